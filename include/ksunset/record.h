@@ -1,0 +1,76 @@
+/* The ksunset record format: what the plugin writes into an object's
+ * .note.ksunset section and the checker reads back. See ksunset-plugin(1).
+ *
+ * One ELF note per translation unit: name "ksunset", type KS_NOTE_TYPE, and
+ * a descriptor of NUL-terminated text records:
+ *   ksunset 1<TAB>unit<TAB>SOURCE-FILE<TAB>SCHEDULE-DIGEST<TAB>GCC-VERSION
+ *   ksunset 1<TAB>use<TAB>SYMBOL<TAB>KIND<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION<TAB>WHEN
+ * KIND is call, addr or data. TAB, newline and backslash inside fields are
+ * written \t, \n and \\.
+ */
+#ifndef KSUNSET_RECORD_H
+#define KSUNSET_RECORD_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KS_NOTE_SECTION ".note.ksunset"
+#define KS_NOTE_NAME "ksunset"
+#define KS_NOTE_TYPE 0x4b53 /* "KS"; not 1, which tools print as NT_VERSION */
+#define KS_RECORD_VERSION 1
+
+struct ks_buf;
+
+enum ks_use_kind {
+	KS_USE_CALL,	/* a call */
+	KS_USE_ADDR,	/* the address of a function taken */
+	KS_USE_DATA,	/* a read or write of a data symbol */
+};
+
+enum ks_record_type {
+	KS_REC_UNIT,
+	KS_REC_USE,
+};
+
+struct ks_record_unit {
+	char *source;
+	char *digest;
+	char *gcc_version;
+};
+
+struct ks_record_use {
+	char *symbol;
+	enum ks_use_kind kind;
+	char *file;
+	unsigned line;
+	unsigned col;
+	char *function;		/* "" at file scope */
+	char *when;
+};
+
+struct ks_record {
+	enum ks_record_type type;
+	struct ks_record_unit unit;
+	struct ks_record_use use;
+};
+
+const char *ks_use_kind_name(enum ks_use_kind k);
+
+/* Append one record and its terminating NUL to out. 0 or -ENOMEM. */
+int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
+			  const char *gcc_version);
+int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u);
+
+/* Decode one record (n bytes, without its NUL). Returns 0, 1 if the record
+ * is of a newer version and was skipped, or -EINVAL with *why set. */
+int ks_record_decode(const char *p, size_t n, struct ks_record *rec, const char **why);
+void ks_record_free(struct ks_record *rec);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

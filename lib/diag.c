@@ -1,0 +1,136 @@
+/* The diagnostics list and the one place that formats positions, so that
+ * every part of ksunset prints them the same way GCC and sparse do. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "diag.h"
+
+const char *ks_severity_name(enum ks_severity sev)
+{
+	switch (sev) {
+	case KS_NOTE:
+		return "note";
+	case KS_WARNING:
+		return "warning";
+	case KS_ERROR:
+		return "error";
+	}
+	return "error";
+}
+
+static int reserve(struct ks_diags *d)
+{
+	struct ks_diag *v;
+	size_t cap;
+
+	if (d->n < d->cap)
+		return 0;
+	cap = d->cap ? d->cap * 2 : 8;
+	v = realloc(d->v, cap * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	d->v = v;
+	d->cap = cap;
+	return 0;
+}
+
+int ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
+		unsigned line, unsigned col, const char *fmt, ...)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	struct ks_diag *dg;
+	va_list ap;
+	int r;
+
+	r = reserve(d);
+	if (r < 0)
+		return r;
+	va_start(ap, fmt);
+	r = ks_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		goto fail;
+	dg = &d->v[d->n];
+	dg->file = file ? strdup(file) : NULL;
+	if (file && !dg->file) {
+		r = -ENOMEM;
+		goto fail;
+	}
+	dg->msg = ks_buf_steal(&b);
+	dg->line = line;
+	dg->col = col;
+	dg->sev = sev;
+	d->n++;
+	d->nerrors += sev == KS_ERROR;
+	d->nwarnings += sev == KS_WARNING;
+	return 0;
+fail:
+	ks_buf_free(&b);
+	return r;
+}
+
+char *ks_diag_format(const struct ks_diag *dg)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = 0;
+
+	if (dg->file) {
+		r |= ks_buf_addf(&b, "%s:", dg->file);
+		if (dg->line)
+			r |= ks_buf_addf(&b, "%u:", dg->line);
+		if (dg->line && dg->col)
+			r |= ks_buf_addf(&b, "%u:", dg->col);
+		r |= ks_buf_addc(&b, ' ');
+	}
+	r |= ks_buf_addf(&b, "%s: %s", ks_severity_name(dg->sev), dg->msg);
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
+}
+
+void ks_diags_print(const struct ks_diags *d, FILE *out)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		char *s = ks_diag_format(&d->v[i]);
+
+		/* position-less messages carry the program's name, as modpost's do */
+		fprintf(out, "%s%s\n", d->v[i].file ? "" : "ksunset: ", s ? s : d->v[i].msg);
+		free(s);
+	}
+}
+
+static int by_position(const struct ks_diag *x, const struct ks_diag *y)
+{
+	int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Insertion sort: stable, so messages at one position keep their order,
+ * and the lists are short. */
+void ks_diags_sort(struct ks_diags *d)
+{
+	for (size_t i = 1; i < d->n; i++) {
+		struct ks_diag t = d->v[i];
+		size_t j = i;
+
+		for (; j > 0 && by_position(&d->v[j - 1], &t) > 0; j--)
+			d->v[j] = d->v[j - 1];
+		d->v[j] = t;
+	}
+}
+
+void ks_diags_free(struct ks_diags *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->v[i].file);
+		free(d->v[i].msg);
+	}
+	free(d->v);
+	memset(d, 0, sizeof(*d));
+}

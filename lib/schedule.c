@@ -1,0 +1,562 @@
+/* Schedule parser. The format is Documentation/feature-removal-schedule.txt
+ * made checkable: "Field: value" lines, indented continuation lines, '#'
+ * comments, entries separated by blank lines. All errors are collected. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "schedule.h"
+
+enum field {
+	F_WHAT,
+	F_WHEN,
+	F_ACTION,
+	F_REPLACE,
+	F_WHY,
+	F_WHO,
+	F_SINCE,
+	F_COUNT
+};
+
+static const char *const field_names[F_COUNT] = {
+	[F_WHAT] = "What",	 [F_WHEN] = "When", [F_ACTION] = "Action",
+	[F_REPLACE] = "Replace", [F_WHY] = "Why",   [F_WHO] = "Who",
+	[F_SINCE] = "Since",
+};
+
+/* The fields of the entry being read, as raw text. */
+struct pending {
+	struct ks_buf val[F_COUNT];
+	unsigned line[F_COUNT];	/* 0: field absent */
+	unsigned start;		/* 0: no entry open */
+	int last;		/* field that a continuation line extends */
+};
+
+struct parser {
+	struct ks_schedule *s;
+	const char *file;	/* owned by s */
+	struct ks_diags *d;
+	struct pending p;
+	int err;
+};
+
+static void perr(struct parser *ps, unsigned line, const char *fmt, ...) KS_PRINTF(3, 4);
+
+static void perr(struct parser *ps, unsigned line, const char *fmt, ...)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = ks_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (!r)
+		r = ks_diag_add(ps->d, KS_ERROR, ps->file, line, 0, "%s", b.p);
+	ks_buf_free(&b);
+	if (r < 0 || ps->err != -ENOMEM)
+		ps->err = r < 0 ? r : -EINVAL;
+}
+
+const char *ks_action_name(enum ks_action a)
+{
+	switch (a) {
+	case KS_ACTION_UNEXPORT:
+		return "unexport";
+	case KS_ACTION_GPL_ONLY:
+		return "gpl-only";
+	case KS_ACTION_NAMESPACE:
+		return "namespace";
+	}
+	return "unexport";
+}
+
+bool ks_is_identifier(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+static void entry_free(struct ks_entry *e)
+{
+	if (!e)
+		return;
+	for (size_t i = 0; i < e->nsyms; i++)
+		free(e->syms[i]);
+	free(e->syms);
+	free(e->ns);
+	free(e->replace);
+	free(e->why);
+	free(e->who);
+	free(e->since);
+	free(e);
+}
+
+static int parse_when(struct parser *ps, struct ks_entry *e, const char *v, unsigned line)
+{
+	struct ks_when *w = &e->when;
+
+	if (isdigit((unsigned char)v[0]) && strchr(v, '-') && !strchr(v, '.')) {
+		if (ks_date_parse(v, &w->date) < 0) {
+			perr(ps, line, "bad date '%s' (expected YYYY-MM-DD or YYYY-MM)", v);
+			return -EINVAL;
+		}
+		w->kind = KS_WHEN_DATE;
+		ks_date_format(w->date, w->text);
+		return 0;
+	}
+	if (ks_release_parse(v, &w->rel) < 0) {
+		perr(ps, line,
+		     "bad kernel release '%s' (expected a date YYYY-MM-DD or a release such as 6.14)",
+		     v);
+		return -EINVAL;
+	}
+	w->kind = KS_WHEN_RELEASE;
+	snprintf(w->text, sizeof(w->text), "%s", v[0] == 'v' ? v + 1 : v);
+	return 0;
+}
+
+static int parse_action(struct parser *ps, struct ks_entry *e, const char *v, unsigned line)
+{
+	const char *ns;
+
+	if (strcmp(v, "unexport") == 0) {
+		e->action = KS_ACTION_UNEXPORT;
+		return 0;
+	}
+	if (strcmp(v, "gpl-only") == 0) {
+		e->action = KS_ACTION_GPL_ONLY;
+		return 0;
+	}
+	if (strncmp(v, "namespace", 9) != 0 || (v[9] && !isspace((unsigned char)v[9]))) {
+		perr(ps, line, "bad action '%s' (expected unexport, gpl-only or namespace NS)", v);
+		return -EINVAL;
+	}
+	for (ns = v + 9; isspace((unsigned char)*ns); ns++)
+		;
+	if (!*ns) {
+		perr(ps, line, "action 'namespace' needs a namespace name");
+		return -EINVAL;
+	}
+	if (!ks_is_identifier(ns)) {
+		perr(ps, line, "bad namespace name '%s'", ns);
+		return -EINVAL;
+	}
+	e->action = KS_ACTION_NAMESPACE;
+	e->ns = strdup(ns);
+	return e->ns ? 0 : -ENOMEM;
+}
+
+static int add_sym(struct ks_entry *e, const char *sym, size_t n)
+{
+	char **v = realloc(e->syms, (e->nsyms + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	e->syms = v;
+	v[e->nsyms] = strndup(sym, n);
+	if (!v[e->nsyms])
+		return -ENOMEM;
+	e->nsyms++;
+	return 0;
+}
+
+static int parse_what(struct parser *ps, struct ks_entry *e, const char *v, unsigned line)
+{
+	const char *sep = ", \t";
+	int bad = 0;
+
+	while (*v) {
+		size_t n;
+		int r;
+
+		v += strspn(v, sep);
+		n = strcspn(v, sep);
+		if (!n)
+			break;
+		r = add_sym(e, v, n);
+		if (r < 0)
+			return r;
+		if (!ks_is_identifier(e->syms[e->nsyms - 1])) {
+			perr(ps, line, "bad symbol name '%s'", e->syms[e->nsyms - 1]);
+			bad = -EINVAL;
+		}
+		v += n;
+	}
+	if (!e->nsyms && !bad) {
+		perr(ps, line, "empty What field");
+		bad = -EINVAL;
+	}
+	return bad;
+}
+
+static char *dup_field(struct pending *p, enum field f)
+{
+	return p->line[f] ? strdup(p->val[f].p) : NULL;
+}
+
+/* Builds an entry from the pending fields; NULL (with diagnostics) if any
+ * field is bad. */
+static struct ks_entry *build_entry(struct parser *ps, int *r)
+{
+	struct pending *p = &ps->p;
+	struct ks_entry *e = calloc(1, sizeof(*e));
+	int bad = 0;
+
+	*r = -ENOMEM;
+	if (!e)
+		return NULL;
+	e->file = ps->file;
+	e->line = p->start;
+	bad |= parse_what(ps, e, p->val[F_WHAT].p, p->line[F_WHAT]);
+	bad |= parse_when(ps, e, p->val[F_WHEN].p, p->line[F_WHEN]);
+	if (p->line[F_ACTION])
+		bad |= parse_action(ps, e, p->val[F_ACTION].p, p->line[F_ACTION]);
+	e->replace = dup_field(p, F_REPLACE);
+	e->why = dup_field(p, F_WHY);
+	e->who = dup_field(p, F_WHO);
+	e->since = dup_field(p, F_SINCE);
+	if (p->line[F_REPLACE] && !p->val[F_REPLACE].p[0]) {
+		perr(ps, p->line[F_REPLACE], "empty Replace field");
+		bad = -EINVAL;
+	}
+	e->replace_ident = e->replace && ks_is_identifier(e->replace);
+	*r = bad ? bad : 0;
+	if (!bad)
+		return e;
+	entry_free(e);
+	return NULL;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Two files may name the same symbol if they say the same thing of it. */
+static bool entries_agree(const struct ks_entry *a, const struct ks_entry *b)
+{
+	return strcmp(a->when.text, b->when.text) == 0 && a->when.kind == b->when.kind &&
+	       a->action == b->action && str_eq(a->ns, b->ns) && str_eq(a->replace, b->replace);
+}
+
+static int index_entry(struct parser *ps, struct ks_entry *e)
+{
+	for (size_t i = 0; i < e->nsyms; i++) {
+		const struct ks_entry *old;
+		void **slot;
+		int r = ks_strmap_put(&ps->s->bysym, e->syms[i], &slot);
+
+		if (r < 0)
+			return r;
+		if (r) {
+			*slot = e;
+			continue;
+		}
+		old = *slot;
+		if (old == e)
+			perr(ps, e->line, "symbol '%s' is named twice in this entry", e->syms[i]);
+		else if (old->file == e->file || !entries_agree(old, e))
+			perr(ps, e->line, "symbol '%s' is already scheduled at %s:%u",
+			     e->syms[i], old->file, old->line);
+	}
+	return 0;
+}
+
+static int append_entry(struct ks_schedule *s, struct ks_entry *e)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 16;
+		struct ks_entry **v = realloc(s->entries, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		s->entries = v;
+		s->cap = cap;
+	}
+	s->entries[s->n++] = e;
+	return 0;
+}
+
+static void pending_reset(struct pending *p)
+{
+	for (int f = 0; f < F_COUNT; f++)
+		ks_buf_reset(&p->val[f]);
+	memset(p->line, 0, sizeof(p->line));
+	p->start = 0;
+	p->last = -1;
+}
+
+static int finish_entry(struct parser *ps)
+{
+	struct pending *p = &ps->p;
+	struct ks_entry *e;
+	int r;
+
+	if (!p->start)
+		return 0;
+	if (!p->line[F_WHAT] || !p->line[F_WHEN]) {
+		perr(ps, p->start, "entry has no %s field",
+		     !p->line[F_WHAT] ? "What" : "When");
+		pending_reset(p);
+		return 0;
+	}
+	e = build_entry(ps, &r);
+	pending_reset(p);
+	if (!e)
+		return r == -ENOMEM ? r : 0;
+	r = append_entry(ps->s, e);
+	if (r < 0) {
+		entry_free(e);
+		return r;
+	}
+	return index_entry(ps, e);
+}
+
+static int lookup_field(const char *name, size_t n)
+{
+	for (int f = 0; f < F_COUNT; f++)
+		if (strlen(field_names[f]) == n && strncasecmp(field_names[f], name, n) == 0)
+			return f;
+	return -1;
+}
+
+/* Appends a value, trimmed, joining continuation lines with one space. */
+static int add_value(struct ks_buf *b, const char *v, size_t n)
+{
+	int r = 0;
+
+	while (n && isspace((unsigned char)*v))
+		v++, n--;
+	while (n && isspace((unsigned char)v[n - 1]))
+		n--;
+	if (!n)
+		return 0;
+	if (b->len)
+		r = ks_buf_addc(b, ' ');
+	return r ? r : ks_buf_add(b, v, n);
+}
+
+static int field_line(struct parser *ps, const char *l, size_t n, unsigned line)
+{
+	struct pending *p = &ps->p;
+	const char *colon = memchr(l, ':', n);
+	size_t nlen;
+	int f;
+
+	if (!colon) {
+		perr(ps, line, "expected 'Field: value', got '%.*s'", (int)n, l);
+		return 0;
+	}
+	nlen = (size_t)(colon - l);
+	while (nlen && isspace((unsigned char)l[nlen - 1]))
+		nlen--;
+	f = lookup_field(l, nlen);
+	if (f < 0) {
+		perr(ps, line, "unknown field '%.*s'", (int)nlen, l);
+		p->last = -1;
+		return 0;
+	}
+	if (!p->start)
+		p->start = line;
+	if (p->line[f]) {
+		perr(ps, line, "duplicate field '%s' (first at line %u)", field_names[f], p->line[f]);
+		p->last = -1;
+		return 0;
+	}
+	p->line[f] = line;
+	p->last = f;
+	ks_buf_reset(&p->val[f]);
+	/* an empty value is still a string, for the checks that follow */
+	if (ks_buf_add(&p->val[f], "", 0) < 0)
+		return -ENOMEM;
+	return add_value(&p->val[f], colon + 1, n - (size_t)(colon + 1 - l));
+}
+
+static bool blank(const char *l, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isspace((unsigned char)l[i]))
+			return false;
+	return true;
+}
+
+static int parse_line(struct parser *ps, const char *l, size_t n, unsigned line)
+{
+	struct pending *p = &ps->p;
+
+	if (n && l[n - 1] == '\r')
+		n--;
+	if (blank(l, n))
+		return finish_entry(ps);
+	if (l[0] == '#')
+		return 0;
+	if (l[0] != ' ' && l[0] != '\t')
+		return field_line(ps, l, n, line);
+	if (p->last < 0) {
+		if (!p->start)
+			perr(ps, line, "continuation line outside an entry");
+		return 0;
+	}
+	return add_value(&p->val[p->last], l, n);
+}
+
+static int add_file(struct ks_schedule *s, const char *name, const char **owned)
+{
+	char **v = realloc(s->files, (s->nfiles + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	s->files = v;
+	v[s->nfiles] = strdup(name);
+	if (!v[s->nfiles])
+		return -ENOMEM;
+	*owned = v[s->nfiles++];
+	return 0;
+}
+
+int ks_schedule_parse(struct ks_schedule *s, const char *name, const char *text,
+		      size_t len, struct ks_diags *d)
+{
+	struct parser ps = { .s = s, .d = d, .p = { .last = -1 } };
+	const char *start = text, *end = text + len;
+	unsigned line = 0;
+	int r = add_file(s, name, &ps.file);
+
+	while (!r && text < end) {
+		const char *nl = memchr(text, '\n', (size_t)(end - text));
+		size_t n = nl ? (size_t)(nl - text) : (size_t)(end - text);
+
+		if (memchr(text, '\0', n)) {
+			perr(&ps, line + 1, "NUL byte in schedule");
+			break;
+		}
+		r = parse_line(&ps, text, n, ++line);
+		text += n + (nl != NULL);
+	}
+	if (!r)
+		r = finish_entry(&ps);
+	for (int f = 0; f < F_COUNT; f++)
+		ks_buf_free(&ps.p.val[f]);
+	s->digest = ks_hash_bytes(start, len, s->digest);
+	return r < 0 ? r : ps.err;
+}
+
+static int read_file(const char *path, struct ks_buf *b)
+{
+	char chunk[65536];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int r = 0;
+
+	if (!f)
+		return -errno;
+	while (!r && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		r = ks_buf_add(b, chunk, n);
+	if (!r && ferror(f))
+		r = -EIO;
+	fclose(f);
+	return r;
+}
+
+int ks_schedule_load(struct ks_schedule *s, const char *path, struct ks_diags *d)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = read_file(path, &b);
+
+	if (r < 0) {
+		int r2 = ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read schedule: %s",
+				     strerror(-r));
+
+		ks_buf_free(&b);
+		return r2 < 0 ? r2 : r;
+	}
+	r = ks_schedule_parse(s, path, b.p ? b.p : "", b.len, d);
+	ks_buf_free(&b);
+	return r;
+}
+
+int ks_schedule_load_list(struct ks_schedule *s, const char *paths, struct ks_diags *d)
+{
+	int ret = 0;
+
+	while (*paths) {
+		size_t n = strcspn(paths, ":");
+		char *one = strndup(paths, n);
+		int r;
+
+		if (!one)
+			return -ENOMEM;
+		r = n ? ks_schedule_load(s, one, d) : 0;
+		free(one);
+		if (r == -ENOMEM)
+			return r;
+		if (r < 0 && !ret)
+			ret = r;
+		paths += n + (paths[n] == ':');
+	}
+	return ret;
+}
+
+const struct ks_entry *ks_schedule_lookup(const struct ks_schedule *s, const char *sym)
+{
+	return ks_strmap_get(&s->bysym, sym);
+}
+
+void ks_schedule_digest_hex(const struct ks_schedule *s, char out[17])
+{
+	snprintf(out, 17, "%016llx", (unsigned long long)s->digest);
+}
+
+void ks_schedule_free(struct ks_schedule *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		entry_free(s->entries[i]);
+	free(s->entries);
+	for (size_t i = 0; i < s->nfiles; i++)
+		free(s->files[i]);
+	free(s->files);
+	ks_strmap_free(&s->bysym);
+	memset(s, 0, sizeof(*s));
+}
+
+const char *ks_status_name(enum ks_status st)
+{
+	switch (st) {
+	case KS_STATUS_SCHEDULED:
+		return "scheduled";
+	case KS_STATUS_DUE_SOON:
+		return "due-soon";
+	case KS_STATUS_OVERDUE:
+		return "overdue";
+	}
+	return "scheduled";
+}
+
+struct ks_when_eval ks_when_evaluate(const struct ks_when *w, int32_t today,
+				     const struct ks_release *target, long within)
+{
+	struct ks_when_eval ev = { .status = KS_STATUS_SCHEDULED };
+
+	if (w->kind == KS_WHEN_RELEASE) {
+		if (target && ks_release_reached(target, &w->rel))
+			ev.status = KS_STATUS_OVERDUE;
+		return ev;
+	}
+	ev.have_days = true;
+	ev.days_left = w->date - today;
+	/* due on the day itself: the removal may already have landed */
+	if (ev.days_left <= 0)
+		ev.status = KS_STATUS_OVERDUE;
+	else if (within >= 0 && ev.days_left <= within)
+		ev.status = KS_STATUS_DUE_SOON;
+	return ev;
+}

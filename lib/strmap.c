@@ -1,0 +1,97 @@
+/* Open-addressing hash map from strings to pointers, FNV-1a hashed and
+ * kept at most half full. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strmap.h"
+
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+uint64_t ks_hash_bytes(const void *p, size_t n, uint64_t seed)
+{
+	const unsigned char *s = p;
+	uint64_t h = seed ? seed : FNV_OFFSET;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * FNV_PRIME;
+	return h;
+}
+
+static uint32_t hash_str(const char *s)
+{
+	uint64_t h = ks_hash_bytes(s, strlen(s), 0);
+
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static struct ks_strmap_slot *find(struct ks_strmap_slot *slots, size_t cap,
+				   const char *key, uint32_t h)
+{
+	size_t i = h & (cap - 1);
+
+	while (slots[i].key) {
+		if (slots[i].hash == h && strcmp(slots[i].key, key) == 0)
+			return &slots[i];
+		i = (i + 1) & (cap - 1);
+	}
+	return &slots[i];
+}
+
+static int rehash(struct ks_strmap *m)
+{
+	size_t cap = m->cap ? m->cap * 2 : 16;
+	struct ks_strmap_slot *slots;
+
+	if (cap > SIZE_MAX / sizeof(*slots))
+		return -ENOMEM;
+	slots = calloc(cap, sizeof(*slots));
+	if (!slots)
+		return -ENOMEM;
+	for (size_t i = 0; i < m->cap; i++) {
+		struct ks_strmap_slot *o = &m->slots[i];
+
+		if (o->key)
+			*find(slots, cap, o->key, o->hash) = *o;
+	}
+	free(m->slots);
+	m->slots = slots;
+	m->cap = cap;
+	return 0;
+}
+
+int ks_strmap_put(struct ks_strmap *m, const char *key, void ***slot)
+{
+	uint32_t h = hash_str(key);
+	struct ks_strmap_slot *s;
+
+	if ((m->n + 1) * 2 > m->cap) {
+		int r = rehash(m);
+
+		if (r < 0)
+			return r;
+	}
+	s = find(m->slots, m->cap, key, h);
+	*slot = &s->val;
+	if (s->key)
+		return 0;
+	s->key = key;
+	s->hash = h;
+	s->val = NULL;
+	m->n++;
+	return 1;
+}
+
+void *ks_strmap_get(const struct ks_strmap *m, const char *key)
+{
+	if (!m->n)
+		return NULL;
+	return find(m->slots, m->cap, key, hash_str(key))->val;
+}
+
+void ks_strmap_free(struct ks_strmap *m)
+{
+	free(m->slots);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Install the Debian 12 packages that building and testing ksunset needs.
+# Idempotent: installs only what is missing, and is quick when nothing is.
+set -eu
+
+PKGS="gcc g++ make gcc-12-plugin-dev libelf-dev check pkg-config \
+liblzma-dev libzstd-dev zlib1g-dev xz-utils zstd gzip binutils \
+linux-headers-amd64 bc kmod flex bison python3"
+
+missing=""
+for p in $PKGS; do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$st" in
+	*"ok installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps: missing packages:$missing (run as root to install them)" >&2
+	exit 1
+fi
+
+echo "install-deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,33 @@
+# Helpers for the shell tests: pass/fail reporting and output comparison.
+# shellcheck shell=sh
+T_NAME=$(basename "$0" .sh)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+pass() { echo "PASS $T_NAME: $1"; }
+fail() { echo "FAIL $T_NAME: $1"; T_FAILED=1; }
+skip() { echo "SKIP $T_NAME: $1"; }
+
+# expect_eq WHAT GOT WANT
+expect_eq() {
+	if [ "$2" = "$3" ]; then pass "$1"; else
+		fail "$1"
+		printf '  got:  %s\n  want: %s\n' "$2" "$3"
+	fi
+}
+
+# expect_file_eq WHAT GOT-FILE WANT-FILE: shows a diff when they differ
+expect_file_eq() {
+	if diff -u "$3" "$2" >"$TMP/diff"; then pass "$1"; else
+		fail "$1"
+		sed 's/^/  /' "$TMP/diff"
+	fi
+}
+
+# expect_grep WHAT FILE PATTERN (fixed string)
+expect_grep() {
+	if grep -qF -- "$3" "$2"; then pass "$1"; else
+		fail "$1: '$3' not in output"
+		sed 's/^/  | /' "$2" | head -40
+	fi
+}

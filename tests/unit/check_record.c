@@ -1,0 +1,142 @@
+/* Record encoding and decoding: round trips, escapes, newer versions and
+ * every rejection of a malformed record. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ksunset/record.h>
+
+#include "buf.h"
+#include "suites.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+START_TEST(test_use_roundtrip)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	struct ks_record_use u = { .symbol = "do_settimeofday64", .kind = KS_USE_ADDR,
+				   .file = "dir\\with\ttab.c", .line = 42, .col = 9,
+				   .function = "f\nx", .when = "2027-09-01" };
+	struct ks_record rec;
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_record_encode_use(&b, &u), 0);
+	ck_assert_str_eq(b.p, "ksunset 1\tuse\tdo_settimeofday64\taddr\tdir\\\\with\\ttab.c\t42\t9\tf\\nx\t2027-09-01");
+	ck_assert_uint_eq(b.len, strlen(b.p) + 1);	/* NUL-terminated */
+	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_USE);
+	ck_assert_str_eq(rec.use.symbol, u.symbol);
+	ck_assert_int_eq(rec.use.kind, KS_USE_ADDR);
+	ck_assert_str_eq(rec.use.file, u.file);
+	ck_assert_uint_eq(rec.use.line, 42);
+	ck_assert_uint_eq(rec.use.col, 9);
+	ck_assert_str_eq(rec.use.function, u.function);
+	ck_assert_str_eq(rec.use.when, u.when);
+	ks_record_free(&rec);
+	ks_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_unit_roundtrip)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	struct ks_record rec;
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_record_encode_unit(&b, "rtc.c", "0123456789abcdef", "12.2.0"), 0);
+	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_UNIT);
+	ck_assert_str_eq(rec.unit.source, "rtc.c");
+	ck_assert_str_eq(rec.unit.digest, "0123456789abcdef");
+	ck_assert_str_eq(rec.unit.gcc_version, "12.2.0");
+	ks_record_free(&rec);
+	ks_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_empty_function)
+{
+	const char *in = "ksunset 1\tuse\tnoop_llseek\taddr\tm.c\t7\t12\t\t2028-01-01";
+	struct ks_record rec;
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_record_decode(in, strlen(in), &rec, &why), 0);
+	ck_assert_str_eq(rec.use.function, "");
+	ks_record_free(&rec);
+}
+END_TEST
+
+START_TEST(test_newer_version)
+{
+	const char *in = "ksunset 2\tuse\twhatever\tfuture\tfields";
+	struct ks_record rec;
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_record_decode(in, strlen(in), &rec, &why), 1);
+	ks_record_free(&rec);
+}
+END_TEST
+
+static const struct {
+	const char *in;
+	const char *why;
+} bad_cases[] = {
+	{ "", "record has no type" },
+	{ "ksunset 1", "record has no type" },
+	{ "kmod 1\tuse", "record does not start with 'ksunset VERSION'" },
+	{ "ksunset x\tuse", "record does not start with 'ksunset VERSION'" },
+	{ "ksunset 0\tuse", "record does not start with 'ksunset VERSION'" },
+	{ "ksunset 1\tfoo\ta", "unknown record type" },
+	{ "ksunset 1\tuse\ta\tcall\tf.c\t1\t2\tfn", "use record needs 9 fields" },
+	{ "ksunset 1\tuse\ta\tcall\tf.c\t1\t2\tfn\tw\textra", "use record needs 9 fields" },
+	{ "ksunset 1\tuse\t\tcall\tf.c\t1\t2\tfn\tw", "empty symbol" },
+	{ "ksunset 1\tuse\ta\tjump\tf.c\t1\t2\tfn\tw", "bad kind (expected call, addr or data)" },
+	{ "ksunset 1\tuse\ta\tcall\t\t1\t2\tfn\tw", "empty file name" },
+	{ "ksunset 1\tuse\ta\tcall\tf.c\t-1\t2\tfn\tw", "bad line number" },
+	{ "ksunset 1\tuse\ta\tcall\tf.c\t1\t99999999999\tfn\tw", "bad column number" },
+	{ "ksunset 1\tuse\ta\\q\tcall\tf.c\t1\t2\tfn\tw", "bad escape sequence" },
+	{ "ksunset 1\tuse\ta\\", "bad escape sequence" },
+	{ "ksunset 1\tuse\ta\nb", "newline inside a record" },
+	{ "ksunset 1\tunit\ta\tb", "unit record needs 5 fields" },
+	{ "ksunset 1\t\t\t\t\t\t\t\t\t\t\t", "too many fields" },
+};
+
+START_TEST(test_bad)
+{
+	struct ks_record rec;
+	const char *why = NULL;
+	int r = ks_record_decode(bad_cases[_i].in, strlen(bad_cases[_i].in), &rec, &why);
+
+	ck_assert_msg(r == -EINVAL, "case %d: returned %d", _i, r);
+	ck_assert_msg(why && strcmp(why, bad_cases[_i].why) == 0, "case %d: why '%s', want '%s'",
+		      _i, why ? why : "(null)", bad_cases[_i].why);
+	ks_record_free(&rec);
+}
+END_TEST
+
+START_TEST(test_embedded_nul)
+{
+	const char in[] = "ksunset 1\tuse\ta\0b\tcall";
+	struct ks_record rec;
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_record_decode(in, sizeof(in) - 1, &rec, &why), -EINVAL);
+	ck_assert_str_eq(why, "NUL inside a record");
+	ks_record_free(&rec);
+}
+END_TEST
+
+Suite *suite_record(void)
+{
+	Suite *s = suite_create("record");
+	TCase *tc = tcase_create("codec");
+
+	tcase_add_test(tc, test_use_roundtrip);
+	tcase_add_test(tc, test_unit_roundtrip);
+	tcase_add_test(tc, test_empty_function);
+	tcase_add_test(tc, test_newer_version);
+	tcase_add_loop_test(tc, test_bad, 0, N(bad_cases));
+	tcase_add_test(tc, test_embedded_nul);
+	suite_add_tcase(s, tc);
+	return s;
+}

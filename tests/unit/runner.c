@@ -1,0 +1,17 @@
+/* Runs every unit test suite and prints Check's summary. */
+#include <stdlib.h>
+
+#include "suites.h"
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite_date());
+	int failed;
+
+	srunner_add_suite(sr, suite_schedule());
+	srunner_add_suite(sr, suite_record());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

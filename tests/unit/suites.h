@@ -1,0 +1,11 @@
+/* The unit test suites; runner.c runs them all. */
+#ifndef KS_SUITES_H
+#define KS_SUITES_H
+
+#include <check.h>
+
+Suite *suite_date(void);
+Suite *suite_schedule(void);
+Suite *suite_record(void);
+
+#endif
