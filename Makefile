@@ -4,6 +4,7 @@
 #   make demo       install missing dependencies, run the bundled example
 #   make V=1        show full commands; SANITIZE=1 builds with ASan+UBSan
 
+.DEFAULT_GOAL := all
 VERSION := 0.1.0
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -44,7 +45,7 @@ echo-cmd = @printf '  %-7s %s\n'
 endif
 
 LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
-CHECKER_OBJS := main.o cli.o lint.o
+CHECKER_OBJS := main.o cli.o lint.o symvers.o modfile.o elfmod.o inputs.o check.o report.o baseline.o checkcmd.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
@@ -55,7 +56,40 @@ KSUNSET := $(B)/ksunset
 LIBKS := $(B)/libksunset.a
 UNIT := $(B)/unit-tests
 
-.PHONY: all deps check check-unit check-shell demo install uninstall clean
+# The GCC plugin: C-style C++ against the plugin headers of PLUGIN_CC. A
+# cross compiler's plugin is named after its target triplet.
+PLUGIN_GCC_DIR := $(shell $(PLUGIN_CC) -print-file-name=plugin 2>/dev/null)
+PLUGIN_TRIPLET := $(shell $(PLUGIN_CC) -dumpmachine 2>/dev/null)
+ifeq ($(PLUGIN_CC),gcc)
+PLUGIN := build/ksunset.so
+PB := build/plugin
+else
+PLUGIN := build/ksunset-$(PLUGIN_TRIPLET).so
+PB := build/plugin-$(PLUGIN_TRIPLET)
+endif
+PLUGIN_OBJS := ksunset.o
+PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions -O2 -g \
+	-Wall -Wextra -Werror -Wno-unused-parameter \
+	-I$(PLUGIN_GCC_DIR)/include -Iinclude -Ilib
+PLUGIN_O := $(addprefix $(PB)/,$(PLUGIN_OBJS)) $(addprefix $(PB)/lib/,$(LIB_OBJS))
+
+$(PB)/%.o: plugin/%.c
+	$(echo-cmd) CXX $<
+	@mkdir -p $(@D)
+	$(Q)$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
+
+$(PB)/lib/%.o: lib/%.c
+	$(echo-cmd) CC-PIC $<
+	@mkdir -p $(@D)
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -Ilib -fPIC $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(PLUGIN): $(PLUGIN_O)
+	$(echo-cmd) LD $@
+	$(Q)$(CXX) -shared -o $@ $^
+
+plugin: $(PLUGIN)
+
+.PHONY: all deps plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(KSUNSET)

@@ -11,6 +11,7 @@ enum {
 	KS_EXIT_USAGE = 2,	/* bad usage or unusable input */
 };
 
+int ks_cmd_check(int argc, char **argv);
 int ks_cmd_lint(int argc, char **argv);
 
 /* "ksunset: error: ..." on stderr. */

@@ -12,6 +12,7 @@ struct subcmd {
 };
 
 static const struct subcmd subcmds[] = {
+	{ "check", ks_cmd_check, "check built modules against the schedule (default)" },
 	{ "lint", ks_cmd_lint, "check schedule files for errors" },
 };
 
@@ -47,6 +48,9 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
 		if (strcmp(name, subcmds[i].name) == 0)
 			return subcmds[i].run(argc - 1, argv + 1);
+	/* check is the default: "ksunset -s S foo.ko" and "ksunset foo.ko" */
+	if (name[0] == '-' || strchr(name, '/') || strchr(name, '.'))
+		return ks_cmd_check(argc, argv);
 	ks_usage_error(NULL, "unknown command '%s'", name);
 	return KS_EXIT_USAGE;
 }

@@ -1,0 +1,199 @@
+/* Baseline files: a header line, then one TAB-separated key per line:
+ * MODULE-NAME, SYMBOL, FILE, FUNCTION (FILE and FUNCTION empty for a use
+ * with no source location). FILE is relative to --source-root when it lies
+ * below it, else the file's base name, so moving the build tree does not
+ * invalidate the baseline. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "baseline.h"
+#include "buf.h"
+
+#define HEADER "# ksunset baseline 1"
+
+static const char *key_file(const char *file, const char *root)
+{
+	size_t n = root ? strlen(root) : 0;
+	const char *slash;
+
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (n && !strncmp(file, root, n) && file[n] == '/')
+		return file + n + 1;
+	slash = strrchr(file, '/');
+	return slash ? slash + 1 : file;
+}
+
+static char *make_key(const struct ks_finding *f, const struct ks_loc *l, const char *root)
+{
+	return ks_strdupf("%s\t%s\t%s\t%s", f->module_name, f->symbol,
+			  l ? key_file(l->file, root) : "", l ? l->function : "");
+}
+
+int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned lineno = 0;
+	int r = 0;
+
+	if (!f) {
+		r = -errno;
+		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read baseline: %s",
+				   strerror(-r)) < 0 ? -ENOMEM : r;
+	}
+	while (!r && (n = getline(&line, &cap, f)) >= 0) {
+		void **slot;
+		char **v;
+
+		lineno++;
+		if (n && line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (lineno == 1 && strcmp(line, HEADER) != 0) {
+			r = ks_diag_add(d, KS_ERROR, path, 1, 0,
+					"not a ksunset baseline (expected '%s')", HEADER);
+			r = r < 0 ? r : -EINVAL;
+			break;
+		}
+		if (line[0] == '#' || !line[0])
+			continue;
+		v = realloc(b->lines, (b->n + 1) * sizeof(*v));
+		if (!v || !(v[b->n] = strdup(line))) {
+			if (v)
+				b->lines = v;
+			r = -ENOMEM;
+			break;
+		}
+		b->lines = v;
+		r = ks_strmap_put(&b->keys, b->lines[b->n], &slot);
+		if (r >= 0)
+			*slot = b->lines[b->n];
+		b->n++;
+		r = r < 0 ? r : 0;
+	}
+	free(line);
+	fclose(f);
+	return r;
+}
+
+static int accepted(const struct ks_baseline *b, const struct ks_finding *f,
+		    const struct ks_loc *l)
+{
+	char *key = make_key(f, l, b->source_root);
+	int r;
+
+	if (!key)
+		return -ENOMEM;
+	r = ks_strmap_get(&b->keys, key) != NULL;
+	free(key);
+	return r;
+}
+
+static int apply_one(const struct ks_baseline *b, struct ks_finding *f)
+{
+	size_t kept = 0;
+	int r;
+
+	if (!f->nlocs) {
+		r = accepted(b, f, NULL);
+		f->baselined = r > 0;
+		return r < 0 ? r : 0;
+	}
+	for (size_t i = 0; i < f->nlocs; i++) {
+		r = accepted(b, f, &f->locs[i]);
+		if (r < 0)
+			return r;
+		if (!r) {
+			f->locs[kept++] = f->locs[i];
+			continue;
+		}
+		free(f->locs[i].file);
+		free(f->locs[i].function);
+	}
+	f->baselined = kept == 0;
+	f->nlocs = kept;
+	return 0;
+}
+
+int ks_baseline_apply(const struct ks_baseline *b, struct ks_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (apply_one(b, &f->v[i]) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every key of the findings, sorted and unique. */
+static int collect_keys(const struct ks_findings *fs, const char *root, char ***out, size_t *n)
+{
+	size_t cap = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct ks_finding *f = &fs->v[i];
+
+		for (size_t j = 0; j < (f->nlocs ? f->nlocs : 1); j++) {
+			if (*n == cap) {
+				char **v = realloc(*out, (cap = cap ? cap * 2 : 16) * sizeof(*v));
+
+				if (!v)
+					return -ENOMEM;
+				*out = v;
+			}
+			(*out)[*n] = make_key(f, f->nlocs ? &f->locs[j] : NULL, root);
+			if (!(*out)[(*n)++])
+				return -ENOMEM;
+		}
+	}
+	if (*n)
+		qsort(*out, *n, sizeof(**out), cmp_str);
+	return 0;
+}
+
+int ks_baseline_write(const char *path, const char *source_root, const struct ks_findings *fs,
+		      struct ks_diags *d)
+{
+	char **keys = NULL, *tmp = ks_strdupf("%s.tmp", path);
+	size_t n = 0;
+	FILE *f = NULL;
+	int r = tmp ? collect_keys(fs, source_root, &keys, &n) : -ENOMEM;
+
+	if (!r && !(f = fopen(tmp, "w")))
+		r = -errno;
+	if (f) {
+		fprintf(f, "%s\n", HEADER);
+		for (size_t i = 0; i < n; i++)
+			if (!i || strcmp(keys[i], keys[i - 1]))
+				fprintf(f, "%s\n", keys[i]);
+		if (fclose(f) != 0)
+			r = -errno;
+		if (!r && rename(tmp, path) < 0)
+			r = -errno;
+	}
+	if (r < 0 && r != -ENOMEM && ks_diag_add(d, KS_ERROR, path, 0, 0,
+						 "cannot write baseline: %s", strerror(-r)) < 0)
+		r = -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+	free(tmp);
+	return r;
+}
+
+void ks_baseline_free(struct ks_baseline *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		free(b->lines[i]);
+	free(b->lines);
+	ks_strmap_free(&b->keys);
+	memset(b, 0, sizeof(*b));
+}

@@ -1,0 +1,24 @@
+/* Baselines: findings accepted once, so that CI fails on new uses only.
+ * A use is keyed by module, symbol, file and function, not by line, so
+ * unrelated edits do not invalidate the baseline. */
+#ifndef KS_BASELINE_H
+#define KS_BASELINE_H
+
+#include "check.h"
+#include "strmap.h"
+
+struct ks_baseline {
+	struct ks_strmap keys;
+	char **lines;
+	size_t n;
+	const char *source_root;	/* file names are made relative to it */
+};
+
+int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d) KS_MUST_CHECK;
+/* Drops accepted locations; a finding left with none is marked baselined. */
+int ks_baseline_apply(const struct ks_baseline *b, struct ks_findings *f) KS_MUST_CHECK;
+int ks_baseline_write(const char *path, const char *source_root, const struct ks_findings *f,
+		      struct ks_diags *d) KS_MUST_CHECK;
+void ks_baseline_free(struct ks_baseline *b);
+
+#endif

@@ -1,0 +1,321 @@
+/* ksunset check: the modpost extension. Reads the schedule, the kernel's
+ * Module.symvers and every given module, applies the rules and reports. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "baseline.h"
+#include "check.h"
+#include "cli.h"
+#include "cmd.h"
+#include "inputs.h"
+#include "report.h"
+
+struct check_opts {
+	struct ks_paths schedules, symvers, modules;
+	const char *today, *output, *baseline, *write_baseline, *kernel_dir;
+	struct ks_check_opts check;
+	struct ks_report report;
+};
+
+static void check_help(void)
+{
+	printf("Usage: ksunset check [OPTION]... MODULE...\n"
+	       "Report every scheduled symbol that the modules import, with dates and\n"
+	       "source locations. MODULE: a .ko/.o (or .ko.xz, .ko.zst, .ko.gz), a\n"
+	       "directory (searched recursively) or a modules.order file.\n\n"
+	       "  -s, --schedule FILE       schedule (repeatable; default: $KSUNSET_SCHEDULE,\n"
+	       "                            KDIR/ksunset.schedule, schedule.d folders)\n"
+	       "  -i, --symvers FILE        the kernel's Module.symvers (repeatable)\n"
+	       "      --kernel-dir KDIR     kernel build dir, for KDIR/ksunset.schedule\n"
+	       "      --strict              scheduled uses are errors, not warnings\n"
+	       "      --error-within DAYS   uses due within DAYS are errors\n"
+	       "      --today DATE          take DATE (YYYY-MM-DD) as today\n"
+	       "      --kernel-release REL  target release (default: each module's vermagic)\n"
+	       "      --format FMT          text (default), json or sarif\n"
+	       "  -o, --output FILE         write the report to FILE\n"
+	       "      --source-root DIR     SARIF URIs and baseline keys relative to DIR\n"
+	       "      --baseline FILE       accept the findings listed in FILE\n"
+	       "      --write-baseline FILE list every finding in FILE\n"
+	       "  -q, --quiet               print errors only\n"
+	       "  -h, --help                show this help\n\n"
+	       "Exit status: 0 no errors, 1 errors found, 2 bad usage or unusable input.\n");
+}
+
+enum {
+	OPT_STRICT = 256,
+	OPT_WITHIN,
+	OPT_TODAY,
+	OPT_RELEASE,
+	OPT_FORMAT,
+	OPT_ROOT,
+	OPT_BASELINE,
+	OPT_WRITE_BASELINE,
+	OPT_KDIR,
+};
+
+static const struct option longopts[] = {
+	{ "schedule", required_argument, NULL, 's' },
+	{ "symvers", required_argument, NULL, 'i' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "error-within", required_argument, NULL, OPT_WITHIN },
+	{ "today", required_argument, NULL, OPT_TODAY },
+	{ "kernel-release", required_argument, NULL, OPT_RELEASE },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "source-root", required_argument, NULL, OPT_ROOT },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
+	{ "kernel-dir", required_argument, NULL, OPT_KDIR },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_days(const char *s, long *days)
+{
+	char *end;
+
+	errno = 0;
+	*days = strtol(s, &end, 10);
+	return errno || end == s || *end || *days < 0 || *days > 100000 ? -EINVAL : 0;
+}
+
+/* One option; returns -1 to go on, or an exit status. */
+static int take_opt(int c, char **argv, struct check_opts *o)
+{
+	struct ks_release rel;
+
+	switch (c) {
+	case 's':
+		return ks_paths_add(&o->schedules, optarg) < 0 ? KS_EXIT_USAGE : -1;
+	case 'i':
+		return ks_paths_add(&o->symvers, optarg) < 0 ? KS_EXIT_USAGE : -1;
+	case 'o':
+		o->output = optarg;
+		return -1;
+	case 'q':
+		o->report.quiet = true;
+		return -1;
+	case 'h':
+		check_help();
+		return KS_EXIT_OK;
+	case OPT_STRICT:
+		o->check.strict = true;
+		return -1;
+	case OPT_WITHIN:
+		if (parse_days(optarg, &o->check.within) == 0)
+			return -1;
+		ks_usage_error("check", "bad --error-within '%s': expected a number of days", optarg);
+		return KS_EXIT_USAGE;
+	case OPT_TODAY:
+		o->today = optarg;
+		return -1;
+	case OPT_RELEASE:
+		if (ks_release_parse_target(optarg, &rel) == 0) {
+			o->check.kernel_release = optarg;
+			return -1;
+		}
+		ks_usage_error("check", "bad --kernel-release '%s': expected e.g. 6.14 or 6.1.0-57-amd64",
+			       optarg);
+		return KS_EXIT_USAGE;
+	case OPT_FORMAT:
+		if (ks_format_parse(optarg, &o->report.format) == 0)
+			return -1;
+		ks_usage_error("check", "bad --format '%s': expected text, json or sarif", optarg);
+		return KS_EXIT_USAGE;
+	case OPT_ROOT:
+		o->report.source_root = optarg;
+		return -1;
+	case OPT_BASELINE:
+		o->baseline = optarg;
+		return -1;
+	case OPT_WRITE_BASELINE:
+		o->write_baseline = optarg;
+		return -1;
+	case OPT_KDIR:
+		o->kernel_dir = optarg;
+		return -1;
+	case ':':
+		ks_usage_error("check", "option '%s' needs an argument", argv[optind - 1]);
+		return KS_EXIT_USAGE;
+	default:
+		ks_usage_error("check", "unknown option '%s'", argv[optind - 1]);
+		return KS_EXIT_USAGE;
+	}
+}
+
+static int parse_opts(int argc, char **argv, struct check_opts *o)
+{
+	int c, r;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":s:i:o:qh", longopts, NULL)) != -1)
+		if ((r = take_opt(c, argv, o)) >= 0)
+			return r;
+	for (; optind < argc; optind++)
+		if (ks_paths_add(&o->modules, argv[optind]) < 0)
+			return KS_EXIT_USAGE;
+	if (!o->modules.n) {
+		ks_usage_error("check", "no MODULE given");
+		return KS_EXIT_USAGE;
+	}
+	if (ks_cli_today("check", o->today, &o->check.today) < 0)
+		return KS_EXIT_USAGE;
+	o->report.today = o->check.today;
+	return -1;
+}
+
+struct run {
+	struct check_opts o;
+	struct ks_schedule sched;
+	struct ks_symvers symvers;
+	struct ks_inputs inputs;
+	struct ks_baseline baseline;
+	struct ks_check check;
+	struct ks_diags problems;	/* unusable inputs */
+	bool unusable;
+};
+
+/* Folds a step's result in: -ENOMEM is fatal, other errors mean some
+ * input was unusable but the run goes on. */
+static int note(struct run *r, int err)
+{
+	if (err == -ENOMEM)
+		return err;
+	if (err < 0)
+		r->unusable = true;
+	return 0;
+}
+
+static int load_inputs(struct run *r)
+{
+	int e = note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir, 1,
+					      &r->problems));
+
+	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
+		e = note(r, ks_symvers_load(&r->symvers, r->o.symvers.v[i], &r->problems));
+	for (size_t i = 0; !e && i < r->o.modules.n; i++)
+		e = note(r, ks_inputs_add(&r->inputs, r->o.modules.v[i], &r->problems));
+	if (!e && r->o.baseline) {
+		r->baseline.source_root = r->o.report.source_root;
+		e = note(r, ks_baseline_load(&r->baseline, r->o.baseline, &r->problems));
+	}
+	return e;
+}
+
+static int check_modules(struct run *r)
+{
+	r->check.sched = &r->sched;
+	r->check.symvers = r->o.symvers.n ? &r->symvers : NULL;
+	r->check.opts = r->o.check;
+	for (size_t i = 0; i < r->inputs.n; i++) {
+		struct ks_module m;
+		int e = ks_module_load(&m, r->inputs.paths[i], &r->problems);
+
+		if (e < 0) {
+			if (note(r, e) < 0)
+				return e;
+			continue;
+		}
+		r->o.report.modules++;
+		r->unusable |= m.bad_records;
+		e = ks_check_module(&r->check, &m);
+		ks_module_free(&m);
+		if (e < 0)
+			return e;
+	}
+	return 0;
+}
+
+static int write_report(struct run *r)
+{
+	FILE *out = stdout;
+	int e;
+
+	if (r->o.output && !(out = fopen(r->o.output, "w"))) {
+		e = -errno;
+		return note(r, ks_diag_add(&r->problems, KS_ERROR, r->o.output, 0, 0,
+					   "cannot write report: %s", strerror(-e)) < 0 ? -ENOMEM : e);
+	}
+	r->o.report.problems = &r->problems;
+	e = ks_report_write(out, &r->o.report, &r->check.found);
+	if (out != stdout && fclose(out) != 0 && !e)
+		e = note(r, ks_diag_add(&r->problems, KS_ERROR, r->o.output, 0, 0,
+					"cannot write report: %s", strerror(errno)) < 0 ? -ENOMEM
+											: -EIO);
+	return e;
+}
+
+static void summary(const struct run *r)
+{
+	struct ks_tally t = ks_report_tally(&r->check.found);
+
+	fprintf(stderr, "ksunset: %zu module%s checked: %zu error%s, %zu warning%s", r->o.report.modules,
+		r->o.report.modules == 1 ? "" : "s", t.errors, t.errors == 1 ? "" : "s", t.warnings,
+		t.warnings == 1 ? "" : "s");
+	if (t.baselined)
+		fprintf(stderr, ", %zu accepted by the baseline", t.baselined);
+	if (r->problems.nerrors)
+		fprintf(stderr, "; %zu unusable input%s", r->problems.nerrors,
+			r->problems.nerrors == 1 ? "" : "s");
+	fputc('\n', stderr);
+}
+
+static int pipeline(struct run *r)
+{
+	int e = load_inputs(r);
+
+	if (!e)
+		e = check_modules(r);
+	if (!e && r->o.baseline)
+		e = ks_baseline_apply(&r->baseline, &r->check.found);
+	if (!e)
+		ks_findings_sort(&r->check.found);
+	if (!e)
+		e = write_report(r);
+	if (!e && r->o.write_baseline)
+		e = note(r, ks_baseline_write(r->o.write_baseline, r->o.report.source_root,
+					      &r->check.found, &r->problems));
+	return e;
+}
+
+static void run_free(struct run *r)
+{
+	ks_schedule_free(&r->sched);
+	ks_symvers_free(&r->symvers);
+	ks_inputs_free(&r->inputs);
+	ks_baseline_free(&r->baseline);
+	ks_findings_free(&r->check.found);
+	ks_diags_free(&r->problems);
+	ks_paths_free(&r->o.schedules);
+	ks_paths_free(&r->o.symvers);
+	ks_paths_free(&r->o.modules);
+}
+
+int ks_cmd_check(int argc, char **argv)
+{
+	struct run r = { .o = { .check = { .within = -1 } } };
+	int ret = parse_opts(argc, argv, &r.o);
+
+	if (ret < 0 && ks_elf_init() < 0) {
+		fprintf(stderr, "ksunset: error: libelf is out of date\n");
+		ret = KS_EXIT_USAGE;
+	}
+	if (ret < 0) {
+		int e = pipeline(&r);
+
+		ks_diags_print(&r.problems, stderr);
+		if (e == -ENOMEM)
+			fprintf(stderr, "ksunset: error: out of memory\n");
+		summary(&r);
+		ret = e < 0 || r.unusable ? KS_EXIT_USAGE
+		      : ks_report_tally(&r.check.found).errors ? KS_EXIT_FINDINGS
+							       : KS_EXIT_OK;
+	}
+	run_free(&r);
+	return ret;
+}

@@ -1,0 +1,398 @@
+/* Walking a module's ELF with libelf: the symbol table for imports,
+ * .modinfo, and .note.ksunset. Every count and offset from the file is
+ * checked, by libelf or by in_range() below, before use. */
+#include <errno.h>
+#include <gelf.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elfmod.h"
+#include "modfile.h"
+
+/* Whether [off, off + len) lies inside a buffer of size bytes. */
+static bool in_range(size_t off, size_t len, size_t size)
+{
+	return off <= size && len <= size - off;
+}
+
+int ks_elf_init(void)
+{
+	return elf_version(EV_CURRENT) == EV_NONE ? -EINVAL : 0;
+}
+
+bool ks_license_gpl_compatible(const char *l)
+{
+	static const char *const gpl[] = { "GPL",
+					   "GPL v2",
+					   "GPL and additional rights",
+					   "Dual BSD/GPL",
+					   "Dual MIT/GPL",
+					   "Dual MPL/GPL" };
+
+	for (size_t i = 0; l && i < sizeof(gpl) / sizeof(gpl[0]); i++)
+		if (strcmp(l, gpl[i]) == 0)
+			return true;
+	return false;
+}
+
+bool ks_undef_ignored(const char *sym)
+{
+	/* linker- and arch-provided names, as modpost's ignore_undef_symbol() */
+	static const char *const exact[] = { "__this_module", "_GLOBAL_OFFSET_TABLE_", ".TOC.",
+					     "_gp_disp", "__gnu_local_gp" };
+	static const char *const prefix[] = { "__gnu_lto_", "_restgpr_", "_savegpr_",
+					      "_rest32gpr_", "_save32gpr_", "_restvr_",
+					      "_savevr_" };
+
+	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+		if (strcmp(sym, exact[i]) == 0)
+			return true;
+	for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
+		if (strncmp(sym, prefix[i], strlen(prefix[i])) == 0)
+			return true;
+	return false;
+}
+
+static int push_str(char ***v, size_t *n, const char *s, size_t len)
+{
+	char **nv;
+
+	if ((*n & (*n - 1)) == 0) {	/* grow at powers of two */
+		nv = realloc(*v, (*n ? *n * 2 : 8) * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		*v = nv;
+	}
+	(*v)[*n] = strndup(s, len);
+	if (!(*v)[*n])
+		return -ENOMEM;
+	(*n)++;
+	return 0;
+}
+
+static int elf_problem(struct ks_diags *d, const char *path, const char *what)
+{
+	int r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, elf_errmsg(-1));
+
+	return r < 0 ? r : -EINVAL;
+}
+
+static int bad_file(struct ks_diags *d, const char *path, const char *why)
+{
+	int r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s", why);
+
+	return r < 0 ? r : -EINVAL;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int read_symtab(struct ks_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh,
+		       struct ks_diags *d)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t ent = gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+	size_t count;
+
+	if (!data || !ent || sh->sh_entsize != ent)
+		return data ? bad_file(d, m->path, "symbol table with a bad entry size")
+			    : elf_problem(d, m->path, "cannot read the symbol table");
+	count = data->d_size / ent;
+	for (size_t i = 1; i < count; i++) {
+		GElf_Sym sym;
+		const char *name;
+		int bind;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			return elf_problem(d, m->path, "bad symbol");
+		bind = GELF_ST_BIND(sym.st_info);
+		if (sym.st_shndx != SHN_UNDEF || (bind != STB_GLOBAL && bind != STB_WEAK))
+			continue;
+		name = elf_strptr(elf, sh->sh_link, sym.st_name);
+		if (!name)
+			return elf_problem(d, m->path, "bad symbol name");
+		if (*name && !ks_undef_ignored(name) &&
+		    push_str(&m->undef, &m->nundef, name, strlen(name)) < 0)
+			return -ENOMEM;
+	}
+	if (m->nundef)
+		qsort(m->undef, m->nundef, sizeof(*m->undef), cmp_str);
+	return 0;
+}
+
+static int set_str(char **dst, const char *s, size_t n)
+{
+	free(*dst);
+	*dst = strndup(s, n);
+	return *dst ? 0 : -ENOMEM;
+}
+
+/* One "key=value" string of .modinfo. */
+static int modinfo_entry(struct ks_module *m, const char *s, size_t n)
+{
+	const char *eq = memchr(s, '=', n);
+	size_t k, vn;
+
+	if (!eq)
+		return 0;
+	k = (size_t)(eq - s);
+	vn = n - k - 1;
+	if (k == 4 && !memcmp(s, "name", 4))
+		return set_str(&m->name, eq + 1, vn);
+	if (k == 7 && !memcmp(s, "license", 7))
+		return set_str(&m->license, eq + 1, vn);
+	if (k == 8 && !memcmp(s, "vermagic", 8))
+		return set_str(&m->vermagic, eq + 1, vn);
+	if (k == 9 && !memcmp(s, "import_ns", 9))
+		return push_str(&m->import_ns, &m->nimport_ns, eq + 1, vn);
+	return 0;
+}
+
+static int read_modinfo(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	const char *p;
+	size_t off = 0;
+
+	if (!data)
+		return elf_problem(d, m->path, "cannot read .modinfo");
+	p = data->d_buf;
+	while (p && off < data->d_size) {
+		const char *nul = memchr(p + off, '\0', data->d_size - off);
+		size_t n = nul ? (size_t)(nul - (p + off)) : data->d_size - off;
+		int r = modinfo_entry(m, p + off, n);
+
+		if (r < 0)
+			return r;
+		off += n + 1;
+	}
+	return 0;
+}
+
+static int add_use(struct ks_module *m, struct ks_record_use *u)
+{
+	if ((m->nuses & (m->nuses - 1)) == 0) {
+		struct ks_record_use *v =
+			realloc(m->uses, (m->nuses ? m->nuses * 2 : 8) * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		m->uses = v;
+	}
+	m->uses[m->nuses++] = *u;
+	return 0;
+}
+
+static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why)
+{
+	m->bad_records = true;
+	return ks_diag_add(d, KS_ERROR, m->path, 0, 0, "malformed %s record %zu: %s",
+			   KS_NOTE_SECTION, idx, why);
+}
+
+/* One note's descriptor: NUL-terminated records. */
+static int read_records(struct ks_module *m, const char *desc, size_t n, size_t *idx,
+			struct ks_diags *d)
+{
+	size_t off = 0;
+
+	while (off < n) {
+		const char *nul = memchr(desc + off, '\0', n - off);
+		struct ks_record rec;
+		const char *why = NULL;
+		size_t len;
+		int r;
+
+		if (!nul)
+			return record_problem(m, d, ++*idx, "record without its NUL");
+		len = (size_t)(nul - (desc + off));
+		off += len + 1;
+		if (!len)	/* padding */
+			continue;
+		r = ks_record_decode(desc + off - len - 1, len, &rec, &why);
+		++*idx;
+		if (r == -ENOMEM)
+			return r;
+		if (r < 0) {
+			r = record_problem(m, d, *idx, why);
+		} else if (r == 0 && rec.type == KS_REC_USE) {
+			r = add_use(m, &rec.use);
+			if (!r)
+				memset(&rec.use, 0, sizeof(rec.use));
+		} else if (r == 0) {
+			m->nunits++;
+		}
+		ks_record_free(&rec);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+static int read_notes(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t off = 0, next, name_off, desc_off, idx = 0;
+	GElf_Nhdr nh;
+
+	if (!data)
+		return elf_problem(d, m->path, "cannot read " KS_NOTE_SECTION);
+	while (off < data->d_size &&
+	       (next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+		const char *base = data->d_buf;
+		int r = 0;
+
+		if (nh.n_namesz == sizeof(KS_NOTE_NAME) && nh.n_type == KS_NOTE_TYPE &&
+		    in_range(name_off, nh.n_namesz, data->d_size) &&
+		    in_range(desc_off, nh.n_descsz, data->d_size) &&
+		    !memcmp(base + name_off, KS_NOTE_NAME, sizeof(KS_NOTE_NAME)))
+			r = read_records(m, base + desc_off, nh.n_descsz, &idx, d);
+		if (r < 0)
+			return r;
+		off = next;
+	}
+	if (off < data->d_size)
+		return record_problem(m, d, idx + 1, "truncated note") < 0 ? -ENOMEM : 0;
+	return 0;
+}
+
+static const char *section_name(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
+{
+	const char *n = elf_strptr(elf, shstrndx, sh->sh_name);
+
+	return n ? n : "";
+}
+
+/* Finds what we read in one pass over the section headers. */
+static int walk_sections(struct ks_module *m, Elf *elf, struct ks_diags *d)
+{
+	Elf_Scn *scn = NULL, *symtab = NULL;
+	GElf_Shdr sh, symsh = { 0 };
+	size_t shstrndx;
+	int r = 0;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
+		return elf_problem(d, m->path, "cannot read section names");
+	while (!r && (scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			return elf_problem(d, m->path, "bad section header");
+		name = section_name(elf, shstrndx, &sh);
+		if (sh.sh_type == SHT_SYMTAB && !symtab) {
+			symtab = scn;
+			symsh = sh;
+		} else if (sh.sh_type == SHT_NOTE && !strcmp(name, KS_NOTE_SECTION)) {
+			r = read_notes(m, scn, d);
+		} else if (!strcmp(name, ".modinfo") && sh.sh_type != SHT_NOBITS) {
+			r = read_modinfo(m, scn, d);
+		}
+	}
+	if (!r && elf_errno())
+		return elf_problem(d, m->path, "bad section table");
+	if (!r && !symtab)
+		return bad_file(d, m->path, "no symbol table (stripped?)");
+	return r ? r : read_symtab(m, elf, symtab, &symsh, d);
+}
+
+static int name_from_path(struct ks_module *m)
+{
+	const char *base = strrchr(m->path, '/');
+	size_t n;
+
+	base = base ? base + 1 : m->path;
+	n = strcspn(base, ".");
+	return set_str(&m->name, base, n);
+}
+
+int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t size,
+		    struct ks_diags *d)
+{
+	GElf_Ehdr eh;
+	Elf *elf;
+	int r;
+
+	memset(m, 0, sizeof(*m));
+	m->path = strdup(path);
+	if (!m->path)
+		return -ENOMEM;
+	(void)elf_errno();
+	elf = elf_memory(image, size);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		r = bad_file(d, path, size < EI_NIDENT ? "file too short to be an ELF object"
+						      : "not an ELF object");
+	} else if (!gelf_getehdr(elf, &eh)) {
+		r = elf_problem(d, path, "bad ELF header");
+	} else if (eh.e_type != ET_REL) {
+		r = bad_file(d, path, "not a relocatable object (a kernel module is ET_REL)");
+	} else {
+		r = walk_sections(m, elf, d);
+	}
+	elf_end(elf);
+	m->gpl_compatible = ks_license_gpl_compatible(m->license);
+	if (!r && !m->name)
+		r = name_from_path(m);
+	if (r < 0)
+		ks_module_free(m);
+	return r;
+}
+
+int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d)
+{
+	const char *why = "";
+	char *image = NULL;
+	size_t size = 0;
+	int r = ks_modfile_read(path, &image, &size, &why);
+
+	if (r < 0) {
+		memset(m, 0, sizeof(*m));
+		if (r == -ENOMEM)
+			return r;
+		return bad_file(d, path, why);
+	}
+	r = ks_module_parse(m, path, image, size, d);
+	free(image);
+	return r;
+}
+
+static int bsearch_cmp(const void *key, const void *el)
+{
+	return strcmp(key, *(char *const *)el);
+}
+
+bool ks_module_imports(const struct ks_module *m, const char *sym)
+{
+	return m->nundef && bsearch(sym, m->undef, m->nundef, sizeof(*m->undef), bsearch_cmp);
+}
+
+bool ks_module_imports_ns(const struct ks_module *m, const char *ns)
+{
+	for (size_t i = 0; i < m->nimport_ns; i++)
+		if (strcmp(m->import_ns[i], ns) == 0)
+			return true;
+	return false;
+}
+
+void ks_module_free(struct ks_module *m)
+{
+	free(m->path);
+	free(m->name);
+	free(m->license);
+	free(m->vermagic);
+	for (size_t i = 0; i < m->nimport_ns; i++)
+		free(m->import_ns[i]);
+	free(m->import_ns);
+	for (size_t i = 0; i < m->nundef; i++)
+		free(m->undef[i]);
+	free(m->undef);
+	for (size_t i = 0; i < m->nuses; i++) {
+		struct ks_record rec = { .type = KS_REC_USE, .use = m->uses[i] };
+
+		ks_record_free(&rec);
+	}
+	free(m->uses);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,50 @@
+/* A kernel module (or object) as ksunset sees it: its imports (undefined
+ * symbols), its .modinfo, and the plugin's records. */
+#ifndef KS_ELFMOD_H
+#define KS_ELFMOD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <ksunset/record.h>
+
+#include "compiler.h"
+#include "diag.h"
+
+struct ks_module {
+	char *path;		/* as given, for messages */
+	char *name;		/* .modinfo name=, else from the file name */
+	char *license;		/* NULL: none */
+	bool gpl_compatible;
+	char *vermagic;		/* NULL: none (.o files) */
+	char **import_ns;
+	size_t nimport_ns;
+	char **undef;		/* imported symbols, sorted */
+	size_t nundef;
+	struct ks_record_use *uses;
+	size_t nuses;
+	size_t nunits;		/* translation units built with the plugin */
+	bool bad_records;	/* some record was malformed (reported) */
+};
+
+/* Reads a module from path (compressed or not). Problems are diagnostics
+ * naming the file; returns 0, -EINVAL for an unusable file (nothing in
+ * *m), or -ENOMEM. Malformed records leave the module usable with
+ * bad_records set. */
+int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d) KS_MUST_CHECK;
+/* The same from an image in memory (which stays the caller's). */
+int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t size,
+		    struct ks_diags *d) KS_MUST_CHECK;
+bool ks_module_imports(const struct ks_module *m, const char *sym);
+bool ks_module_imports_ns(const struct ks_module *m, const char *ns);
+void ks_module_free(struct ks_module *m);
+
+/* As the kernel's license_is_gpl_compatible(). */
+bool ks_license_gpl_compatible(const char *license);
+/* Whether modpost would ignore an undefined symbol of this name. */
+bool ks_undef_ignored(const char *sym);
+
+/* Must be called once before any ELF is read. */
+int ks_elf_init(void) KS_MUST_CHECK;
+
+#endif

@@ -1,0 +1,202 @@
+/* Module files, compressed or not. Distributions ship modules as .ko.xz,
+ * .ko.zst or .ko.gz; the format is told by magic bytes, not the name. */
+#include <errno.h>
+#include <fcntl.h>
+#include <lzma.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "buf.h"
+#include "modfile.h"
+
+static int read_all(int fd, char **data, size_t *size, const char **why)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	struct stat st;
+	char chunk[65536];
+	ssize_t n;
+
+	if (fstat(fd, &st) < 0) {
+		*why = strerror(errno);
+		return -errno;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*why = "is a directory";
+		return -EISDIR;
+	}
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || b.len > KS_MODFILE_MAX || ks_buf_add(&b, chunk, (size_t)n) < 0) {
+			int e = n < 0 ? errno : b.len > KS_MODFILE_MAX ? EFBIG : ENOMEM;
+
+			*why = strerror(e);
+			ks_buf_free(&b);
+			return -e;
+		}
+	}
+	*size = b.len;
+	*data = ks_buf_steal(&b);
+	return *data ? 0 : -ENOMEM;
+}
+
+int ks_modfile_read(const char *path, char **data, size_t *size, const char **why)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int r;
+
+	if (fd < 0) {
+		*why = strerror(errno);
+		return -errno;
+	}
+	r = read_all(fd, data, size, why);
+	close(fd);
+	if (r < 0)
+		return r;
+	r = ks_modfile_decompress(data, size, why);
+	if (r < 0) {
+		free(*data);
+		*data = NULL;
+	}
+	return r;
+}
+
+/* Appends produced output, enforcing the size limit. */
+static int sink(struct ks_buf *out, const void *p, size_t n, const char **why)
+{
+	if (out->len + n > KS_MODFILE_MAX) {
+		*why = "decompressed size too large";
+		return -EFBIG;
+	}
+	if (ks_buf_add(out, p, n) < 0) {
+		*why = strerror(ENOMEM);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int unxz(const char *in, size_t n, struct ks_buf *out, const char **why)
+{
+	lzma_stream s = LZMA_STREAM_INIT;
+	uint8_t chunk[65536];
+	lzma_ret lr;
+	int r = 0;
+
+	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+		*why = "cannot start the xz decoder";
+		return -ENOMEM;
+	}
+	s.next_in = (const uint8_t *)in;
+	s.avail_in = n;
+	do {
+		s.next_out = chunk;
+		s.avail_out = sizeof(chunk);
+		lr = lzma_code(&s, LZMA_FINISH);
+		r = sink(out, chunk, sizeof(chunk) - s.avail_out, why);
+	} while (!r && lr == LZMA_OK);
+	lzma_end(&s);
+	if (!r && lr != LZMA_STREAM_END) {
+		*why = "corrupt or truncated xz data";
+		r = -EINVAL;
+	}
+	return r;
+}
+
+static int unzstd(const char *in, size_t n, struct ks_buf *out, const char **why)
+{
+	ZSTD_DStream *s = ZSTD_createDStream();
+	ZSTD_inBuffer ib = { in, n, 0 };
+	char chunk[65536];
+	size_t zr = 1;
+	int r = 0;
+
+	if (!s) {
+		*why = strerror(ENOMEM);
+		return -ENOMEM;
+	}
+	while (!r && ib.pos < ib.size) {
+		ZSTD_outBuffer ob = { chunk, sizeof(chunk), 0 };
+
+		zr = ZSTD_decompressStream(s, &ob, &ib);
+		if (ZSTD_isError(zr)) {
+			*why = "corrupt zstd data";
+			r = -EINVAL;
+			break;
+		}
+		r = sink(out, chunk, ob.pos, why);
+		if (!r && ob.pos == 0 && zr != 0 && ib.pos == ib.size)
+			break;
+	}
+	ZSTD_freeDStream(s);
+	if (!r && zr != 0) {
+		*why = "truncated zstd data";
+		r = -EINVAL;
+	}
+	return r;
+}
+
+static int ungzip(const char *in, size_t n, struct ks_buf *out, const char **why)
+{
+	z_stream s = { 0 };
+	unsigned char chunk[65536];
+	int zr, r = 0;
+
+	if (inflateInit2(&s, 15 + 32) != Z_OK) {
+		*why = "cannot start the gzip decoder";
+		return -ENOMEM;
+	}
+	s.next_in = (unsigned char *)(uintptr_t)in;
+	do {
+		size_t take = n > UINT32_MAX ? UINT32_MAX : n;
+
+		s.avail_in = (uInt)take;
+		do {
+			s.next_out = chunk;
+			s.avail_out = sizeof(chunk);
+			zr = inflate(&s, Z_NO_FLUSH);
+			if (zr != Z_OK && zr != Z_STREAM_END)
+				break;
+			r = sink(out, chunk, sizeof(chunk) - s.avail_out, why);
+		} while (!r && zr == Z_OK && s.avail_out == 0);
+		n -= take - s.avail_in;
+	} while (!r && zr == Z_OK && s.avail_in == 0 && n);
+	inflateEnd(&s);
+	if (!r && zr != Z_STREAM_END) {
+		*why = "corrupt or truncated gzip data";
+		r = -EINVAL;
+	}
+	return r;
+}
+
+int ks_modfile_decompress(char **data, size_t *size, const char **why)
+{
+	static const unsigned char xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	static const unsigned char zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
+	static const unsigned char gz[] = { 0x1f, 0x8b };
+	int (*fn)(const char *, size_t, struct ks_buf *, const char **) = NULL;
+	struct ks_buf out = KS_BUF_INIT;
+	int r;
+
+	if (*size >= sizeof(xz) && !memcmp(*data, xz, sizeof(xz)))
+		fn = unxz;
+	else if (*size >= sizeof(zst) && !memcmp(*data, zst, sizeof(zst)))
+		fn = unzstd;
+	else if (*size >= sizeof(gz) && !memcmp(*data, gz, sizeof(gz)))
+		fn = ungzip;
+	if (!fn)
+		return 0;
+	r = fn(*data, *size, &out, why);
+	if (r < 0) {
+		ks_buf_free(&out);
+		return r;
+	}
+	free(*data);
+	*size = out.len;
+	*data = ks_buf_steal(&out);
+	return *data ? 0 : -ENOMEM;
+}

@@ -1,0 +1,20 @@
+/* Reading a module file into memory: plain, or xz/zstd/gzip compressed,
+ * decompressed in process. */
+#ifndef KS_MODFILE_H
+#define KS_MODFILE_H
+
+#include <stddef.h>
+
+#include "compiler.h"
+
+/* The largest decompressed module accepted. */
+#define KS_MODFILE_MAX ((size_t)1 << 31)
+
+/* Reads path whole into *data (malloc'd; *size bytes), decompressing by the
+ * file's magic bytes. On error returns -errno and *why names the problem. */
+int ks_modfile_read(const char *path, char **data, size_t *size, const char **why) KS_MUST_CHECK;
+/* Decompresses an in-memory image if it is compressed; returns 0 and
+ * leaves *data alone if it is not. */
+int ks_modfile_decompress(char **data, size_t *size, const char **why) KS_MUST_CHECK;
+
+#endif

@@ -1,0 +1,407 @@
+/* Report writers. The text form mirrors modpost for the module-level line
+ * and GCC for locations, so editors jump to them; JSON and SARIF carry the
+ * same facts for machines. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "report.h"
+
+int ks_format_parse(const char *s, enum ks_format *fmt)
+{
+	static const char *const names[] = { "text", "json", "sarif" };
+
+	for (int i = 0; i < 3; i++) {
+		if (strcmp(s, names[i]) == 0) {
+			*fmt = (enum ks_format)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+struct ks_tally ks_report_tally(const struct ks_findings *f)
+{
+	struct ks_tally t = { 0 };
+
+	for (size_t i = 0; i < f->n; i++) {
+		if (f->v[i].baselined)
+			t.baselined++;
+		else if (f->v[i].sev == KS_ERROR)
+			t.errors++;
+		else
+			t.warnings++;
+	}
+	return t;
+}
+
+static void add_days(struct ks_buf *b, const struct ks_when_eval *ev, int *r)
+{
+	if (!ev->have_days)
+		return;
+	if (ev->days_left > 0)
+		*r |= ks_buf_addf(b, " (in %d day%s)", ev->days_left, ev->days_left == 1 ? "" : "s");
+	else if (ev->days_left == 0)
+		*r |= ks_buf_adds(b, " (today)");
+	else
+		*r |= ks_buf_addf(b, " (overdue by %d day%s)", -ev->days_left,
+				  ev->days_left == -1 ? "" : "s");
+}
+
+/* "on 2027-09-01" or "in kernel 6.14" */
+static void add_when(struct ks_buf *b, const struct ks_entry *e, int *r)
+{
+	*r |= ks_buf_addf(b, e->when.kind == KS_WHEN_DATE ? "on %s" : "in kernel %s",
+			  e->when.text);
+}
+
+static void add_what(struct ks_buf *b, const struct ks_finding *f, int *r)
+{
+	const struct ks_entry *e = f->entry;
+	bool past = f->ev.status == KS_STATUS_OVERDUE;
+
+	switch (e->action) {
+	case KS_ACTION_UNEXPORT:
+		*r |= ks_buf_adds(b, past ? "was due for removal " : "is scheduled for removal ");
+		break;
+	case KS_ACTION_GPL_ONLY:
+		*r |= ks_buf_adds(b, past ? "was due to become GPL-only " : "will become GPL-only ");
+		break;
+	case KS_ACTION_NAMESPACE:
+		*r |= ks_buf_addf(b, past ? "was due to move to namespace %s " :
+					    "will move to namespace %s ", e->ns);
+		break;
+	}
+	add_when(b, e, r);
+	add_days(b, &f->ev, r);
+	if (e->when.kind == KS_WHEN_RELEASE && f->target)
+		*r |= ks_buf_addf(b, " (module built for %s)", f->target);
+}
+
+static void add_advice(struct ks_buf *b, const struct ks_finding *f, int *r)
+{
+	const struct ks_entry *e = f->entry;
+
+	if (e->action == KS_ACTION_GPL_ONLY)
+		*r |= ks_buf_addf(b, "; module license '%s' is not GPL-compatible",
+				  f->license ? f->license : "(none)");
+	if (e->action == KS_ACTION_NAMESPACE)
+		*r |= ks_buf_addf(b, "; add MODULE_IMPORT_NS(%s)", e->ns);
+	if (e->replace && e->replace_ident)
+		*r |= ks_buf_addf(b, "; use '%s' instead", e->replace);
+	else if (e->replace)
+		*r |= ks_buf_addf(b, "; %s", e->replace);
+}
+
+char *ks_finding_message(const struct ks_finding *f)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = 0;
+
+	if (f->removed) {
+		r |= ks_buf_adds(&b, "is no longer exported by the kernel (");
+		r |= ks_buf_addf(&b, "%s ", ks_action_name(f->entry->action));
+		add_when(&b, f->entry, &r);
+		r |= ks_buf_adds(&b, "): the module will not load");
+	} else {
+		add_what(&b, f, &r);
+	}
+	add_advice(&b, f, &r);
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
+}
+
+static const char *kind_phrase(enum ks_use_kind k)
+{
+	return k == KS_USE_CALL ? "call to" : k == KS_USE_ADDR ? "address of" : "use of";
+}
+
+/* The short form of what happens when, for location lines. */
+static const char *when_tag(const struct ks_entry *e, char *tag, size_t sz)
+{
+	const char *in = e->when.kind == KS_WHEN_DATE ? "" : "in ";
+
+	switch (e->action) {
+	case KS_ACTION_GPL_ONLY:
+		snprintf(tag, sz, "GPL-only %s%s", in, e->when.text);
+		break;
+	case KS_ACTION_NAMESPACE:
+		snprintf(tag, sz, "namespace %.32s %s%s", e->ns, in, e->when.text);
+		break;
+	default:
+		snprintf(tag, sz, "removed %s%s", in, e->when.text);
+	}
+	return tag;
+}
+
+static int write_text_finding(FILE *out, const struct ks_finding *f)
+{
+	char *msg = ks_finding_message(f);
+	const char *sev = ks_severity_name(f->sev);
+	const char *tag = f->rule + strlen("ksunset/");
+	char buf[96];
+
+	if (!msg)
+		return -ENOMEM;
+	fprintf(out, "%s: ksunset: \"%s\" [%s] %s\n", f->sev == KS_ERROR ? "ERROR" : "WARNING",
+		f->symbol, f->module, msg);
+	free(msg);
+	for (size_t i = 0; i < f->nlocs; i++) {
+		const struct ks_loc *l = &f->locs[i];
+
+		fprintf(out, "%s:%u:%u: %s: %s '%s'", l->file, l->line, l->col, sev,
+			kind_phrase(l->kind), f->symbol);
+		if (l->function[0])
+			fprintf(out, " in '%s'", l->function);
+		fprintf(out, " (%s) [ksunset-%s]\n", when_tag(f->entry, buf, sizeof(buf)), tag);
+	}
+	if (!f->nlocs)
+		fprintf(out, "%s: note: no source location (module not built with the ksunset "
+			     "plugin, or used from assembly)\n", f->module);
+	return 0;
+}
+
+static int write_text(FILE *out, const struct ks_report *rep, const struct ks_findings *fs)
+{
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct ks_finding *f = &fs->v[i];
+
+		if (f->baselined || (rep->quiet && f->sev != KS_ERROR))
+			continue;
+		if (write_text_finding(out, f) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void json_str(FILE *out, const char *s)
+{
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void json_locations(FILE *out, const struct ks_finding *f)
+{
+	fputs("\"locations\": [", out);
+	for (size_t i = 0; i < f->nlocs; i++) {
+		const struct ks_loc *l = &f->locs[i];
+
+		fputs(i ? ", {\"file\": " : "{\"file\": ", out);
+		json_str(out, l->file);
+		fprintf(out, ", \"line\": %u, \"column\": %u, \"function\": ", l->line, l->col);
+		json_str(out, l->function);
+		fprintf(out, ", \"kind\": \"%s\"}", ks_use_kind_name(l->kind));
+	}
+	fputs("]", out);
+}
+
+static int json_finding(FILE *out, const struct ks_finding *f)
+{
+	const struct ks_entry *e = f->entry;
+	char *msg = ks_finding_message(f);
+
+	if (!msg)
+		return -ENOMEM;
+	fputs("    {\"module\": ", out);
+	json_str(out, f->module);
+	fputs(", \"module_name\": ", out);
+	json_str(out, f->module_name);
+	fputs(", \"symbol\": ", out);
+	json_str(out, f->symbol);
+	fprintf(out, ", \"action\": \"%s\", \"namespace\": ", ks_action_name(e->action));
+	json_str(out, e->ns);
+	fprintf(out, ", \"when\": \"%s\", \"when_kind\": \"%s\", \"days_left\": ", e->when.text,
+		e->when.kind == KS_WHEN_DATE ? "date" : "release");
+	if (f->ev.have_days)
+		fprintf(out, "%d", f->ev.days_left);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"status\": \"%s\", \"severity\": \"%s\", \"rule\": \"%s\", "
+		     "\"baselined\": %s, \"replace\": ",
+		f->removed ? "removed" : ks_status_name(f->ev.status), ks_severity_name(f->sev),
+		f->rule, f->baselined ? "true" : "false");
+	json_str(out, e->replace);
+	fputs(", \"target_release\": ", out);
+	json_str(out, f->target);
+	fputs(", \"message\": ", out);
+	json_str(out, msg);
+	fputs(", ", out);
+	json_locations(out, f);
+	fputs("}", out);
+	free(msg);
+	return 0;
+}
+
+static void json_problems(FILE *out, const struct ks_diags *d)
+{
+	fputs("  \"input_errors\": [", out);
+	for (size_t i = 0; d && i < d->n; i++) {
+		char *s = ks_diag_format(&d->v[i]);
+
+		fputs(i ? ", " : "", out);
+		json_str(out, s ? s : d->v[i].msg);
+		free(s);
+	}
+	fputs("]\n", out);
+}
+
+static int write_json(FILE *out, const struct ks_report *rep, const struct ks_findings *fs)
+{
+	struct ks_tally t = ks_report_tally(fs);
+	char today[KS_DATE_LEN];
+
+	ks_date_format(rep->today, today);
+	fprintf(out, "{\n  \"tool\": \"ksunset\", \"version\": \"%s\", \"today\": \"%s\",\n"
+		     "  \"modules_checked\": %zu,\n"
+		     "  \"summary\": {\"errors\": %zu, \"warnings\": %zu, \"baselined\": %zu},\n"
+		     "  \"findings\": [\n",
+		KS_VERSION, today, rep->modules, t.errors, t.warnings, t.baselined);
+	for (size_t i = 0, n = 0; i < fs->n; i++) {
+		if (fs->v[i].baselined)
+			continue;
+		fputs(n++ ? ",\n" : "", out);
+		if (json_finding(out, &fs->v[i]) < 0)
+			return -ENOMEM;
+	}
+	fputs("\n  ],\n", out);
+	json_problems(out, rep->problems);
+	fputs("}\n", out);
+	return 0;
+}
+
+static const struct {
+	const char *id, *text;
+} sarif_rules[] = {
+	{ "ksunset/scheduled", "A module uses an export that is scheduled for removal." },
+	{ "ksunset/due-soon", "A module uses an export whose removal is due soon." },
+	{ "ksunset/overdue", "A module uses an export whose removal date has passed." },
+	{ "ksunset/removed", "A module uses an export that the kernel no longer has." },
+};
+
+/* A location's URI: relative to the source root when it lies below it. */
+static void sarif_artifact(FILE *out, const char *file, const char *root)
+{
+	size_t n = root ? strlen(root) : 0;
+
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	fputs("\"artifactLocation\": {\"uri\": ", out);
+	if (n && !strncmp(file, root, n) && file[n] == '/') {
+		json_str(out, file + n + 1);
+		fputs(", \"uriBaseId\": \"SRCROOT\"}", out);
+		return;
+	}
+	json_str(out, file);
+	fputs("}", out);
+}
+
+static void sarif_location(FILE *out, const struct ks_finding *f, size_t i, const char *root)
+{
+	fputs("{\"physicalLocation\": {", out);
+	if (i < f->nlocs) {
+		sarif_artifact(out, f->locs[i].file, root);
+		fprintf(out, ", \"region\": {\"startLine\": %u", f->locs[i].line);
+		if (f->locs[i].col)
+			fprintf(out, ", \"startColumn\": %u", f->locs[i].col);
+		fputs("}", out);
+	} else {
+		sarif_artifact(out, f->module, root);
+	}
+	fputs("}}", out);
+}
+
+static int sarif_result(FILE *out, const struct ks_finding *f, const char *root)
+{
+	char *msg = ks_finding_message(f);
+	char *text = msg ? ks_strdupf("\"%s\" [%s] %s", f->symbol, f->module, msg) : NULL;
+
+	free(msg);
+	if (!text)
+		return -ENOMEM;
+	fprintf(out, "        {\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
+		f->rule, f->sev == KS_ERROR ? "error" : "warning");
+	json_str(out, text);
+	free(text);
+	fputs("},\n         \"locations\": [", out);
+	for (size_t i = 0; i < (f->nlocs ? f->nlocs : 1); i++) {
+		fputs(i ? ", " : "", out);
+		sarif_location(out, f, i, root);
+	}
+	fputs("],\n         \"partialFingerprints\": {\"ksunset/v1\": ", out);
+	text = ks_strdupf("%s/%s", f->module_name, f->symbol);
+	json_str(out, text ? text : f->symbol);
+	free(text);
+	fputs("}}", out);
+	return 0;
+}
+
+static void sarif_head(FILE *out, const struct ks_report *rep)
+{
+	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+	      "    \"tool\": {\"driver\": {\"name\": \"ksunset\", \"version\": \"" KS_VERSION "\",\n"
+	      "      \"rules\": [",
+	      out);
+	for (size_t i = 0; i < sizeof(sarif_rules) / sizeof(sarif_rules[0]); i++)
+		fprintf(out, "%s\n        {\"id\": \"%s\", \"shortDescription\": {\"text\": \"%s\"}}",
+			i ? "," : "", sarif_rules[i].id, sarif_rules[i].text);
+	fputs("]}},\n", out);
+	if (rep->source_root) {
+		char *uri = ks_strdupf("file://%s/", rep->source_root);
+
+		fputs("    \"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": ", out);
+		json_str(out, uri ? uri : rep->source_root);
+		fputs("}},\n", out);
+		free(uri);
+	}
+}
+
+static int write_sarif(FILE *out, const struct ks_report *rep, const struct ks_findings *fs)
+{
+	sarif_head(out, rep);
+	fputs("    \"results\": [\n", out);
+	for (size_t i = 0, n = 0; i < fs->n; i++) {
+		if (fs->v[i].baselined)
+			continue;
+		fputs(n++ ? ",\n" : "", out);
+		if (sarif_result(out, &fs->v[i], rep->source_root) < 0)
+			return -ENOMEM;
+	}
+	fputs("\n    ]\n  }]\n}\n", out);
+	return 0;
+}
+
+int ks_report_write(FILE *out, const struct ks_report *rep, const struct ks_findings *f)
+{
+	switch (rep->format) {
+	case KS_FORMAT_JSON:
+		return write_json(out, rep, f);
+	case KS_FORMAT_SARIF:
+		return write_sarif(out, rep, f);
+	case KS_FORMAT_TEXT:
+		break;
+	}
+	return write_text(out, rep, f);
+}

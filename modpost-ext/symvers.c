@@ -1,0 +1,196 @@
+/* Module.symvers parser. The file holds one export per line:
+ * 0xCRC<TAB>symbol<TAB>module<TAB>EXPORT_SYMBOL[_GPL]<TAB>namespace.
+ * Fields point into the file's text, so a 25,000-line file costs one read. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "schedule.h"
+#include "symvers.h"
+
+#define NFIELDS 5
+
+static int check_crc(const char *s)
+{
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !s[2])
+		return -EINVAL;
+	for (s += 2; *s; s++)
+		if (!isxdigit((unsigned char)*s))
+			return -EINVAL;
+	return 0;
+}
+
+static bool export_type_ok(const char *t)
+{
+	return strcmp(t, "EXPORT_SYMBOL") == 0 || strcmp(t, "EXPORT_SYMBOL_GPL") == 0 ||
+	       strcmp(t, "EXPORT_SYMBOL_GPL_FUTURE") == 0;
+}
+
+/* The first problem with a split line, or NULL. */
+static const char *bad_fields(char **f, size_t nf)
+{
+	if (nf < 4)
+		return "expected CRC, symbol, module, export type and namespace separated by tabs";
+	if (nf > NFIELDS)
+		return "too many fields";
+	if (check_crc(f[0]) < 0)
+		return "bad CRC";
+	if (!ks_is_identifier(f[1]))
+		return "bad symbol name";
+	if (!f[2][0])
+		return "empty module name";
+	if (!export_type_ok(f[3]))
+		return "bad export type";
+	return NULL;
+}
+
+static int add_export(struct ks_symvers *sv, struct ks_export *e)
+{
+	void **slot;
+	int r;
+
+	if (sv->n == sv->cap) {
+		size_t cap = sv->cap ? sv->cap * 2 : 1024;
+		struct ks_export **v = realloc(sv->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		sv->v = v;
+		sv->cap = cap;
+	}
+	r = ks_strmap_put(&sv->bysym, e->symbol, &slot);
+	if (r < 0)
+		return r;
+	if (r == 0)		/* exported twice: the first one wins */
+		return 1;
+	*slot = e;
+	sv->v[sv->n++] = e;
+	return 0;
+}
+
+static int parse_line(struct ks_symvers *sv, const char *file, char *l, unsigned line,
+		      struct ks_diags *d)
+{
+	char *f[NFIELDS + 1];
+	size_t nf = 0;
+	const char *why;
+	struct ks_export *e;
+	int r;
+
+	for (char *p = l; nf <= NFIELDS; p++) {
+		f[nf++] = p;
+		p = strchr(p, '\t');
+		if (!p)
+			break;
+		*p = '\0';
+	}
+	why = bad_fields(f, nf);
+	if (why)
+		return ks_diag_add(d, KS_ERROR, file, line, 0, "%s: '%s'", why, l) < 0 ? -ENOMEM
+										       : -EINVAL;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	*e = (struct ks_export){ .symbol = f[1], .module = f[2], .type = f[3],
+				 .ns = nf == NFIELDS ? f[4] : "", .line = line, .file = file,
+				 .gpl = strcmp(f[3], "EXPORT_SYMBOL_GPL") == 0 };
+	r = add_export(sv, e);
+	if (r)
+		free(e);
+	return r < 0 ? r : 0;
+}
+
+int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t len,
+		     struct ks_diags *d)
+{
+	char *end = text + len, *l = text;
+	unsigned line = 0;
+	int ret = 0;
+
+	while (l < end) {
+		char *nl = memchr(l, '\n', (size_t)(end - l));
+		int r;
+
+		if (nl)
+			*nl = '\0';
+		line++;
+		if (strlen(l) != (size_t)((nl ? nl : end) - l))
+			r = ks_diag_add(d, KS_ERROR, name, line, 0, "NUL byte in line") < 0 ? -ENOMEM
+											   : -EINVAL;
+		else
+			r = *l ? parse_line(sv, name, l, line, d) : 0;
+		if (r == -ENOMEM)
+			return r;
+		if (r < 0)
+			ret = r;
+		l = nl ? nl + 1 : end;
+	}
+	return ret;
+}
+
+static int keep(char ***v, size_t n, char *p)
+{
+	char **nv = realloc(*v, (n + 1) * sizeof(*nv));
+
+	if (!nv)
+		return -ENOMEM;
+	nv[n] = p;
+	*v = nv;
+	return 0;
+}
+
+int ks_symvers_load(struct ks_symvers *sv, const char *path, struct ks_diags *d)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	char chunk[65536], *name;
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int r = 0;
+
+	if (!f) {
+		r = -errno;
+		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read Module.symvers: %s",
+				   strerror(-r)) < 0 ? -ENOMEM : r;
+	}
+	while (!r && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		r = ks_buf_add(&b, chunk, n);
+	if (!r && ferror(f))
+		r = ks_diag_add(d, KS_ERROR, path, 0, 0, "read error") < 0 ? -ENOMEM : -EIO;
+	fclose(f);
+	name = strdup(path);
+	if (!r && (!name || ks_buf_add(&b, "", 0) < 0))
+		r = -ENOMEM;
+	if (!r && !(r = keep(&sv->files, sv->nfiles, name)))
+		name = NULL;
+	if (!r && !(r = keep(&sv->texts, sv->nfiles, b.p)))
+		sv->nfiles++;
+	if (r) {
+		free(name);
+		ks_buf_free(&b);
+		return r;
+	}
+	return ks_symvers_parse(sv, sv->files[sv->nfiles - 1], b.p, b.len, d);
+}
+
+const struct ks_export *ks_symvers_lookup(const struct ks_symvers *sv, const char *sym)
+{
+	return ks_strmap_get(&sv->bysym, sym);
+}
+
+void ks_symvers_free(struct ks_symvers *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	for (size_t i = 0; i < sv->nfiles; i++) {
+		free(sv->texts[i]);
+		free(sv->files[i]);
+	}
+	free(sv->texts);
+	free(sv->files);
+	ks_strmap_free(&sv->bysym);
+	memset(sv, 0, sizeof(*sv));
+}
