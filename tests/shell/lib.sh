@@ -31,3 +31,17 @@ expect_grep() {
 		sed 's/^/  | /' "$2" | head -40
 	fi
 }
+
+# The newest Debian kernel headers (linux-headers-amd64): the tests' kernel.
+kdir() {
+	ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1
+}
+
+# kbuild SRC DEST [MAKE-ARGS...]: copy a module's sources to DEST and build
+# them through the kernel's Kbuild; the build log goes to DEST.log.
+kbuild() {
+	src=$1 dest=$2
+	shift 2
+	rm -rf "$dest" && mkdir -p "$dest" && cp -r "$src"/. "$dest"/ || return 1
+	make -C "$(kdir)" M="$dest" "$@" modules >"$dest.log" 2>&1
+}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# ksunset check on real modules built through Kbuild against Debian's
+# headers: findings, severities and exit status for each CI control.
+. "$(dirname "$0")/lib.sh"
+K=$(kdir)
+if [ -z "$K" ]; then skip "no kernel headers in /usr/src"; exit 0; fi
+S="$TOP/tests/data/check.schedule"
+SV="$K/Module.symvers"
+chk() { "$KSUNSET" check -s "$S" -i "$SV" --today 2026-12-03 "$@"; }
+
+kbuild "$TOP/tests/modules/legacy" "$TMP/legacy" || { fail "build legacy"; cat "$TMP/legacy.log"; exit 0; }
+kbuild "$TOP/tests/modules/proprietary" "$TMP/prop" || { fail "build proprietary"; cat "$TMP/prop.log"; exit 0; }
+L="$TMP/legacy/legacy.ko" P="$TMP/prop/proprietary.ko"
+
+chk "$L" "$P" >"$TMP/out" 2>"$TMP/err"
+expect_eq "default: overdue use makes exit 1" "$?" 1
+grep -E '^(WARNING|ERROR):' "$TMP/out" | sed "s|$TMP/||" >"$TMP/got"
+cat >"$TMP/want" <<EOW
+WARNING: ksunset: "do_settimeofday64" [legacy/legacy.ko] is scheduled for removal on 2027-09-01 (in 272 days); no replacement: modules must not set the system clock
+ERROR: ksunset: "noop_llseek" [legacy/legacy.ko] was due for removal on 2026-06-01 (overdue by 185 days)
+WARNING: ksunset: "simple_strtoul" [legacy/legacy.ko] is scheduled for removal on 2026-12-20 (in 17 days); use 'kstrtoul' instead
+WARNING: ksunset: "__register_chrdev" [prop/proprietary.ko] will become GPL-only in kernel 6.20 (target kernel $(basename "$K" | sed 's/^linux-headers-//')); module license 'Proprietary' is not GPL-compatible
+WARNING: ksunset: "rtc_time64_to_tm" [prop/proprietary.ko] will move to namespace RTC on 2027-12-01 (in 363 days); add MODULE_IMPORT_NS(RTC)
+EOW
+expect_file_eq "default: findings (GPL module spared gpl-only, RTC importer spared namespace)" "$TMP/got" "$TMP/want"
+expect_grep "no plugin: no source location" "$TMP/out" "legacy.ko: note: no source location (module not built with the ksunset plugin, or used from assembly)"
+expect_grep "summary line" "$TMP/err" "ksunset: 2 modules checked: 1 error, 4 warnings"
+
+chk --today 2026-01-01 "$L" "$P" >"$TMP/out" 2>&1
+expect_eq "--today in the past: warnings only, exit 0" "$?" 0
+chk --today 2028-06-01 "$L" "$P" >"$TMP/out" 2>&1
+expect_eq "--today in the future: exit 1" "$?" 1
+expect_eq "--today in the future: all dated uses overdue" "$(grep -c '^ERROR: .*overdue by' "$TMP/out")" 4
+
+chk --error-within 30 "$L" >"$TMP/out" 2>&1
+expect_grep "--error-within makes a near date an error" "$TMP/out" 'ERROR: ksunset: "simple_strtoul"'
+chk --error-within 10 "$L" >"$TMP/out" 2>&1
+expect_grep "--error-within leaves a later date a warning" "$TMP/out" 'WARNING: ksunset: "simple_strtoul"'
+
+chk --today 2026-01-01 --strict "$L" >"$TMP/out" 2>&1
+expect_eq "--strict: exit 1" "$?" 1
+expect_eq "--strict: every use an error" "$(grep -c '^WARNING:' "$TMP/out")" 0
+
+chk --kernel-release 6.20-rc1 "$P" >"$TMP/out" 2>&1
+expect_grep "--kernel-release reaching the release: overdue" "$TMP/out" \
+	"ERROR: ksunset: \"__register_chrdev\" [$P] was due to become GPL-only in kernel 6.20 (target kernel 6.20-rc1)"
+
+# the next kernel's Module.symvers no longer has do_settimeofday64
+grep -v "	do_settimeofday64	" "$SV" >"$TMP/next.symvers"
+"$KSUNSET" check -s "$S" -i "$TMP/next.symvers" --today 2026-01-01 "$L" >"$TMP/out" 2>&1
+expect_eq "removed: exit 1" "$?" 1
+expect_grep "removed: error" "$TMP/out" \
+	"ERROR: ksunset: \"do_settimeofday64\" [$L] is no longer exported by the kernel (unexport on 2027-09-01): the module will not load"
+
+chk --format json -o "$TMP/r.json" "$L" "$P" 2>/dev/null
+python3 - "$TMP/r.json" >"$TMP/out" 2>&1 <<'EOP'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["tool"] == "ksunset" and d["today"] == "2026-12-03", d
+assert d["modules_checked"] == 2 and d["summary"] == {"errors": 1, "warnings": 4, "baselined": 0}, d["summary"]
+f = {(x["module_name"], x["symbol"]): x for x in d["findings"]}
+n = f[("legacy", "noop_llseek")]
+assert n["severity"] == "error" and n["status"] == "overdue" and n["days_left"] == -185, n
+assert n["rule"] == "ksunset/overdue" and n["locations"] == [], n
+r = f[("proprietary", "__register_chrdev")]
+assert r["action"] == "gpl-only" and r["when_kind"] == "release" and r["days_left"] is None, r
+print("json ok")
+EOP
+expect_grep "--format json: parsed back, facts right" "$TMP/out" "json ok"
+
+chk --format sarif --source-root "$TMP" -o "$TMP/r.sarif" "$L" "$P" 2>/dev/null
+python3 - "$TMP/r.sarif" >"$TMP/out" 2>&1 <<'EOP'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["version"] == "2.1.0" and "$schema" in d
+run = d["runs"][0]
+assert run["tool"]["driver"]["name"] == "ksunset"
+ids = {r["id"] for r in run["tool"]["driver"]["rules"]}
+assert {"ksunset/overdue", "ksunset/scheduled", "ksunset/removed"} <= ids
+assert len(run["results"]) == 5
+for res in run["results"]:
+    assert res["ruleId"] in ids and res["level"] in ("error", "warning") and res["message"]["text"]
+    loc = res["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert not loc["uri"].startswith("/") and loc["uriBaseId"] == "SRCROOT", loc
+print("sarif ok")
+EOP
+expect_grep "--format sarif: required fields, relative URIs" "$TMP/out" "sarif ok"
+
+# compressed copies give the same findings as the plain module
+chk "$L" 2>/dev/null | sed "s|$L|MOD|g" >"$TMP/plain"
+for z in "xz -k" "zstd -q -k" "gzip -k"; do
+	ext=$(echo "$z" | sed 's/ .*//; s/zstd/zst/; s/gzip/gz/')
+	rm -f "$L.$ext"
+	$z "$L" || { fail "$z"; continue; }
+	chk "$L.$ext" 2>/dev/null | sed "s|$L.$ext|MOD|g" >"$TMP/z"
+	expect_file_eq ".ko.$ext gives the same findings" "$TMP/z" "$TMP/plain"
+	rm -f "$L.$ext"
+done
+
+chk "$TMP/legacy/modules.order" >"$TMP/out" 2>"$TMP/err"
+expect_grep "modules.order is read" "$TMP/err" "1 module checked"
+chk "$TMP" >"$TMP/out" 2>"$TMP/err"
+expect_grep "a directory is searched recursively" "$TMP/err" "2 modules checked"
+
+# a baseline hides old uses but not a new one
+chk --today 2026-01-01 --write-baseline "$TMP/base" "$L" >/dev/null 2>&1
+expect_grep "baseline written" "$TMP/base" "legacy	simple_strtoul		"
+chk --today 2026-01-01 --baseline "$TMP/base" "$L" "$P" >"$TMP/out" 2>"$TMP/err"
+expect_eq "baseline: old findings hidden" "$(grep -c '"legacy' "$TMP/out" ; true)" 0
+expect_grep "baseline: new module's findings still shown" "$TMP/out" "\"rtc_time64_to_tm\" [$P]"
