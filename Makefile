@@ -67,7 +67,7 @@ else
 PLUGIN := build/ksunset-$(PLUGIN_TRIPLET).so
 PB := build/plugin-$(PLUGIN_TRIPLET)
 endif
-PLUGIN_OBJS := ksunset.o
+PLUGIN_OBJS := ksunset.o where.o mark.o uses.o report.o
 PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Werror -Wno-unused-parameter \
 	-I$(PLUGIN_GCC_DIR)/include -Iinclude -Ilib

@@ -1,0 +1,172 @@
+/* ksunset.so: a GCC plugin that finds every use of a symbol scheduled for
+ * removal (see ksunset.schedule(5)), warns where the module's authors wrote
+ * it and records it in the object's .note.ksunset section.
+ *
+ * Arguments (ksunset-plugin(1)); an unknown one is an error:
+ *   -fplugin-arg-ksunset-schedule=FILE[:FILE...]
+ *        the schedules, e.g. -fplugin-arg-ksunset-schedule=ksunset.schedule:vendor.schedule
+ *        (default: $KSUNSET_SCHEDULE; with neither, only sunset attributes count)
+ *   -fplugin-arg-ksunset-strict
+ *        every use is an error, e.g. gcc -fplugin=ksunset.so -fplugin-arg-ksunset-strict ...
+ *   -fplugin-arg-ksunset-quiet
+ *        record uses but print no warnings (strict errors are still printed),
+ *        e.g. -fplugin-arg-ksunset-quiet
+ *   -fplugin-arg-ksunset-kernel-dir=DIR[:DIR...]
+ *        kernel source/build trees, added to those found from the include
+ *        paths, e.g. -fplugin-arg-ksunset-kernel-dir=/usr/src/linux-headers-6.1.0-57-common
+ */
+/* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "buf.h"
+#include "schedule.h"
+#include <ksunset/record.h>
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "tree.h"
+#include "diagnostic.h"
+#include "c-family/c-pragma.h"
+#include "cpplib.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ksunset.h"
+
+int plugin_is_GPL_compatible;
+
+static struct plugin_info ks_info = {
+	"0.1.0",
+	"ksunset: warn about and record uses of symbols scheduled for removal\n"
+	"  -fplugin-arg-ksunset-schedule=FILE[:FILE...]\n"
+	"  -fplugin-arg-ksunset-strict\n"
+	"  -fplugin-arg-ksunset-quiet\n"
+	"  -fplugin-arg-ksunset-kernel-dir=DIR[:DIR...]\n",
+};
+
+struct ks_args {
+	const char *schedule;
+	const char *kernel_dirs;
+	bool strict, quiet;
+};
+
+/* Returns false after reporting every bad argument. */
+static bool parse_args(const char *name, const struct plugin_name_args *info,
+		       struct ks_args *a)
+{
+	bool ok = true;
+
+	for (int i = 0; i < info->argc; i++) {
+		const char *key = info->argv[i].key, *val = info->argv[i].value;
+		bool flag = !strcmp(key, "strict") || !strcmp(key, "quiet");
+		bool valued = !strcmp(key, "schedule") || !strcmp(key, "kernel-dir");
+
+		if (!flag && !valued) {
+			error("%s: unknown argument %<-fplugin-arg-%s-%s%>", name, name, key);
+			ok = false;
+		} else if (flag && val) {
+			error("%s: argument %qs takes no value", name, key);
+			ok = false;
+		} else if (valued && (!val || !*val)) {
+			error("%s: argument %qs needs a value, e.g. %<-fplugin-arg-%s-%s=%s%>",
+			      name, key, name, key, "FILE");
+			ok = false;
+		} else if (!strcmp(key, "strict")) {
+			a->strict = true;
+		} else if (!strcmp(key, "quiet")) {
+			a->quiet = true;
+		} else if (!strcmp(key, "schedule")) {
+			a->schedule = val;
+		} else {
+			a->kernel_dirs = val;
+		}
+	}
+	return ok;
+}
+
+/* Every schedule problem becomes one GCC error naming FILE:LINE. */
+static bool load_schedule(struct ks_plugin *p, const char *paths)
+{
+	struct ks_diags d = { NULL, 0, 0, 0, 0 };
+	int r = ks_schedule_load_list(&p->sched, paths, &d);
+
+	for (size_t i = 0; i < d.n; i++) {
+		char *s = ks_diag_format(&d.v[i]);
+
+		if (d.v[i].sev == KS_ERROR)
+			error("%s: %s", p->name, s ? s : d.v[i].msg);
+		else
+			warning(0, "%s: %s", p->name, s ? s : d.v[i].msg);
+		free(s);
+	}
+	if (r && !d.nerrors)
+		error("%s: cannot load schedule %qs: %s", p->name, paths, xstrerror(-r));
+	ks_diags_free(&d);
+	return r == 0;
+}
+
+static void start_unit(void *gcc_data, void *user_data)
+{
+	/* Lets <ksunset/sunset.h> expand __sunset() only when we are loaded. */
+	if (parse_in)
+		cpp_define(parse_in, "__KSUNSET__=1");
+}
+
+static void finish_decl(void *gcc_data, void *user_data)
+{
+	ks_uses_finish_decl((struct ks_plugin *)user_data, (tree)gcc_data);
+}
+
+static void finish_unit(void *gcc_data, void *user_data)
+{
+	ks_report_finish((struct ks_plugin *)user_data);
+}
+
+static void register_attributes(void *gcc_data, void *user_data)
+{
+	ks_mark_register_attribute();
+}
+
+static bool setup(struct ks_plugin *p, const struct ks_args *a)
+{
+	const char *why = NULL;
+	const char *sched = a->schedule ? a->schedule : getenv("KSUNSET_SCHEDULE");
+
+	p->strict = a->strict;
+	p->quiet = a->quiet;
+	if (ks_today(NULL, &p->today, &why)) {
+		error("%s: cannot tell the date of today: %s", p->name, why ? why : "?");
+		return false;
+	}
+	if (sched && *sched && !load_schedule(p, sched))
+		return false;
+	ks_where_init(p, a->kernel_dirs);
+	return true;
+}
+
+int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+	const char *name = info->base_name;
+	struct ks_args a = { NULL, NULL, false, false };
+	struct ks_plugin *p;
+
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("%s: this plugin was built for GCC %s (%s) and cannot be loaded "
+		      "into GCC %s (%s); rebuild it with %<make plugin PLUGIN_CC=%s%>",
+		      name, gcc_version.basever, gcc_version.datestamp,
+		      version->basever, version->datestamp, "...");
+		return 1;
+	}
+	register_callback(name, PLUGIN_INFO, NULL, &ks_info);
+	if (!parse_args(name, info, &a))
+		return 0;	/* the errors fail the compilation */
+	p = XCNEW(struct ks_plugin);
+	p->name = name;
+	if (!setup(p, &a))
+		return 0;
+	register_callback(name, PLUGIN_ATTRIBUTES, register_attributes, p);
+	register_callback(name, PLUGIN_START_UNIT, start_unit, p);
+	register_callback(name, PLUGIN_FINISH_DECL, finish_decl, p);
+	register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, p);
+	ks_uses_register(p, name);
+	return 0;
+}

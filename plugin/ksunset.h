@@ -1,0 +1,54 @@
+/* Shared state of the ksunset GCC plugin: one context, created by
+ * plugin_init and handed to every callback and pass, so no part of the
+ * plugin reads file-wide globals. */
+#ifndef KSUNSET_PLUGIN_H
+#define KSUNSET_PLUGIN_H
+
+/* Include after lib/'s headers (buf.h, schedule.h, <ksunset/record.h>) and
+ * GCC's: GCC's options.h defines warn_unused_result as a macro, which
+ * breaks lib/compiler.h if GCC's headers come first. */
+
+/* One use, found by a pass or an initializer walk, reported at the end of
+ * the translation unit (sorted, so the output does not depend on the order
+ * in which GCC runs its passes). */
+struct ks_puse {
+	char *sym;		/* assembler name: what the ELF symbol table says */
+	char *name;		/* the name in the source (differs with asm labels) */
+	enum ks_use_kind kind;
+	location_t loc;		/* resolved: no macro, no block */
+	char *func;		/* "" at file scope */
+	const struct ks_entry *e;
+};
+
+struct ks_plugin {
+	const char *name;		/* the plugin's base name, for messages */
+	struct ks_schedule sched;	/* from schedule= */
+	struct ks_schedule marks;	/* from sunset attributes */
+	bool strict, quiet;
+	int32_t today;
+	char **kdirs;			/* kernel source and build trees (real paths) */
+	size_t nkdirs;
+	struct ks_strmap foreign;	/* file name -> 1 (module) or 2 (kernel) */
+	struct ks_puse *uses;
+	size_t nuses, cap;
+};
+
+/* where.c: whose source a location is. */
+void ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
+location_t ks_where_resolve(location_t loc);
+bool ks_where_foreign(struct ks_plugin *p, location_t loc);
+
+/* mark.c: the sunset attribute and the schedule lookup of a declaration. */
+void ks_mark_register_attribute(void);
+const struct ks_entry *ks_mark_lookup(struct ks_plugin *p, tree decl, const char **sym);
+
+/* uses.c: the passes and the initializer walk that find uses. */
+void ks_uses_register(struct ks_plugin *p, const char *plugin_name);
+void ks_uses_finish_decl(struct ks_plugin *p, tree decl);
+
+/* report.c: collecting, diagnosing and recording uses. */
+void ks_report_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
+		   const char *sym, enum ks_use_kind kind, location_t loc, tree fn);
+void ks_report_finish(struct ks_plugin *p);
+
+#endif

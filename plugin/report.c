@@ -1,0 +1,295 @@
+/* Reporting uses: at the end of the translation unit every use found is
+ * sorted, de-duplicated, diagnosed (GCC-style, with the date, the action
+ * and a fix-it) and written as a record into the .note.ksunset note. */
+/* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "buf.h"
+#include "schedule.h"
+#include <ksunset/record.h>
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "stringpool.h"
+#include "cgraph.h"
+#include "diagnostic.h"
+#include "gcc-rich-location.h"
+#include "input.h"
+#include "output.h"
+#include "version.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ksunset.h"
+
+static const char *decl_name(tree decl)
+{
+	return decl && DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "";
+}
+
+void ks_report_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
+		   const char *sym, enum ks_use_kind kind, location_t loc, tree fn)
+{
+	struct ks_puse *u;
+
+	if (p->nuses == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 16;
+		p->uses = XRESIZEVEC(struct ks_puse, p->uses, p->cap);
+	}
+	u = &p->uses[p->nuses++];
+	u->sym = xstrdup(sym);
+	u->name = xstrdup(decl_name(decl));
+	u->kind = kind;
+	u->loc = loc;
+	u->func = xstrdup(decl_name(fn));
+	u->e = e;
+}
+
+static int cmp_use(const void *a, const void *b)
+{
+	const struct ks_puse *x = (const struct ks_puse *)a, *y = (const struct ks_puse *)b;
+	expanded_location ex = expand_location(x->loc), ey = expand_location(y->loc);
+	int r = strcmp(ex.file ? ex.file : "", ey.file ? ey.file : "");
+
+	if (r)
+		return r;
+	if (ex.line != ey.line)
+		return ex.line < ey.line ? -1 : 1;
+	if (ex.column != ey.column)
+		return ex.column < ey.column ? -1 : 1;
+	r = strcmp(x->sym, y->sym);
+	return r ? r : (int)x->kind - (int)y->kind;
+}
+
+/* A symbol defined later in the unit than an initializer that named it is
+ * not an import either. */
+static bool defined_here(const char *sym)
+{
+	symtab_node *n = symtab_node::get_for_asmname(get_identifier(sym));
+
+	return n && n->definition && !DECL_EXTERNAL(n->decl);
+}
+
+static bool same_place(const struct ks_puse *a, const struct ks_puse *b)
+{
+	return a->loc == b->loc && !strcmp(a->sym, b->sym);
+}
+
+static void free_use(struct ks_puse *u)
+{
+	free(u->sym);
+	free(u->name);
+	free(u->func);
+}
+
+static bool word_at(const char *line, size_t len, size_t i, const char *name, size_t n)
+{
+	if (i + n > len || strncmp(line + i, name, n))
+		return false;
+	if (i > 0 && (ISALNUM(line[i - 1]) || line[i - 1] == '_'))
+		return false;
+	return i + n == len || !(ISALNUM(line[i + n]) || line[i + n] == '_');
+}
+
+/* GIMPLE keeps no location for a variable or a function's address, only
+ * the enclosing expression's (the '==' of 'jiffies == 0'). When the name
+ * is written on that line, the nearest occurrence is the better place. */
+static void refine(struct ks_puse *u)
+{
+	expanded_location x = expand_location(u->loc);
+	size_t n = strlen(u->name), best = 0, bestd = (size_t)-1;
+	const line_map_ordinary *map;
+	location_t loc;
+
+	if (!n || !x.file || x.column < 1)
+		return;
+	char_span line = location_get_source_line(x.file, x.line);
+	if (!line || word_at(line.get_buffer(), line.length(), x.column - 1, u->name, n))
+		return;
+	for (size_t i = 0; i < line.length(); i++) {
+		size_t d = i > (size_t)x.column - 1 ? i - (x.column - 1) : (x.column - 1) - i;
+
+		if (word_at(line.get_buffer(), line.length(), i, u->name, n) && d < bestd) {
+			best = i;
+			bestd = d;
+		}
+	}
+	map = linemap_check_ordinary(linemap_lookup(line_table, u->loc));
+	if (bestd == (size_t)-1 || !map)
+		return;
+	loc = linemap_position_for_line_and_column(line_table, map, x.line, best + 1);
+	x = expand_location(loc);
+	if (x.column == (int)best + 1 && x.line == expand_location(u->loc).line)
+		u->loc = loc;
+}
+
+/* Sorts and keeps one use per symbol and place. */
+static void settle(struct ks_plugin *p)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->nuses; i++)
+		refine(&p->uses[i]);
+	qsort(p->uses, p->nuses, sizeof(*p->uses), cmp_use);
+	for (size_t i = 0; i < p->nuses; i++) {
+		if ((n && same_place(&p->uses[n - 1], &p->uses[i])) || defined_here(p->uses[i].sym))
+			free_use(&p->uses[i]);
+		else
+			p->uses[n++] = p->uses[i];
+	}
+	p->nuses = n;
+}
+
+static int add_when(struct ks_buf *b, const struct ks_when *w)
+{
+	return ks_buf_addf(b, w->kind == KS_WHEN_DATE ? "on %s" : "in Linux %s", w->text);
+}
+
+static char *message(const struct ks_puse *u, const struct ks_when_eval *ev)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	const struct ks_entry *e = u->e;
+	int r;
+
+	if (strcmp(u->name, u->sym) && *u->name)
+		r = ks_buf_addf(&b, "'%s' (symbol '%s')", u->name, u->sym);
+	else
+		r = ks_buf_addf(&b, "'%s'", u->sym);
+	if (ev->status == KS_STATUS_OVERDUE) {
+		r = r ? r : ks_buf_adds(&b, " was due for removal ");
+		r = r ? r : add_when(&b, &e->when);
+		if (!r && ev->have_days)
+			r = ks_buf_addf(&b, " (overdue by %ld days)", (long)-ev->days_left);
+	} else {
+		r = r ? r : ks_buf_adds(&b, " is scheduled for removal ");
+		r = r ? r : add_when(&b, &e->when);
+	}
+	if (!r && e->replace && e->replace_ident)
+		r = ks_buf_addf(&b, "; use '%s' instead", e->replace);
+	else if (!r && e->replace)
+		r = ks_buf_addf(&b, "; %s", e->replace);
+	return r ? NULL : ks_buf_steal(&b);
+}
+
+/* The fix-it replaces the name only if the source shows it right there
+ * (not when the use is a macro's expansion or an asm-renamed alias). */
+static void add_fixit(gcc_rich_location *rich, const struct ks_puse *u)
+{
+	expanded_location x = expand_location(u->loc);
+	size_t len = strlen(u->name);
+	location_t end;
+
+	if (!u->e->replace_ident || !len || !x.file || x.column < 1)
+		return;
+	char_span line = location_get_source_line(x.file, x.line);
+	if (!line || (size_t)x.column - 1 + len > line.length())
+		return;
+	if (strncmp(line.get_buffer() + x.column - 1, u->name, len))
+		return;
+	end = linemap_position_for_loc_and_offset(line_table, u->loc, len - 1);
+	rich->add_fixit_replace(source_range::from_locations(u->loc, end), u->e->replace);
+}
+
+/* Messages are built here with plain quotes, so that the output does not
+ * depend on the locale (GCC's %qs quotes are typographic in UTF-8). */
+static void notes(const struct ks_puse *u)
+{
+	const struct ks_entry *e = u->e;
+	const char *in = e->when.kind == KS_WHEN_DATE ? "on" : "in Linux";
+	char *m = NULL;
+
+	if (e->action == KS_ACTION_GPL_ONLY)
+		m = ks_strdupf("'%s' will become GPL-only %s %s", u->sym, in, e->when.text);
+	else if (e->action == KS_ACTION_NAMESPACE)
+		m = ks_strdupf("'%s' will move to namespace %s %s %s", u->sym,
+			       e->ns ? e->ns : "?", in, e->when.text);
+	if (m)
+		inform(u->loc, "%s", m);
+	free(m);
+	if (e->why)
+		inform(u->loc, "%s", e->why);
+}
+
+/* Under -Werror the warning stays a warning, as -Wno-error=deprecated-
+ * declarations would make it; -Wno-deprecated-declarations, -w and the
+ * diagnostic pragmas still silence it. strict makes it an error. */
+static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
+{
+	struct ks_when_eval ev = ks_when_evaluate(&u->e->when, p->today, NULL, -1);
+	char *msg = message(u, &ev);
+	gcc_rich_location rich(u->loc);
+	bool shown;
+
+	if (!msg)
+		return;
+	add_fixit(&rich, u);
+	if (p->strict) {
+		error_at(&rich, "%s", msg);
+		shown = true;
+	} else if (p->quiet) {
+		shown = false;
+	} else {
+		diagnostic_t old = diagnostic_classify_diagnostic(global_dc,
+			OPT_Wdeprecated_declarations, DK_WARNING, UNKNOWN_LOCATION);
+
+		shown = warning_at(&rich, OPT_Wdeprecated_declarations, "%s", msg);
+		diagnostic_classify_diagnostic(global_dc, OPT_Wdeprecated_declarations, old,
+					       UNKNOWN_LOCATION);
+	}
+	if (shown)
+		notes(u);
+	free(msg);
+}
+
+static int encode_use(struct ks_buf *b, const struct ks_puse *u)
+{
+	expanded_location x = expand_location(u->loc);
+	struct ks_record_use r;
+
+	r.symbol = u->sym;
+	r.kind = u->kind;
+	r.file = const_cast<char *>(x.file ? x.file : "");
+	r.line = x.line;
+	r.col = diagnostic_converted_column(global_dc, x);	/* as in the warning */
+	r.function = u->func;
+	r.when = const_cast<char *>(u->e->when.text);
+	return ks_record_encode_use(b, &r);
+}
+
+/* One ELF note: namesz, descsz, type, "ksunset\0", the records, each part
+ * padded to 4 bytes. "%note", not "@note": '@' starts a comment on ARM. */
+static void write_note(const struct ks_buf *desc)
+{
+	FILE *f = asm_out_file;
+
+	fprintf(f, "\t.pushsection %s,\"\",%%note\n\t.balign 4\n", KS_NOTE_SECTION);
+	fprintf(f, "\t.long %u\n\t.long %u\n\t.long %#x\n",
+		(unsigned)sizeof(KS_NOTE_NAME), (unsigned)desc->len, KS_NOTE_TYPE);
+	fprintf(f, "\t.asciz \"%s\"\n\t.balign 4\n", KS_NOTE_NAME);
+	for (size_t i = 0; i < desc->len; i++)
+		fprintf(f, "%s%u", i % 16 ? "," : i ? "\n\t.byte " : "\t.byte ",
+			(unsigned char)desc->p[i]);
+	fprintf(f, "%s\t.balign 4\n\t.popsection\n", desc->len ? "\n" : "");
+}
+
+void ks_report_finish(struct ks_plugin *p)
+{
+	struct ks_buf desc = KS_BUF_INIT;
+	char digest[17];
+	int r;
+
+	settle(p);
+	for (size_t i = 0; i < p->nuses; i++)
+		diagnose(p, &p->uses[i]);
+	if (!asm_out_file)
+		return;
+	ks_schedule_digest_hex(&p->sched, digest);
+	r = ks_record_encode_unit(&desc, main_input_filename ? main_input_filename : "",
+				  digest, version_string);
+	for (size_t i = 0; i < p->nuses && !r; i++)
+		r = encode_use(&desc, &p->uses[i]);
+	if (r)
+		error("%s: out of memory writing the %s note", p->name, KS_NOTE_SECTION);
+	else
+		write_note(&desc);
+	ks_buf_free(&desc);
+}

@@ -1,0 +1,275 @@
+/* Finding uses. An early GIMPLE pass (after "cfg", before any inlining)
+ * sees the module's own functions as written; a late pass (after
+ * "optimized") sees calls that came in with kernel-header inline functions
+ * and places them at the innermost call site in the module's sources.
+ * Static initializers are walked when each variable is finished, before the
+ * optimiser can drop them. */
+/* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "buf.h"
+#include "schedule.h"
+#include <ksunset/record.h>
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+
+#include "ksunset.h"
+
+/* Where the uses in one statement are reported. */
+struct site {
+	bool known;
+	bool skip;		/* the other pass reports this statement */
+	location_t loc;
+	tree fn;
+};
+
+struct scan {
+	struct ks_plugin *p;
+	gimple *stmt;
+	bool late;
+	struct site site;
+};
+
+static location_t loc_or_decl(location_t loc, tree fn)
+{
+	if (LOCATION_LOCUS(loc) == UNKNOWN_LOCATION && fn)
+		loc = DECL_SOURCE_LOCATION(fn);
+	return ks_where_resolve(loc);
+}
+
+/* The early pass owns statements written in the module's own code. */
+static void early_site(struct ks_plugin *p, gimple *stmt, struct site *s)
+{
+	s->fn = current_function_decl;
+	s->loc = loc_or_decl(gimple_location(stmt), s->fn);
+	s->skip = ks_where_foreign(p, s->loc);
+}
+
+/* The late pass owns statements written in foreign (kernel-header) code:
+ * walks the inline chain outwards to the first call site in the module's
+ * sources. With none (a kernel inline function emitted out of line), the
+ * statement's own location is the best there is. */
+static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
+{
+	location_t loc = gimple_location(stmt), first;
+	tree b = gimple_block(stmt), fn = current_function_decl;
+	bool innermost = true;
+
+	for (; b && TREE_CODE(b) == BLOCK; b = BLOCK_SUPERCONTEXT(b)) {
+		tree origin;
+
+		if (!inlined_function_outer_scope_p(b))
+			continue;
+		origin = block_ultimate_origin(b);
+		fn = origin && TREE_CODE(origin) == FUNCTION_DECL ? origin : NULL_TREE;
+		if (innermost)
+			first = loc_or_decl(loc, fn);
+		if (!ks_where_foreign(p, loc_or_decl(loc, fn)))
+			goto found;
+		loc = BLOCK_SOURCE_LOCATION(b);
+		innermost = false;
+		fn = current_function_decl;
+	}
+	fn = current_function_decl;
+	if (innermost)
+		first = loc_or_decl(loc, fn);
+	if (!ks_where_foreign(p, loc_or_decl(loc, fn)))
+		goto found;
+	s->loc = first;
+	s->fn = current_function_decl;
+	s->skip = false;
+	return;
+found:
+	s->loc = loc_or_decl(loc, fn);
+	s->fn = fn;
+	s->skip = innermost;	/* the early pass saw it where it is written */
+}
+
+static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t oploc)
+{
+	const char *sym = NULL;
+	const struct ks_entry *e = ks_mark_lookup(sc->p, decl, &sym);
+	location_t loc;
+
+	if (!e)
+		return;
+	if (!sc->site.known) {
+		if (sc->late)
+			late_site(sc->p, sc->stmt, &sc->site);
+		else
+			early_site(sc->p, sc->stmt, &sc->site);
+		sc->site.known = true;
+	}
+	if (sc->site.skip)
+		return;
+	loc = sc->site.loc;
+	/* An operand's own location (an argument, an initializer) is more
+	 * precise than the statement's, if it is in the same place. */
+	if (!sc->late && oploc != UNKNOWN_LOCATION) {
+		location_t r = ks_where_resolve(oploc);
+
+		if (!ks_where_foreign(sc->p, r))
+			loc = r;
+	}
+	ks_report_add(sc->p, decl, e, sym, kind, loc, sc->site.fn);
+}
+
+static tree walk_op(tree *tp, int *walk_subtrees, void *data)
+{
+	struct walk_stmt_info *wi = (struct walk_stmt_info *)data;
+	struct scan *sc = (struct scan *)wi->info;
+	tree t = *tp;
+	location_t oploc = EXPR_P(t) ? EXPR_LOCATION(t) : UNKNOWN_LOCATION;
+
+	if (TYPE_P(t)) {
+		*walk_subtrees = 0;
+	} else if (TREE_CODE(t) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(t, 0)) == FUNCTION_DECL) {
+		use(sc, TREE_OPERAND(t, 0), KS_USE_ADDR, oploc);
+		*walk_subtrees = 0;
+	} else if (TREE_CODE(t) == FUNCTION_DECL) {
+		use(sc, t, KS_USE_ADDR, UNKNOWN_LOCATION);
+	} else if (TREE_CODE(t) == VAR_DECL) {
+		use(sc, t, KS_USE_DATA, UNKNOWN_LOCATION);
+	}
+	return NULL_TREE;
+}
+
+static void walk_tree_ops(struct scan *sc, tree t)
+{
+	struct walk_stmt_info wi;
+
+	if (!t)
+		return;
+	memset(&wi, 0, sizeof(wi));
+	wi.info = sc;
+	walk_tree(&t, walk_op, &wi, NULL);
+}
+
+static void scan_stmt(struct ks_plugin *p, gimple *stmt, bool late)
+{
+	struct scan sc = { p, stmt, late, { false, false, UNKNOWN_LOCATION, NULL_TREE } };
+	struct walk_stmt_info wi;
+
+	if (is_gimple_debug(stmt))
+		return;
+	if (is_gimple_call(stmt) && gimple_call_fndecl(stmt)) {
+		gcall *call = as_a<gcall *>(stmt);
+
+		use(&sc, gimple_call_fndecl(stmt), KS_USE_CALL, UNKNOWN_LOCATION);
+		walk_tree_ops(&sc, gimple_call_lhs(call));
+		for (unsigned i = 0; i < gimple_call_num_args(call); i++)
+			walk_tree_ops(&sc, gimple_call_arg(call, i));
+		return;
+	}
+	memset(&wi, 0, sizeof(wi));
+	wi.info = &sc;
+	walk_gimple_op(stmt, walk_op, &wi);
+}
+
+static void scan_function(struct ks_plugin *p, function *fun, bool late)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			scan_stmt(p, gsi_stmt(gsi), late);
+	}
+}
+
+static const pass_data early_data = {
+	GIMPLE_PASS, "ksunset_early", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0, 0,
+};
+
+static const pass_data late_data = {
+	GIMPLE_PASS, "ksunset_late", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0, 0,
+};
+
+namespace {
+class ks_pass : public gimple_opt_pass {
+public:
+	ks_pass(const pass_data &d, gcc::context *ctxt, struct ks_plugin *p, bool late)
+		: gimple_opt_pass(d, ctxt), p_(p), late_(late)
+	{
+	}
+	unsigned int execute(function *fun) final override
+	{
+		scan_function(p_, fun, late_);
+		return 0;
+	}
+
+private:
+	struct ks_plugin *p_;
+	bool late_;
+};
+} // namespace
+
+static void add_pass(const char *plugin, opt_pass *pass, const char *after)
+{
+	struct register_pass_info info;
+
+	info.pass = pass;
+	info.reference_pass_name = after;
+	info.ref_pass_instance_number = 1;
+	info.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
+void ks_uses_register(struct ks_plugin *p, const char *plugin_name)
+{
+	add_pass(plugin_name, new ks_pass(early_data, g, p, false), "cfg");
+	add_pass(plugin_name, new ks_pass(late_data, g, p, true), "optimized");
+}
+
+/* Initializers of static storage: one use per element that names a
+ * scheduled function or variable, at the element's own location. */
+static void walk_init(struct scan *sc, tree t, location_t loc, int depth)
+{
+	if (!t || t == error_mark_node || depth > 64 || TYPE_P(t))
+		return;
+	if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+		loc = EXPR_LOCATION(t);
+	switch (TREE_CODE(t)) {
+	case CONSTRUCTOR: {
+		unsigned i;
+		tree v;
+
+		FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(t), i, v)
+			walk_init(sc, v, loc, depth + 1);
+		return;
+	}
+	case FUNCTION_DECL:
+		sc->site.loc = ks_where_resolve(loc);
+		use(sc, t, KS_USE_ADDR, UNKNOWN_LOCATION);
+		return;
+	case VAR_DECL:
+		sc->site.loc = ks_where_resolve(loc);
+		use(sc, t, KS_USE_DATA, UNKNOWN_LOCATION);
+		/* a compound literal's initializer is part of this one */
+		if (DECL_ARTIFICIAL(t) && !DECL_NAME(t) && TREE_STATIC(t))
+			walk_init(sc, DECL_INITIAL(t), loc, depth + 1);
+		return;
+	default:
+		break;
+	}
+	if (EXPR_P(t)) {
+		for (int i = 0; i < TREE_OPERAND_LENGTH(t); i++)
+			walk_init(sc, TREE_OPERAND(t, i), loc, depth + 1);
+	}
+}
+
+void ks_uses_finish_decl(struct ks_plugin *p, tree decl)
+{
+	struct scan sc = { p, NULL, false, { true, false, UNKNOWN_LOCATION, NULL_TREE } };
+
+	if (TREE_CODE(decl) != VAR_DECL || !TREE_STATIC(decl) || DECL_EXTERNAL(decl))
+		return;
+	if (DECL_CONTEXT(decl) && TREE_CODE(DECL_CONTEXT(decl)) == FUNCTION_DECL)
+		sc.site.fn = DECL_CONTEXT(decl);
+	walk_init(&sc, DECL_INITIAL(decl), DECL_SOURCE_LOCATION(decl), 0);
+}

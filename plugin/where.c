@@ -1,0 +1,158 @@
+/* Whose source a location is: the module's, or the kernel's (its source and
+ * build trees, found from the include paths and kernel-dir=) or the
+ * system's. Uses are reported at the innermost location that is the
+ * module's own. */
+/* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "buf.h"
+#include "schedule.h"
+#include <ksunset/record.h>
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "toplev.h"
+#include "opts.h"
+#include "options.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ksunset.h"
+
+static bool is_dir(const char *dir, const char *sub)
+{
+	struct stat st;
+	char *path = concat(dir, "/", sub, NULL);
+	bool r = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(path);
+	return r;
+}
+
+static bool is_file(const char *dir, const char *sub)
+{
+	struct stat st;
+	char *path = concat(dir, "/", sub, NULL);
+	bool r = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+
+	free(path);
+	return r;
+}
+
+/* A kernel source tree (include/linux/kernel.h) or build tree (generated
+ * headers); both have arch/ and scripts/. Distribution header packages keep
+ * exactly these. */
+static bool is_kernel_tree(const char *dir)
+{
+	if (!is_dir(dir, "arch") || !is_dir(dir, "scripts"))
+		return false;
+	return is_file(dir, "include/linux/kernel.h") || is_dir(dir, "include/generated");
+}
+
+static void add_dir(struct ks_plugin *p, const char *dir)
+{
+	char *real = lrealpath(dir);
+
+	for (size_t i = 0; i < p->nkdirs; i++) {
+		if (!strcmp(p->kdirs[i], real)) {
+			free(real);
+			return;
+		}
+	}
+	p->kdirs = XRESIZEVEC(char *, p->kdirs, p->nkdirs + 1);
+	p->kdirs[p->nkdirs++] = real;
+}
+
+/* Looks for a kernel tree at dir and up to three levels above it
+ * (include/, arch/x86/include/generated/uapi/ ...). */
+static void probe(struct ks_plugin *p, const char *dir)
+{
+	char *d = lrealpath(dir);
+
+	for (int up = 0; up < 5 && strcmp(d, "/"); up++) {
+		char *slash;
+
+		if (is_kernel_tree(d)) {
+			add_dir(p, d);
+			break;
+		}
+		slash = strrchr(d, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+		if (!*d)
+			break;
+	}
+	free(d);
+}
+
+void ks_where_init(struct ks_plugin *p, const char *explicit_dirs)
+{
+	if (explicit_dirs) {
+		char *list = xstrdup(explicit_dirs), *save = NULL;
+
+		for (char *d = strtok_r(list, ":", &save); d; d = strtok_r(NULL, ":", &save))
+			add_dir(p, d);
+		free(list);
+	}
+	/* Kbuild compiles in the kernel's build tree with -I./include and
+	 * friends, and -I$(srctree)/include for a separate source tree. */
+	if (is_kernel_tree("."))
+		add_dir(p, ".");
+	for (unsigned i = 0; i < save_decoded_options_count; i++) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if ((o->opt_index == OPT_I || o->opt_index == OPT_isystem ||
+		     o->opt_index == OPT_idirafter || o->opt_index == OPT_iquote) && o->arg)
+			probe(p, o->arg);
+	}
+}
+
+location_t ks_where_resolve(location_t loc)
+{
+	loc = linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL);
+	return LOCATION_LOCUS(loc);
+}
+
+static bool under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(path, dir, n) && (path[n] == '/' || (n == 1 && dir[0] == '/'));
+}
+
+static int classify(struct ks_plugin *p, const char *file)
+{
+	char *real = lrealpath(file);
+	int r = 1;
+
+	for (size_t i = 0; i < p->nkdirs && r == 1; i++) {
+		if (under(real, p->kdirs[i]))
+			r = 2;
+	}
+	free(real);
+	return r;
+}
+
+/* Whether loc (already resolved) lies outside the module's own sources.
+ * File names are the line map's, which live as long as the compilation, so
+ * they can be the keys of the cache. */
+bool ks_where_foreign(struct ks_plugin *p, location_t loc)
+{
+	const char *file;
+	void **slot;
+
+	if (loc <= BUILTINS_LOCATION)
+		return true;
+	if (in_system_header_at(loc))
+		return true;
+	file = LOCATION_FILE(loc);
+	if (!file)
+		return true;
+	if (ks_strmap_put(&p->foreign, file, &slot) < 0)
+		return classify(p, file) == 2;
+	if (!*slot)
+		*slot = (void *)(intptr_t)classify(p, file);
+	return (intptr_t)*slot == 2;
+}
