@@ -32,7 +32,7 @@ endif
 
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2
 CFLAGS ?= -O2 -g
-ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -Ilib \
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib -iquote modpost-ext \
 	-DKS_VERSION='"$(VERSION)"' $(CFLAGS) $(SANFLAGS)
 LDLIBS_CHECKER := -lelf -llzma -lzstd -lz
 
@@ -46,7 +46,8 @@ endif
 
 LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
 CHECKER_OBJS := main.o cli.o lint.o symvers.o modfile.o elfmod.o inputs.o check.o report.o baseline.o checkcmd.o
-UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o
+UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
+	check_elfmod.o check_check.o check_report.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))
@@ -108,11 +109,21 @@ $(KSUNSET): $(CHECKER_O) $(LIBKS)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_CHECKER)
 
 $(B)/tests/unit/%.o: ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/null) \
-	-DKS_TEST_DATA='"$(CURDIR)/tests/data"' -DKS_EXAMPLES='"$(CURDIR)/examples"'
+	-DKS_TEST_DATA='"$(CURDIR)/tests/data"' -DKS_EXAMPLES='"$(CURDIR)/examples"' \
+	-DKS_FIXTURES='"$(CURDIR)/$(B)/fixtures"'
 
-$(UNIT): $(UNIT_O) $(filter-out $(B)/modpost-ext/main.o,$(CHECKER_O)) $(LIBKS)
+# ELF fixtures for the unit tests, assembled from checked-in sources.
+FIXTURES := $(B)/fixtures/records.o $(B)/fixtures/bad-record.o
+
+$(B)/fixtures/%.o: tests/data/elf/%.S
+	$(echo-cmd) AS $<
+	@mkdir -p $(@D)
+	$(Q)$(CC) -c -o $@ $<
+
+$(UNIT): $(FIXTURES) $(UNIT_O) $(filter-out $(B)/modpost-ext/main.o,$(CHECKER_O)) $(LIBKS)
 	$(echo-cmd) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(shell $(PKG_CONFIG) --libs check) $(LDLIBS_CHECKER)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(filter-out $(FIXTURES),$^) \
+		$(shell $(PKG_CONFIG) --libs check) $(LDLIBS_CHECKER)
 
 deps:
 	$(Q)sh scripts/install-deps.sh

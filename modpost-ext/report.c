@@ -76,7 +76,7 @@ static void add_what(struct ks_buf *b, const struct ks_finding *f, int *r)
 	add_when(b, e, r);
 	add_days(b, &f->ev, r);
 	if (e->when.kind == KS_WHEN_RELEASE && f->target)
-		*r |= ks_buf_addf(b, " (module built for %s)", f->target);
+		*r |= ks_buf_addf(b, " (target kernel %s)", f->target);
 }
 
 static void add_advice(struct ks_buf *b, const struct ks_finding *f, int *r)

@@ -10,6 +10,10 @@ int main(void)
 
 	srunner_add_suite(sr, suite_schedule());
 	srunner_add_suite(sr, suite_record());
+	srunner_add_suite(sr, suite_symvers());
+	srunner_add_suite(sr, suite_elfmod());
+	srunner_add_suite(sr, suite_check());
+	srunner_add_suite(sr, suite_report());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

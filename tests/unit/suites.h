@@ -7,5 +7,9 @@
 Suite *suite_date(void);
 Suite *suite_schedule(void);
 Suite *suite_record(void);
+Suite *suite_symvers(void);
+Suite *suite_elfmod(void);
+Suite *suite_check(void);
+Suite *suite_report(void);
 
 #endif

@@ -1,0 +1,223 @@
+/* The rules, each row of the table, on modules made by hand: who is
+ * concerned by which action, and the severity for each date and option. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "suites.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const char *sched_text =
+	"What: gone_soon\nWhen: 2026-12-20\n\n"
+	"What: gone_later\nWhen: 2027-09-01\nReplace: new_api\n\n"
+	"What: gone_past\nWhen: 2026-06-01\n\n"
+	"What: to_gpl\nWhen: v6.20\nAction: gpl-only\n\n"
+	"What: to_ns\nWhen: 2027-12-01\nAction: namespace RTC\n";
+
+static const char *symvers_text = "0x1\tgone_soon\tvmlinux\tEXPORT_SYMBOL\t\n"
+				  "0x1\tgone_past\tvmlinux\tEXPORT_SYMBOL\t\n"
+				  "0x1\tto_gpl\tvmlinux\tEXPORT_SYMBOL\t\n"
+				  "0x1\tto_ns\tvmlinux\tEXPORT_SYMBOL\t\n";
+
+struct fixture {
+	struct ks_schedule sched;
+	struct ks_symvers sv;
+	char *svtext;
+	struct ks_check c;
+};
+
+static void setup(struct fixture *f, bool with_symvers)
+{
+	struct ks_diags d = { 0 };
+
+	memset(f, 0, sizeof(*f));
+	ck_assert_int_eq(ks_schedule_parse(&f->sched, "t", sched_text, strlen(sched_text), &d), 0);
+	f->svtext = strdup(symvers_text);
+	ck_assert_int_eq(ks_symvers_parse(&f->sv, "sv", f->svtext, strlen(f->svtext), &d), 0);
+	f->c.sched = &f->sched;
+	f->c.symvers = with_symvers ? &f->sv : NULL;
+	f->c.opts.within = -1;
+	ck_assert_int_eq(ks_date_parse("2026-12-03", &f->c.opts.today), 0);
+}
+
+static void teardown(struct fixture *f)
+{
+	ks_findings_free(&f->c.found);
+	ks_schedule_free(&f->sched);
+	ks_symvers_free(&f->sv);
+	free(f->svtext);
+}
+
+static char *undef_all[] = { "gone_later", "gone_past", "gone_soon", "printk", "to_gpl", "to_ns" };
+
+static struct ks_module module(const char *license, char **ns, size_t nns)
+{
+	struct ks_module m = { .path = "m.ko", .name = "m", .license = (char *)license,
+			       .gpl_compatible = ks_license_gpl_compatible(license),
+			       .vermagic = "6.1.0-57-amd64 SMP", .import_ns = ns,
+			       .nimport_ns = nns, .undef = undef_all, .nundef = N(undef_all) };
+	return m;
+}
+
+static const struct ks_finding *find(const struct ks_check *c, const char *sym)
+{
+	for (size_t i = 0; i < c->found.n; i++)
+		if (strcmp(c->found.v[i].symbol, sym) == 0)
+			return &c->found.v[i];
+	return NULL;
+}
+
+START_TEST(test_gpl_module)
+{
+	struct fixture f;
+	char *ns[] = { "RTC" };
+	struct ks_module m = module("GPL", ns, 1);
+
+	setup(&f, false);
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	ck_assert_uint_eq(f.c.found.n, 3);	/* spared gpl-only and namespace */
+	ck_assert_ptr_null(find(&f.c, "to_gpl"));
+	ck_assert_ptr_null(find(&f.c, "to_ns"));
+	ck_assert_str_eq(find(&f.c, "gone_past")->rule, "ksunset/overdue");
+	ck_assert_int_eq(find(&f.c, "gone_past")->sev, KS_ERROR);
+	ck_assert_int_eq(find(&f.c, "gone_past")->ev.days_left, -185);
+	ck_assert_str_eq(find(&f.c, "gone_soon")->rule, "ksunset/scheduled");
+	ck_assert_int_eq(find(&f.c, "gone_later")->sev, KS_WARNING);
+	teardown(&f);
+}
+END_TEST
+
+START_TEST(test_proprietary_module)
+{
+	struct fixture f;
+	struct ks_module m = module("Proprietary", NULL, 0);
+	const struct ks_finding *g;
+
+	setup(&f, false);
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	ck_assert_uint_eq(f.c.found.n, 5);
+	g = find(&f.c, "to_gpl");
+	ck_assert_int_eq(g->sev, KS_WARNING);	/* 6.1 has not reached 6.20 */
+	ck_assert(!g->ev.have_days);
+	ck_assert_str_eq(g->target, "6.1.0-57-amd64");
+	ck_assert_str_eq(find(&f.c, "to_ns")->rule, "ksunset/scheduled");
+	teardown(&f);
+}
+END_TEST
+
+static const struct {
+	bool strict;
+	long within;
+	const char *release;
+	const char *sym;
+	const char *rule;
+	enum ks_severity sev;
+} grade_cases[] = {
+	{ false, -1, NULL, "gone_soon", "ksunset/scheduled", KS_WARNING },
+	{ true, -1, NULL, "gone_soon", "ksunset/scheduled", KS_ERROR },
+	{ false, 17, NULL, "gone_soon", "ksunset/due-soon", KS_ERROR },
+	{ false, 16, NULL, "gone_soon", "ksunset/scheduled", KS_WARNING },
+	{ false, 30, NULL, "gone_later", "ksunset/scheduled", KS_WARNING },
+	{ false, -1, "6.20-rc1", "to_gpl", "ksunset/overdue", KS_ERROR },
+	{ false, -1, "6.19.9", "to_gpl", "ksunset/scheduled", KS_WARNING },
+};
+
+START_TEST(test_grades)
+{
+	struct fixture f;
+	struct ks_module m = module(NULL, NULL, 0);
+	const struct ks_finding *g;
+
+	setup(&f, false);
+	f.c.opts.strict = grade_cases[_i].strict;
+	f.c.opts.within = grade_cases[_i].within;
+	f.c.opts.kernel_release = grade_cases[_i].release;
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	g = find(&f.c, grade_cases[_i].sym);
+	ck_assert_ptr_nonnull(g);
+	ck_assert_msg(strcmp(g->rule, grade_cases[_i].rule) == 0, "case %d: rule %s", _i, g->rule);
+	ck_assert_int_eq(g->sev, grade_cases[_i].sev);
+	teardown(&f);
+}
+END_TEST
+
+START_TEST(test_removed)
+{
+	struct fixture f;
+	struct ks_module m = module("GPL", NULL, 0);
+	const struct ks_finding *g;
+
+	setup(&f, true);
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	g = find(&f.c, "gone_later");	/* not in Module.symvers */
+	ck_assert(g->removed);
+	ck_assert_str_eq(g->rule, "ksunset/removed");
+	ck_assert_int_eq(g->sev, KS_ERROR);
+	ck_assert(!find(&f.c, "gone_soon")->removed);
+	teardown(&f);
+}
+END_TEST
+
+START_TEST(test_locations)
+{
+	struct fixture f;
+	struct ks_module m = module("GPL", NULL, 0);
+	struct ks_record_use uses[] = {
+		{ "gone_soon", KS_USE_CALL, "b.c", 9, 2, "g", "2026-12-20" },
+		{ "gone_soon", KS_USE_CALL, "a.c", 30, 5, "f", "2026-12-20" },
+		{ "gone_soon", KS_USE_CALL, "a.c", 12, 5, "f", "2026-12-20" },
+		{ "gone_soon", KS_USE_CALL, "a.c", 12, 5, "f", "2026-12-20" },	/* twice */
+		{ "not_imported", KS_USE_CALL, "a.c", 1, 1, "f", "2026-12-20" },
+	};
+	const struct ks_finding *g;
+
+	m.uses = uses;
+	m.nuses = N(uses);
+	setup(&f, false);
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	ck_assert_ptr_null(find(&f.c, "not_imported"));
+	g = find(&f.c, "gone_soon");
+	ck_assert_uint_eq(g->nlocs, 3);
+	ck_assert_str_eq(g->locs[0].file, "a.c");
+	ck_assert_uint_eq(g->locs[0].line, 12);
+	ck_assert_uint_eq(g->locs[1].line, 30);
+	ck_assert_str_eq(g->locs[2].file, "b.c");
+	ck_assert_uint_eq(find(&f.c, "gone_past")->nlocs, 0);
+	teardown(&f);
+}
+END_TEST
+
+START_TEST(test_sort)
+{
+	struct fixture f;
+	struct ks_module b = module("GPL", NULL, 0), a = module("GPL", NULL, 0);
+
+	b.path = "b.ko";
+	a.path = "a.ko";
+	setup(&f, false);
+	ck_assert_int_eq(ks_check_module(&f.c, &b), 0);
+	ck_assert_int_eq(ks_check_module(&f.c, &a), 0);
+	ks_findings_sort(&f.c.found);
+	ck_assert_str_eq(f.c.found.v[0].module, "a.ko");
+	ck_assert_str_eq(f.c.found.v[0].symbol, "gone_later");
+	ck_assert_str_eq(f.c.found.v[1].symbol, "gone_past");
+	ck_assert_str_eq(f.c.found.v[f.c.found.n - 1].module, "b.ko");
+	teardown(&f);
+}
+END_TEST
+
+Suite *suite_check(void)
+{
+	Suite *s = suite_create("check");
+	TCase *tc = tcase_create("rules");
+
+	tcase_add_test(tc, test_gpl_module);
+	tcase_add_test(tc, test_proprietary_module);
+	tcase_add_loop_test(tc, test_grades, 0, N(grade_cases));
+	tcase_add_test(tc, test_removed);
+	tcase_add_test(tc, test_locations);
+	tcase_add_test(tc, test_sort);
+	suite_add_tcase(s, tc);
+	return s;
+}
