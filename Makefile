@@ -45,7 +45,7 @@ echo-cmd = @printf '  %-7s %s\n'
 endif
 
 LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
-CHECKER_OBJS := main.o cli.o lint.o symvers.o modfile.o elfmod.o inputs.o check.o report.o baseline.o checkcmd.o
+CHECKER_OBJS := main.o cli.o lint.o symvers.o modfile.o elfmod.o inputs.o check.o report.o baseline.o checkcmd.o json.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_check.o check_report.o
 

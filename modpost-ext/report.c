@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "json.h"
 #include "report.h"
 
 int ks_format_parse(const char *s, enum ks_format *fmt)
@@ -178,45 +179,6 @@ static int write_text(FILE *out, const struct ks_report *rep, const struct ks_fi
 	return 0;
 }
 
-static void json_str(FILE *out, const char *s)
-{
-	if (!s) {
-		fputs("null", out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-static void json_locations(FILE *out, const struct ks_finding *f)
-{
-	fputs("\"locations\": [", out);
-	for (size_t i = 0; i < f->nlocs; i++) {
-		const struct ks_loc *l = &f->locs[i];
-
-		fputs(i ? ", {\"file\": " : "{\"file\": ", out);
-		json_str(out, l->file);
-		fprintf(out, ", \"line\": %u, \"column\": %u, \"function\": ", l->line, l->col);
-		json_str(out, l->function);
-		fprintf(out, ", \"kind\": \"%s\"}", ks_use_kind_name(l->kind));
-	}
-	fputs("]", out);
-}
-
 static int json_finding(FILE *out, const struct ks_finding *f)
 {
 	const struct ks_entry *e = f->entry;
@@ -225,13 +187,13 @@ static int json_finding(FILE *out, const struct ks_finding *f)
 	if (!msg)
 		return -ENOMEM;
 	fputs("    {\"module\": ", out);
-	json_str(out, f->module);
+	ks_json_str(out, f->module);
 	fputs(", \"module_name\": ", out);
-	json_str(out, f->module_name);
+	ks_json_str(out, f->module_name);
 	fputs(", \"symbol\": ", out);
-	json_str(out, f->symbol);
+	ks_json_str(out, f->symbol);
 	fprintf(out, ", \"action\": \"%s\", \"namespace\": ", ks_action_name(e->action));
-	json_str(out, e->ns);
+	ks_json_str(out, e->ns);
 	fprintf(out, ", \"when\": \"%s\", \"when_kind\": \"%s\", \"days_left\": ", e->when.text,
 		e->when.kind == KS_WHEN_DATE ? "date" : "release");
 	if (f->ev.have_days)
@@ -242,29 +204,16 @@ static int json_finding(FILE *out, const struct ks_finding *f)
 		     "\"baselined\": %s, \"replace\": ",
 		f->removed ? "removed" : ks_status_name(f->ev.status), ks_severity_name(f->sev),
 		f->rule, f->baselined ? "true" : "false");
-	json_str(out, e->replace);
+	ks_json_str(out, e->replace);
 	fputs(", \"target_release\": ", out);
-	json_str(out, f->target);
+	ks_json_str(out, f->target);
 	fputs(", \"message\": ", out);
-	json_str(out, msg);
+	ks_json_str(out, msg);
 	fputs(", ", out);
-	json_locations(out, f);
+	ks_json_locations(out, f->locs, f->nlocs);
 	fputs("}", out);
 	free(msg);
 	return 0;
-}
-
-static void json_problems(FILE *out, const struct ks_diags *d)
-{
-	fputs("  \"input_errors\": [", out);
-	for (size_t i = 0; d && i < d->n; i++) {
-		char *s = ks_diag_format(&d->v[i]);
-
-		fputs(i ? ", " : "", out);
-		json_str(out, s ? s : d->v[i].msg);
-		free(s);
-	}
-	fputs("]\n", out);
 }
 
 static int write_json(FILE *out, const struct ks_report *rep, const struct ks_findings *fs)
@@ -286,7 +235,7 @@ static int write_json(FILE *out, const struct ks_report *rep, const struct ks_fi
 			return -ENOMEM;
 	}
 	fputs("\n  ],\n", out);
-	json_problems(out, rep->problems);
+	ks_json_problems(out, rep->problems);
 	fputs("}\n", out);
 	return 0;
 }
@@ -309,11 +258,11 @@ static void sarif_artifact(FILE *out, const char *file, const char *root)
 		n--;
 	fputs("\"artifactLocation\": {\"uri\": ", out);
 	if (n && !strncmp(file, root, n) && file[n] == '/') {
-		json_str(out, file + n + 1);
+		ks_json_str(out, file + n + 1);
 		fputs(", \"uriBaseId\": \"SRCROOT\"}", out);
 		return;
 	}
-	json_str(out, file);
+	ks_json_str(out, file);
 	fputs("}", out);
 }
 
@@ -342,7 +291,7 @@ static int sarif_result(FILE *out, const struct ks_finding *f, const char *root)
 		return -ENOMEM;
 	fprintf(out, "        {\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
 		f->rule, f->sev == KS_ERROR ? "error" : "warning");
-	json_str(out, text);
+	ks_json_str(out, text);
 	free(text);
 	fputs("},\n         \"locations\": [", out);
 	for (size_t i = 0; i < (f->nlocs ? f->nlocs : 1); i++) {
@@ -351,7 +300,7 @@ static int sarif_result(FILE *out, const struct ks_finding *f, const char *root)
 	}
 	fputs("],\n         \"partialFingerprints\": {\"ksunset/v1\": ", out);
 	text = ks_strdupf("%s/%s", f->module_name, f->symbol);
-	json_str(out, text ? text : f->symbol);
+	ks_json_str(out, text ? text : f->symbol);
 	free(text);
 	fputs("}}", out);
 	return 0;
@@ -372,7 +321,7 @@ static void sarif_head(FILE *out, const struct ks_report *rep)
 		char *uri = ks_strdupf("file://%s/", rep->source_root);
 
 		fputs("    \"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": ", out);
-		json_str(out, uri ? uri : rep->source_root);
+		ks_json_str(out, uri ? uri : rep->source_root);
 		fputs("}},\n", out);
 		free(uri);
 	}
