@@ -90,10 +90,16 @@ $(PLUGIN): $(PLUGIN_O)
 
 plugin: $(PLUGIN)
 
+# The plugin's tests alone (make check runs them too, from check-shell).
+.PHONY: check-plugin
+check-plugin: $(KSUNSET) $(PLUGIN)
+	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) TESTS="t-plugin t-kbuild" \
+		sh tests/shell/run.sh
+
 .PHONY: all deps plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:
 
-all: $(KSUNSET)
+all: $(KSUNSET) $(PLUGIN)
 
 $(B)/%.o: %.c
 	$(echo-cmd) CC $<
@@ -134,8 +140,8 @@ check: deps
 check-unit: $(UNIT)
 	$(Q)CK_FORK=yes $(UNIT)
 
-check-shell: $(KSUNSET)
-	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) sh tests/shell/run.sh
+check-shell: $(KSUNSET) $(PLUGIN)
+	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh tests/shell/run.sh
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all

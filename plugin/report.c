@@ -90,35 +90,55 @@ static bool word_at(const char *line, size_t len, size_t i, const char *name, si
 	return i + n == len || !(ISALNUM(line[i + n]) || line[i + n] == '_');
 }
 
-/* GIMPLE keeps no location for a variable or a function's address, only
- * the enclosing expression's (the '==' of 'jiffies == 0'). When the name
- * is written on that line, the nearest occurrence is the better place. */
-static void refine(struct ks_puse *u)
+/* The occurrence of name in line nearest to column col (0-based), or -1. */
+static long nearest(char_span line, const char *name, size_t col)
 {
-	expanded_location x = expand_location(u->loc);
-	size_t n = strlen(u->name), best = 0, bestd = (size_t)-1;
-	const line_map_ordinary *map;
-	location_t loc;
+	size_t n = strlen(name), bestd = (size_t)-1;
+	long best = -1;
 
-	if (!n || !x.file || x.column < 1)
-		return;
-	char_span line = location_get_source_line(x.file, x.line);
-	if (!line || word_at(line.get_buffer(), line.length(), x.column - 1, u->name, n))
-		return;
 	for (size_t i = 0; i < line.length(); i++) {
-		size_t d = i > (size_t)x.column - 1 ? i - (x.column - 1) : (x.column - 1) - i;
+		size_t d = i > col ? i - col : col - i;
 
-		if (word_at(line.get_buffer(), line.length(), i, u->name, n) && d < bestd) {
-			best = i;
+		if (word_at(line.get_buffer(), line.length(), i, name, n) && d < bestd) {
+			best = (long)i;
 			bestd = d;
 		}
 	}
-	map = linemap_check_ordinary(linemap_lookup(line_table, u->loc));
-	if (bestd == (size_t)-1 || !map)
+	return best;
+}
+
+/* GIMPLE keeps no location for a variable or a function's address, only
+ * the enclosing expression's (the '==' of 'jiffies == 0', or the '+' at the
+ * end of a line whose operand is on the next). When the name is written
+ * on that line, or else on one of the next three, that is the better place. */
+static void refine(struct ks_puse *u)
+{
+	expanded_location x = expand_location(u->loc), y;
+	const line_map_ordinary *map;
+	long col = -1;
+	int k;
+
+	if (!*u->name || !x.file || x.column < 1)
 		return;
-	loc = linemap_position_for_line_and_column(line_table, map, x.line, best + 1);
-	x = expand_location(loc);
-	if (x.column == (int)best + 1 && x.line == expand_location(u->loc).line)
+	for (k = 0; k < 4 && col < 0; k++) {
+		char_span line = location_get_source_line(x.file, x.line + k);
+
+		if (!line)
+			return;
+		if (!k && word_at(line.get_buffer(), line.length(), x.column - 1, u->name,
+				  strlen(u->name)))
+			return;
+		col = nearest(line, u->name, k ? 0 : x.column - 1);
+	}
+	map = linemap_check_ordinary(linemap_lookup(line_table, u->loc));
+	if (col < 0 || !map)
+		return;
+	location_t loc = linemap_position_for_line_and_column(line_table, map,
+							      x.line + k - 1, col + 1);
+	if (loc > line_table->highest_location)
+		return;
+	y = expand_location(loc);
+	if (y.column == col + 1 && y.line == x.line + k - 1 && y.file == x.file)
 		u->loc = loc;
 }
 

@@ -1,0 +1,42 @@
+/* A stand-in for kernel headers: the plugin tests pass this tree as
+ * -fplugin-arg-ksunset-kernel-dir, so uses inside it are the kernel's. */
+#ifndef KSUNSET_TEST_KERNEL_H
+#define KSUNSET_TEST_KERNEL_H
+
+struct timespec64 { long long tv_sec; long tv_nsec; };
+struct file;
+struct inode;
+struct file_operations {
+	long long (*llseek)(struct file *, long long, int);
+	int (*open)(struct inode *, struct file *);
+};
+
+extern int do_settimeofday64(const struct timespec64 *ts);
+extern long long noop_llseek(struct file *f, long long off, int whence);
+extern int nonseekable_open(struct inode *i, struct file *f);
+extern unsigned long volatile jiffies;
+extern int legacy_printk(const char *fmt, ...);
+extern int __register_chrdev(unsigned int major, const char *name);
+extern void __unregister_chrdev(unsigned int major, const char *name);
+
+static inline int register_chrdev(unsigned int major, const char *name)
+{
+	return __register_chrdev(major, name);
+}
+
+static inline void unregister_chrdev(unsigned int major, const char *name)
+{
+	__unregister_chrdev(major, name);
+}
+
+/* a wrapper of a wrapper: reported at the module's call of the outer one */
+static inline int register_two(unsigned int major, const char *name)
+{
+	return register_chrdev(major, name) + register_chrdev(major + 1, name);
+}
+
+#define set_clock(ts) do_settimeofday64(ts)
+#define time_now() (jiffies)
+#define __init __attribute__((__section__(".init.text"), __cold__))
+
+#endif

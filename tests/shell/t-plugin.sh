@@ -1,0 +1,138 @@
+#!/bin/sh
+# The GCC plugin on the annotated sources in tests/plugin: each file states
+# its diagnostics (" * expect: LINE:COL: KIND: TEXT", FILE: prefix for other
+# files), its records (" * record: SYMBOL KIND FILE LINE COL FUNCTION WHEN",
+# "-" for no function), its exit status ("expect-exit:"), extra compiler
+# flags ("cflags:") and plugin arguments ("ksunset-args:"). Then argument
+# and schedule errors, and the note's ELF properties.
+. "$(dirname "$0")/lib.sh"
+PLUGIN=${PLUGIN:-$TOP/build/ksunset.so}
+if [ ! -f "$PLUGIN" ]; then fail "no plugin at $PLUGIN (make plugin)"; exit 1; fi
+T="$TOP/tests/plugin"
+cd "$T" || exit 1
+# "today" for every test: 2026-12-03
+SOURCE_DATE_EPOCH=$(date -u -d 2026-12-03 +%s)
+LC_ALL=C
+export SOURCE_DATE_EPOCH LC_ALL
+
+# kcc FILE OUT [GCC ARGS...]: compile FILE with the plugin and the tests'
+# schedule and kernel tree; stderr goes to OUT.err.
+kcc() {
+	f=$1 out=$2
+	shift 2
+	gcc -O2 -Wall -c -fno-diagnostics-show-caret -fplugin="$PLUGIN" \
+		-fplugin-arg-ksunset-schedule=plugin.schedule \
+		-fplugin-arg-ksunset-kernel-dir=kernel -Ikernel/include -Iinclude \
+		-I"$TOP/include" "$@" "$f" -o "$out" 2>"$out.err"
+}
+
+# records OBJ: the use records of OBJ's .note.ksunset, space-separated.
+records() {
+	objcopy --dump-section .note.ksunset="$1.note" "$1" "$1.tmp" 2>/dev/null || return
+	tail -c +21 "$1.note" | tr '\0' '\n' | grep "^ksunset 1	use	" |
+		cut -f3- | awk -F '\t' '{ print $1, $2, $3, $4, $5, ($6 == "" ? "-" : $6), $7 }'
+}
+
+annot() { sed -n "s|^ \* $1: ||p" "$2"; }
+header() { sed -n "s|^/\* $1: \(.*\) \*/\$|\1|p" "$2"; }
+
+for f in *.c; do
+	args=""
+	for a in $(header ksunset-args "$f"); do args="$args -fplugin-arg-ksunset-$a"; done
+	want_rc=$(header expect-exit "$f")
+	# shellcheck disable=SC2046,SC2086
+	kcc "$f" "$TMP/$f.o" $(header cflags "$f") $args
+	expect_eq "$f: exit status" "$?" "${want_rc:-0}"
+	grep -E '^[^ :]+:[0-9]+:[0-9]+: ' "$TMP/$f.o.err" | sed "s|^$f:||" >"$TMP/got"
+	annot expect "$f" >"$TMP/want"
+	expect_file_eq "$f: diagnostics" "$TMP/got" "$TMP/want"
+	records "$TMP/$f.o" >"$TMP/got"
+	annot record "$f" >"$TMP/want"
+	expect_file_eq "$f: records" "$TMP/got" "$TMP/want"
+done
+
+# The note: SHT_NOTE, not allocated, 4-byte aligned, name "ksunset", our type.
+kcc calls.c "$TMP/n.o"
+readelf -S -W "$TMP/n.o" | sed 's/^ *\[ *[0-9]*\]//' |
+	awk '$1 == ".note.ksunset" { print $2, ($7 ~ /^[0-9]+$/ ? "-" : $7), $NF }' >"$TMP/got"
+echo "NOTE - 4" >"$TMP/want"
+expect_file_eq "note section: type NOTE, no flags, align 4" "$TMP/got" "$TMP/want"
+readelf -n "$TMP/n.o" >"$TMP/out"
+expect_grep "readelf -n shows the note" "$TMP/out" "ksunset              0x"
+expect_grep "readelf -n: our note type" "$TMP/out" "Unknown note type: (0x00004b53)"
+readelf -p .note.ksunset "$TMP/n.o" >"$TMP/out"
+expect_grep "unit record" "$TMP/out" "ksunset 1^Iunit^Icalls.c^I"
+
+# A fix-it when Replace is an identifier.
+kcc werror.c "$TMP/f.o" -fdiagnostics-parseable-fixits
+expect_grep "fix-it hint" "$TMP/f.o.err" 'fix-it:"werror.c":{8:9-8:26}:"rtc_set_time"'
+
+# -Wno-deprecated-declarations and -w hide the warnings, not the records.
+kcc werror.c "$TMP/w.o" -Wno-deprecated-declarations
+expect_eq "-Wno-deprecated-declarations: silent" "$(cat "$TMP/w.o.err")" ""
+expect_eq "-Wno-deprecated-declarations: still recorded" "$(records "$TMP/w.o" | wc -l)" 1
+kcc werror.c "$TMP/w.o" -w
+expect_eq "-w: silent" "$(cat "$TMP/w.o.err")" ""
+# strict without -Werror fails too
+kcc werror.c "$TMP/w.o" -fplugin-arg-ksunset-strict
+expect_eq "strict without -Werror: exit 1" "$?" 1
+expect_grep "strict: an error" "$TMP/w.o.err" "werror.c:8:16: error: 'do_settimeofday64'"
+
+# Without the plugin __sunset() is empty and __KSUNSET__ undefined.
+printf '#include <ksunset/sunset.h>\nint f(void) __sunset("2027-01-01", "g");\n#ifdef __KSUNSET__\n#error defined\n#endif\n' >"$TMP/np.c"
+gcc -c -Wall -Werror -I"$TOP/include" "$TMP/np.c" -o "$TMP/np.o" 2>"$TMP/np.err"
+expect_eq "no plugin: __sunset() compiles to nothing" "$?" 0
+
+# A bad attribute is an error at the mark.
+printf 'extern int f(void) __attribute__((sunset("someday", "g")));\n' >"$TMP/ba.c"
+kcc "$TMP/ba.c" "$TMP/ba.o"
+expect_eq "bad sunset date: exit 1" "$?" 1
+expect_grep "bad sunset date: message" "$TMP/ba.o.err" "ba.c:1:1: error: 'sunset' attribute: 'someday' is not a date"
+
+# Arguments and schedules: one clear error each, never a crash.
+perr() { # perr WHAT WANT-MESSAGE GCC-ARGS...
+	what=$1 want=$2
+	shift 2
+	gcc -c -fplugin="$PLUGIN" "$@" werror.c -Ikernel/include -o "$TMP/e.o" 2>"$TMP/e.err"
+	expect_eq "$what: exit 1" "$?" 1
+	expect_grep "$what: message" "$TMP/e.err" "$want"
+	if grep -qi "internal compiler error" "$TMP/e.err"; then fail "$what: ICE"; fi
+}
+perr "unknown argument" "error: ksunset: unknown argument '-fplugin-arg-ksunset-frob'" \
+	-fplugin-arg-ksunset-frob=1
+perr "flag with a value" "error: ksunset: argument 'strict' takes no value" \
+	-fplugin-arg-ksunset-strict=yes
+perr "schedule without a value" "error: ksunset: argument 'schedule' needs a value" \
+	-fplugin-arg-ksunset-schedule
+perr "missing schedule" "error: ksunset: /nonexistent.schedule: error: cannot read schedule: No such file or directory" \
+	-fplugin-arg-ksunset-schedule=/nonexistent.schedule
+printf 'What: foo\nWhen: 2027-13-45\n\nWhat: bar\nWhen: 2027-01-01\nColour: red\n' >"$TMP/bad.schedule"
+perr "malformed schedule" "error: ksunset: $TMP/bad.schedule:2: error:" \
+	-fplugin-arg-ksunset-schedule="$TMP/bad.schedule"
+expect_grep "malformed schedule: every problem" "$TMP/e.err" "$TMP/bad.schedule:6: error:"
+SOURCE_DATE_EPOCH=yesterday perr "bad SOURCE_DATE_EPOCH" "error: ksunset: cannot tell the date of today" \
+	-fplugin-arg-ksunset-schedule=plugin.schedule
+
+# $KSUNSET_SCHEDULE stands in for schedule=.
+KSUNSET_SCHEDULE=plugin.schedule gcc -c -fplugin="$PLUGIN" -Ikernel/include werror.c \
+	-o "$TMP/e.o" 2>"$TMP/e.err"
+expect_grep "KSUNSET_SCHEDULE" "$TMP/e.err" "werror.c:8:16: warning: 'do_settimeofday64'"
+
+# Robustness: what builds without the plugin builds with it (ksunset's own
+# sources, a schedule of libc functions), at -O0 and -O2, with no ICE.
+printf 'What: malloc, free, strcmp, memcpy, snprintf, errno, stderr, realloc\nWhen: 2027-01-01\n' >"$TMP/libc.schedule"
+ok=1
+for src in "$TOP"/lib/*.c "$TOP"/modpost-ext/*.c "$TOP"/tests/unit/*.c; do
+	for o in -O0 -O2; do
+		set -- $o -std=c11 -D_GNU_SOURCE -DKS_VERSION='"0"' -c -I"$TOP/include" -I"$TOP/lib"
+		gcc "$@" "$src" -o "$TMP/r0.o" 2>/dev/null || continue
+		gcc "$@" -fplugin="$PLUGIN" -fplugin-arg-ksunset-schedule="$TMP/libc.schedule" \
+			-fplugin-arg-ksunset-quiet "$src" -o "$TMP/r.o" 2>"$TMP/r.err" ||
+			{ ok=0; fail "robustness: $src $o"; sed 's/^/  | /' "$TMP/r.err" | head; }
+		records "$TMP/r.o" >>"$TMP/allrec"
+	done
+done
+[ $ok = 1 ] && pass "robustness: ksunset's own sources build with the plugin"
+[ -s "$TMP/allrec" ] && pass "robustness: libc uses recorded" || fail "robustness: no records"
+
+exit "${T_FAILED:-0}"
