@@ -53,6 +53,17 @@ for m in rtc_legacy multi; do
 	expect_file_eq "$m: same .ko files without the plugin" "$TMP/with" "$TMP/without"
 done
 
+# The checker finds a source location for every scheduled import of multi.ko.
+if [ -f "$TMP/multi/multi.ko" ] && [ -x "${KSUNSET:-}" ]; then
+	"$KSUNSET" check -s "$S" -i "$K/Module.symvers" --today 2026-12-03 "$TMP/multi/multi.ko" \
+		>"$TMP/out" 2>&1
+	expect_grep "checker: location from the records" "$TMP/out" "multi-dev.c:20:17:"
+	expect_grep "checker: location in the module's header" "$TMP/out" "multi.h:6:16:"
+	if grep -q "no source location" "$TMP/out"; then
+		fail "checker: a scheduled import without a record"; sed 's/^/  | /' "$TMP/out"
+	else pass "checker: every scheduled import has a record"; fi
+fi
+
 # -Werror (the way some vendors build) stays green; strict turns it red.
 kbuild "$TOP/tests/kbuild/rtc_legacy" "$TMP/werror" KCFLAGS="$KCF -Werror"
 expect_eq "-Werror: build succeeds" "$?" 0
