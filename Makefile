@@ -7,6 +7,7 @@
 .DEFAULT_GOAL := all
 VERSION := 0.1.0
 PREFIX ?= /usr/local
+SYSCONFDIR ?= /etc
 DESTDIR ?=
 
 CC ?= gcc
@@ -33,7 +34,8 @@ endif
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2
 CFLAGS ?= -O2 -g
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib -iquote modpost-ext \
-	-DKS_VERSION='"$(VERSION)"' $(CFLAGS) $(SANFLAGS)
+	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
+	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CFLAGS) $(SANFLAGS)
 LDLIBS_CHECKER := -lelf -llzma -lzstd -lz
 
 ifeq ($(V),1)
@@ -45,7 +47,7 @@ echo-cmd = @printf '  %-7s %s\n'
 endif
 
 LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
-CHECKER_OBJS := main.o cli.o lint.o symvers.o modfile.o elfmod.o inputs.o check.o report.o baseline.o checkcmd.o json.o
+CHECKER_OBJS := main.o cli.o lint.o symvers.o modfile.o elfmod.o inputs.o check.o report.o baseline.o checkcmd.o json.o makecmd.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_check.o check_report.o
 

@@ -319,3 +319,26 @@ int ks_cmd_check(int argc, char **argv)
 	run_free(&r);
 	return ret;
 }
+
+int ks_check_option_arity(const char *arg)
+{
+	static const char shorts_with_arg[] = "sio", shorts[] = "qh";
+	size_t n;
+
+	if (arg[0] != '-' || !arg[1] || !strcmp(arg, "--"))
+		return -1;
+	if (arg[1] != '-') {
+		if (strchr(shorts, arg[1]) && !arg[2])
+			return 0;
+		if (!strchr(shorts_with_arg, arg[1]))
+			return -1;
+		return arg[2] ? 0 : 1;
+	}
+	n = strcspn(arg + 2, "=");
+	for (const struct option *o = longopts; o->name; o++) {
+		if (strlen(o->name) != n || strncmp(o->name, arg + 2, n) != 0)
+			continue;
+		return o->has_arg == required_argument && !arg[2 + n] ? 1 : 0;
+	}
+	return -1;
+}

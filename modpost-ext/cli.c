@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <getopt.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,83 +20,111 @@
 #define KS_DATADIR "/usr/local/share"
 #endif
 
-int ks_paths_add(struct ks_paths *p, char *path)
+int ks_paths_add(struct ks_paths *p, const char *path)
 {
 	char **v = realloc(p->v, (p->n + 1) * sizeof(*v));
 
 	if (!v)
 		return -ENOMEM;
 	p->v = v;
-	v[p->n++] = path;
+	v[p->n] = strdup(path);
+	if (!v[p->n])
+		return -ENOMEM;
+	p->n++;
 	return 0;
 }
 
 void ks_paths_free(struct ks_paths *p)
 {
+	for (size_t i = 0; i < p->n; i++)
+		free(p->v[i]);
 	free(p->v);
 	p->v = NULL;
 	p->n = 0;
 }
 
-static int merge(int ret, int r)
+static int add_list(struct ks_paths *out, const char *list)
 {
-	if (r == -ENOMEM || ret == -ENOMEM)
-		return -ENOMEM;
-	/* an unreadable file outranks errors inside a readable one */
-	if (ret < 0 && ret != -EINVAL)
-		return ret;
-	return r < 0 ? r : ret;
+	while (*list) {
+		size_t n = strcspn(list, ":");
+		char *one = strndup(list, n);
+		int r = one ? (n ? ks_paths_add(out, one) : 0) : -ENOMEM;
+
+		free(one);
+		if (r < 0)
+			return r;
+		list += n + (list[n] == ':');
+	}
+	return 0;
 }
 
-/* Loads every *.schedule in dir; returns how many were found, or -errno. */
-static int load_dir(struct ks_schedule *s, const char *dir, struct ks_diags *d, int *ret)
+/* Adds dir/ *.schedule, sorted. */
+static int add_dir(struct ks_paths *out, const char *dir)
 {
 	char *pat = ks_strdupf("%s/*.schedule", dir);
 	glob_t g;
-	int n = 0;
+	int r = 0;
 
 	if (!pat)
 		return -ENOMEM;
 	if (glob(pat, 0, NULL, &g) == 0) {
-		for (size_t i = 0; i < g.gl_pathc; i++, n++)
-			*ret = merge(*ret, ks_schedule_load(s, g.gl_pathv[i], d));
+		for (size_t i = 0; !r && i < g.gl_pathc; i++)
+			r = ks_paths_add(out, g.gl_pathv[i]);
 		globfree(&g);
 	}
 	free(pat);
-	return n;
+	return r;
+}
+
+int ks_cli_find_schedules(const struct ks_paths *given, const char *kdir, struct ks_paths *out)
+{
+	const char *env = getenv("KSUNSET_SCHEDULE");
+	char *p;
+	int r = 0;
+
+	if (given->n) {
+		for (size_t i = 0; !r && i < given->n; i++)
+			r = ks_paths_add(out, given->v[i]);
+		return r;
+	}
+	if (env && *env)
+		return add_list(out, env);
+	if (kdir) {
+		p = ks_strdupf("%s/ksunset.schedule", kdir);
+		if (!p)
+			return -ENOMEM;
+		if (access(p, F_OK) == 0)
+			r = ks_paths_add(out, p);
+		free(p);
+		if (r || out->n)
+			return r;
+	}
+	r = add_dir(out, KS_SYSCONFDIR "/ksunset/schedule.d");
+	if (r || out->n)
+		return r;
+	return add_dir(out, KS_DATADIR "/ksunset/schedule.d");
 }
 
 int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 			  const char *kdir, int required, struct ks_diags *d)
 {
-	const char *env = getenv("KSUNSET_SCHEDULE");
-	int ret = 0;
+	struct ks_paths found = { 0 };
+	int ret = ks_cli_find_schedules(given, kdir, &found);
 
-	if (given->n) {
-		for (size_t i = 0; i < given->n; i++)
-			ret = merge(ret, ks_schedule_load(s, given->v[i], d));
-		return ret;
-	}
-	if (env && *env)
-		return ks_schedule_load_list(s, env, d);
-	if (kdir) {
-		char *p = ks_strdupf("%s/ksunset.schedule", kdir);
+	for (size_t i = 0; ret != -ENOMEM && i < found.n; i++) {
+		int r = ks_schedule_load(s, found.v[i], d);
 
-		if (!p)
-			return -ENOMEM;
-		if (access(p, F_OK) == 0)
-			ret = ks_schedule_load(s, p, d);
-		free(p);
-		if (s->nfiles)
-			return ret;
+		/* go on after a bad file; an unreadable one outranks bad content */
+		if (r == -ENOMEM || (r < 0 && (ret == 0 || ret == -EINVAL)))
+			ret = r;
 	}
-	if (load_dir(s, KS_SYSCONFDIR "/ksunset/schedule.d", d, &ret) > 0)
-		return ret;
-	if (load_dir(s, KS_DATADIR "/ksunset/schedule.d", d, &ret) > 0 || !required)
-		return ret;
-	ret = ks_diag_add(d, KS_ERROR, NULL, 0, 0,
-			  "no schedule: give -s FILE or set KSUNSET_SCHEDULE");
-	return ret < 0 ? ret : -ENOENT;
+	if (!ret && !found.n && required) {
+		ret = ks_diag_add(d, KS_ERROR, NULL, 0, 0,
+				  "no schedule: give -s FILE or set KSUNSET_SCHEDULE");
+		ret = ret < 0 ? ret : -ENOENT;
+	}
+	ks_paths_free(&found);
+	return ret;
 }
 
 int ks_cli_today(const char *cmd, const char *arg, int32_t *today)
@@ -107,6 +136,24 @@ int ks_cli_today(const char *cmd, const char *arg, int32_t *today)
 		ks_usage_error(cmd, "bad date '%s': %s", arg ? arg : getenv("SOURCE_DATE_EPOCH"),
 			       why);
 	return r;
+}
+
+int ks_cli_bad_option(const char *cmd, int c, char **argv)
+{
+	if (c == ':')
+		ks_usage_error(cmd, "option '%s' needs an argument", argv[optind - 1]);
+	else
+		ks_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+	return KS_EXIT_USAGE;
+}
+
+int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format *fmt)
+{
+	if (ks_format_parse(arg, fmt) == 0 && (sarif_ok || *fmt != KS_FORMAT_SARIF))
+		return 0;
+	ks_usage_error(cmd, "bad --format '%s': expected %s", arg,
+		       sarif_ok ? "text, json or sarif" : "text or json");
+	return -EINVAL;
 }
 
 void ks_usage_error(const char *cmd, const char *fmt, ...)

@@ -7,16 +7,23 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "report.h"
 #include "schedule.h"
 
-/* Paths given with -s, collected while parsing options. */
+/* A list of paths (copies), such as those given with -s. */
 struct ks_paths {
 	char **v;
 	size_t n;
 };
 
-int ks_paths_add(struct ks_paths *p, char *path) KS_MUST_CHECK;
+int ks_paths_add(struct ks_paths *p, const char *path) KS_MUST_CHECK;
 void ks_paths_free(struct ks_paths *p);
+
+/* The schedule files, first match wins: the given ones, else
+ * $KSUNSET_SCHEDULE, else KDIR/ksunset.schedule (kdir may be NULL), else
+ * the system folders. out may end up empty. */
+int ks_cli_find_schedules(const struct ks_paths *given, const char *kdir,
+			  struct ks_paths *out) KS_MUST_CHECK;
 
 /* Loads the schedules: the given ones, else $KSUNSET_SCHEDULE, else
  * KDIR/ksunset.schedule (kdir may be NULL), else the system folders.
@@ -27,5 +34,12 @@ int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 
 /* Parses --today (NULL: none given) into *today, or prints an error. */
 int ks_cli_today(const char *cmd, const char *arg, int32_t *today) KS_MUST_CHECK;
+
+/* Says what was wrong with an option getopt_long() did not accept (c is
+ * ':' for a missing argument) and returns the usage exit status. */
+int ks_cli_bad_option(const char *cmd, int c, char **argv);
+
+/* Parses --format; sarif_ok says whether the command writes SARIF. */
+int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format *fmt) KS_MUST_CHECK;
 
 #endif

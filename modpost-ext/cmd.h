@@ -12,6 +12,12 @@ enum {
 };
 
 int ks_cmd_check(int argc, char **argv);
+int ks_cmd_make(int argc, char **argv);
+/* --cflags and --plugin-path: the plugin flags for people who wire KCFLAGS. */
+int ks_cmd_cflags(int argc, char **argv);
+/* How check treats a leading argument: -1 not one of its options, 0 an
+ * option complete in itself, 1 an option that takes the next argument. */
+int ks_check_option_arity(const char *arg);
 int ks_cmd_lint(int argc, char **argv);
 
 /* "ksunset: error: ..." on stderr. */

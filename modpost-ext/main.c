@@ -14,6 +14,7 @@ struct subcmd {
 static const struct subcmd subcmds[] = {
 	{ "check", ks_cmd_check, "check built modules against the schedule (default)" },
 	{ "lint", ks_cmd_lint, "check schedule files for errors" },
+	{ "make", ks_cmd_make, "build modules with the plugin (make ARGS), then check them" },
 };
 
 static void help(void)
@@ -23,8 +24,11 @@ static void help(void)
 	       "Commands:\n");
 	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
 		printf("  %-8s %s\n", subcmds[i].name, subcmds[i].summary);
-	printf("\n  --help      show this help ('ksunset COMMAND --help' for a command)\n"
-	       "  --version   show the version\n\n"
+	printf("\n  --help         show this help ('ksunset COMMAND --help' for a command)\n"
+	       "  --version      show the version\n"
+	       "  --cflags [-s SCHEDULE]... [--kernel-dir KDIR]\n"
+	       "                 print the compiler flags that load the plugin\n"
+	       "  --plugin-path  print where the plugin is\n\n"
 	       "Exit status: 0 no errors, 1 errors found, 2 bad usage or unusable input.\n"
 	       "See ksunset(1) and ksunset.schedule(5).\n");
 }
@@ -45,6 +49,8 @@ int main(int argc, char **argv)
 		printf("ksunset %s\n", KS_VERSION);
 		return KS_EXIT_OK;
 	}
+	if (strcmp(name, "--cflags") == 0 || strcmp(name, "--plugin-path") == 0)
+		return ks_cmd_cflags(argc - 1, argv + 1);
 	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
 		if (strcmp(name, subcmds[i].name) == 0)
 			return subcmds[i].run(argc - 1, argv + 1);

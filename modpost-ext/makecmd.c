@@ -1,0 +1,438 @@
+/* ksunset make: the ordinary Kbuild module build with the plugin added
+ * through KCFLAGS, then ksunset check on what it built. Also --cflags and
+ * --plugin-path for people who wire KCFLAGS themselves. */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "cmd.h"
+
+#ifndef KS_PLUGINDIR
+#define KS_PLUGINDIR "/usr/local/lib/ksunset"
+#endif
+
+struct make_run {
+	struct ks_paths check_args;	/* the leading check options */
+	struct ks_paths schedules;	/* -s values among them */
+	const char *kernel_dir;		/* --kernel-dir among them */
+	char **make_argv;		/* "make" and the make arguments */
+	int make_argc;
+	char *kcflags_arg;		/* a KCFLAGS= argument we extended */
+	char *kdir, *mdir;
+};
+
+static bool exists(const char *dir, const char *file)
+{
+	char *p = ks_strdupf("%s/%s", dir, file);
+	bool r = p && access(p, F_OK) == 0;
+
+	free(p);
+	return r;
+}
+
+/* The plugin: $KSUNSET_PLUGIN, else beside this program (a build tree),
+ * else ../lib/ksunset/ from it (an installed tree), else the configured
+ * plugin directory. */
+static char *plugin_path(void)
+{
+	const char *env = getenv("KSUNSET_PLUGIN");
+	char exe[PATH_MAX], *slash, *p;
+	ssize_t n;
+
+	if (env && *env)
+		return strdup(env);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		*slash = '\0';
+		if (exists(exe, "ksunset.so"))
+			return ks_strdupf("%s/ksunset.so", exe);
+		if (exists(exe, "../lib/ksunset/ksunset.so")) {
+			p = ks_strdupf("%s/../lib/ksunset/ksunset.so", exe);
+			char *r = p ? realpath(p, NULL) : NULL;
+
+			free(p);
+			return r;
+		}
+	}
+	return exists(KS_PLUGINDIR, "ksunset.so") ? strdup(KS_PLUGINDIR "/ksunset.so") : NULL;
+}
+
+/* Absolute paths, since make -C changes directory. */
+static int absolute(struct ks_paths *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		char *a = realpath(p->v[i], NULL);
+
+		if (!a) {
+			fprintf(stderr, "%s: error: cannot read schedule: %s\n", p->v[i],
+				strerror(errno));
+			return -EINVAL;
+		}
+		free(p->v[i]);
+		p->v[i] = a;
+	}
+	return 0;
+}
+
+static int flags_error(const char *fmt, ...) KS_PRINTF(1, 2);
+
+static int flags_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "ksunset: error: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -EINVAL;
+}
+
+/* Checks the schedules and joins them with ':' into the plugin argument. */
+static int schedule_arg(struct ks_paths *found, struct ks_buf *b, char digest[17])
+{
+	struct ks_schedule s = KS_SCHEDULE_INIT;
+	struct ks_diags d = { 0 };
+	int r = 0;
+
+	for (size_t i = 0; r != -ENOMEM && i < found->n; i++)
+		if (ks_schedule_load(&s, found->v[i], &d) < 0)
+			r = -EINVAL;
+	ks_diags_sort(&d);
+	ks_diags_print(&d, stderr);
+	ks_schedule_digest_hex(&s, digest);
+	for (size_t i = 0; !r && i < found->n; i++) {
+		if (strpbrk(found->v[i], " \t\n:"))
+			r = flags_error("schedule path '%s' holds a space or colon", found->v[i]);
+		else if (ks_buf_addf(b, "%s%s", i ? ":" : "", found->v[i]) < 0)
+			r = -ENOMEM;
+	}
+	ks_diags_free(&d);
+	ks_schedule_free(&s);
+	return r;
+}
+
+/* The compiler flags that load the plugin with the schedules found as
+ * ksunset(1) says. The schedule's digest is in them as a macro, so a
+ * compiler cache (ccache hashes the command line) never replays the
+ * warnings of an older schedule. */
+static int plugin_flags(const struct ks_paths *given, const char *kdir, char **flags)
+{
+	struct ks_paths found = { 0 };
+	struct ks_buf sched = KS_BUF_INIT;
+	char digest[17], *plugin = NULL;
+	int r = ks_cli_find_schedules(given, kdir, &found);
+
+	if (!r && !found.n)
+		r = flags_error("%s", "no schedule: give -s FILE or set KSUNSET_SCHEDULE");
+	if (!r)
+		r = absolute(&found);
+	if (!r)
+		r = schedule_arg(&found, &sched, digest);
+	if (!r && !(plugin = plugin_path()))
+		r = flags_error("%s", "cannot find ksunset.so (set KSUNSET_PLUGIN)");
+	if (!r && strpbrk(plugin, " \t\n"))
+		r = flags_error("plugin path '%s' holds a space", plugin);
+	if (!r) {
+		*flags = ks_strdupf("-fplugin=%s -fplugin-arg-ksunset-schedule=%s "
+				    "-D__KSUNSET_SCHEDULE_DIGEST__=0x%s",
+				    plugin, sched.p, digest);
+		r = *flags ? 0 : -ENOMEM;
+	}
+	free(plugin);
+	ks_buf_free(&sched);
+	ks_paths_free(&found);
+	return r;
+}
+
+/* The value of VAR=VALUE among the make arguments, else of $VAR. */
+static const char *make_var(const struct make_run *mr, const char *var)
+{
+	size_t n = strlen(var);
+
+	for (int i = mr->make_argc - 1; i > 0; i--)
+		if (!strncmp(mr->make_argv[i], var, n) && mr->make_argv[i][n] == '=')
+			return mr->make_argv[i] + n + 1;
+	return getenv(var);
+}
+
+/* make's -C DIR, -CDIR, --directory=DIR or --directory DIR. */
+static const char *make_dir(const struct make_run *mr)
+{
+	const char *dir = NULL;
+
+	for (int i = 1; i < mr->make_argc; i++) {
+		const char *a = mr->make_argv[i];
+
+		if ((!strcmp(a, "-C") || !strcmp(a, "--directory")) && i + 1 < mr->make_argc)
+			dir = mr->make_argv[++i];
+		else if (!strncmp(a, "-C", 2) && a[2])
+			dir = a + 2;
+		else if (!strncmp(a, "--directory=", 12))
+			dir = a + 12;
+	}
+	return dir;
+}
+
+static char *resolve(const char *dir)
+{
+	char *r = realpath(dir, NULL);
+
+	return r ? r : strdup(dir);
+}
+
+/* The kernel build dir and the module dir. "make -C KDIR M=DIR" is the
+ * Kbuild way; "make -C MODDIR KERNELDIR=KDIR" (a module's own Makefile
+ * that calls Kbuild) is the other common one. */
+static int find_dirs(struct make_run *mr)
+{
+	static const char *const kvars[] = { "KERNELDIR", "KDIR", "KERNEL_DIR", "KERNEL_SRC",
+					     "KSRC" };
+	const char *c = make_dir(mr), *m = make_var(mr, "M");
+	struct utsname u;
+
+	if (!m)
+		m = make_var(mr, "SUBDIRS");
+	if (mr->kernel_dir)
+		mr->kdir = resolve(mr->kernel_dir);
+	else if (c && exists(c, "scripts/Makefile.build"))
+		mr->kdir = resolve(c);
+	for (size_t i = 0; !mr->kdir && i < sizeof(kvars) / sizeof(kvars[0]); i++)
+		if (make_var(mr, kvars[i]))
+			mr->kdir = resolve(make_var(mr, kvars[i]));
+	if (!mr->kdir && uname(&u) == 0)
+		mr->kdir = ks_strdupf("/lib/modules/%s/build", u.release);
+	if (m)
+		mr->mdir = resolve(m);
+	else if (c && (!mr->kdir || strcmp(mr->kdir, c) != 0) && !exists(c, "scripts/Makefile.build"))
+		mr->mdir = resolve(c);
+	else
+		mr->mdir = resolve(".");
+	return mr->kdir && mr->mdir ? 0 : -ENOMEM;
+}
+
+/* Splits "ksunset make [CHECK-OPTION]... [--] [MAKE-ARG]...". */
+static int split_args(int argc, char **argv, struct make_run *mr)
+{
+	int i = 1, r = 0;
+
+	for (; i < argc && !r; i++) {
+		int a = ks_check_option_arity(argv[i]);
+
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		if (a < 0)
+			break;
+		if (a == 1 && i + 1 == argc) {
+			ks_usage_error("make", "option '%s' needs an argument", argv[i]);
+			return -EINVAL;
+		}
+		r = ks_paths_add(&mr->check_args, argv[i]);
+		if (!r && a == 1)
+			r = ks_paths_add(&mr->check_args, argv[++i]);
+	}
+	/* argv[i - 1] becomes "make" */
+	mr->make_argv = argv + i - 1;
+	mr->make_argc = argc - i + 1;
+	return r;
+}
+
+/* The value of option long/short among the check options, one by one. */
+static const char *opt_value(const struct ks_paths *args, size_t *i, const char *lng, char shrt)
+{
+	const char *a = args->v[*i];
+	size_t n = strlen(lng);
+
+	if ((shrt && a[0] == '-' && a[1] == shrt && !a[2]) || !strcmp(a, lng))
+		return *i + 1 < args->n ? args->v[++*i] : NULL;
+	if (shrt && a[0] == '-' && a[1] == shrt)
+		return a + 2;
+	if (!strncmp(a, lng, n) && a[n] == '=')
+		return a + n + 1;
+	return NULL;
+}
+
+static int scan_check_args(struct make_run *mr, bool *help)
+{
+	for (size_t i = 0; i < mr->check_args.n; i++) {
+		const char *a = mr->check_args.v[i], *v;
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			*help = true;
+		} else if (!strncmp(a, "--kernel-dir", 12)) {
+			mr->kernel_dir = opt_value(&mr->check_args, &i, "--kernel-dir", 0);
+		} else if ((v = opt_value(&mr->check_args, &i, "--schedule", 's'))) {
+			if (ks_paths_add(&mr->schedules, v) < 0)
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* Appends the plugin flags to KCFLAGS: the make argument if given (it
+ * overrides the environment), else the environment. */
+static int add_kcflags(struct make_run *mr, const char *flags)
+{
+	for (int i = mr->make_argc - 1; i > 0; i--) {
+		if (strncmp(mr->make_argv[i], "KCFLAGS=", 8))
+			continue;
+		mr->kcflags_arg = ks_strdupf("%s %s", mr->make_argv[i], flags);
+		mr->make_argv[i] = mr->kcflags_arg;
+		return mr->kcflags_arg ? 0 : -ENOMEM;
+	}
+	const char *old = getenv("KCFLAGS");
+	char *v = ks_strdupf("%s%s%s", old ? old : "", old && *old ? " " : "", flags);
+	int r = v ? setenv("KCFLAGS", v, 1) : -ENOMEM;
+
+	free(v);
+	return r < 0 ? -ENOMEM : 0;
+}
+
+/* Runs make; its exit status, or 2 if it could not run or was killed. */
+static int run_make(struct make_run *mr)
+{
+	const char *make = getenv("MAKE");
+	pid_t pid;
+	int st;
+
+	mr->make_argv[0] = (char *)(make && *make ? make : "make");
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		execvp(mr->make_argv[0], mr->make_argv);
+		fprintf(stderr, "ksunset make: error: cannot run %s: %s\n", mr->make_argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) < 0) {
+		fprintf(stderr, "ksunset make: error: cannot run make: %s\n", strerror(errno));
+		return KS_EXIT_USAGE;
+	}
+	return WIFEXITED(st) ? WEXITSTATUS(st) : KS_EXIT_USAGE;
+}
+
+/* "check [CHECK-OPTION]... -i KDIR/Module.symvers [-i EXTRA]... --kernel-dir
+ * KDIR M/modules.order", then runs it. */
+static int run_check(struct make_run *mr)
+{
+	struct ks_paths av = { 0 };
+	const char *extra = make_var(mr, "KBUILD_EXTRA_SYMBOLS");
+	char *order = ks_strdupf("%s/modules.order", mr->mdir);
+	char *symvers = ks_strdupf("%s/Module.symvers", mr->kdir);
+	int r = order && symvers ? ks_paths_add(&av, "check") : -ENOMEM;
+
+	for (size_t i = 0; !r && i < mr->check_args.n; i++)
+		r = ks_paths_add(&av, mr->check_args.v[i]);
+	if (!r && access(symvers, F_OK) == 0 && !(r = ks_paths_add(&av, "-i")))
+		r = ks_paths_add(&av, symvers);
+	while (!r && extra && *(extra += strspn(extra, " "))) {
+		size_t n = strcspn(extra, " ");
+		char *one = strndup(extra, n);
+
+		r = one && !ks_paths_add(&av, "-i") ? ks_paths_add(&av, one) : -ENOMEM;
+		free(one);
+		extra += n;
+	}
+	if (!r && !mr->kernel_dir && !(r = ks_paths_add(&av, "--kernel-dir")))
+		r = ks_paths_add(&av, mr->kdir);
+	if (!r)
+		r = ks_paths_add(&av, access(order, F_OK) == 0 ? order : mr->mdir);
+	if (!r) {
+		optind = 1;
+		r = ks_cmd_check((int)av.n, av.v);
+	} else {
+		r = KS_EXIT_USAGE;
+	}
+	free(order);
+	free(symvers);
+	ks_paths_free(&av);
+	return r;
+}
+
+static void make_help(void)
+{
+	printf("Usage: ksunset make [CHECK-OPTION]... [--] [MAKE-ARGUMENT]...\n"
+	       "Run make with the ksunset plugin added to KCFLAGS, then 'ksunset check' on\n"
+	       "the modules it built (M/modules.order) against KDIR/Module.symvers and\n"
+	       "KBUILD_EXTRA_SYMBOLS. CHECK-OPTIONs are those of 'ksunset check --help'.\n\n"
+	       "  ksunset make -s my.schedule --strict -C /lib/modules/$(uname -r)/build M=$PWD\n\n"
+	       "The kernel build dir is -C's when it is a kernel tree, else KERNELDIR, KDIR,\n"
+	       "KERNEL_DIR, KERNEL_SRC or KSRC, else /lib/modules/$(uname -r)/build.\n"
+	       "Exit status: make's if the build failed, else the check's.\n");
+}
+
+int ks_cmd_make(int argc, char **argv)
+{
+	struct make_run mr = { 0 };
+	bool help = false;
+	char *flags = NULL;
+	int r = split_args(argc, argv, &mr);
+
+	if (!r)
+		r = scan_check_args(&mr, &help);
+	if (!r && help) {
+		make_help();
+		goto out;
+	}
+	if (!r)
+		r = find_dirs(&mr);
+	if (!r)
+		r = plugin_flags(&mr.schedules, mr.kdir, &flags);
+	if (!r)
+		r = add_kcflags(&mr, flags);
+	if (r) {
+		r = KS_EXIT_USAGE;
+		goto out;
+	}
+	r = run_make(&mr);
+	if (r == 0)
+		r = run_check(&mr);
+out:
+	free(flags);
+	free(mr.kdir);
+	free(mr.mdir);
+	free(mr.kcflags_arg);
+	ks_paths_free(&mr.check_args);
+	ks_paths_free(&mr.schedules);
+	return r;
+}
+
+/* ksunset --cflags [-s SCHEDULE]... [--kernel-dir KDIR] | --plugin-path */
+int ks_cmd_cflags(int argc, char **argv)
+{
+	struct make_run mr = { 0 };
+	char *out = NULL;
+	bool help = false;
+	int r = 0;
+
+	if (!strcmp(argv[0], "--plugin-path")) {
+		out = plugin_path();
+		if (!out)
+			flags_error("%s", "cannot find ksunset.so (set KSUNSET_PLUGIN)");
+	} else {
+		for (int i = 1; !r && i < argc; i++)
+			r = ks_paths_add(&mr.check_args, argv[i]);
+		r = r ? r : scan_check_args(&mr, &help);
+		if (!r)
+			r = plugin_flags(&mr.schedules, mr.kernel_dir, &out);
+	}
+	if (out)
+		printf("%s\n", out);
+	free(out);
+	ks_paths_free(&mr.check_args);
+	ks_paths_free(&mr.schedules);
+	return out ? KS_EXIT_OK : KS_EXIT_USAGE;
+}

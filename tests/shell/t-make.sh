@@ -1,0 +1,73 @@
+#!/bin/sh
+# ksunset make, --cflags by hand, and the DKMS command line, on real
+# modules through Kbuild against Debian's headers.
+. "$(dirname "$0")/lib.sh"
+K=$(kdir)
+if [ -z "$K" ]; then skip "no kernel headers in /usr/src"; exit 0; fi
+S="$TOP/tests/data/check.schedule"
+M="$TOP/tests/modules"
+REL=$(basename "$K" | sed 's/^linux-headers-//')
+
+# prep NAME: a fresh copy of a test module
+prep() { rm -rf "$TMP/$1" && cp -r "$M/$1" "$TMP/$1"; }
+
+prep legacy
+(cd "$TMP/legacy" && "$KSUNSET" make -s "$S" --today 2026-12-03 -C "$K" M="$TMP/legacy") >"$TMP/out" 2>"$TMP/err"
+expect_eq "failing check: exit 1" "$?" 1
+expect_grep "compile-time warning from the plugin" "$TMP/err" "legacy-clock.c:12:16: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01"
+expect_grep "post-build report with the location" "$TMP/out" "$TMP/legacy/legacy-clock.c:12:16: warning: call to 'do_settimeofday64' in 'legacy_set_clock' (removed 2027-09-01) [ksunset-scheduled]"
+expect_grep "overdue use is an error" "$TMP/out" 'ERROR: ksunset: "noop_llseek"'
+expect_grep "check ran on modules.order" "$TMP/err" "ksunset: 1 module checked: 1 error, 2 warnings"
+test -f "$TMP/legacy/legacy.ko" && pass "the module was built" || fail "the module was built"
+
+prep legacy
+(cd "$TMP/legacy" && "$KSUNSET" make -s "$S" --today 2026-01-01 -- -C "$K" M="$TMP/legacy") >"$TMP/out" 2>"$TMP/err"
+expect_eq "only warnings: exit 0 (and -- accepted)" "$?" 0
+(cd "$TMP/legacy" && "$KSUNSET" make -s "$S" --today 2026-01-01 --strict -C "$K" M="$TMP/legacy") >"$TMP/out" 2>"$TMP/err"
+expect_eq "--strict: exit 1" "$?" 1
+
+prep broken
+(cd "$TMP/broken" && "$KSUNSET" make -s "$S" -C "$K" M="$TMP/broken") >"$TMP/out" 2>"$TMP/err"
+expect_eq "failing build: make's exit status" "$?" 2
+expect_eq "failing build: no check" "$(grep -c 'modules\? checked' "$TMP/err")" 0
+
+prep kcflags
+(cd "$TMP/kcflags" && KCFLAGS=-DKS_USER_FLAG=1 "$KSUNSET" make -s "$S" --today 2026-01-01 -C "$K" M="$TMP/kcflags") >"$TMP/out" 2>"$TMP/err"
+expect_eq "user KCFLAGS from the environment kept" "$?" 0
+expect_grep "plugin loaded beside the user's flags" "$TMP/err" "warning: 'do_settimeofday64'"
+prep kcflags
+(cd "$TMP/kcflags" && "$KSUNSET" make -s "$S" --today 2026-01-01 -C "$K" M="$TMP/kcflags" KCFLAGS=-DKS_USER_FLAG=1) >"$TMP/out" 2>"$TMP/err"
+expect_eq "user KCFLAGS= argument kept" "$?" 0
+expect_grep "plugin loaded beside the KCFLAGS= argument" "$TMP/err" "warning: 'do_settimeofday64'"
+
+"$KSUNSET" make -s "$TMP/none.schedule" -C "$K" M="$TMP/legacy" >"$TMP/out" 2>"$TMP/err"
+expect_eq "missing schedule: exit 2 before building" "$?" 2
+expect_grep "missing schedule: named" "$TMP/err" "$TMP/none.schedule: error: cannot read schedule"
+
+# --cflags wired by hand into KCFLAGS
+prep legacy
+flags=$("$KSUNSET" --cflags -s "$S")
+expect_grep "--cflags loads the plugin" "$(printf '%s\n' "$flags" >"$TMP/flags"; echo "$TMP/flags")" "-fplugin="
+make -C "$K" M="$TMP/legacy" KCFLAGS="$flags" modules >"$TMP/build.log" 2>&1
+expect_eq "--cflags: Kbuild build succeeds" "$?" 0
+readelf -n "$TMP/legacy/legacy.ko" >"$TMP/notes"
+expect_grep "--cflags: records in the .ko" "$TMP/notes" "ksunset"
+"$KSUNSET" check -s "$S" -i "$K/Module.symvers" --today 2026-12-03 "$TMP/legacy/legacy.ko" >"$TMP/out" 2>&1
+expect_grep "--cflags: check finds the locations" "$TMP/out" "legacy-main.c:20:27: warning: call to 'simple_strtoul'"
+"$KSUNSET" --plugin-path >"$TMP/out"
+expect_grep "--plugin-path" "$TMP/out" "ksunset.so"
+
+# the command line DKMS runs: MAKE[0] from dkms.conf, in the build dir
+mkdir -p "$TMP/dkms/rtc-legacy/1.0"
+cp -r "$TOP/examples/rtc-legacy" "$TMP/dkms/rtc-legacy/1.0/build"
+cat >"$TMP/dkms.sh" <<EOS
+kernel_source_dir="$K" dkms_tree="$TMP/dkms"
+. "$TOP/examples/dkms/dkms.conf"
+cd "\$dkms_tree/\$PACKAGE_NAME/\$PACKAGE_VERSION/build" && eval "\${MAKE[0]}"
+EOS
+PATH="$(dirname "$KSUNSET"):$PATH" KSUNSET_SCHEDULE="$TOP/examples/schedules/ksunset.schedule" \
+	bash "$TMP/dkms.sh" >"$TMP/out" 2>"$TMP/err"
+expect_eq "DKMS MAKE[0]: exit 0 (warnings only)" "$?" 0
+test -f "$TMP/dkms/rtc-legacy/1.0/build/rtc-legacy.ko" && pass "DKMS MAKE[0]: module built" || fail "DKMS MAKE[0]: module built"
+expect_grep "DKMS MAKE[0]: report" "$TMP/out" 'WARNING: ksunset: "do_settimeofday64"'
+exit 0
