@@ -60,14 +60,16 @@ LIBKS := $(B)/libksunset.a
 UNIT := $(B)/unit-tests
 
 # The GCC plugin: C-style C++ against the plugin headers of PLUGIN_CC. A
-# cross compiler's plugin is named after its target triplet.
+# cross compiler's plugin goes to a directory named after its target
+# triplet; its file keeps the name ksunset.so, since GCC takes the
+# -fplugin-arg-NAME-KEY prefix from the file name.
 PLUGIN_GCC_DIR := $(shell $(PLUGIN_CC) -print-file-name=plugin 2>/dev/null)
 PLUGIN_TRIPLET := $(shell $(PLUGIN_CC) -dumpmachine 2>/dev/null)
 ifeq ($(PLUGIN_CC),gcc)
 PLUGIN := build/ksunset.so
 PB := build/plugin
 else
-PLUGIN := build/ksunset-$(PLUGIN_TRIPLET).so
+PLUGIN := build/$(PLUGIN_TRIPLET)/ksunset.so
 PB := build/plugin-$(PLUGIN_TRIPLET)
 endif
 PLUGIN_OBJS := ksunset.o where.o mark.o uses.o report.o
@@ -88,6 +90,7 @@ $(PB)/lib/%.o: lib/%.c
 
 $(PLUGIN): $(PLUGIN_O)
 	$(echo-cmd) LD $@
+	@mkdir -p $(@D)
 	$(Q)$(CXX) -shared -o $@ $^
 
 plugin: $(PLUGIN)
@@ -95,7 +98,7 @@ plugin: $(PLUGIN)
 # The plugin's tests alone (make check runs them too, from check-shell).
 .PHONY: check-plugin
 check-plugin: $(KSUNSET) $(PLUGIN)
-	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) TESTS="t-plugin t-kbuild" \
+	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) TESTS="t-plugin t-plugin-cross t-kbuild" \
 		sh tests/shell/run.sh
 
 .PHONY: all deps plugin check check-unit check-shell demo install uninstall clean

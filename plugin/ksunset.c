@@ -143,6 +143,31 @@ static bool setup(struct ks_plugin *p, const struct ks_args *a)
 	return true;
 }
 
+/* The --target= of a GCC configuration: plugins differ by target even when
+ * the versions agree. */
+static char *target_of(const char *conf)
+{
+	const char *t = conf ? strstr(conf, "--target=") : NULL;
+
+	if (!t)
+		return xstrdup("?");
+	t += strlen("--target=");
+	return xstrndup(t, strcspn(t, " "));
+}
+
+static void version_error(const char *name, const struct plugin_gcc_version *v)
+{
+	char *built = target_of(gcc_version.configuration_arguments);
+	char *running = target_of(v->configuration_arguments);
+
+	error("%s: this plugin was built for GCC %s (%s) for %s and cannot be loaded "
+	      "into GCC %s (%s) for %s; rebuild it with %<make plugin PLUGIN_CC=%s%>",
+	      name, gcc_version.basever, gcc_version.datestamp, built,
+	      v->basever, v->datestamp, running, "...");
+	free(built);
+	free(running);
+}
+
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
 	const char *name = info->base_name;
@@ -150,10 +175,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	struct ks_plugin *p;
 
 	if (!plugin_default_version_check(version, &gcc_version)) {
-		error("%s: this plugin was built for GCC %s (%s) and cannot be loaded "
-		      "into GCC %s (%s); rebuild it with %<make plugin PLUGIN_CC=%s%>",
-		      name, gcc_version.basever, gcc_version.datestamp,
-		      version->basever, version->datestamp, "...");
+		version_error(name, version);
 		return 1;
 	}
 	register_callback(name, PLUGIN_INFO, NULL, &ks_info);
