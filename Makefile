@@ -101,7 +101,7 @@ check-plugin: $(KSUNSET) $(PLUGIN)
 	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) TESTS="t-plugin t-plugin-cross t-kbuild" \
 		sh tests/shell/run.sh
 
-.PHONY: all deps plugin check check-unit check-shell demo install uninstall clean
+.PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(KSUNSET) $(PLUGIN)
@@ -146,20 +146,47 @@ check-unit: $(UNIT)
 	$(Q)CK_FORK=yes $(UNIT)
 
 check-shell: $(KSUNSET) $(PLUGIN)
-	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh tests/shell/run.sh
+	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) \
+		$(if $(SANITIZE),KSUNSET_PLUGIN=$(CURDIR)/$(PLUGIN)) sh tests/shell/run.sh
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) sh examples/demo.sh
 
-install: $(KSUNSET)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/ksunset
-	install -m 755 $(KSUNSET) $(DESTDIR)$(PREFIX)/bin/ksunset
-	install -m 644 include/ksunset/*.h $(DESTDIR)$(PREFIX)/include/ksunset/
+# Install: the program, the plugin (PREFIX/lib/ksunset; install-gcc-plugin
+# also puts it in GCC's plugin directory, so -fplugin=ksunset works by
+# name), headers, man pages, schedule folders and a pkg-config file.
+GCC_PLUGIN_DIR := $(shell $(PLUGIN_CC) -print-file-name=plugin 2>/dev/null)
+MANDIR := $(PREFIX)/share/man
+INSTALL_DIRS := $(PREFIX)/bin $(PREFIX)/lib/ksunset $(PREFIX)/include/ksunset \
+	$(MANDIR)/man1 $(MANDIR)/man5 $(PREFIX)/share/ksunset/schedule.d \
+	$(PREFIX)/lib/pkgconfig $(SYSCONFDIR)/ksunset/schedule.d
+
+install: $(KSUNSET) $(PLUGIN)
+	$(Q)for d in $(INSTALL_DIRS); do install -d "$(DESTDIR)$$d"; done
+	$(Q)install -m 755 $(KSUNSET) $(DESTDIR)$(PREFIX)/bin/ksunset
+	$(Q)install -m 755 $(PLUGIN) $(DESTDIR)$(PREFIX)/lib/ksunset/ksunset.so
+	$(Q)install -m 644 include/ksunset/*.h $(DESTDIR)$(PREFIX)/include/ksunset/
+	$(Q)install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/
+	$(Q)install -m 644 doc/*.5 $(DESTDIR)$(MANDIR)/man5/
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ksunset.pc.in \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
+	@echo "installed under $(DESTDIR)$(PREFIX)"
+
+install-gcc-plugin: $(PLUGIN)
+	install -d $(DESTDIR)$(GCC_PLUGIN_DIR)
+	install -m 755 $(PLUGIN) $(DESTDIR)$(GCC_PLUGIN_DIR)/ksunset.so
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ksunset
-	rm -rf $(DESTDIR)$(PREFIX)/include/ksunset
+	rm -f $(DESTDIR)$(PREFIX)/bin/ksunset $(DESTDIR)$(PREFIX)/lib/ksunset/ksunset.so
+	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/ksunset/,$(notdir $(wildcard include/ksunset/*.h)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard doc/*.1)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard doc/*.5)))
+	rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/ksunset.so
+	-rmdir $(DESTDIR)$(PREFIX)/lib/ksunset $(DESTDIR)$(PREFIX)/include/ksunset \
+		$(DESTDIR)$(PREFIX)/share/ksunset/schedule.d $(DESTDIR)$(PREFIX)/share/ksunset \
+		$(DESTDIR)$(SYSCONFDIR)/ksunset/schedule.d $(DESTDIR)$(SYSCONFDIR)/ksunset 2>/dev/null
 
 clean:
 	rm -rf build

@@ -100,7 +100,7 @@ static int flags_error(const char *fmt, ...)
 }
 
 /* Checks the schedules and joins them with ':' into the plugin argument. */
-static int schedule_arg(struct ks_paths *found, struct ks_buf *b, char digest[17])
+static int schedule_arg(struct ks_paths *found, struct ks_buf *b)
 {
 	struct ks_schedule s = KS_SCHEDULE_INIT;
 	struct ks_diags d = { 0 };
@@ -111,7 +111,6 @@ static int schedule_arg(struct ks_paths *found, struct ks_buf *b, char digest[17
 			r = -EINVAL;
 	ks_diags_sort(&d);
 	ks_diags_print(&d, stderr);
-	ks_schedule_digest_hex(&s, digest);
 	for (size_t i = 0; !r && i < found->n; i++) {
 		if (strpbrk(found->v[i], " \t\n:"))
 			r = flags_error("schedule path '%s' holds a space or colon", found->v[i]);
@@ -124,14 +123,13 @@ static int schedule_arg(struct ks_paths *found, struct ks_buf *b, char digest[17
 }
 
 /* The compiler flags that load the plugin with the schedules found as
- * ksunset(1) says. The schedule's digest is in them as a macro, so a
- * compiler cache (ccache hashes the command line) never replays the
- * warnings of an older schedule. */
-static int plugin_flags(const struct ks_paths *given, const char *kdir, char **flags)
+ * ksunset(1) says; *files gets the schedules, ':'-separated. */
+static int plugin_flags(const struct ks_paths *given, const char *kdir, char **flags,
+			char **files)
 {
 	struct ks_paths found = { 0 };
 	struct ks_buf sched = KS_BUF_INIT;
-	char digest[17], *plugin = NULL;
+	char *plugin = NULL;
 	int r = ks_cli_find_schedules(given, kdir, &found);
 
 	if (!r && !found.n)
@@ -139,16 +137,17 @@ static int plugin_flags(const struct ks_paths *given, const char *kdir, char **f
 	if (!r)
 		r = absolute(&found);
 	if (!r)
-		r = schedule_arg(&found, &sched, digest);
+		r = schedule_arg(&found, &sched);
 	if (!r && !(plugin = plugin_path()))
 		r = flags_error("%s", "cannot find ksunset.so (set KSUNSET_PLUGIN)");
 	if (!r && strpbrk(plugin, " \t\n"))
 		r = flags_error("plugin path '%s' holds a space", plugin);
 	if (!r) {
-		*flags = ks_strdupf("-fplugin=%s -fplugin-arg-ksunset-schedule=%s "
-				    "-D__KSUNSET_SCHEDULE_DIGEST__=0x%s",
-				    plugin, sched.p, digest);
-		r = *flags ? 0 : -ENOMEM;
+		*flags = ks_strdupf("-fplugin=%s -fplugin-arg-ksunset-schedule=%s", plugin,
+				    sched.p);
+		if (files)
+			*files = strdup(sched.p);
+		r = *flags && (!files || *files) ? 0 : -ENOMEM;
 	}
 	free(plugin);
 	ks_buf_free(&sched);
@@ -301,6 +300,20 @@ static int add_kcflags(struct make_run *mr, const char *flags)
 	return r < 0 ? -ENOMEM : 0;
 }
 
+/* ccache hashes the files in CCACHE_EXTRAFILES into every result, so a
+ * changed schedule is a cache miss rather than a replay of old warnings:
+ * the schedule's path alone is on the command line, and ccache's
+ * preprocessor mode would not see a change of its contents. */
+static int add_ccache_files(const char *files)
+{
+	const char *old = getenv("CCACHE_EXTRAFILES");
+	char *v = ks_strdupf("%s%s%s", old ? old : "", old && *old ? ":" : "", files);
+	int r = v ? setenv("CCACHE_EXTRAFILES", v, 1) : -1;
+
+	free(v);
+	return r < 0 ? -ENOMEM : 0;
+}
+
 /* Runs make; its exit status, or 2 if it could not run or was killed. */
 static int run_make(struct make_run *mr)
 {
@@ -378,7 +391,7 @@ int ks_cmd_make(int argc, char **argv)
 {
 	struct make_run mr = { 0 };
 	bool help = false;
-	char *flags = NULL;
+	char *flags = NULL, *files = NULL;
 	int r = split_args(argc, argv, &mr);
 
 	if (!r)
@@ -390,9 +403,11 @@ int ks_cmd_make(int argc, char **argv)
 	if (!r)
 		r = find_dirs(&mr);
 	if (!r)
-		r = plugin_flags(&mr.schedules, mr.kdir, &flags);
+		r = plugin_flags(&mr.schedules, mr.kdir, &flags, &files);
 	if (!r)
 		r = add_kcflags(&mr, flags);
+	if (!r)
+		r = add_ccache_files(files);
 	if (r) {
 		r = KS_EXIT_USAGE;
 		goto out;
@@ -402,6 +417,7 @@ int ks_cmd_make(int argc, char **argv)
 		r = run_check(&mr);
 out:
 	free(flags);
+	free(files);
 	free(mr.kdir);
 	free(mr.mdir);
 	free(mr.kcflags_arg);
@@ -427,7 +443,7 @@ int ks_cmd_cflags(int argc, char **argv)
 			r = ks_paths_add(&mr.check_args, argv[i]);
 		r = r ? r : scan_check_args(&mr, &help);
 		if (!r)
-			r = plugin_flags(&mr.schedules, mr.kernel_dir, &out);
+			r = plugin_flags(&mr.schedules, mr.kernel_dir, &out, NULL);
 	}
 	if (out)
 		printf("%s\n", out);

@@ -5,7 +5,7 @@ set -eu
 
 PKGS="gcc g++ make gcc-12-plugin-dev libelf-dev check pkg-config \
 liblzma-dev libzstd-dev zlib1g-dev xz-utils zstd gzip binutils \
-linux-headers-amd64 bc kmod flex bison python3"
+linux-headers-amd64 bc kmod flex bison python3 groff-base ccache"
 
 missing=""
 for p in $PKGS; do
