@@ -151,7 +151,7 @@ check-shell: $(KSUNSET) $(PLUGIN)
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
-	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) sh examples/demo.sh
+	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) sh examples/demo.sh; test $$? -le 1
 
 # Install: the program, the plugin (PREFIX/lib/ksunset; install-gcc-plugin
 # also puts it in GCC's plugin directory, so -fplugin=ksunset works by

@@ -308,6 +308,7 @@ int ks_cmd_check(int argc, char **argv)
 	if (ret < 0) {
 		int e = pipeline(&r);
 
+		fflush(stdout);	/* the report before the summary, also in pipes */
 		ks_diags_print(&r.problems, stderr);
 		if (e == -ENOMEM)
 			fprintf(stderr, "ksunset: error: out of memory\n");

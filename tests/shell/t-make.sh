@@ -70,4 +70,20 @@ PATH="$(dirname "$KSUNSET"):$PATH" KSUNSET_SCHEDULE="$TOP/examples/schedules/ksu
 expect_eq "DKMS MAKE[0]: exit 0 (warnings only)" "$?" 0
 test -f "$TMP/dkms/rtc-legacy/1.0/build/rtc-legacy.ko" && pass "DKMS MAKE[0]: module built" || fail "DKMS MAKE[0]: module built"
 expect_grep "DKMS MAKE[0]: report" "$TMP/out" 'WARNING: ksunset: "do_settimeofday64"'
+# the vendor CI example: a baseline accepts today's uses, a new one fails
+prep legacy
+"$KSUNSET" make -s "$S" --today 2026-01-01 --source-root "$TMP/legacy" \
+	--write-baseline "$TMP/legacy/ksunset.baseline" -C "$K" M="$TMP/legacy" >/dev/null 2>&1
+SOURCE_DATE_EPOCH=1767225600 KSUNSET="$KSUNSET" sh "$TOP/examples/vendor-ci/ci.sh" "$TMP/legacy" "$K" "$S" \
+	>"$TMP/out" 2>&1
+expect_eq "vendor CI: baselined uses pass" "$?" 0
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["version"]=="2.1.0"; print("sarif ok")' \
+	"$TMP/legacy/ksunset.sarif" >"$TMP/sarif" 2>&1
+expect_grep "vendor CI: SARIF written" "$TMP/sarif" "sarif ok"
+sed -i 's/return do_settimeofday64(&ts);/return do_settimeofday64(\&ts) ?: simple_strtoul("1", NULL, 10);/' \
+	"$TMP/legacy/legacy-clock.c"
+SOURCE_DATE_EPOCH=1767225600 KSUNSET="$KSUNSET" sh "$TOP/examples/vendor-ci/ci.sh" "$TMP/legacy" "$K" "$S" \
+	>"$TMP/out" 2>&1
+expect_eq "vendor CI: a new use fails" "$?" 1
+expect_grep "vendor CI: the new use is named" "$TMP/out" "legacy-clock.c:12:42: error: call to 'simple_strtoul' in 'legacy_set_clock'"
 exit 0
