@@ -121,3 +121,20 @@ char *ks_strdupf(const char *fmt, ...)
 	}
 	return ks_buf_steal(&b);
 }
+
+int ks_buf_read_file(struct ks_buf *b, const char *path)
+{
+	char chunk[65536];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int r = 0;
+
+	if (!f)
+		return -errno;
+	while (!r && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		r = ks_buf_add(b, chunk, n);
+	if (!r && ferror(f))
+		r = -EIO;
+	fclose(f);
+	return r;
+}

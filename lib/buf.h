@@ -28,6 +28,9 @@ char *ks_buf_steal(struct ks_buf *b);
 void ks_buf_reset(struct ks_buf *b);
 void ks_buf_free(struct ks_buf *b);
 
+/* Appends the whole file at path; -errno if it cannot be read. */
+int ks_buf_read_file(struct ks_buf *b, const char *path) KS_MUST_CHECK;
+
 /* Formats into a fresh heap string; NULL when out of memory. */
 char *ks_strdupf(const char *fmt, ...) KS_PRINTF(1, 2);
 

@@ -450,27 +450,10 @@ int ks_schedule_parse(struct ks_schedule *s, const char *name, const char *text,
 	return r < 0 ? r : ps.err;
 }
 
-static int read_file(const char *path, struct ks_buf *b)
-{
-	char chunk[65536];
-	FILE *f = fopen(path, "rb");
-	size_t n;
-	int r = 0;
-
-	if (!f)
-		return -errno;
-	while (!r && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		r = ks_buf_add(b, chunk, n);
-	if (!r && ferror(f))
-		r = -EIO;
-	fclose(f);
-	return r;
-}
-
 int ks_schedule_load(struct ks_schedule *s, const char *path, struct ks_diags *d)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = read_file(path, &b);
+	int r = ks_buf_read_file(&b, path);
 
 	if (r < 0) {
 		int r2 = ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read schedule: %s",

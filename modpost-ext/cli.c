@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "cmd.h"
+#include "elfmod.h"
 
 #ifndef KS_SYSCONFDIR
 #define KS_SYSCONFDIR "/etc"
@@ -136,6 +137,37 @@ int ks_cli_today(const char *cmd, const char *arg, int32_t *today)
 		ks_usage_error(cmd, "bad date '%s': %s", arg ? arg : getenv("SOURCE_DATE_EPOCH"),
 			       why);
 	return r;
+}
+
+int ks_cli_parse(int argc, char **argv, const char *shortopts, const struct option *longopts,
+		 ks_cli_opt_fn take, void *opts, struct ks_paths *rest)
+{
+	int c, r;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+		if ((r = take(c, argv, opts)) >= 0)
+			return r;
+	for (; optind < argc; optind++)
+		if (ks_paths_add(rest, argv[optind]) < 0)
+			return KS_EXIT_USAGE;
+	return -1;
+}
+
+int ks_cli_elf_init(void)
+{
+	if (ks_elf_init() == 0)
+		return -1;
+	fprintf(stderr, "ksunset: error: libelf is out of date\n");
+	return KS_EXIT_USAGE;
+}
+
+void ks_cli_report(const struct ks_diags *d, int e)
+{
+	ks_diags_print(d, stderr);
+	if (e == -ENOMEM)
+		fprintf(stderr, "ksunset: error: out of memory\n");
 }
 
 int ks_cli_bad_option(const char *cmd, int c, char **argv)

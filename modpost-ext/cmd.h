@@ -19,6 +19,9 @@ int ks_cmd_cflags(int argc, char **argv);
  * option complete in itself, 1 an option that takes the next argument. */
 int ks_check_option_arity(const char *arg);
 int ks_cmd_lint(int argc, char **argv);
+int ks_cmd_unused(int argc, char **argv);
+int ks_cmd_users(int argc, char **argv);
+int ks_cmd_mark(int argc, char **argv);
 
 /* "ksunset: error: ..." on stderr. */
 void ks_usage_error(const char *cmd, const char *fmt, ...) KS_PRINTF(2, 3);

@@ -1,29 +1,84 @@
 /* ksunset lint: reads schedules and reports every problem in them, not
- * only the first; --list prints the entries with the time left. */
+ * only the first. With the kernel's Module.symvers it also finds entries
+ * for symbols that are gone or whose deadline passed; with --modules, the
+ * entries nothing uses any more. --list prints the entries with the time left. */
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "buf.h"
+#include "check.h"
 #include "cli.h"
 #include "cmd.h"
+#include "lintrules.h"
+#include "scan.h"
 
 struct lint_opts {
-	struct ks_paths schedules;
-	const char *today;
+	struct ks_paths schedules, symvers, modules;
+	const char *today, *release, *kernel_dir;
 	int list;
+	struct ks_release target;
 };
 
 static void lint_help(void)
 {
-	printf("Usage: ksunset lint [-s SCHEDULE]... [--list] [--today DATE] [SCHEDULE]...\n"
-	       "Check schedule files; report every error as FILE:LINE: error: ...\n\n"
-	       "  -s, --schedule FILE  a schedule to check (repeatable)\n"
-	       "      --list           print each entry with the days left until removal\n"
-	       "      --today DATE     take DATE (YYYY-MM-DD) as today\n"
-	       "  -h, --help           show this help\n\n"
-	       "Exit status: 0 clean, 1 errors found, 2 bad usage or unreadable file.\n");
+	printf("Usage: ksunset lint [-s SCHEDULE]... [-i Module.symvers]... [OPTION]... [SCHEDULE]...\n"
+	       "Check schedule files; report every problem as FILE:LINE: error|warning|note: ...\n\n"
+	       "  -s, --schedule FILE       a schedule to check (repeatable; default as for check)\n"
+	       "  -i, --symvers FILE        the kernel's Module.symvers: report entries for symbols\n"
+	       "                            not exported, overdue entries still exported, and\n"
+	       "                            gpl-only/namespace entries already done (repeatable)\n"
+	       "      --kernel-dir KDIR     kernel build dir: KDIR/ksunset.schedule and, without\n"
+	       "                            -i, KDIR/Module.symvers\n"
+	       "      --modules MODULE      report entries that no MODULE (a .ko, a directory, a\n"
+	       "                            modules.order) still needs as ready (repeatable)\n"
+	       "      --kernel-release REL  the kernel release for entries dated by release\n"
+	       "      --list                print each entry with the days left until removal\n"
+	       "      --today DATE          take DATE (YYYY-MM-DD) as today\n"
+	       "  -h, --help                show this help\n\n"
+	       "Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or\n"
+	       "unreadable input.\n");
+}
+
+enum { OPT_LIST = 256, OPT_TODAY, OPT_KDIR, OPT_MODULES, OPT_RELEASE };
+
+static int take_opt(int c, char **argv, void *opts)
+{
+	struct lint_opts *o = opts;
+
+	switch (c) {
+	case 's':
+		return ks_paths_add(&o->schedules, optarg) < 0 ? KS_EXIT_USAGE : -1;
+	case 'i':
+		return ks_paths_add(&o->symvers, optarg) < 0 ? KS_EXIT_USAGE : -1;
+	case OPT_MODULES:
+		return ks_paths_add(&o->modules, optarg) < 0 ? KS_EXIT_USAGE : -1;
+	case OPT_LIST:
+		o->list = 1;
+		return -1;
+	case OPT_TODAY:
+		o->today = optarg;
+		return -1;
+	case OPT_KDIR:
+		o->kernel_dir = optarg;
+		return -1;
+	case OPT_RELEASE:
+		o->release = optarg;
+		if (ks_release_parse_target(optarg, &o->target) == 0)
+			return -1;
+		ks_usage_error("lint", "bad --kernel-release '%s': expected e.g. 6.14 or 6.1.0-57-amd64",
+			       optarg);
+		return KS_EXIT_USAGE;
+	case 'h':
+		lint_help();
+		return KS_EXIT_OK;
+	default:
+		return ks_cli_bad_option("lint", c, argv);
+	}
 }
 
 /* Returns -1 to go on, or the exit status. */
@@ -31,55 +86,16 @@ static int parse_opts(int argc, char **argv, struct lint_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "schedule", required_argument, NULL, 's' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "today", required_argument, NULL, 't' },
+		{ "symvers", required_argument, NULL, 'i' },
+		{ "modules", required_argument, NULL, OPT_MODULES },
+		{ "kernel-dir", required_argument, NULL, OPT_KDIR },
+		{ "kernel-release", required_argument, NULL, OPT_RELEASE },
+		{ "list", no_argument, NULL, OPT_LIST },
+		{ "today", required_argument, NULL, OPT_TODAY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
-
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":s:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			if (ks_paths_add(&o->schedules, optarg) < 0)
-				return KS_EXIT_USAGE;
-			break;
-		case 'l':
-			o->list = 1;
-			break;
-		case 't':
-			o->today = optarg;
-			break;
-		case 'h':
-			lint_help();
-			return KS_EXIT_OK;
-		case ':':
-			ks_usage_error("lint", "option '%s' needs an argument", argv[optind - 1]);
-			return KS_EXIT_USAGE;
-		default:
-			ks_usage_error("lint", "unknown option '%s'", argv[optind - 1]);
-			return KS_EXIT_USAGE;
-		}
-	}
-	for (; optind < argc; optind++)
-		if (ks_paths_add(&o->schedules, argv[optind]) < 0)
-			return KS_EXIT_USAGE;
-	return -1;
-}
-
-/* Fields lint asks for beyond what the parser requires. */
-static int check_entry(const struct ks_entry *e, struct ks_diags *d)
-{
-	int r = 0;
-
-	if (!e->why)
-		r = ks_diag_add(d, KS_WARNING, e->file, e->line, 0,
-				"entry for '%s' has no Why: say why it goes", e->syms[0]);
-	if (!r && !e->who)
-		r = ks_diag_add(d, KS_WARNING, e->file, e->line, 0,
-				"entry for '%s' has no Who: name someone to ask", e->syms[0]);
-	return r;
+	return ks_cli_parse(argc, argv, ":s:i:h", longopts, take_opt, o, &o->schedules);
 }
 
 static void print_entry(const struct ks_entry *e, int32_t today)
@@ -103,35 +119,123 @@ static void print_entry(const struct ks_entry *e, int32_t today)
 	}
 }
 
+struct run {
+	struct lint_opts o;
+	struct ks_schedule sched;
+	struct ks_symvers symvers;
+	struct ks_check check;		/* --modules: who is still concerned */
+	struct ks_strmap users;
+	struct ks_scan scan;
+	struct ks_diags d;
+	struct ks_lint lint;
+	int err;			/* the worst load result */
+};
+
+/* Keeps the worst: -ENOMEM, then an unreadable file, then bad content. */
+static void note(struct run *r, int e)
+{
+	if (e == -ENOMEM || (e < 0 && (r->err == 0 || r->err == -EINVAL)))
+		r->err = e;
+}
+
+/* -i, else KDIR/Module.symvers when there is one. */
+static int load_symvers(struct run *r)
+{
+	if (!r->o.symvers.n && r->o.kernel_dir) {
+		char *p = ks_strdupf("%s/Module.symvers", r->o.kernel_dir);
+		int e = p && access(p, F_OK) == 0 ? ks_paths_add(&r->o.symvers, p) : 0;
+
+		free(p);
+		if (!p || e < 0)
+			return -ENOMEM;
+	}
+	for (size_t i = 0; i < r->o.symvers.n; i++)
+		note(r, ks_symvers_load(&r->symvers, r->o.symvers.v[i], &r->d));
+	r->lint.symvers = r->o.symvers.n ? &r->symvers : NULL;
+	return 0;
+}
+
+static int check_module(void *ctx, const struct ks_module *m)
+{
+	return ks_check_module(ctx, m);
+}
+
+/* Counts, per scheduled symbol, the modules its entry still concerns. */
+static int count_users(struct run *r)
+{
+	int e;
+
+	r->check.sched = &r->sched;
+	r->check.opts = (struct ks_check_opts){ .today = r->lint.today, .within = -1 };
+	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_module, &r->check,
+			    &r->d);
+	if (r->scan.unusable && !e)
+		note(r, -EIO);
+	for (size_t i = 0; e >= 0 && i < r->check.found.n; i++) {
+		void **slot;
+
+		e = ks_strmap_put(&r->users, r->check.found.v[i].symbol, &slot);
+		if (e >= 0)
+			*slot = (void *)((uintptr_t)*slot + 1);
+	}
+	r->lint.users = &r->users;
+	r->lint.modules = r->scan.modules;
+	return e < 0 ? e : 0;
+}
+
+static int pipeline(struct run *r)
+{
+	int e;
+
+	note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir, 1, &r->d));
+	if (r->err == -ENOMEM || load_symvers(r) < 0)
+		return -ENOMEM;
+	r->lint.target = r->o.release ? &r->o.target : NULL;
+	if (r->o.modules.n && count_users(r) < 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->sched.n; i++)
+		if ((e = ks_lint_entry(&r->lint, r->sched.entries[i], &r->d)) < 0)
+			return e;
+	return r->err;
+}
+
+static void run_free(struct run *r)
+{
+	ks_strmap_free(&r->users);
+	ks_findings_free(&r->check.found);
+	ks_diags_free(&r->d);
+	ks_symvers_free(&r->symvers);
+	ks_schedule_free(&r->sched);
+	ks_paths_free(&r->o.schedules);
+	ks_paths_free(&r->o.symvers);
+	ks_paths_free(&r->o.modules);
+}
+
 int ks_cmd_lint(int argc, char **argv)
 {
-	struct lint_opts o = { 0 };
-	struct ks_schedule s = KS_SCHEDULE_INIT;
-	struct ks_diags d = { 0 };
-	int32_t today = 0;
-	int ret = parse_opts(argc, argv, &o);
-	int r;
+	struct run r = { 0 };
+	int ret = parse_opts(argc, argv, &r.o);
+	int e;
 
-	if (ret < 0 && ks_cli_today("lint", o.today, &today) < 0)
+	if (ret < 0 && ks_cli_today("lint", r.o.today, &r.lint.today) < 0)
 		ret = KS_EXIT_USAGE;
-	if (ret >= 0)
-		goto out;
-	r = ks_cli_load_schedules(&s, &o.schedules, NULL, 1, &d);
-	for (size_t i = 0; i < s.n && r != -ENOMEM; i++)
-		if (check_entry(s.entries[i], &d) < 0)
-			r = -ENOMEM;
-	ks_diags_sort(&d);
-	ks_diags_print(&d, stderr);
-	if (o.list)
-		for (size_t i = 0; i < s.n; i++)
-			print_entry(s.entries[i], today);
-	ret = r == 0 ? KS_EXIT_OK : r == -EINVAL ? KS_EXIT_FINDINGS : KS_EXIT_USAGE;
-	if (d.nerrors || d.nwarnings)
-		fprintf(stderr, "ksunset: %zu error%s, %zu warning%s\n", d.nerrors,
-			d.nerrors == 1 ? "" : "s", d.nwarnings, d.nwarnings == 1 ? "" : "s");
-out:
-	ks_diags_free(&d);
-	ks_schedule_free(&s);
-	ks_paths_free(&o.schedules);
+	if (ret < 0 && r.o.modules.n)
+		ret = ks_cli_elf_init();
+	if (ret >= 0) {
+		run_free(&r);
+		return ret;
+	}
+	e = pipeline(&r);
+	ks_diags_sort(&r.d);
+	ks_cli_report(&r.d, e);
+	if (r.o.list)
+		for (size_t i = 0; i < r.sched.n; i++)
+			print_entry(r.sched.entries[i], r.lint.today);
+	if (r.d.nerrors || r.d.nwarnings)
+		fprintf(stderr, "ksunset: %zu error%s, %zu warning%s\n", r.d.nerrors,
+			r.d.nerrors == 1 ? "" : "s", r.d.nwarnings, r.d.nwarnings == 1 ? "" : "s");
+	ret = e == 0 && !r.d.nerrors ? KS_EXIT_OK : e == 0 || e == -EINVAL ? KS_EXIT_FINDINGS
+									     : KS_EXIT_USAGE;
+	run_free(&r);
 	return ret;
 }

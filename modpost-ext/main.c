@@ -14,6 +14,9 @@ struct subcmd {
 static const struct subcmd subcmds[] = {
 	{ "check", ks_cmd_check, "check built modules against the schedule (default)" },
 	{ "lint", ks_cmd_lint, "check schedule files for errors" },
+	{ "unused", ks_cmd_unused, "list exports that no given module imports" },
+	{ "users", ks_cmd_users, "list the modules that import a symbol, and where" },
+	{ "mark", ks_cmd_mark, "schedule symbols for removal: append a schedule entry" },
 	{ "make", ks_cmd_make, "build modules with the plugin (make ARGS), then check them" },
 };
 

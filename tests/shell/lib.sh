@@ -45,3 +45,20 @@ kbuild() {
 	rm -rf "$dest" && mkdir -p "$dest" && cp -r "$src"/. "$dest"/ || return 1
 	make -C "$(kdir)" M="$dest" "$@" modules >"$dest.log" 2>&1
 }
+
+# nm_counts KO-LIST SYMVERS...: the reference for `ksunset unused --counts`,
+# computed with nm -u alone: every export (the first of a symbol wins) with
+# the number of modules in KO-LIST (a file, one path a line) importing it,
+# as "COUNT<TAB>SYMBOL<TAB>TYPE<TAB>NAMESPACE-or--<TAB>OWNER", sorted by symbol.
+nm_counts() {
+	list=$1
+	shift
+	xargs nm -u <"$list" | awk '
+		/:$/ { mod = $1; next }
+		NF >= 2 && !seen[mod, $2]++ { n[$2]++ }
+		END { for (s in n) print s "\t" n[s] }' >"$TMP/.nmcounts"
+	awk -F'\t' 'FNR == NR { n[$1] = $2; next }
+		!($2 in done) { done[$2]; ns = $5 == "" ? "-" : $5
+			printf "%d\t%s\t%s\t%s\t%s\n", n[$2], $2, $4, ns, $3 }' \
+		"$TMP/.nmcounts" "$@" | LC_ALL=C sort -t "$(printf '\t')" -k2,2
+}

@@ -14,6 +14,9 @@ int main(void)
 	srunner_add_suite(sr, suite_elfmod());
 	srunner_add_suite(sr, suite_check());
 	srunner_add_suite(sr, suite_report());
+	srunner_add_suite(sr, suite_usage());
+	srunner_add_suite(sr, suite_lintrules());
+	srunner_add_suite(sr, suite_schedwrite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

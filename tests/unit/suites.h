@@ -11,5 +11,8 @@ Suite *suite_symvers(void);
 Suite *suite_elfmod(void);
 Suite *suite_check(void);
 Suite *suite_report(void);
+Suite *suite_usage(void);
+Suite *suite_lintrules(void);
+Suite *suite_schedwrite(void);
 
 #endif

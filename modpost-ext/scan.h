@@ -1,0 +1,28 @@
+/* Reading every module that MODULE arguments name, one at a time, so that
+ * memory stays bounded by the largest module, not by the corpus. */
+#ifndef KS_SCAN_H
+#define KS_SCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compiler.h"
+#include "diag.h"
+#include "elfmod.h"
+
+struct ks_scan {
+	size_t modules;		/* modules read */
+	bool unusable;		/* some input could not be used (reported) */
+};
+
+/* Called once per module; a negative result stops the scan. */
+typedef int (*ks_scan_fn)(void *ctx, const struct ks_module *m);
+
+/* Expands args as check does (files, directories, modules.order), reads
+ * each module and hands it to fn. Unusable inputs (and malformed plugin
+ * records) are diagnostics in d and set sc->unusable; the scan goes on.
+ * Returns 0, -ENOMEM or fn's negative result. */
+int ks_scan_modules(struct ks_scan *sc, char *const *args, size_t nargs, ks_scan_fn fn,
+		    void *ctx, struct ks_diags *d) KS_MUST_CHECK;
+
+#endif

@@ -1,0 +1,38 @@
+/* Writing to a schedule: the text of a new entry, how it joins the
+ * existing text, and replacing the file atomically. Used by `ksunset mark`. */
+#ifndef KS_SCHEDWRITE_H
+#define KS_SCHEDWRITE_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "compiler.h"
+#include "diag.h"
+
+struct ks_new_entry {
+	char *const *syms;
+	size_t nsyms;
+	const char *when;	/* as the schedule writes it: "2027-12-03", "6.14" */
+	const char *action;	/* "unexport", "gpl-only", "namespace NS" */
+	const char *replace;	/* NULL or "": none; likewise why and who */
+	const char *why;
+	const char *who;
+	const char *since;	/* "YYYY-MM-DD" */
+};
+
+/* Appends the entry, one "Field:   value" line per field, in the order
+ * ksunset.schedule(5) shows. A value's further lines become indented
+ * continuation lines; its blank lines are dropped, since a blank line ends
+ * an entry. 0 or -ENOMEM. */
+int ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e) KS_MUST_CHECK;
+/* What must come between the existing text and a new entry so that the
+ * entry follows a blank line: "", "\n" or "\n\n" (none for empty text). */
+const char *ks_entry_separator(const char *text, size_t len);
+/* Replaces path's contents with data, atomically: a temporary file in the
+ * same folder, written and synced, then renamed over path (a symbolic link
+ * is followed). An existing file's mode is kept. Problems are diagnostics
+ * naming path; returns 0 or -errno. */
+int ks_file_replace(const char *path, const char *data, size_t len,
+		    struct ks_diags *d) KS_MUST_CHECK;
+
+#endif

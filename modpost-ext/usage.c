@@ -1,0 +1,88 @@
+/* Import counts per export. Only symbols the Module.symvers exports are
+ * counted, so the map's keys can borrow the export's own symbol string. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "usage.h"
+
+int ks_usage_add(struct ks_usage *u, const struct ks_module *m)
+{
+	for (size_t i = 0; i < m->nundef; i++) {
+		const struct ks_export *e = ks_symvers_lookup(u->sv, m->undef[i]);
+		void **slot;
+
+		if (!e)
+			continue;
+		if (ks_strmap_put(&u->count, e->symbol, &slot) < 0)
+			return -ENOMEM;
+		*slot = (void *)((uintptr_t)*slot + 1);
+	}
+	return 0;
+}
+
+size_t ks_usage_count(const struct ks_usage *u, const char *sym)
+{
+	return (uintptr_t)ks_strmap_get(&u->count, sym);
+}
+
+bool ks_export_owned_by(const struct ks_export *e, const char *owner)
+{
+	const char *base = strrchr(e->module, '/');
+
+	return strcmp(e->module, owner) == 0 || (base && strcmp(base + 1, owner) == 0);
+}
+
+static int cmp_export(const void *a, const void *b)
+{
+	const struct ks_export *x = *(const struct ks_export *const *)a;
+	const struct ks_export *y = *(const struct ks_export *const *)b;
+
+	return strcmp(x->symbol, y->symbol);
+}
+
+int ks_usage_list(const struct ks_usage *u, const char *owner, bool unused_only,
+		  const struct ks_export ***out, size_t *n)
+{
+	const struct ks_export **v = malloc((u->sv->n ? u->sv->n : 1) * sizeof(*v));
+	size_t k = 0;
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < u->sv->n; i++) {
+		const struct ks_export *e = u->sv->v[i];
+
+		if (owner && !ks_export_owned_by(e, owner))
+			continue;
+		if (unused_only && ks_usage_count(u, e->symbol))
+			continue;
+		v[k++] = e;
+	}
+	qsort(v, k, sizeof(*v), cmp_export);
+	*out = v;
+	*n = k;
+	return 0;
+}
+
+void ks_usage_free(struct ks_usage *u)
+{
+	ks_strmap_free(&u->count);
+}
+
+/* The deadline is never reached, so every finding is a plain use. */
+int ks_users_schedule(struct ks_schedule *s, char *const *syms, size_t n, struct ks_diags *d)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = ks_buf_adds(&b, "What:");
+
+	for (size_t i = 0; !r && i < n; i++)
+		r = ks_buf_addf(&b, " %s", syms[i]);
+	if (!r)
+		r = ks_buf_adds(&b, "\nWhen: 9999-12-31\n");
+	if (!r)
+		r = ks_schedule_parse(s, "<command line>", b.p, b.len, d);
+	ks_buf_free(&b);
+	return r;
+}

@@ -1,0 +1,116 @@
+#!/bin/sh
+# ksunset mark: the entry it appends, the existing text kept byte for byte,
+# the result passing lint, refusals (already scheduled, not exported,
+# schedule with errors), dates from --today and SOURCE_DATE_EPOCH, and
+# writing through a symbolic link.
+. "$(dirname "$0")/lib.sh"
+SV="$TOP/tests/data/kernel.symvers"
+D="$TOP/tests/data/schedules"
+cd "$TMP" || exit 1
+unset SOURCE_DATE_EPOCH
+
+# no trailing newline, a comment at the end: the entry needs "\n\n" after it
+printf '# Vendor schedule.\n\nWhat: plain_export\nWhen: 2028-01\nWhy: w\nWho: w\n# last line, no newline' >s.schedule
+cp s.schedule orig
+"$KSUNSET" mark old_clock -s s.schedule -i "$SV" --today 2026-12-03 --replace new_clock \
+	--why "Nobody in tree.
+Out-of-tree RTC drivers still call it." --who "K. Dev <k@example.org>" >out 2>err
+expect_eq "mark: exit 0" "$?" 0
+cat >want <<'EOW'
+What:    old_clock
+When:    2027-12-03
+Action:  unexport
+Replace: new_clock
+Why:     Nobody in tree.
+         Out-of-tree RTC drivers still call it.
+Who:     K. Dev <k@example.org>
+Since:   2026-12-03
+EOW
+expect_file_eq "mark: prints the entry (When today+1y, Since today)" out want
+expect_grep "mark: says where" err "s.schedule:9: scheduled 'old_clock': unexport on 2027-12-03"
+{ cat orig; printf '\n\n'; cat want; } >want-file
+expect_file_eq "mark: existing text kept byte for byte, separated by a blank line" s.schedule want-file
+"$KSUNSET" lint -s s.schedule -i "$SV" --today 2026-12-03 >lint.out 2>&1
+expect_eq "mark: the result passes lint" "$?" 0
+expect_eq "mark: lint has nothing to say" "$(cat lint.out)" ""
+
+cp s.schedule before
+"$KSUNSET" mark old_clock -s s.schedule --today 2026-12-03 >out 2>err
+expect_eq "already scheduled: exit 1" "$?" 1
+expect_grep "already scheduled: points at the entry" err \
+	"s.schedule:9: error: 'old_clock' is already scheduled here: not marking it again"
+expect_grep "already scheduled: file left alone" err "ksunset: s.schedule left unchanged"
+cmp -s before s.schedule && pass "already scheduled: file unchanged" || fail "already scheduled: file changed"
+"$KSUNSET" mark plain_export gpl_export -s s.schedule --why w --who w >/dev/null 2>err
+expect_eq "one of several already scheduled: exit 1" "$?" 1
+"$KSUNSET" mark no_such_export -s s.schedule -i "$SV" --why w --who w >/dev/null 2>err
+expect_eq "not exported (-i): exit 1" "$?" 1
+expect_grep "not exported: message" err "'no_such_export' is not exported by the kernel"
+"$KSUNSET" mark gpl_export -s s.schedule --when 2020-01-01 -i "$SV" --why w --who w >/dev/null 2>err
+expect_eq "a date already past with -i: refused as lint would (exit 1)" "$?" 1
+cmp -s before s.schedule && pass "refusals: file unchanged" || fail "refusals: file changed"
+
+# ends with a blank line already: nothing added before the entry
+printf 'What: a_sym\nWhen: 2028-01\nWhy: w\nWho: w\n\n' >blank.schedule
+cp blank.schedule orig
+"$KSUNSET" mark b_sym -s blank.schedule --when 2027-06 --today 2026-12-03 --why w --who w >out 2>/dev/null
+{ cat orig; cat out; } >want
+expect_file_eq "ends with a blank line: no second one" blank.schedule want
+"$KSUNSET" lint blank.schedule >/dev/null 2>&1
+expect_eq "ends with a blank line: lint clean" "$?" 0
+
+# --when forms, --action, SOURCE_DATE_EPOCH, a new file
+SOURCE_DATE_EPOCH=$(date -u -d 2026-01-31 +%s) "$KSUNSET" mark x_sym -s new.schedule \
+	--when +1m --action "namespace RTC" --why w --who w >out 2>/dev/null
+expect_eq "new file made" "$(head -1 new.schedule)" "What:    x_sym"
+expect_grep "+1m from SOURCE_DATE_EPOCH (end of month clamped)" new.schedule "When:    2026-02-28"
+expect_grep "Since from SOURCE_DATE_EPOCH" new.schedule "Since:   2026-01-31"
+expect_grep "--action namespace NS" new.schedule "Action:  namespace RTC"
+"$KSUNSET" mark y_sym -s new.schedule --when v6.20 --action gpl-only --why w --who w >/dev/null 2>&1
+expect_grep "--when a kernel release" new.schedule "When:    v6.20"
+"$KSUNSET" mark z_sym -s new.schedule --when +30d --today 2026-12-03 --why w --who w -n >out 2>&1
+expect_grep "--dry-run prints" out "When:    2027-01-02"
+expect_eq "--dry-run changes nothing" "$(grep -c z_sym new.schedule)" 0
+"$KSUNSET" lint new.schedule >/dev/null 2>&1
+expect_eq "several marks: lint clean" "$?" 0
+
+# a symbolic link is followed; the mode is kept; no temporary file is left
+mkdir real && cp blank.schedule real/k.schedule && chmod 640 real/k.schedule
+ln -s real/k.schedule link.schedule
+"$KSUNSET" mark c_sym -s link.schedule --why w --who w >/dev/null 2>&1
+[ -L link.schedule ] && pass "symlink kept" || fail "symlink replaced by a file"
+expect_grep "written through the link" real/k.schedule "What:    c_sym"
+expect_eq "mode kept" "$(stat -c %a real/k.schedule)" 640
+expect_eq "no temporary file left" "$(ls -A real)" "k.schedule"
+
+# --kernel-dir KDIR writes KDIR/ksunset.schedule, which lint --kernel-dir finds
+mkdir kdir && cp "$SV" kdir/Module.symvers
+"$KSUNSET" mark plain_export --kernel-dir kdir --why w --who w --today 2026-12-03 >/dev/null 2>&1
+expect_grep "--kernel-dir: KDIR/ksunset.schedule" kdir/ksunset.schedule "What:    plain_export"
+env -u KSUNSET_SCHEDULE "$KSUNSET" lint --kernel-dir kdir --today 2026-12-03 >/dev/null 2>&1
+expect_eq "lint --kernel-dir: finds schedule and Module.symvers" "$?" 0
+"$KSUNSET" mark plian_export --kernel-dir kdir --why w --who w >/dev/null 2>&1
+expect_eq "--kernel-dir without -i: any name accepted" "$?" 0
+env -u KSUNSET_SCHEDULE "$KSUNSET" lint --kernel-dir kdir >/dev/null 2>err
+expect_eq "lint --kernel-dir: uses KDIR/Module.symvers (typo found)" "$?" 1
+
+# a schedule with errors is refused, with its errors named
+cp "$D/errors.schedule" bad.schedule
+"$KSUNSET" mark q_sym -s bad.schedule >/dev/null 2>err
+expect_eq "schedule with errors: exit 1" "$?" 1
+expect_grep "schedule with errors: named" err "bad.schedule:7: error: bad symbol name 'foo-bar'"
+cmp -s "$D/errors.schedule" bad.schedule && pass "schedule with errors: unchanged" ||
+	fail "schedule with errors: changed"
+
+# usage errors: exit 2
+for args in "-s s.schedule" "q_sym" "q_sym -s a -s b" "bad-name -s s.schedule" \
+	"q_sym -s s.schedule --when 2027-13-01" "q_sym -s s.schedule --action delete" \
+	"q_sym -s s.schedule --frob" "q_sym -s s.schedule --today nope"; do
+	# shellcheck disable=SC2086
+	"$KSUNSET" mark $args >/dev/null 2>&1
+	expect_eq "usage error: mark $args" "$?" 2
+done
+"$KSUNSET" mark q_sym -s /nonexistent/dir/x.schedule >/dev/null 2>err
+expect_eq "unwritable: exit 2" "$?" 2
+expect_grep "unwritable: names the file" err "/nonexistent/dir/x.schedule: error: cannot write: No such file or directory"
+exit 0
