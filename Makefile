@@ -102,6 +102,12 @@ check-plugin: $(KSUNSET) $(PLUGIN)
 	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) TESTS="t-plugin t-plugin-cross t-kbuild" \
 		sh tests/shell/run.sh
 
+# Real DKMS packages (../shared/corpus/dkms-packages.tsv) built with and
+# without the plugin: a few minutes, and needs the Debian archive.
+.PHONY: check-world
+check-world: $(PLUGIN)
+	$(Q)PLUGIN=$(CURDIR)/$(PLUGIN) sh tests/kbuild/world.sh
+
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:
 

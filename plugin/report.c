@@ -36,6 +36,9 @@ void ks_report_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 		p->uses = XRESIZEVEC(struct ks_puse, p->uses, p->cap);
 	}
 	u = &p->uses[p->nuses++];
+	/* assemble_name() marks the identifier of the name it writes with
+	 * the '*' of an asm label stripped, if that identifier exists */
+	get_identifier(sym);
 	u->sym = xstrdup(sym);
 	u->name = xstrdup(decl_name(decl));
 	u->kind = kind;
@@ -275,6 +278,18 @@ static int encode_use(struct ks_buf *b, const struct ks_puse *u)
 	return ks_record_encode_use(b, &r);
 }
 
+/* Whether the object refers to sym: GCC marks every name it writes into
+ * the assembly. A use that the optimiser removed altogether (memset
+ * expanded inline, a WARN() in dead code, static data never referenced) is
+ * still warned about, as it is in the source, but recorded only if the
+ * object still imports the symbol, so the records describe the object. */
+static bool in_object(const char *sym)
+{
+	tree id = maybe_get_identifier(sym);
+
+	return id && TREE_SYMBOL_REFERENCED(id);
+}
+
 /* One ELF note: namesz, descsz, type, "ksunset\0", the records, each part
  * padded to 4 bytes. "%note", not "@note": '@' starts a comment on ARM. */
 static void write_note(const struct ks_buf *desc)
@@ -305,8 +320,10 @@ void ks_report_finish(struct ks_plugin *p)
 	ks_schedule_digest_hex(&p->sched, digest);
 	r = ks_record_encode_unit(&desc, main_input_filename ? main_input_filename : "",
 				  digest, version_string);
-	for (size_t i = 0; i < p->nuses && !r; i++)
-		r = encode_use(&desc, &p->uses[i]);
+	for (size_t i = 0; i < p->nuses && !r; i++) {
+		if (in_object(p->uses[i].sym))
+			r = encode_use(&desc, &p->uses[i]);
+	}
 	if (r)
 		error("%s: out of memory writing the %s note", p->name, KS_NOTE_SECTION);
 	else
