@@ -27,6 +27,7 @@ struct ks_plugin {
 	bool strict, quiet;
 	int32_t today;
 	char **kdirs;			/* kernel source and build trees (real paths) */
+	char *srcdir;			/* the directory of the file compiled */
 	size_t nkdirs;
 	struct ks_strmap foreign;	/* file name -> 1 (module) or 2 (kernel) */
 	struct ks_puse *uses;

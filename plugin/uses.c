@@ -57,8 +57,8 @@ static void early_site(struct ks_plugin *p, gimple *stmt, struct site *s)
  * statement's own location is the best there is. */
 static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 {
-	location_t loc = gimple_location(stmt), first;
-	tree b = gimple_block(stmt), fn = current_function_decl;
+	location_t loc = gimple_location(stmt), first = UNKNOWN_LOCATION;
+	tree b = gimple_block(stmt), fn = current_function_decl, first_fn = fn;
 	bool innermost = true;
 
 	for (; b && TREE_CODE(b) == BLOCK; b = BLOCK_SUPERCONTEXT(b)) {
@@ -68,8 +68,10 @@ static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 			continue;
 		origin = block_ultimate_origin(b);
 		fn = origin && TREE_CODE(origin) == FUNCTION_DECL ? origin : NULL_TREE;
-		if (innermost)
+		if (innermost) {
 			first = loc_or_decl(loc, fn);
+			first_fn = fn;
+		}
 		if (!ks_where_foreign(p, loc_or_decl(loc, fn)))
 			goto found;
 		loc = BLOCK_SOURCE_LOCATION(b);
@@ -82,7 +84,7 @@ static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 	if (!ks_where_foreign(p, loc_or_decl(loc, fn)))
 		goto found;
 	s->loc = first;
-	s->fn = current_function_decl;
+	s->fn = first_fn;
 	s->skip = false;
 	return;
 found:

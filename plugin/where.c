@@ -64,13 +64,13 @@ static void add_dir(struct ks_plugin *p, const char *dir)
 	p->kdirs[p->nkdirs++] = real;
 }
 
-/* Looks for a kernel tree at dir and up to three levels above it
+/* Looks for a kernel tree at dir and up to five levels above it
  * (include/, arch/x86/include/generated/uapi/ ...). */
 static void probe(struct ks_plugin *p, const char *dir)
 {
 	char *d = lrealpath(dir);
 
-	for (int up = 0; up < 5 && strcmp(d, "/"); up++) {
+	for (int up = 0; up < 6 && strcmp(d, "/"); up++) {
 		char *slash;
 
 		if (is_kernel_tree(d)) {
@@ -122,17 +122,30 @@ static bool under(const char *path, const char *dir)
 	return !strncmp(path, dir, n) && (path[n] == '/' || (n == 1 && dir[0] == '/'));
 }
 
+/* The directory of the file being compiled is the module's even inside a
+ * kernel tree (an in-tree module built with M=), unless a kernel tree lies
+ * within it: the most specific directory decides. */
 static int classify(struct ks_plugin *p, const char *file)
 {
 	char *real = lrealpath(file);
-	int r = 1;
+	size_t kernel = 0, module = 0;
 
-	for (size_t i = 0; i < p->nkdirs && r == 1; i++) {
-		if (under(real, p->kdirs[i]))
-			r = 2;
+	for (size_t i = 0; i < p->nkdirs; i++) {
+		if (under(real, p->kdirs[i]) && strlen(p->kdirs[i]) > kernel)
+			kernel = strlen(p->kdirs[i]);
 	}
+	if (!p->srcdir && main_input_filename) {
+		char *slash;
+
+		p->srcdir = lrealpath(main_input_filename);
+		slash = strrchr(p->srcdir, '/');
+		if (slash && slash != p->srcdir)
+			*slash = '\0';
+	}
+	if (p->srcdir && under(real, p->srcdir))
+		module = strlen(p->srcdir);
 	free(real);
-	return r;
+	return kernel > module ? 2 : 1;
 }
 
 /* Whether loc (already resolved) lies outside the module's own sources.

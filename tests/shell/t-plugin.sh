@@ -118,6 +118,21 @@ KSUNSET_SCHEDULE=plugin.schedule gcc -c -fplugin="$PLUGIN" -Ikernel/include werr
 	-o "$TMP/e.o" 2>"$TMP/e.err"
 expect_grep "KSUNSET_SCHEDULE" "$TMP/e.err" "werror.c:8:16: warning: 'do_settimeofday64'"
 
+# Kernel trees are found from the include paths (arch/, scripts/,
+# include/linux/kernel.h), and a module inside one (in-tree, M=drivers/foo)
+# is still the module: the call in the wrapper is reported in foo.c.
+L="$TMP/linux"
+mkdir -p "$L/arch/x86" "$L/scripts" "$L/include/linux" "$L/drivers/foo"
+cp kernel/include/linux/ksunset-test.h "$L/include/linux/"
+echo '#include <linux/ksunset-test.h>' >"$L/include/linux/kernel.h"
+printf '#include <linux/kernel.h>\nint foo(void)\n{\n\treturn register_chrdev(0, "foo");\n}\n' \
+	>"$L/drivers/foo/foo.c"
+(cd "$L" && gcc -O2 -c -fplugin="$PLUGIN" -fplugin-arg-ksunset-schedule="$T/plugin.schedule" \
+	-I./include drivers/foo/foo.c -o "$TMP/foo.o" -fno-diagnostics-show-caret) 2>"$TMP/foo.err"
+grep -E '^[^ :]+:[0-9]+:[0-9]+: ' "$TMP/foo.err" >"$TMP/got"
+echo "drivers/foo/foo.c:4:16: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]" >"$TMP/want"
+expect_file_eq "kernel tree found from -I; in-tree module is the module's" "$TMP/got" "$TMP/want"
+
 # Robustness: what builds without the plugin builds with it (ksunset's own
 # sources, a schedule of libc functions), at -O0 and -O2, with no ICE.
 printf 'What: malloc, free, strcmp, memcpy, snprintf, errno, stderr, realloc\nWhen: 2027-01-01\n' >"$TMP/libc.schedule"
