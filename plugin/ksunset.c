@@ -90,13 +90,15 @@ static bool load_schedule(struct ks_plugin *p, const char *paths)
 	int r = ks_schedule_load_list(&p->sched, paths, &d);
 
 	for (size_t i = 0; i < d.n; i++) {
-		char *s = ks_diag_format(&d.v[i]);
+		const struct ks_diag *dg = &d.v[i];
+		char *where = dg->line ? ks_strdupf("%s:%u", dg->file, dg->line)
+				       : xstrdup(dg->file ? dg->file : "schedule");
 
-		if (d.v[i].sev == KS_ERROR)
-			error("%s: %s", p->name, s ? s : d.v[i].msg);
+		if (dg->sev == KS_ERROR)
+			error("%s: %s: %s", p->name, where, dg->msg);
 		else
-			warning(0, "%s: %s", p->name, s ? s : d.v[i].msg);
-		free(s);
+			warning(0, "%s: %s: %s", p->name, where, dg->msg);
+		free(where);
 	}
 	if (r && !d.nerrors)
 		error("%s: cannot load schedule %qs: %s", p->name, paths, xstrerror(-r));
@@ -139,7 +141,8 @@ static bool setup(struct ks_plugin *p, const struct ks_args *a)
 	}
 	if (sched && *sched && !load_schedule(p, sched))
 		return false;
-	ks_where_init(p, a->kernel_dirs);
+	if (!ks_where_init(p, a->kernel_dirs))
+		return false;
 	return true;
 }
 

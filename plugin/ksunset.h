@@ -35,7 +35,7 @@ struct ks_plugin {
 };
 
 /* where.c: whose source a location is. */
-void ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
+bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
 location_t ks_where_resolve(location_t loc);
 bool ks_where_foreign(struct ks_plugin *p, location_t loc);
 

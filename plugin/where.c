@@ -9,6 +9,7 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "diagnostic.h"
 #include "toplev.h"
 #include "opts.h"
 #include "options.h"
@@ -87,13 +88,23 @@ static void probe(struct ks_plugin *p, const char *dir)
 	free(d);
 }
 
-void ks_where_init(struct ks_plugin *p, const char *explicit_dirs)
+/* A kernel-dir= that is no directory is an error: a typo there would
+ * silently move every use into the kernel's headers. */
+bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs)
 {
+	bool ok = true;
+
 	if (explicit_dirs) {
 		char *list = xstrdup(explicit_dirs), *save = NULL;
 
-		for (char *d = strtok_r(list, ":", &save); d; d = strtok_r(NULL, ":", &save))
-			add_dir(p, d);
+		for (char *d = strtok_r(list, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+			if (is_dir(d, ".")) {
+				add_dir(p, d);
+			} else {
+				error("%s: kernel-dir %qs is not a directory", p->name, d);
+				ok = false;
+			}
+		}
 		free(list);
 	}
 	/* Kbuild compiles in the kernel's build tree with -I./include and
@@ -107,6 +118,7 @@ void ks_where_init(struct ks_plugin *p, const char *explicit_dirs)
 		     o->opt_index == OPT_idirafter || o->opt_index == OPT_iquote) && o->arg)
 			probe(p, o->arg);
 	}
+	return ok;
 }
 
 location_t ks_where_resolve(location_t loc)

@@ -104,12 +104,15 @@ perr "flag with a value" "error: ksunset: argument 'strict' takes no value" \
 	-fplugin-arg-ksunset-strict=yes
 perr "schedule without a value" "error: ksunset: argument 'schedule' needs a value" \
 	-fplugin-arg-ksunset-schedule
-perr "missing schedule" "error: ksunset: /nonexistent.schedule: error: cannot read schedule: No such file or directory" \
+perr "missing schedule" "error: ksunset: /nonexistent.schedule: cannot read schedule: No such file or directory" \
 	-fplugin-arg-ksunset-schedule=/nonexistent.schedule
 printf 'What: foo\nWhen: 2027-13-45\n\nWhat: bar\nWhen: 2027-01-01\nColour: red\n' >"$TMP/bad.schedule"
-perr "malformed schedule" "error: ksunset: $TMP/bad.schedule:2: error:" \
+perr "malformed schedule" "error: ksunset: $TMP/bad.schedule:2: " \
 	-fplugin-arg-ksunset-schedule="$TMP/bad.schedule"
-expect_grep "malformed schedule: every problem" "$TMP/e.err" "$TMP/bad.schedule:6: error:"
+expect_grep "malformed schedule: every problem" "$TMP/e.err" "error: ksunset: $TMP/bad.schedule:6: "
+expect_eq "malformed schedule: one error per problem" "$(grep -c 'error: ksunset: ' "$TMP/e.err")" 2
+perr "kernel-dir not a directory" "error: ksunset: kernel-dir '/nonexistent/linux' is not a directory" \
+	-fplugin-arg-ksunset-kernel-dir=/nonexistent/linux
 SOURCE_DATE_EPOCH=yesterday perr "bad SOURCE_DATE_EPOCH" "error: ksunset: cannot tell the date of today" \
 	-fplugin-arg-ksunset-schedule=plugin.schedule
 
