@@ -282,10 +282,14 @@ static int encode_use(struct ks_buf *b, const struct ks_puse *u)
  * the assembly. A use that the optimiser removed altogether (memset
  * expanded inline, a WARN() in dead code, static data never referenced) is
  * still warned about, as it is in the source, but recorded only if the
- * object still imports the symbol, so the records describe the object. */
+ * object still imports the symbol, so the records describe the object.
+ * With -flto the object holds no code yet, and every use is recorded. */
 static bool in_object(const char *sym)
 {
 	tree id = maybe_get_identifier(sym);
+
+	if (flag_generate_lto)
+		return true;
 
 	return id && TREE_SYMBOL_REFERENCED(id);
 }
