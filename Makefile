@@ -2,6 +2,7 @@
 #   make            build the checker (build/ksunset) and the plugin (build/ksunset.so)
 #   make check      install missing dependencies, run every test
 #   make demo       install missing dependencies, run the bundled example
+#   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each (tests/fuzz/README)
 #   make V=1        show full commands; SANITIZE=1 builds with ASan+UBSan
 
 .DEFAULT_GOAL := all
@@ -197,5 +198,7 @@ uninstall:
 
 clean:
 	rm -rf build
+
+include tests/fuzz/fuzz.mk
 
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,8 +1,13 @@
 /* Walking a module's ELF with libelf: the symbol table for imports,
  * .modinfo, and .note.ksunset. Every count and offset from the file is
- * checked, by libelf or by in_range() below, before use. */
+ * checked before use: the section header table and every section's
+ * contents by in_range() against the file, as the kernel's module loader
+ * does; string and symbol indexes by libelf (elf_strptr, gelf_getsym);
+ * note sizes by in_range() against the section. Symbol section indexes,
+ * SHN_XINDEX included, are never followed: only SHN_UNDEF matters. */
 #include <errno.h>
 #include <gelf.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +16,7 @@
 #include "modfile.h"
 
 /* Whether [off, off + len) lies inside a buffer of size bytes. */
-static bool in_range(size_t off, size_t len, size_t size)
+static bool in_range(uint64_t off, uint64_t len, uint64_t size)
 {
 	return off <= size && len <= size - off;
 }
@@ -101,6 +106,8 @@ static int read_symtab(struct ks_module *m, Elf *elf, Elf_Scn *scn, const GElf_S
 		return data ? bad_file(d, m->path, "symbol table with a bad entry size")
 			    : elf_problem(d, m->path, "cannot read the symbol table");
 	count = data->d_size / ent;
+	if (count > INT_MAX)	/* gelf_getsym() takes an int */
+		return bad_file(d, m->path, "symbol table too large");
 	for (size_t i = 1; i < count; i++) {
 		GElf_Sym sym;
 		const char *name;
@@ -186,8 +193,12 @@ static int add_use(struct ks_module *m, struct ks_record_use *u)
 	return 0;
 }
 
+/* Only the first malformed record is reported: a corrupt note would
+ * otherwise give one message per stray NUL. */
 static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why)
 {
+	if (m->bad_records)
+		return 0;
 	m->bad_records = true;
 	return ks_diag_add(d, KS_ERROR, m->path, 0, 0, "malformed %s record %zu: %s",
 			   KS_NOTE_SECTION, idx, why);
@@ -232,7 +243,9 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 	return 0;
 }
 
-static int read_notes(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d)
+/* Record problems go to recd: they count only if the module is usable. */
+static int read_notes(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d,
+		      struct ks_diags *recd)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
 	size_t off = 0, next, name_off, desc_off, idx = 0;
@@ -249,13 +262,13 @@ static int read_notes(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d)
 		    in_range(name_off, nh.n_namesz, data->d_size) &&
 		    in_range(desc_off, nh.n_descsz, data->d_size) &&
 		    !memcmp(base + name_off, KS_NOTE_NAME, sizeof(KS_NOTE_NAME)))
-			r = read_records(m, base + desc_off, nh.n_descsz, &idx, d);
+			r = read_records(m, base + desc_off, nh.n_descsz, &idx, recd);
 		if (r < 0)
 			return r;
 		off = next;
 	}
 	if (off < data->d_size)
-		return record_problem(m, d, idx + 1, "truncated note") < 0 ? -ENOMEM : 0;
+		return record_problem(m, recd, idx + 1, "truncated note") < 0 ? -ENOMEM : 0;
 	return 0;
 }
 
@@ -266,8 +279,38 @@ static const char *section_name(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
 	return n ? n : "";
 }
 
+/* As the kernel's module loader: the section header table, and each
+ * section's contents, lie inside the file. */
+static int check_layout(struct ks_module *m, Elf *elf, const GElf_Ehdr *eh, size_t size,
+			struct ks_diags *d)
+{
+	size_t n, bytes;
+
+	if (elf_getshdrnum(elf, &n) < 0)
+		return elf_problem(d, m->path, "cannot count the sections");
+	if (n && eh->e_shentsize != gelf_fsize(elf, ELF_T_SHDR, 1, EV_CURRENT))
+		return bad_file(d, m->path, "bad section header size");
+	if (__builtin_mul_overflow(n, (size_t)eh->e_shentsize, &bytes) ||
+	    !in_range(eh->e_shoff, bytes, size))
+		return bad_file(d, m->path, "section header table beyond the end of the file");
+	return 0;
+}
+
+static int section_in_file(struct ks_module *m, Elf_Scn *scn, const GElf_Shdr *sh,
+			   size_t size, struct ks_diags *d)
+{
+	int r;
+
+	if (sh->sh_type == SHT_NOBITS || in_range(sh->sh_offset, sh->sh_size, size))
+		return 0;
+	r = ks_diag_add(d, KS_ERROR, m->path, 0, 0, "section %zu lies beyond the end of the file",
+			elf_ndxscn(scn));
+	return r < 0 ? r : -EINVAL;
+}
+
 /* Finds what we read in one pass over the section headers. */
-static int walk_sections(struct ks_module *m, Elf *elf, struct ks_diags *d)
+static int walk_sections(struct ks_module *m, Elf *elf, size_t size, struct ks_diags *d,
+			 struct ks_diags *recd)
 {
 	Elf_Scn *scn = NULL, *symtab = NULL;
 	GElf_Shdr sh, symsh = { 0 };
@@ -281,12 +324,14 @@ static int walk_sections(struct ks_module *m, Elf *elf, struct ks_diags *d)
 
 		if (!gelf_getshdr(scn, &sh))
 			return elf_problem(d, m->path, "bad section header");
+		if ((r = section_in_file(m, scn, &sh, size, d)) < 0)
+			return r;
 		name = section_name(elf, shstrndx, &sh);
 		if (sh.sh_type == SHT_SYMTAB && !symtab) {
 			symtab = scn;
 			symsh = sh;
 		} else if (sh.sh_type == SHT_NOTE && !strcmp(name, KS_NOTE_SECTION)) {
-			r = read_notes(m, scn, d);
+			r = read_notes(m, scn, d, recd);
 		} else if (!strcmp(name, ".modinfo") && sh.sh_type != SHT_NOBITS) {
 			r = read_modinfo(m, scn, d);
 		}
@@ -311,6 +356,7 @@ static int name_from_path(struct ks_module *m)
 int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t size,
 		    struct ks_diags *d)
 {
+	struct ks_diags recd = { 0 };
 	GElf_Ehdr eh;
 	Elf *elf;
 	int r;
@@ -328,10 +374,15 @@ int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t s
 		r = elf_problem(d, path, "bad ELF header");
 	} else if (eh.e_type != ET_REL) {
 		r = bad_file(d, path, "not a relocatable object (a kernel module is ET_REL)");
-	} else {
-		r = walk_sections(m, elf, d);
+	} else if (!(r = check_layout(m, elf, &eh, size, d))) {
+		r = walk_sections(m, elf, size, d, &recd);
 	}
 	elf_end(elf);
+	/* a malformed record is reported only for an otherwise usable module,
+	 * so an unusable file gets one message */
+	if (!r && recd.n)
+		r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s", recd.v[0].msg) < 0 ? -ENOMEM : 0;
+	ks_diags_free(&recd);
 	m->gpl_compatible = ks_license_gpl_compatible(m->license);
 	if (!r && !m->name)
 		r = name_from_path(m);

@@ -66,21 +66,36 @@ int ks_modfile_read(const char *path, char **data, size_t *size, const char **wh
 	return r;
 }
 
-/* Appends produced output, enforcing the size limit. */
-static int sink(struct ks_buf *out, const void *p, size_t n, const char **why)
+/* Decompressed output, and how much of it is allowed. */
+struct sink {
+	struct ks_buf buf;
+	size_t limit;
+};
+
+/* The most that n compressed bytes may decompress to: real modules shrink
+ * about 4 times, so a much larger ratio is a decompression bomb. */
+static size_t sink_limit(size_t n)
 {
-	if (out->len + n > KS_MODFILE_MAX) {
-		*why = "decompressed size too large";
+	size_t lim = n > KS_MODFILE_MAX / KS_MODFILE_RATIO ? KS_MODFILE_MAX : n * KS_MODFILE_RATIO;
+
+	return lim < KS_MODFILE_MIN_LIMIT ? KS_MODFILE_MIN_LIMIT : lim;
+}
+
+/* Appends produced output, enforcing the size limit. */
+static int sink(struct sink *out, const void *p, size_t n, const char **why)
+{
+	if (n > out->limit - out->buf.len) {
+		*why = "decompressed size too large (a decompression bomb?)";
 		return -EFBIG;
 	}
-	if (ks_buf_add(out, p, n) < 0) {
+	if (ks_buf_add(&out->buf, p, n) < 0) {
 		*why = strerror(ENOMEM);
 		return -ENOMEM;
 	}
 	return 0;
 }
 
-static int unxz(const char *in, size_t n, struct ks_buf *out, const char **why)
+static int unxz(const char *in, size_t n, struct sink *out, const char **why)
 {
 	lzma_stream s = LZMA_STREAM_INIT;
 	uint8_t chunk[65536];
@@ -107,7 +122,7 @@ static int unxz(const char *in, size_t n, struct ks_buf *out, const char **why)
 	return r;
 }
 
-static int unzstd(const char *in, size_t n, struct ks_buf *out, const char **why)
+static int unzstd(const char *in, size_t n, struct sink *out, const char **why)
 {
 	ZSTD_DStream *s = ZSTD_createDStream();
 	ZSTD_inBuffer ib = { in, n, 0 };
@@ -140,7 +155,7 @@ static int unzstd(const char *in, size_t n, struct ks_buf *out, const char **why
 	return r;
 }
 
-static int ungzip(const char *in, size_t n, struct ks_buf *out, const char **why)
+static int ungzip(const char *in, size_t n, struct sink *out, const char **why)
 {
 	z_stream s = { 0 };
 	unsigned char chunk[65536];
@@ -178,8 +193,8 @@ int ks_modfile_decompress(char **data, size_t *size, const char **why)
 	static const unsigned char xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
 	static const unsigned char zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
 	static const unsigned char gz[] = { 0x1f, 0x8b };
-	int (*fn)(const char *, size_t, struct ks_buf *, const char **) = NULL;
-	struct ks_buf out = KS_BUF_INIT;
+	int (*fn)(const char *, size_t, struct sink *, const char **) = NULL;
+	struct sink out = { KS_BUF_INIT, sink_limit(*size) };
 	int r;
 
 	if (*size >= sizeof(xz) && !memcmp(*data, xz, sizeof(xz)))
@@ -192,11 +207,11 @@ int ks_modfile_decompress(char **data, size_t *size, const char **why)
 		return 0;
 	r = fn(*data, *size, &out, why);
 	if (r < 0) {
-		ks_buf_free(&out);
+		ks_buf_free(&out.buf);
 		return r;
 	}
 	free(*data);
-	*size = out.len;
-	*data = ks_buf_steal(&out);
+	*size = out.buf.len;
+	*data = ks_buf_steal(&out.buf);
 	return *data ? 0 : -ENOMEM;
 }

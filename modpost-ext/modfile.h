@@ -7,8 +7,12 @@
 
 #include "compiler.h"
 
-/* The largest decompressed module accepted. */
+/* The largest (decompressed) module accepted. */
 #define KS_MODFILE_MAX ((size_t)1 << 31)
+/* A compressed module may grow at most KS_MODFILE_RATIO times, or to
+ * KS_MODFILE_MIN_LIMIT if that is more: a bound for decompression bombs. */
+#define KS_MODFILE_RATIO 64
+#define KS_MODFILE_MIN_LIMIT ((size_t)64 << 20)
 
 /* Reads path whole into *data (malloc'd; *size bytes), decompressing by the
  * file's magic bytes. On error returns -errno and *why names the problem. */

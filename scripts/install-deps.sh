@@ -6,6 +6,14 @@ set -eu
 PKGS="gcc g++ make gcc-12-plugin-dev libelf-dev check pkg-config \
 liblzma-dev libzstd-dev zlib1g-dev xz-utils zstd gzip binutils \
 linux-headers-amd64 bc kmod flex bison python3 groff-base ccache"
+# `install-deps.sh fuzz` (make fuzz): also clang and its libFuzzer runtime.
+if [ "${1:-}" = fuzz ]; then
+	PKGS="$PKGS clang-14 libclang-rt-14-dev"
+fi
+# `install-deps.sh bench` (make bench): also GNU time, for peak memory.
+if [ "${1:-}" = bench ]; then
+	PKGS="$PKGS time"
+fi
 
 missing=""
 for p in $PKGS; do
