@@ -95,7 +95,8 @@ static int add_dir(struct ks_inputs *in, const char *dir, struct ks_diags *d)
 	size_t first = in->n;
 	int r = walk(in, dir, d);
 
-	qsort(in->paths + first, in->n - first, sizeof(*in->paths), cmp_str);
+	if (in->n > first)	/* in->paths is NULL while nothing was found */
+		qsort(in->paths + first, in->n - first, sizeof(*in->paths), cmp_str);
 	return r;
 }
 
