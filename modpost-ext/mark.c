@@ -277,6 +277,7 @@ static void run_free(struct run *r)
 /* "FILE:LINE: scheduled 'a', 'b': unexport on 2027-12-03" */
 static void done(const struct run *r)
 {
+	fflush(stdout);	/* the entry first, then where it went */
 	fprintf(stderr, "%s:%u: %s", r->path, r->line, r->o.dry_run ? "would schedule" : "scheduled");
 	for (size_t i = 0; i < r->o.e.nsyms; i++)
 		fprintf(stderr, "%s'%s'", i ? ", " : " ", r->o.e.syms[i]);
