@@ -121,6 +121,24 @@ KSUNSET_SCHEDULE=plugin.schedule gcc -c -fplugin="$PLUGIN" -Ikernel/include werr
 	-o "$TMP/e.o" 2>"$TMP/e.err"
 expect_grep "KSUNSET_SCHEDULE" "$TMP/e.err" "werror.c:8:16: warning: 'do_settimeofday64'"
 
+# Every annotated file at other optimisation levels: the same exit status,
+# no internal compiler error.
+for f in *.c; do
+	want_rc=$(header expect-exit "$f")
+	for o in -O0 -O1 -O3 -Os; do
+		args=""
+		for a in $(header ksunset-args "$f"); do args="$args -fplugin-arg-ksunset-$a"; done
+		# shellcheck disable=SC2046,SC2086
+		kcc "$f" "$TMP/o.o" $(header cflags "$f") $args $o
+		rc=$?
+		if [ "$rc" != "${want_rc:-0}" ] || grep -qi "internal compiler error" "$TMP/o.o.err"; then
+			fail "$f $o: exit $rc"; sed 's/^/  | /' "$TMP/o.o.err" | head
+			T_OPT_FAILED=1
+		fi
+	done
+done
+[ -z "${T_OPT_FAILED:-}" ] && pass "annotated files at -O0, -O1, -O3, -Os: same exit, no ICE"
+
 # Kernel trees are found from the include paths (arch/, scripts/,
 # include/linux/kernel.h), and a module inside one (in-tree, M=drivers/foo)
 # is still the module: the call in the wrapper is reported in foo.c.
