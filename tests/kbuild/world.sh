@@ -36,6 +36,7 @@ KCF="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$TMP/all.schedule -fplugin-a
 
 # build DIR CMD [KCFLAGS]: runs a package's build command in DIR.
 build() {
+	# shellcheck disable=SC2034 # S and K are for the eval'd command
 	(cd "$1" && S=$1 K=$K && eval "KCFLAGS=\"$3\" $2") >"$1.log" 2>&1
 }
 

@@ -15,6 +15,7 @@ have_cross() {
 }
 if ! have_cross && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "t-plugin-cross: installing $PKGS"
+	# shellcheck disable=SC2086
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 		$PKGS >"$TMP/apt.log" 2>&1
 fi

@@ -169,6 +169,6 @@ for src in "$TOP"/lib/*.c "$TOP"/modpost-ext/*.c "$TOP"/tests/unit/*.c; do
 	done
 done
 [ $ok = 1 ] && pass "robustness: ksunset's own sources build with the plugin"
-[ -s "$TMP/allrec" ] && pass "robustness: libc uses recorded" || fail "robustness: no records"
+if [ -s "$TMP/allrec" ]; then pass "robustness: libc uses recorded"; else fail "robustness: no records"; fi
 
 exit "${T_FAILED:-0}"
