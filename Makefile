@@ -37,7 +37,7 @@ CFLAGS ?= -O2 -g
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib -iquote modpost-ext \
 	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
 	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CFLAGS) $(SANFLAGS)
-LDLIBS_CHECKER := -lelf -llzma -lzstd -lz
+LDLIBS_CHECKER := -lelf -llzma -lzstd -lz -pthread
 
 ifeq ($(V),1)
 Q :=

@@ -125,6 +125,20 @@ void ks_diags_sort(struct ks_diags *d)
 	}
 }
 
+int ks_diags_move(struct ks_diags *dst, struct ks_diags *src)
+{
+	for (size_t i = 0; i < src->n; i++) {
+		if (reserve(dst) < 0)
+			return -ENOMEM;
+		dst->v[dst->n++] = src->v[i];
+		dst->nerrors += src->v[i].sev == KS_ERROR;
+		dst->nwarnings += src->v[i].sev == KS_WARNING;
+		src->v[i] = (struct ks_diag){ 0 };
+	}
+	ks_diags_free(src);
+	return 0;
+}
+
 void ks_diags_free(struct ks_diags *d)
 {
 	for (size_t i = 0; i < d->n; i++) {

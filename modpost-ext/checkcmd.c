@@ -10,7 +10,7 @@
 #include "check.h"
 #include "cli.h"
 #include "cmd.h"
-#include "inputs.h"
+#include "scan.h"
 #include "report.h"
 
 struct check_opts {
@@ -18,6 +18,7 @@ struct check_opts {
 	const char *today, *output, *baseline, *write_baseline, *kernel_dir;
 	struct ks_check_opts check;
 	struct ks_report report;
+	long jobs;		/* -j; 0: one per CPU */
 };
 
 static void check_help(void)
@@ -40,6 +41,7 @@ static void check_help(void)
 	       "      --baseline FILE       accept the findings listed in FILE\n"
 	       "      --write-baseline FILE list every finding in FILE\n"
 	       "  -q, --quiet               print errors only\n"
+	       "  -j, --jobs N              read modules on N threads (default: one per CPU)\n"
 	       "  -h, --help                show this help\n\n"
 	       "Exit status: 0 no errors, 1 errors found, 2 bad usage or unusable input.\n");
 }
@@ -61,6 +63,7 @@ static const struct option longopts[] = {
 	{ "symvers", required_argument, NULL, 'i' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "error-within", required_argument, NULL, OPT_WITHIN },
@@ -99,6 +102,11 @@ static int take_opt(int c, char **argv, struct check_opts *o)
 	case 'q':
 		o->report.quiet = true;
 		return -1;
+	case 'j':
+		if (parse_days(optarg, &o->jobs) == 0 && o->jobs > 0)
+			return -1;
+		ks_usage_error("check", "bad --jobs '%s': expected a positive number", optarg);
+		return KS_EXIT_USAGE;
 	case 'h':
 		check_help();
 		return KS_EXIT_OK;
@@ -153,7 +161,7 @@ static int parse_opts(int argc, char **argv, struct check_opts *o)
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":s:i:o:qh", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, ":s:i:o:j:qh", longopts, NULL)) != -1)
 		if ((r = take_opt(c, argv, o)) >= 0)
 			return r;
 	for (; optind < argc; optind++)
@@ -173,7 +181,7 @@ struct run {
 	struct check_opts o;
 	struct ks_schedule sched;
 	struct ks_symvers symvers;
-	struct ks_inputs inputs;
+	struct ks_scan scan;
 	struct ks_baseline baseline;
 	struct ks_check check;
 	struct ks_diags problems;	/* unusable inputs */
@@ -198,8 +206,6 @@ static int load_inputs(struct run *r)
 
 	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
 		e = note(r, ks_symvers_load(&r->symvers, r->o.symvers.v[i], &r->problems));
-	for (size_t i = 0; !e && i < r->o.modules.n; i++)
-		e = note(r, ks_inputs_add(&r->inputs, r->o.modules.v[i], &r->problems));
 	if (!e && r->o.baseline) {
 		r->baseline.source_root = r->o.report.source_root;
 		e = note(r, ks_baseline_load(&r->baseline, r->o.baseline, &r->problems));
@@ -207,28 +213,24 @@ static int load_inputs(struct run *r)
 	return e;
 }
 
+static int check_one(void *ctx, const struct ks_module *m)
+{
+	return ks_check_module(ctx, m);
+}
+
 static int check_modules(struct run *r)
 {
+	int e;
+
 	r->check.sched = &r->sched;
 	r->check.symvers = r->o.symvers.n ? &r->symvers : NULL;
 	r->check.opts = r->o.check;
-	for (size_t i = 0; i < r->inputs.n; i++) {
-		struct ks_module m;
-		int e = ks_module_load(&m, r->inputs.paths[i], &r->problems);
-
-		if (e < 0) {
-			if (note(r, e) < 0)
-				return e;
-			continue;
-		}
-		r->o.report.modules++;
-		r->unusable |= m.bad_records;
-		e = ks_check_module(&r->check, &m);
-		ks_module_free(&m);
-		if (e < 0)
-			return e;
-	}
-	return 0;
+	r->scan.jobs = (size_t)r->o.jobs;
+	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, &r->check,
+			    &r->problems);
+	r->o.report.modules = r->scan.modules;
+	r->unusable |= r->scan.unusable;
+	return e;
 }
 
 static int write_report(struct run *r)
@@ -287,7 +289,6 @@ static void run_free(struct run *r)
 {
 	ks_schedule_free(&r->sched);
 	ks_symvers_free(&r->symvers);
-	ks_inputs_free(&r->inputs);
 	ks_baseline_free(&r->baseline);
 	ks_findings_free(&r->check.found);
 	ks_diags_free(&r->problems);
@@ -323,7 +324,7 @@ int ks_cmd_check(int argc, char **argv)
 
 int ks_check_option_arity(const char *arg)
 {
-	static const char shorts_with_arg[] = "sio", shorts[] = "qh";
+	static const char shorts_with_arg[] = "sioj", shorts[] = "qh";
 	size_t n;
 
 	if (arg[0] != '-' || !arg[1] || !strcmp(arg, "--"))

@@ -19,8 +19,9 @@ struct ks_module {
 	char *vermagic;		/* NULL: none (.o files) */
 	char **import_ns;
 	size_t nimport_ns;
-	char **undef;		/* imported symbols, sorted */
+	char **undef;		/* imported symbols, in symbol-table order */
 	size_t nundef;
+	char *undef_names;	/* the block they point into */
 	struct ks_record_use *uses;
 	size_t nuses;
 	size_t nunits;		/* translation units built with the plugin */

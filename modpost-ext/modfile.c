@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -17,18 +18,9 @@
 static int read_all(int fd, char **data, size_t *size, const char **why)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	struct stat st;
 	char chunk[65536];
 	ssize_t n;
 
-	if (fstat(fd, &st) < 0) {
-		*why = strerror(errno);
-		return -errno;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		*why = "is a directory";
-		return -EISDIR;
-	}
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -43,27 +35,6 @@ static int read_all(int fd, char **data, size_t *size, const char **why)
 	*size = b.len;
 	*data = ks_buf_steal(&b);
 	return *data ? 0 : -ENOMEM;
-}
-
-int ks_modfile_read(const char *path, char **data, size_t *size, const char **why)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	int r;
-
-	if (fd < 0) {
-		*why = strerror(errno);
-		return -errno;
-	}
-	r = read_all(fd, data, size, why);
-	close(fd);
-	if (r < 0)
-		return r;
-	r = ks_modfile_decompress(data, size, why);
-	if (r < 0) {
-		free(*data);
-		*data = NULL;
-	}
-	return r;
 }
 
 /* Decompressed output, and how much of it is allowed. */
@@ -188,30 +159,88 @@ static int ungzip(const char *in, size_t n, struct sink *out, const char **why)
 	return r;
 }
 
-int ks_modfile_decompress(char **data, size_t *size, const char **why)
+/* Decompresses in[0..n) into a fresh buffer: 1 if it was compressed, 0 if
+ * it is not (nothing allocated), or -errno. */
+static int decompress(const char *in, size_t n, char **out, size_t *outn, const char **why)
 {
 	static const unsigned char xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
 	static const unsigned char zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
 	static const unsigned char gz[] = { 0x1f, 0x8b };
 	int (*fn)(const char *, size_t, struct sink *, const char **) = NULL;
-	struct sink out = { KS_BUF_INIT, sink_limit(*size) };
+	struct sink sk = { KS_BUF_INIT, sink_limit(n) };
 	int r;
 
-	if (*size >= sizeof(xz) && !memcmp(*data, xz, sizeof(xz)))
+	if (n >= sizeof(xz) && !memcmp(in, xz, sizeof(xz)))
 		fn = unxz;
-	else if (*size >= sizeof(zst) && !memcmp(*data, zst, sizeof(zst)))
+	else if (n >= sizeof(zst) && !memcmp(in, zst, sizeof(zst)))
 		fn = unzstd;
-	else if (*size >= sizeof(gz) && !memcmp(*data, gz, sizeof(gz)))
+	else if (n >= sizeof(gz) && !memcmp(in, gz, sizeof(gz)))
 		fn = ungzip;
 	if (!fn)
 		return 0;
-	r = fn(*data, *size, &out, why);
+	r = fn(in, n, &sk, why);
 	if (r < 0) {
-		ks_buf_free(&out.buf);
+		ks_buf_free(&sk.buf);
 		return r;
 	}
+	*outn = sk.buf.len;
+	*out = ks_buf_steal(&sk.buf);
+	return *out ? 1 : -ENOMEM;
+}
+
+int ks_modfile_decompress(char **data, size_t *size, const char **why)
+{
+	char *out;
+	size_t n;
+	int r = decompress(*data, *size, &out, &n, why);
+
+	if (r <= 0)
+		return r;
 	free(*data);
-	*size = out.buf.len;
-	*data = ks_buf_steal(&out.buf);
-	return *data ? 0 : -ENOMEM;
+	*data = out;
+	*size = n;
+	return 0;
+}
+
+/* Maps a plain module (only the pages libelf reads are ever loaded) or
+ * decompresses a compressed one; files that cannot be mapped are read. */
+int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int r = 0;
+
+	memset(f, 0, sizeof(*f));
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		r = -errno;
+		*why = strerror(errno);
+	} else if (S_ISDIR(st.st_mode)) {
+		r = -EISDIR;
+		*why = "is a directory";
+	} else if (S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size <= KS_MODFILE_MAX) {
+		f->map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+		f->maplen = f->map == MAP_FAILED ? 0 : (size_t)st.st_size;
+		f->map = f->maplen ? f->map : NULL;
+	}
+	if (!r && !f->map)
+		r = read_all(fd, &f->data, &f->size, why);
+	if (fd >= 0)
+		close(fd);
+	if (r < 0 || !f->map)
+		return r < 0 ? r : ks_modfile_decompress(&f->data, &f->size, why);
+	r = decompress(f->map, f->maplen, &f->data, &f->size, why);
+	if (r == 0) {
+		f->data = f->map;
+		f->size = f->maplen;
+	}
+	return r < 0 ? r : 0;
+}
+
+void ks_modfile_close(struct ks_modfile *f)
+{
+	if (f->data != f->map)
+		free(f->data);
+	if (f->map)
+		munmap(f->map, f->maplen);
+	memset(f, 0, sizeof(*f));
 }

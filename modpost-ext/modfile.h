@@ -14,9 +14,18 @@
 #define KS_MODFILE_RATIO 64
 #define KS_MODFILE_MIN_LIMIT ((size_t)64 << 20)
 
-/* Reads path whole into *data (malloc'd; *size bytes), decompressing by the
- * file's magic bytes. On error returns -errno and *why names the problem. */
-int ks_modfile_read(const char *path, char **data, size_t *size, const char **why) KS_MUST_CHECK;
+/* A module's bytes: mapped, or decompressed into memory. */
+struct ks_modfile {
+	char *data;
+	size_t size;
+	void *map;		/* the mapping, if any */
+	size_t maplen;
+};
+
+/* Opens path for reading as a module; on error returns -errno and *why
+ * names the problem. ks_modfile_close() releases it either way. */
+int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why) KS_MUST_CHECK;
+void ks_modfile_close(struct ks_modfile *f);
 /* Decompresses an in-memory image if it is compressed; returns 0 and
  * leaves *data alone if it is not. */
 int ks_modfile_decompress(char **data, size_t *size, const char **why) KS_MUST_CHECK;

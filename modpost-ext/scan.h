@@ -11,6 +11,7 @@
 #include "elfmod.h"
 
 struct ks_scan {
+	size_t jobs;		/* reading threads; 0: one per CPU */
 	size_t modules;		/* modules read */
 	bool unusable;		/* some input could not be used (reported) */
 };
@@ -19,7 +20,8 @@ struct ks_scan {
 typedef int (*ks_scan_fn)(void *ctx, const struct ks_module *m);
 
 /* Expands args as check does (files, directories, modules.order), reads
- * each module and hands it to fn. Unusable inputs (and malformed plugin
+ * the modules on sc->jobs threads and hands each to fn, in input order, on
+ * the calling thread. Unusable inputs (and malformed plugin
  * records) are diagnostics in d and set sc->unusable; the scan goes on.
  * Returns 0, -ENOMEM or fn's negative result. */
 int ks_scan_modules(struct ks_scan *sc, char *const *args, size_t nargs, ks_scan_fn fn,

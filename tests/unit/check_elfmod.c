@@ -50,7 +50,7 @@ START_TEST(test_records_object)
 	ck_assert(m.gpl_compatible);
 	ck_assert_str_eq(m.vermagic, "6.1.0-57-amd64 SMP preempt mod_unload modversions ");
 	ck_assert_uint_eq(m.nundef, 2);
-	ck_assert_str_eq(m.undef[0], "do_settimeofday64");	/* sorted */
+	ck_assert_str_eq(m.undef[0], "do_settimeofday64");
 	ck_assert_str_eq(m.undef[1], "simple_strtoul");
 	ck_assert(ks_module_imports(&m, "simple_strtoul"));
 	ck_assert(!ks_module_imports(&m, "f"));		/* defined here */
