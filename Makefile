@@ -139,6 +139,11 @@ $(B)/fixtures/%.o: tests/data/elf/%.S
 	@mkdir -p $(@D)
 	$(Q)$(CC) -c -o $@ $<
 
+$(B)/fixtures/bad-record.o: tests/data/elf/records.S
+	$(echo-cmd) AS $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) -c -DKS_BAD_RECORD -o $@ $<
+
 $(UNIT): $(FIXTURES) $(UNIT_O) $(filter-out $(B)/modpost-ext/main.o,$(CHECKER_O)) $(LIBKS)
 	$(echo-cmd) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(filter-out $(FIXTURES),$^) \

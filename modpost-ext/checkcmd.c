@@ -87,8 +87,9 @@ static int parse_days(const char *s, long *days)
 }
 
 /* One option; returns -1 to go on, or an exit status. */
-static int take_opt(int c, char **argv, struct check_opts *o)
+static int take_opt(int c, char **argv, void *opts)
 {
+	struct check_opts *o = opts;
 	struct ks_release rel;
 
 	switch (c) {
@@ -130,10 +131,7 @@ static int take_opt(int c, char **argv, struct check_opts *o)
 			       optarg);
 		return KS_EXIT_USAGE;
 	case OPT_FORMAT:
-		if (ks_format_parse(optarg, &o->report.format) == 0)
-			return -1;
-		ks_usage_error("check", "bad --format '%s': expected text, json or sarif", optarg);
-		return KS_EXIT_USAGE;
+		return ks_cli_format("check", optarg, 1, &o->report.format) == 0 ? -1 : KS_EXIT_USAGE;
 	case OPT_ROOT:
 		o->report.source_root = optarg;
 		return -1;
@@ -146,27 +144,17 @@ static int take_opt(int c, char **argv, struct check_opts *o)
 	case OPT_KDIR:
 		o->kernel_dir = optarg;
 		return -1;
-	case ':':
-		ks_usage_error("check", "option '%s' needs an argument", argv[optind - 1]);
-		return KS_EXIT_USAGE;
 	default:
-		ks_usage_error("check", "unknown option '%s'", argv[optind - 1]);
-		return KS_EXIT_USAGE;
+		return ks_cli_bad_option("check", c, argv);
 	}
 }
 
 static int parse_opts(int argc, char **argv, struct check_opts *o)
 {
-	int c, r;
+	int r = ks_cli_parse(argc, argv, ":s:i:o:j:qh", longopts, take_opt, o, &o->modules);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":s:i:o:j:qh", longopts, NULL)) != -1)
-		if ((r = take_opt(c, argv, o)) >= 0)
-			return r;
-	for (; optind < argc; optind++)
-		if (ks_paths_add(&o->modules, argv[optind]) < 0)
-			return KS_EXIT_USAGE;
+	if (r >= 0)
+		return r;
 	if (!o->modules.n) {
 		ks_usage_error("check", "no MODULE given");
 		return KS_EXIT_USAGE;
@@ -302,17 +290,13 @@ int ks_cmd_check(int argc, char **argv)
 	struct run r = { .o = { .check = { .within = -1 } } };
 	int ret = parse_opts(argc, argv, &r.o);
 
-	if (ret < 0 && ks_elf_init() < 0) {
-		fprintf(stderr, "ksunset: error: libelf is out of date\n");
-		ret = KS_EXIT_USAGE;
-	}
+	if (ret < 0)
+		ret = ks_cli_elf_init();
 	if (ret < 0) {
 		int e = pipeline(&r);
 
 		fflush(stdout);	/* the report before the summary, also in pipes */
-		ks_diags_print(&r.problems, stderr);
-		if (e == -ENOMEM)
-			fprintf(stderr, "ksunset: error: out of memory\n");
+		ks_cli_report(&r.problems, e);
 		summary(&r);
 		ret = e < 0 || r.unusable ? KS_EXIT_USAGE
 		      : ks_report_tally(&r.check.found).errors ? KS_EXIT_FINDINGS

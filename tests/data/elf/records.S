@@ -1,6 +1,6 @@
 /* An object with plugin records written by hand: two good uses of
  * do_settimeofday64 and one of simple_strtoul. Built by the tests with
- * "cc -c records.S"; bad-record.S is the same with a malformed record. */
+ * "cc -c records.S"; with -DKS_BAD_RECORD the third record is malformed. */
 	.text
 	.globl	f
 f:
@@ -21,7 +21,11 @@ f:
 	.asciz	"ksunset"
 1:	.asciz	"ksunset 1\tunit\trecords.c\t0123456789abcdef\t12.2.0"
 	.asciz	"ksunset 1\tuse\tdo_settimeofday64\tcall\tdrv/records.c\t10\t9\tf\t2027-09-01"
+#ifdef KS_BAD_RECORD
+	.asciz	"ksunset 1\tuse\tdo_settimeofday64\tjump\tdrv/records.c\t20\t16\t\t2027-09-01"
+#else
 	.asciz	"ksunset 1\tuse\tdo_settimeofday64\taddr\tdrv/records.c\t20\t16\t\t2027-09-01"
+#endif
 	.asciz	"ksunset 1\tuse\tsimple_strtoul\tcall\tdrv/records.c\t12\t5\tf\t2026-12-20"
 	.asciz	"ksunset 1\tuse\tnot_imported\tcall\tdrv/records.c\t30\t5\tf\t2026-12-20"
 	.asciz	"ksunset 9\tfuture\tformat"
