@@ -70,6 +70,18 @@ PATH="$(dirname "$KSUNSET"):$PATH" KSUNSET_SCHEDULE="$TOP/examples/schedules/ksu
 expect_eq "DKMS MAKE[0]: exit 0 (warnings only)" "$?" 0
 test -f "$TMP/dkms/rtc-legacy/1.0/build/rtc-legacy.ko" && pass "DKMS MAKE[0]: module built" || fail "DKMS MAKE[0]: module built"
 expect_grep "DKMS MAKE[0]: report" "$TMP/out" 'WARNING: ksunset: "do_settimeofday64"'
+# KBUILD_EXTRA_SYMBOLS: another module's exports count as exported
+rm -rf "$TMP/prov" "$TMP/cons" && mkdir -p "$TMP/prov" "$TMP/cons"
+cp "$M/chain/chain-provider.c" "$TMP/prov/" && echo 'obj-m := chain-provider.o' >"$TMP/prov/Kbuild"
+cp "$M/chain/chain-consumer.c" "$TMP/cons/" && echo 'obj-m := chain-consumer.o' >"$TMP/cons/Kbuild"
+printf 'What: chain_hello\nWhen: 2027-09-01\nWhy: test\nWho: T. Est\n' >"$TMP/chain.schedule"
+make -s -C "$K" M="$TMP/prov" modules >/dev/null 2>&1
+"$KSUNSET" make -s "$TMP/chain.schedule" --today 2026-12-03 -C "$K" M="$TMP/cons" \
+	KBUILD_EXTRA_SYMBOLS="$TMP/prov/Module.symvers" >"$TMP/out" 2>"$TMP/err"
+expect_eq "KBUILD_EXTRA_SYMBOLS: exit 0" "$?" 0
+expect_grep "KBUILD_EXTRA_SYMBOLS: read, so the import is scheduled, not removed" "$TMP/out" \
+	'WARNING: ksunset: "chain_hello"'
+
 # the vendor CI example: a baseline accepts today's uses, a new one fails
 prep legacy
 "$KSUNSET" make -s "$S" --today 2026-01-01 --source-root "$TMP/legacy" \
