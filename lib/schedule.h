@@ -57,7 +57,10 @@ struct ks_schedule {
 #define KS_SCHEDULE_INIT { 0 }
 
 /* Parses text (named name in messages) into s. Every problem is added to d
- * as "NAME:LINE: error: ..."; entries with errors are left out. Returns
+ * as "NAME:LINE: error: ..."; entries with a bad field are left out. A
+ * symbol named again (by a later entry, or a disagreeing one in another
+ * file) is an error too, and lookups keep finding its first entry; the
+ * later entry stays for its other symbols. Returns
  * -EINVAL if any error was found, -ENOMEM, or 0. */
 int ks_schedule_parse(struct ks_schedule *s, const char *name, const char *text,
 		      size_t len, struct ks_diags *d) KS_MUST_CHECK;

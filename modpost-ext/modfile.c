@@ -206,7 +206,8 @@ int ks_modfile_decompress(char **data, size_t *size, const char **why)
  * decompresses a compressed one; files that cannot be mapped are read. */
 int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO given by mistake must not hang the run */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat st;
 	int r = 0;
 
@@ -217,6 +218,9 @@ int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why)
 	} else if (S_ISDIR(st.st_mode)) {
 		r = -EISDIR;
 		*why = "is a directory";
+	} else if (!S_ISREG(st.st_mode)) {
+		r = -EINVAL;
+		*why = "not a regular file";
 	} else if (S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size <= KS_MODFILE_MAX) {
 		f->map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 		f->maplen = f->map == MAP_FAILED ? 0 : (size_t)st.st_size;
