@@ -3,6 +3,7 @@
 #   make check      install missing dependencies, run every test
 #   make demo       install missing dependencies, run the bundled example
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each (tests/fuzz/README)
+#   make bench      speed against nm and libelf, plugin overhead (bench/results.md)
 #   make V=1        show full commands; SANITIZE=1 builds with ASan+UBSan
 
 .DEFAULT_GOAL := all
@@ -108,6 +109,11 @@ check-plugin: $(KSUNSET) $(PLUGIN)
 .PHONY: check-world
 check-world: $(PLUGIN)
 	$(Q)PLUGIN=$(CURDIR)/$(PLUGIN) sh tests/kbuild/world.sh
+
+# Not part of check: minutes, and Debian's kernel package (fetched once).
+.PHONY: bench
+bench: $(KSUNSET) $(PLUGIN)
+	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh
 
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:

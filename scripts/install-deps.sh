@@ -10,9 +10,9 @@ linux-headers-amd64 bc kmod flex bison python3 groff-base ccache"
 if [ "${1:-}" = fuzz ]; then
 	PKGS="$PKGS clang-14 libclang-rt-14-dev"
 fi
-# `install-deps.sh bench` (make bench): also GNU time, for peak memory.
+# `install-deps.sh bench` (make bench): also valgrind, to count instructions.
 if [ "${1:-}" = bench ]; then
-	PKGS="$PKGS time"
+	PKGS="$PKGS valgrind"
 fi
 
 missing=""

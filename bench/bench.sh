@@ -1,0 +1,455 @@
+#!/bin/sh
+# make bench: ksunset against what people would use instead, on a whole
+# distribution kernel, and the plugin's cost at compile time. Prints a
+# table and writes it, with the machine's description, to bench/results.md
+# (the part from "## Notes" on is kept: findings written by hand).
+#
+# Environment: KSUNSET, PLUGIN (set by make), KDIR (default: the newest
+# /usr/src/linux-headers-*-amd64), KSUNSET_BENCH_CACHE (where the kernel
+# package is unpacked, default /var/cache/ksunset-bench), RUNS (check runs,
+# default 7), LOOP_RUNS (nm-per-file runs, default 1), CC_RUNS (paired
+# compile runs, default 7).
+set -eu
+unset MAKEFLAGS MFLAGS MAKELEVEL || true
+top=$(cd "$(dirname "$0")/.." && pwd)
+: "${KSUNSET:=$top/build/ksunset}" "${PLUGIN:=$top/build/ksunset.so}"
+: "${RUNS:=7}" "${LOOP_RUNS:=1}" "${CC_RUNS:=7}"
+CACHE=${KSUNSET_BENCH_CACHE:-/var/cache/ksunset-bench}
+KDIR=${KDIR:-$(printf '%s\n' /usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)}
+W=$top/build/bench
+DATA=$W/times
+export LC_ALL=C
+
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+say() {
+	echo "bench: $*" >&2
+}
+
+# --- setup -------------------------------------------------------------
+
+setup() {
+	sh "$top/scripts/install-deps.sh" bench || say "instruction counts need valgrind"
+	if [ ! -x "$KSUNSET" ] || [ ! -f "$PLUGIN" ]; then
+		die "build ksunset and the plugin first (make)"
+	fi
+	[ -f "$KDIR/Module.symvers" ] || die "no kernel headers with a Module.symvers (KDIR=$KDIR)"
+	VER=${KDIR##*/linux-headers-}
+	IMG=$CACHE/img/lib/modules/$VER
+	SYMVERS=$KDIR/Module.symvers
+	mkdir -p "$W"
+	: >"$DATA"
+	: >"$W/instr"
+	fetch_kernel
+	NMOD=$(find "$IMG" -name '*.ko' | wc -l)
+	NEXP=$(wc -l <"$SYMVERS")
+	for p in floor runstat; do
+		cc -std=c11 -O2 -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2 \
+			-o "$W/$p" "$top/bench/$p.c" -lelf
+	done
+	make_schedules
+}
+
+# Debian's package of the same kernel as KDIR, unpacked once into CACHE.
+fetch_kernel() {
+	[ -n "$(find "$IMG" -name '*.ko' -print -quit 2>/dev/null)" ] && return 0
+	pkg=linux-image-$VER
+	say "fetching $pkg into $CACHE"
+	mkdir -p "$CACHE"
+	(cd "$CACHE" && { apt-get download "$pkg" 2>/dev/null ||
+		{ apt-get update -qq && apt-get download "$pkg"; }; }) || die "cannot download $pkg"
+	rm -rf "$CACHE/img"
+	dpkg -x "$(printf '%s\n' "$CACHE/${pkg}"_*.deb | sort -V | tail -n 1)" "$CACHE/img"
+	[ -n "$(find "$IMG" -name '*.ko' -print -quit)" ] || die "no modules in $pkg"
+}
+
+# entries < NAMES: one schedule entry per symbol, due far ahead (warnings)
+entries() {
+	awk '{ printf "What: %s\nWhen: 2099-01-01\nWhy: bench\nWho: bench\n\n", $1 }'
+}
+
+# 1,000 real exports, every Nth by name, none of them in the example
+# schedule (the plugin runs are given both); a 1/4 subset of the modules.
+make_schedules() {
+	ex=$(sed -n 's/^What: *//p' "$top/examples/schedules/ksunset.schedule" | tr -s ', ' '\n')
+	cut -f2 "$SYMVERS" | sort -u | grep -vxF "$ex" >"$W/exports"
+	awk -v n="$(wc -l <"$W/exports")" 'BEGIN { s = int(n / 1000) } NR % s == 0 && c < 1000 { print; c++ }' \
+		"$W/exports" >"$W/syms"
+	entries <"$W/syms" >"$W/bench.schedule"
+	mkdir -p "$W/quarter"
+	awk -v d="$IMG" 'NR % 4 == 1 { print d "/" $0 }' "$IMG/modules.order" >"$W/quarter/modules.order"
+	NQUARTER=$(wc -l <"$W/quarter/modules.order")
+	KCF=$("$KSUNSET" --cflags -s "$W/bench.schedule" -s "$top/examples/schedules/ksunset.schedule")
+}
+
+# --- measuring ---------------------------------------------------------
+
+# measure LABEL RUN CMD: run CMD (sh -c) under bench/runstat, record
+# "LABEL RUN WALL CPU RSS-KIB"; CPU is user+sys of CMD and its children,
+# RSS the peak of the largest process.
+measure() {
+	if ! "$W/runstat" "$W/time.out" sh -c "$3" >/dev/null 2>"$W/err.out"; then
+		tail "$W/err.out" >&2
+		die "$1 failed: $3"
+	fi
+	printf '%s %s %s\n' "$1" "$2" "$(cat "$W/time.out")" >>"$DATA"
+}
+
+# median LABEL FIELD (3 wall, 4 cpu, 5 rss)
+median() {
+	awk -v l="$1" -v f="$2" '$1 == l { print $f }' "$DATA" | sort -g |
+		awk '{ v[NR] = $1 } END { if (!NR) print "nan"; else print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+
+# paired LABEL-A LABEL-B FIELD: median over runs of A/B
+paired() {
+	awk -v a="$1" -v b="$2" -v f="$3" '$1 == a { x[$2] = $f } $1 == b { y[$2] = $f }
+		END { for (r in x) if (r in y && y[r] > 0) print x[r] / y[r] }' "$DATA" | sort -g |
+		awk '{ v[NR] = $1 } END { if (!NR) print "nan"; else print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+
+calc() {
+	awk "BEGIN { print $* }"
+}
+
+# --- (1) check at distro scale -----------------------------------------
+
+check_cmds() {
+	MATCH="awk -f '$W/match.awk' '$W/syms' -"
+	cat >"$W/match.awk" <<'EOF'
+# "MODULE[:] [TYPE] SYMBOL" lines of nm -A or floor -p: keep the scheduled
+NR == FNR { s[$1] = 1; next }
+$NF in s { m = $1; sub(/:$/, "", m); print m, $NF }
+EOF
+	C_CHECK="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$IMG' >'$W/check.out' 2>&1"
+	C_UNUSED="'$KSUNSET' unused -i '$SYMVERS' --counts '$IMG' >'$W/unused.out'"
+	C_XARGS="find '$IMG' -name '*.ko' -print0 | xargs -0 nm -u -A | $MATCH >'$W/xargs.out'"
+	C_LOOP="find '$IMG' -name '*.ko' | while read -r f; do nm -u -A \"\$f\"; done | $MATCH >'$W/loop.out'"
+	C_FLOOR="'$W/floor' '$IMG'"
+	C_ORDER="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$IMG/modules.order' >/dev/null 2>&1"
+	C_QUARTER="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$W/quarter/modules.order' >/dev/null 2>&1"
+}
+
+bench_check() {
+	check_cmds
+	say "check: $NMOD modules, $RUNS runs (and $LOOP_RUNS of nm per file)"
+	measure warmup 0 "$C_FLOOR; $C_XARGS"
+	for r in $(seq "$RUNS"); do
+		measure check "$r" "$C_CHECK"
+		measure unused "$r" "$C_UNUSED"
+		measure xargs "$r" "$C_XARGS"
+		measure floor "$r" "$C_FLOOR"
+		measure order "$r" "$C_ORDER"
+		measure quarter "$r" "$C_QUARTER"
+	done
+	for r in $(seq "$LOOP_RUNS"); do
+		measure loop "$r" "$C_LOOP"
+	done
+	cross_check
+}
+
+# Module/symbol pairs must agree: nm's (xargs and loop), the floor's and
+# ksunset check's; and ksunset unused's import counts with nm's.
+cross_check() {
+	sort -u "$W/xargs.out" >"$W/pairs.nm"
+	loop=""
+	[ "$LOOP_RUNS" -gt 0 ] && loop=loop && sort -u "$W/loop.out" >"$W/pairs.loop"
+	"$W/floor" -p "$IMG" | eval "$MATCH" | sort -u >"$W/pairs.floor"
+	sed -n 's/^[A-Z]*: ksunset: "\([^"]*\)" \[\(.*\)\] .*/\2 \1/p' "$W/check.out" | sort -u >"$W/pairs.ksunset"
+	find "$IMG" -name '*.ko' -print0 | xargs -0 nm -u -A |
+		awk 'NR == FNR { ex[$2] = 1; next } ($NF in ex) && !seen[$1, $NF]++ { n[$NF]++ }
+			END { for (s in n) print s, n[s] }' FS='\t' "$SYMVERS" FS=' ' - | sort >"$W/counts.nm"
+	awk -F'\t' '$1 > 0 { print $2, $1 }' "$W/unused.out" | sort >"$W/counts.ksunset"
+	NPAIRS=$(wc -l <"$W/pairs.nm")
+	[ "$NPAIRS" -gt 0 ] || die "cross-check: nm found no scheduled imports"
+	for f in $loop floor ksunset; do
+		cmp -s "$W/pairs.nm" "$W/pairs.$f" && continue
+		diff "$W/pairs.nm" "$W/pairs.$f" | head -20 >&2
+		die "cross-check FAILED: module/symbol pairs of nm and $f differ ($W/pairs.*)"
+	done
+	if ! cmp -s "$W/counts.nm" "$W/counts.ksunset"; then
+		diff "$W/counts.nm" "$W/counts.ksunset" | head -20 >&2
+		die "cross-check FAILED: import counts of nm and ksunset unused differ ($W/counts.*)"
+	fi
+	say "cross-check: $NPAIRS module/symbol pairs agree (nm, nm per file, floor, ksunset check); unused counts agree"
+}
+
+# --- (2) plugin overhead, (3) schedule lookup --------------------------
+
+# kbuild LABEL RUN DIR [KCFLAGS]: a clean build of the module in DIR
+kbuild() {
+	make -s -C "$KDIR" M="$3" clean >/dev/null 2>&1
+	if [ -n "${4:-}" ]; then
+		measure "$1" "$2" "make -s -C '$KDIR' M='$3' KCFLAGS='$4'"
+		grep -q -e '-fplugin=' "$3"/.*.o.cmd || die "$1: the plugin was not loaded"
+	else
+		measure "$1" "$2" "make -s -C '$KDIR' M='$3'"
+	fi
+}
+
+bench_kbuild() {
+	say "plugin: Kbuild builds, $CC_RUNS pairs per module"
+	for m in tests/modules/legacy examples/rtc-legacy; do
+		n=${m##*/} d=$W/kbuild/${m##*/}
+		rm -rf "$d" && mkdir -p "$W/kbuild" && cp -r "$top/$m" "$d"
+		kbuild "warm-$n" 0 "$d" "$KCF"
+		kbuild "warm-$n" 0 "$d"
+		for r in $(seq "$CC_RUNS"); do
+			if [ $((r % 2)) -eq 1 ]; then
+				kbuild "kb-$n" "$r" "$d"
+				kbuild "kb-$n-plugin" "$r" "$d" "$KCF"
+			else
+				kbuild "kb-$n-plugin" "$r" "$d" "$KCF"
+				kbuild "kb-$n" "$r" "$d"
+			fi
+		done
+	done
+}
+
+# cmdflags CMD-FILE: the compiler and flags Kbuild used for an object,
+# without the plugin, the dependency file and the input and output.
+cmdflags() {
+	sed -n 's/^cmd_[^ ]* := *//p; s/^savedcmd_[^ ]* := *//p' "$1" |
+		sed -e 's/ *;.*//' -e 's/ -Wp,-MMD,[^ ]*//' -e 's/ -fplugin[^ ]*//g' -e 's/ -c -o .*//'
+}
+
+# Instructions cc1 executes for each module's main file, without and with
+# the plugin (callgrind: the same count every run, unlike times).
+bench_instr() {
+	if ! command -v valgrind >/dev/null; then
+		say "no valgrind: instruction counts skipped"
+		return 0
+	fi
+	say "plugin: instruction counts (callgrind), 4 compilations"
+	for m in legacy rtc-legacy; do
+		flags=$(cmdflags "$W/kbuild/$m/.$m-main.o.cmd")
+		for v in "" "$KCF"; do
+			n=$(cd "$KDIR" && sh -c "valgrind --tool=callgrind --trace-children=yes \
+--trace-children-skip='*/as' --callgrind-out-file=/dev/null $flags $v -c -o '$W/instr.o' \
+'$W/kbuild/$m/$m-main.c'" 2>&1 | sed -n 's/.*Collected : //p' | sort -n | tail -n 1)
+			[ -n "$n" ] || die "callgrind of $m-main.c failed"
+			echo "$m${v:+-plugin} $n" >>"$W/instr"
+		done
+	done
+}
+
+# The large TU, compiled with the flags of legacy-main.o's last build.
+tu_setup() {
+	cmdflags "$W/kbuild/legacy/.legacy-main.o.cmd" >"$W/tu.flags.new"
+	[ -s "$W/tu.flags.new" ] || die "no compiler command in legacy-main.o's .cmd file"
+	if ! cmp -s "$W/tu.flags.new" "$W/tu.flags" || [ ! -s "$W/tu/calls.txt" ]; then
+		say "generating the large translation unit"
+		mv "$W/tu.flags.new" "$W/tu.flags"
+		sh "$top/bench/gentu.sh" "$KDIR" "$W/tu.flags" "$SYMVERS" "$W/tu" >&2
+	fi
+	NCALLS=$(wc -l <"$W/tu/calls.txt")
+	NTULINES=$(wc -l <"$W/tu/big.c")
+	# 10 of the called exports; 50,000: the same 10, every export not
+	# called, and made-up names. Same uses found, only the size differs.
+	awk -v n="$NCALLS" 'NR % int(n / 10) == 0 && c < 10 { print; c++ }' "$W/tu/calls.txt" >"$W/sched10.syms"
+	{
+		cat "$W/sched10.syms"
+		grep -vxF -f "$W/tu/calls.txt" "$W/exports"
+	} >"$W/sched50k.syms"
+	have=$(wc -l <"$W/sched50k.syms")
+	awk -v have="$have" 'BEGIN { for (i = have; i < 50000; i++) printf "ks_bench_sym_%05d\n", i }' >>"$W/sched50k.syms"
+	entries <"$W/sched10.syms" >"$W/sched10.schedule"
+	entries <"$W/sched50k.syms" >"$W/sched50k.schedule"
+	printf 'int ks_bench_empty;\n' >"$W/tu/empty.c"
+}
+
+# tu LABEL RUN SRC [PLUGIN-FLAGS]
+tu() {
+	flags=$(cat "$W/tu.flags")
+	measure "$1" "$2" "cd '$KDIR' && $flags -Wno-unused-result -Wno-nonnull -Wno-unused-value \
+-Wno-format-extra-args ${4:-} -c -o '$W/tu/out.o' '$3'"
+}
+
+bench_tu() {
+	tu_setup
+	say "plugin: large TU ($NCALLS calls), $CC_RUNS pairs each"
+	k10=$("$KSUNSET" --cflags -s "$W/sched10.schedule")
+	k50=$("$KSUNSET" --cflags -s "$W/sched50k.schedule")
+	big=$W/tu/big.c empty=$W/tu/empty.c
+	tu warm 0 "$big"
+	tu warm 0 "$big" "$KCF"
+	for r in $(seq "$CC_RUNS"); do
+		if [ $((r % 2)) -eq 1 ]; then
+			tu tu "$r" "$big"
+			tu tu-plugin "$r" "$big" "$KCF"
+			tu tu-10 "$r" "$big" "$k10"
+			tu tu-50k "$r" "$big" "$k50"
+			tu empty-10 "$r" "$empty" "$k10"
+			tu empty-50k "$r" "$empty" "$k50"
+		else
+			tu tu-plugin "$r" "$big" "$KCF"
+			tu tu "$r" "$big"
+			tu tu-50k "$r" "$big" "$k50"
+			tu tu-10 "$r" "$big" "$k10"
+			tu empty-50k "$r" "$empty" "$k50"
+			tu empty-10 "$r" "$empty" "$k10"
+		fi
+	done
+}
+
+# --- report ------------------------------------------------------------
+
+machine() {
+	cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
+	mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+	echo "- Machine: $(nproc) CPUs ($cpu), $mem memory, Linux $(uname -r)"
+	echo "- Compiler: $(gcc --version | head -n 1); $(nm --version | head -n 1)"
+	echo "- ksunset $("$KSUNSET" --version | head -n 1 | awk '{ print $NF }')," \
+		"commit $(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown); $(date -u +%Y-%m-%d)"
+	echo "- Load average (1 min) at the start and end of the run: $LOAD0, $(cut -d' ' -f1 /proc/loadavg)" \
+		"(other work on the machine inflates wall times, less so CPU times)"
+	echo "- Data: Debian's linux-image-$VER, $NMOD modules; $SYMVERS ($NEXP exports);" \
+		"schedule: 1,000 exports (every $(($(wc -l <"$W/exports") / 1000))th by name). Page cache warm."
+}
+
+# row NAME LABEL [RUNS-NOTE]: wall, CPU, peak RSS and speed against check
+row() {
+	w=$(median "$2" 3) c=$(median "$2" 4) m=$(median "$2" 5)
+	printf '| %s | %.3f | %.3f | %.1f | %.2f× |\n' "$1" "$w" "$c" "$(calc "$m / 1024")" \
+		"$(calc "$w / $(median check 3)")"
+}
+
+verdict() {
+	if [ "$(calc "($1) ? 1 : 0")" = 1 ]; then echo "PASS"; else echo "MISS"; fi
+}
+
+table_check() {
+	echo "### (1) Check at distro scale"
+	echo
+	echo "Median of $RUNS runs ($LOOP_RUNS for nm per file: about a minute each), each run all rows in turn."
+	echo "Wall and CPU (user+sys, children included) in seconds; peak RSS of the largest process."
+	echo
+	echo "| command | wall s | CPU s | peak RSS MiB | wall ÷ ksunset check |"
+	echo "|---|---:|---:|---:|---:|"
+	row "\`ksunset check\` (directory)" check
+	row "\`ksunset unused --counts\`" unused
+	row "(a) \`find -print0 \\| xargs -0 nm -u -A \\| awk\`" xargs
+	row "(b) \`nm -u -A\` per file in a shell loop, \\| awk" loop
+	row "(c) floor: bench/floor.c, libelf, 1 thread" floor
+	row "\`ksunset check\` modules.order, all $NMOD" order
+	row "\`ksunset check\` modules.order, 1/4 ($NQUARTER)" quarter
+	echo
+	echo "Cross-check: $NPAIRS module/symbol pairs, identical from nm (xargs${loop:+ and per file}), the floor and ksunset check; ksunset unused's import counts equal nm's for every export."
+	echo
+}
+
+table_plugin() {
+	echo "### (2) Plugin overhead, (3) schedule lookup"
+	echo
+	echo "Paired runs, alternating order, $CC_RUNS pairs; ratio = median of the per-pair ratios."
+	echo "Kbuild: \`make -C \$KDIR M=<copy>\` after \`make clean\`, with and without"
+	echo "KCFLAGS=\"\$(ksunset --cflags -s 1,000-export schedule -s examples/schedules/ksunset.schedule)\"."
+	echo "Large TU: $NTULINES lines, $NCALLS calls of distinct exported functions"
+	echo "(bench/gentu.sh), compiled with legacy-main.o's own gcc command line from Kbuild."
+	echo
+	instr_rows
+	echo "| build | wall s without | wall s with | wall ratio | CPU s without | CPU s with | CPU ratio |"
+	echo "|---|---:|---:|---:|---:|---:|---:|"
+	prow "Kbuild tests/modules/legacy" kb-legacy kb-legacy-plugin
+	prow "Kbuild examples/rtc-legacy" kb-rtc-legacy kb-rtc-legacy-plugin
+	prow "large TU, 1,000-export schedule" tu tu-plugin
+	prow "large TU, schedule 50,000 vs 10 entries" tu-10 tu-50k
+	prow "empty TU, schedule 50,000 vs 10 entries" empty-10 empty-50k
+	echo
+	per=$(calc "(($(median tu-50k 4) - $(median tu-10 4)) - ($(median empty-50k 4) - $(median empty-10 4))) * 1e6 / $NCALLS")
+	load=$(calc "($(median empty-50k 4) - $(median empty-10 4)) * 1000")
+	printf 'Schedule of 50,000 vs 10 entries: %.1f ms more CPU per compilation to load it (empty TU);\n' "$load"
+	printf 'per call, with that subtracted: %+.2f µs (large TU; about zero: the lookup does not grow with the schedule).\n\n' "$per"
+}
+
+instr_rows() {
+	[ -s "$W/instr" ] || return 0
+	echo "Instructions of cc1 (valgrind --tool=callgrind), one compilation each, same flags:"
+	echo
+	echo "| file | without | with the plugin | ratio |"
+	echo "|---|---:|---:|---:|"
+	for m in legacy rtc-legacy; do
+		a=$(sed -n "s/^$m //p" "$W/instr") b=$(sed -n "s/^$m-plugin //p" "$W/instr")
+		printf '| %s-main.c | %s | %s | %.4f |\n' "$m" "$a" "$b" "$(calc "$b / $a")"
+	done
+	echo
+	echo "Times:"
+	echo
+}
+
+# prow NAME WITHOUT WITH: medians, and the medians of the paired ratios
+prow() {
+	printf '| %s | %.3f | %.3f | %.4f | %.3f | %.3f | %.4f |\n' "$1" \
+		"$(median "$2" 3)" "$(median "$3" 3)" "$(paired "$3" "$2" 3)" \
+		"$(median "$2" 4)" "$(median "$3" 4)" "$(paired "$3" "$2" 4)"
+}
+
+table_targets() {
+	ck=$(median check 3) xa=$(median xargs 3) fl=$(median floor 3)
+	rq=$(calc "$(median order 5) / $(median quarter 5)")
+	per=$(calc "($(median order 5) - $(median quarter 5)) * 1024 / ($NMOD - $NQUARTER)")
+	echo "### Targets"
+	echo
+	idle=$(calc "(1 - $(median kb-legacy 4) / $(median kb-legacy 3)) * 100")
+	echo "Instruction counts are exact. Times are not: on a shared machine the CPU-time ratio"
+	echo "of the same build moves by a percent or so from one \`make bench\` to the next,"
+	printf 'and a Kbuild build here leaves the CPU idle %.0f%% of its wall time, which the plugin\n' "$idle"
+	echo "does not change; so time verdicts use CPU time, wall ratio in parentheses."
+	echo
+	echo "| target | measured | |"
+	echo "|---|---|---|"
+	printf '| ksunset check ≥ 7× faster than (a) xargs nm | %.2f× | %s |\n' "$(calc "$xa / $ck")" \
+		"$(verdict "$xa / $ck >= 7")"
+	printf '| ksunset check no slower than (c) the floor | %.3f s vs %.3f s | %s |\n' "$ck" "$fl" \
+		"$(verdict "$ck <= $fl")"
+	printf '| peak RSS not growing with modules (all ÷ 1/4 ≤ 1.10) | %.3f (%.0f bytes more per module) | %s |\n' \
+		"$rq" "$per" "$(verdict "$rq <= 1.10")"
+	for m in legacy rtc-legacy; do
+		a=$(sed -n "s/^$m //p" "$W/instr") b=$(sed -n "s/^$m-plugin //p" "$W/instr")
+		[ -n "$a" ] || continue
+		r=$(calc "$b / $a")
+		printf '| plugin overhead ≤ 1%%, %s-main.c: instructions | %+.2f%% | %s |\n' "$m" \
+			"$(calc "($r - 1) * 100")" "$(verdict "$r <= 1.01")"
+	done
+	for p in "Kbuild legacy:kb-legacy" "Kbuild rtc-legacy:kb-rtc-legacy" "large TU:tu"; do
+		rc=$(paired "${p#*:}-plugin" "${p#*:}" 4) rw=$(paired "${p#*:}-plugin" "${p#*:}" 3)
+		printf '| plugin overhead ≤ 1%%, %s: CPU (wall) | %+.1f%% (%+.1f%%) | %s |\n' "${p%%:*}" \
+			"$(calc "($rc - 1) * 100")" "$(calc "($rw - 1) * 100")" "$(verdict "$rc <= 1.01")"
+	done
+	echo
+}
+
+report() {
+	notes=""
+	[ -f "$top/bench/results.md" ] && notes=$(sed -n '/^## Notes/,$p' "$top/bench/results.md")
+	{
+		echo "# make bench results"
+		echo
+		echo "Written by \`make bench\` (bench/bench.sh); the Notes section is kept from run to run."
+		echo
+		machine
+		echo
+		table_check
+		table_plugin
+		table_targets
+	} >"$W/results.md"
+	cat "$W/results.md"
+	{
+		cat "$W/results.md"
+		[ -n "$notes" ] && printf '%s\n' "$notes"
+	} >"$top/bench/results.md"
+	say "wrote bench/results.md; raw times in $DATA"
+}
+
+start=$(date +%s)
+LOAD0=$(cut -d' ' -f1 /proc/loadavg)
+setup
+bench_check
+bench_kbuild
+bench_instr
+bench_tu
+report
+say "done in $(($(date +%s) - start)) s"
