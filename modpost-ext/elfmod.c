@@ -394,7 +394,9 @@ static int walk_sections(struct ks_module *m, Elf *elf, size_t size, struct ks_d
 			return elf_problem(d, m->path, "bad section header");
 		if ((r = section_in_file(m, scn, &sh, size, d)) < 0)
 			return r;
-		name = section_name(elf, shstrndx, &sh);
+		/* only notes and .modinfo (PROGBITS) need their names looked up */
+		name = sh.sh_type == SHT_NOTE || sh.sh_type == SHT_PROGBITS
+			       ? section_name(elf, shstrndx, &sh) : "";
 		if (sh.sh_type == SHT_SYMTAB && !symtab) {
 			symtab = scn;
 			symsh = sh;
@@ -421,20 +423,18 @@ static int name_from_path(struct ks_module *m)
 	return set_str(&m->name, base, n);
 }
 
-int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t size,
-		    struct ks_diags *d)
+/* Everything after opening: the checks and the sections. elf may be NULL. */
+static int parse_elf(struct ks_module *m, const char *path, Elf *elf, size_t size,
+		     struct ks_diags *d)
 {
 	struct ks_diags recd = { 0 };
 	GElf_Ehdr eh;
-	Elf *elf;
 	int r;
 
 	memset(m, 0, sizeof(*m));
 	m->path = strdup(path);
 	if (!m->path)
 		return -ENOMEM;
-	(void)elf_errno();
-	elf = elf_memory(image, size);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
 		r = bad_file(d, path, size < EI_NIDENT ? "file too short to be an ELF object"
 						      : "not an ELF object");
@@ -445,7 +445,6 @@ int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t s
 	} else if (!(r = check_layout(m, elf, &eh, size, d))) {
 		r = walk_sections(m, elf, size, d, &recd);
 	}
-	elf_end(elf);
 	/* a malformed record is reported only for an otherwise usable module,
 	 * so an unusable file gets one message */
 	if (!r && recd.n)
@@ -459,20 +458,40 @@ int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t s
 	return r;
 }
 
+int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t size,
+		    struct ks_diags *d)
+{
+	Elf *elf;
+	int r;
+
+	(void)elf_errno();
+	elf = elf_memory(image, size);
+	r = parse_elf(m, path, elf, size, d);
+	elf_end(elf);
+	return r;
+}
+
 int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d)
 {
 	const char *why = "";
 	struct ks_modfile f;
+	Elf *elf = NULL;
 	int r = ks_modfile_open(path, &f, &why);
 
-	if (r < 0) {
-		ks_modfile_close(&f);
-		memset(m, 0, sizeof(*m));
-		if (r == -ENOMEM)
-			return r;
-		return bad_file(d, path, why);
+	if (r == 0) {
+		(void)elf_errno();
+		elf = elf_begin(f.fd, ELF_C_READ, NULL);
 	}
-	r = ks_module_parse(m, path, f.data, f.size, d);
+	if (elf && elf_kind(elf) == ELF_K_ELF) {
+		r = parse_elf(m, path, elf, f.size, d);
+	} else if (r == 0 && (r = ks_modfile_slurp(&f, &why)) == 0) {
+		/* not ELF as it is: compressed, or reported as not ELF */
+		r = ks_module_parse(m, path, f.data, f.size, d);
+	} else {
+		memset(m, 0, sizeof(*m));
+		r = r == -ENOMEM ? r : bad_file(d, path, why);
+	}
+	elf_end(elf);
 	ks_modfile_close(&f);
 	return r;
 }

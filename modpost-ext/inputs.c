@@ -53,6 +53,17 @@ static int dir_problem(struct ks_diags *d, const char *dir, int err)
 			   strerror(err)) < 0 ? -ENOMEM : -err;
 }
 
+/* The type of p, for file systems whose readdir() does not say. */
+static int file_type(const char *p, unsigned char *type, struct ks_diags *d)
+{
+	struct stat st;
+
+	if (lstat(p, &st) < 0)
+		return dir_problem(d, p, errno);
+	*type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+	return 0;
+}
+
 /* Collects module files below dir. Symbolic links are not followed, so a
  * /lib/modules tree's build and source links are not entered. */
 static int walk(struct ks_inputs *in, const char *dir, struct ks_diags *d)
@@ -64,20 +75,23 @@ static int walk(struct ks_inputs *in, const char *dir, struct ks_diags *d)
 	if (!dh)
 		return dir_problem(d, dir, errno);
 	while (r != -ENOMEM && (de = readdir(dh)) != NULL) {
-		struct stat st;
+		unsigned char type = de->d_type;
 		char *p;
 		int e = 0;
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
+		/* most entries are files of another name: no path, no lstat */
+		if (type == DT_REG && !is_module_name(de->d_name))
+			continue;
 		p = ks_strdupf("%s/%s", dir, de->d_name);
 		if (!p) {
 			e = -ENOMEM;
-		} else if (lstat(p, &st) < 0) {
-			e = dir_problem(d, p, errno);
-		} else if (S_ISDIR(st.st_mode)) {
+		} else if (type == DT_UNKNOWN && (e = file_type(p, &type, d)) < 0) {
+			/* reported */
+		} else if (type == DT_DIR) {
 			e = walk(in, p, d);
-		} else if (S_ISREG(st.st_mode) && is_module_name(de->d_name)) {
+		} else if (type == DT_REG && is_module_name(de->d_name)) {
 			e = push(in, p);
 			p = NULL;
 		}

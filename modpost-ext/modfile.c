@@ -3,10 +3,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <lzma.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -202,8 +202,11 @@ int ks_modfile_decompress(char **data, size_t *size, const char **why)
 	return 0;
 }
 
-/* Maps a plain module (only the pages libelf reads are ever loaded) or
- * decompresses a compressed one; files that cannot be mapped are read. */
+/* A module stays a file descriptor, from which libelf reads just the
+ * headers and the few sections needed: cheaper than reading or mapping
+ * whole files, and with no page-table work that would serialize the
+ * reading threads. Only a file that is not ELF is read whole, in case it
+ * is compressed (ks_modfile_slurp). */
 int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why)
 {
 	/* O_NONBLOCK: a FIFO given by mistake must not hang the run */
@@ -212,6 +215,7 @@ int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why)
 	int r = 0;
 
 	memset(f, 0, sizeof(*f));
+	f->fd = -1;
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		r = -errno;
 		*why = strerror(errno);
@@ -221,30 +225,35 @@ int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why)
 	} else if (!S_ISREG(st.st_mode)) {
 		r = -EINVAL;
 		*why = "not a regular file";
-	} else if (S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size <= KS_MODFILE_MAX) {
-		f->map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-		f->maplen = f->map == MAP_FAILED ? 0 : (size_t)st.st_size;
-		f->map = f->maplen ? f->map : NULL;
+	} else {
+		f->fd = fd;
+		f->size = (size_t)st.st_size;
+		return 0;
 	}
-	if (!r && !f->map)
-		r = read_all(fd, &f->data, &f->size, why);
 	if (fd >= 0)
 		close(fd);
-	if (r < 0 || !f->map)
-		return r < 0 ? r : ks_modfile_decompress(&f->data, &f->size, why);
-	r = decompress(f->map, f->maplen, &f->data, &f->size, why);
-	if (r == 0) {
-		f->data = f->map;
-		f->size = f->maplen;
+	return r;
+}
+
+int ks_modfile_slurp(struct ks_modfile *f, const char **why)
+{
+	int r;
+
+	if (lseek(f->fd, 0, SEEK_SET) < 0) {
+		*why = strerror(errno);
+		return -errno;
 	}
-	return r < 0 ? r : 0;
+	r = read_all(f->fd, &f->data, &f->size, why);
+	close(f->fd);
+	f->fd = -1;
+	return r < 0 ? r : ks_modfile_decompress(&f->data, &f->size, why);
 }
 
 void ks_modfile_close(struct ks_modfile *f)
 {
-	if (f->data != f->map)
-		free(f->data);
-	if (f->map)
-		munmap(f->map, f->maplen);
+	free(f->data);
+	if (f->fd >= 0)
+		close(f->fd);
 	memset(f, 0, sizeof(*f));
+	f->fd = -1;
 }

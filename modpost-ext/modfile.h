@@ -14,17 +14,19 @@
 #define KS_MODFILE_RATIO 64
 #define KS_MODFILE_MIN_LIMIT ((size_t)64 << 20)
 
-/* A module's bytes: mapped, or decompressed into memory. */
+/* A module file: open (fd), or read whole and decompressed into data. */
 struct ks_modfile {
+	int fd;			/* -1 once data holds the module */
 	char *data;
-	size_t size;
-	void *map;		/* the mapping, if any */
-	size_t maplen;
+	size_t size;		/* of the file, or of data */
 };
 
-/* Opens path for reading as a module; on error returns -errno and *why
- * names the problem. ks_modfile_close() releases it either way. */
+/* Opens path, which must be a regular file; on error returns -errno and
+ * *why names the problem. ks_modfile_close() releases it either way. */
 int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why) KS_MUST_CHECK;
+/* Reads the open file whole into data, decompressing it if its magic bytes
+ * say xz, zstd or gzip; the descriptor is closed. */
+int ks_modfile_slurp(struct ks_modfile *f, const char **why) KS_MUST_CHECK;
 void ks_modfile_close(struct ks_modfile *f);
 /* Decompresses an in-memory image if it is compressed; returns 0 and
  * leaves *data alone if it is not. */

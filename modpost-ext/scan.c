@@ -13,7 +13,7 @@
 #include "scan.h"
 
 #define MAX_JOBS 16
-#define WINDOW_PER_JOB 4
+#define WINDOW_PER_JOB 32
 
 struct slot {
 	struct ks_module m;
