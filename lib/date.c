@@ -111,13 +111,25 @@ int ks_date_parse_relative(const char *s, int32_t today, int32_t *days)
 	return 0;
 }
 
+/* By hand, not snprintf: the plugin formats every entry's date each time it
+ * loads a schedule. */
 void ks_date_format(int32_t days, char out[KS_DATE_LEN])
 {
 	int y;
-	unsigned m, d;
+	unsigned m, d, yy;
 
 	ks_date_to_civil(days, &y, &m, &d);
-	snprintf(out, KS_DATE_LEN, "%04u-%02u-%02u", (unsigned)y % 10000, m % 100, d % 100);
+	yy = (unsigned)y % 10000;
+	out[0] = (char)('0' + yy / 1000);
+	out[1] = (char)('0' + yy / 100 % 10);
+	out[2] = (char)('0' + yy / 10 % 10);
+	out[3] = (char)('0' + yy % 10);
+	out[4] = out[7] = '-';
+	out[5] = (char)('0' + m / 10);
+	out[6] = (char)('0' + m % 10);
+	out[8] = (char)('0' + d / 10);
+	out[9] = (char)('0' + d % 10);
+	out[10] = '\0';
 }
 
 static int epoch_days(const char *s, int32_t *days)

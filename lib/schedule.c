@@ -85,19 +85,47 @@ bool ks_is_identifier(const char *s)
 	return true;
 }
 
-static void entry_free(struct ks_entry *e)
+/* Entries and their strings come from chunks freed with the schedule:
+ * the plugin parses the schedule in every compilation, and one malloc per
+ * field was a quarter of that cost. */
+struct ks_chunk {
+	struct ks_chunk *next;
+	size_t used, cap;
+	max_align_t mem[];
+};
+
+#define CHUNK_SIZE 65536
+
+static void *arena_alloc(struct ks_schedule *s, size_t n)
 {
-	if (!e)
-		return;
-	for (size_t i = 0; i < e->nsyms; i++)
-		free(e->syms[i]);
-	free(e->syms);
-	free(e->ns);
-	free(e->replace);
-	free(e->why);
-	free(e->who);
-	free(e->since);
-	free(e);
+	struct ks_chunk *c = s->arena;
+	size_t align = sizeof(max_align_t);
+	void *p;
+
+	n = (n + align - 1) / align * align;
+	if (!c || c->cap - c->used < n) {
+		size_t cap = n > CHUNK_SIZE ? n : CHUNK_SIZE;
+
+		c = malloc(sizeof(*c) + cap);
+		if (!c)
+			return NULL;
+		c->next = s->arena;
+		c->used = 0;
+		c->cap = cap;
+		s->arena = c;
+	}
+	p = (char *)c->mem + c->used;
+	c->used += n;
+	return memset(p, 0, n);
+}
+
+static char *arena_strndup(struct ks_schedule *s, const char *str, size_t n)
+{
+	char *p = arena_alloc(s, n + 1);
+
+	if (p)
+		memcpy(p, str, n);
+	return p;
 }
 
 static int parse_when(struct parser *ps, struct ks_entry *e, const char *v, unsigned line)
@@ -151,56 +179,46 @@ static int parse_action(struct parser *ps, struct ks_entry *e, const char *v, un
 		return -EINVAL;
 	}
 	e->action = KS_ACTION_NAMESPACE;
-	e->ns = strdup(ns);
+	e->ns = arena_strndup(ps->s, ns, strlen(ns));
 	return e->ns ? 0 : -ENOMEM;
-}
-
-static int add_sym(struct ks_entry *e, const char *sym, size_t n)
-{
-	char **v = realloc(e->syms, (e->nsyms + 1) * sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	e->syms = v;
-	v[e->nsyms] = strndup(sym, n);
-	if (!v[e->nsyms])
-		return -ENOMEM;
-	e->nsyms++;
-	return 0;
 }
 
 static int parse_what(struct parser *ps, struct ks_entry *e, const char *v, unsigned line)
 {
-	const char *sep = ", \t";
+	static const char sep[] = ", \t";
+	size_t n = 0;
 	int bad = 0;
 
-	while (*v) {
-		size_t n;
-		int r;
+	for (const char *t = v + strspn(v, sep); *t; t += strspn(t, sep))
+		t += strcspn(t, sep), n++;
+	if (!n) {
+		perr(ps, line, "empty What field");
+		return -EINVAL;
+	}
+	e->syms = arena_alloc(ps->s, n * sizeof(*e->syms));
+	if (!e->syms)
+		return -ENOMEM;
+	for (v += strspn(v, sep); *v; v += strspn(v, sep)) {
+		size_t len = strcspn(v, sep);
+		char *sym = arena_strndup(ps->s, v, len);
 
-		v += strspn(v, sep);
-		n = strcspn(v, sep);
-		if (!n)
-			break;
-		r = add_sym(e, v, n);
-		if (r < 0)
-			return r;
-		if (!ks_is_identifier(e->syms[e->nsyms - 1])) {
-			perr(ps, line, "bad symbol name '%s'", e->syms[e->nsyms - 1]);
+		if (!sym)
+			return -ENOMEM;
+		e->syms[e->nsyms++] = sym;
+		if (!ks_is_identifier(sym)) {
+			perr(ps, line, "bad symbol name '%s'", sym);
 			bad = -EINVAL;
 		}
-		v += n;
-	}
-	if (!e->nsyms && !bad) {
-		perr(ps, line, "empty What field");
-		bad = -EINVAL;
+		v += len;
 	}
 	return bad;
 }
 
-static char *dup_field(struct pending *p, enum field f)
+static char *dup_field(struct parser *ps, enum field f)
 {
-	return p->line[f] ? strdup(p->val[f].p) : NULL;
+	struct pending *p = &ps->p;
+
+	return p->line[f] ? arena_strndup(ps->s, p->val[f].p, p->val[f].len) : NULL;
 }
 
 /* Builds an entry from the pending fields; NULL (with diagnostics) if any
@@ -208,32 +226,33 @@ static char *dup_field(struct pending *p, enum field f)
 static struct ks_entry *build_entry(struct parser *ps, int *r)
 {
 	struct pending *p = &ps->p;
-	struct ks_entry *e = calloc(1, sizeof(*e));
-	int bad = 0;
+	struct ks_entry *e = arena_alloc(ps->s, sizeof(*e));
+	int what, when, action = 0;
 
 	*r = -ENOMEM;
 	if (!e)
 		return NULL;
 	e->file = ps->file;
 	e->line = p->start;
-	bad |= parse_what(ps, e, p->val[F_WHAT].p, p->line[F_WHAT]);
-	bad |= parse_when(ps, e, p->val[F_WHEN].p, p->line[F_WHEN]);
+	what = parse_what(ps, e, p->val[F_WHAT].p, p->line[F_WHAT]);
+	when = parse_when(ps, e, p->val[F_WHEN].p, p->line[F_WHEN]);
 	if (p->line[F_ACTION])
-		bad |= parse_action(ps, e, p->val[F_ACTION].p, p->line[F_ACTION]);
-	e->replace = dup_field(p, F_REPLACE);
-	e->why = dup_field(p, F_WHY);
-	e->who = dup_field(p, F_WHO);
-	e->since = dup_field(p, F_SINCE);
-	if (p->line[F_REPLACE] && !p->val[F_REPLACE].p[0]) {
+		action = parse_action(ps, e, p->val[F_ACTION].p, p->line[F_ACTION]);
+	e->replace = dup_field(ps, F_REPLACE);
+	e->why = dup_field(ps, F_WHY);
+	e->who = dup_field(ps, F_WHO);
+	e->since = dup_field(ps, F_SINCE);
+	if (what == -ENOMEM || action == -ENOMEM || (p->line[F_REPLACE] && !e->replace) ||
+	    (p->line[F_WHY] && !e->why) || (p->line[F_WHO] && !e->who) ||
+	    (p->line[F_SINCE] && !e->since))
+		return NULL;
+	*r = what || when || action ? -EINVAL : 0;
+	if (p->line[F_REPLACE] && !e->replace[0]) {
 		perr(ps, p->line[F_REPLACE], "empty Replace field");
-		bad = -EINVAL;
+		*r = -EINVAL;
 	}
 	e->replace_ident = e->replace && ks_is_identifier(e->replace);
-	*r = bad ? bad : 0;
-	if (!bad)
-		return e;
-	entry_free(e);
-	return NULL;
+	return *r ? NULL : e;	/* a bad entry's memory goes with the schedule */
 }
 
 static bool str_eq(const char *a, const char *b)
@@ -314,10 +333,8 @@ static int finish_entry(struct parser *ps)
 	if (!e)
 		return r == -ENOMEM ? r : 0;
 	r = append_entry(ps->s, e);
-	if (r < 0) {
-		entry_free(e);
+	if (r < 0)
 		return r;
-	}
 	return index_entry(ps, e);
 }
 
@@ -501,8 +518,12 @@ void ks_schedule_digest_hex(const struct ks_schedule *s, char out[17])
 
 void ks_schedule_free(struct ks_schedule *s)
 {
-	for (size_t i = 0; i < s->n; i++)
-		entry_free(s->entries[i]);
+	while (s->arena) {
+		struct ks_chunk *next = s->arena->next;
+
+		free(s->arena);
+		s->arena = next;
+	}
 	free(s->entries);
 	for (size_t i = 0; i < s->nfiles; i++)
 		free(s->files[i]);

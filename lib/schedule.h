@@ -45,7 +45,10 @@ struct ks_entry {
 	unsigned line;		/* where the entry starts */
 };
 
+struct ks_chunk;
+
 struct ks_schedule {
+	struct ks_chunk *arena;		/* where entries and their strings live */
 	struct ks_entry **entries;
 	size_t n, cap;
 	struct ks_strmap bysym;

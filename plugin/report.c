@@ -294,20 +294,49 @@ static bool in_object(const char *sym)
 	return id && TREE_SYMBOL_REFERENCED(id);
 }
 
-/* One ELF note: namesz, descsz, type, "ksunset\0", the records, each part
- * padded to 4 bytes. "%note", not "@note": '@' starts a comment on ARM. */
-static void write_note(const struct ks_buf *desc)
+/* One record as an assembler string: printable bytes as they are, the rest
+ * (TAB, and anything a path may hold) in octal. */
+static int asm_string(struct ks_buf *out, const char *s, size_t n)
 {
-	FILE *f = asm_out_file;
+	int r = ks_buf_adds(out, "\t.asciz \"");
 
-	fprintf(f, "\t.pushsection %s,\"\",%%note\n\t.balign 4\n", KS_NOTE_SECTION);
-	fprintf(f, "\t.long %u\n\t.long %u\n\t.long %#x\n",
-		(unsigned)sizeof(KS_NOTE_NAME), (unsigned)desc->len, KS_NOTE_TYPE);
-	fprintf(f, "\t.asciz \"%s\"\n\t.balign 4\n", KS_NOTE_NAME);
-	for (size_t i = 0; i < desc->len; i++)
-		fprintf(f, "%s%u", i % 16 ? "," : i ? "\n\t.byte " : "\t.byte ",
-			(unsigned char)desc->p[i]);
-	fprintf(f, "%s\t.balign 4\n\t.popsection\n", desc->len ? "\n" : "");
+	for (size_t i = 0; i < n && !r; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"' || c == '\\')
+			r = ks_buf_addf(out, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			r = ks_buf_addf(out, "\\%03o", c);
+		else
+			r = ks_buf_addc(out, (char)c);
+	}
+	return r ? r : ks_buf_adds(out, "\"\n");
+}
+
+/* One ELF note: namesz, descsz, type, "ksunset\0", the records, each part
+ * padded to 4 bytes. "%note", not "@note": '@' starts a comment on ARM.
+ * Built whole and written with one call: per-byte output was a visible
+ * share of the plugin's cost. */
+static int write_note(const struct ks_buf *desc)
+{
+	struct ks_buf out = KS_BUF_INIT;
+	int r = ks_buf_addf(&out, "\t.pushsection %s,\"\",%%note\n\t.balign 4\n"
+				  "\t.long %u\n\t.long %u\n\t.long %#x\n\t.asciz \"%s\"\n\t.balign 4\n",
+			    KS_NOTE_SECTION, (unsigned)sizeof(KS_NOTE_NAME), (unsigned)desc->len,
+			    KS_NOTE_TYPE, KS_NOTE_NAME);
+
+	/* the descriptor is NUL-terminated records: one .asciz each */
+	for (size_t off = 0; !r && off < desc->len;) {
+		size_t n = strnlen(desc->p + off, desc->len - off);
+
+		r = asm_string(&out, desc->p + off, n);
+		off += n + 1;
+	}
+	r = r ? r : ks_buf_adds(&out, "\t.balign 4\n\t.popsection\n");
+	if (!r)
+		fputs(out.p, asm_out_file);
+	ks_buf_free(&out);
+	return r;
 }
 
 void ks_report_finish(struct ks_plugin *p)
@@ -328,9 +357,7 @@ void ks_report_finish(struct ks_plugin *p)
 		if (in_object(p->uses[i].sym))
 			r = encode_use(&desc, &p->uses[i]);
 	}
-	if (r)
+	if (r || write_note(&desc) < 0)
 		error("%s: out of memory writing the %s note", p->name, KS_NOTE_SECTION);
-	else
-		write_note(&desc);
 	ks_buf_free(&desc);
 }
