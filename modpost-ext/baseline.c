@@ -132,48 +132,44 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every key of the findings, sorted and unique. */
-static int collect_keys(const struct ks_findings *fs, const char *root, char ***out, size_t *n)
+int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *fs)
 {
-	size_t cap = 0;
-
-	*n = 0;
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct ks_finding *f = &fs->v[i];
 
 		for (size_t j = 0; j < (f->nlocs ? f->nlocs : 1); j++) {
-			if (*n == cap) {
-				char **v = realloc(*out, (cap = cap ? cap * 2 : 16) * sizeof(*v));
+			if (k->n == k->cap) {
+				size_t cap = k->cap ? k->cap * 2 : 16;
+				char **v = realloc(k->v, cap * sizeof(*v));
 
 				if (!v)
 					return -ENOMEM;
-				*out = v;
+				k->v = v;
+				k->cap = cap;
 			}
-			(*out)[*n] = make_key(f, f->nlocs ? &f->locs[j] : NULL, root);
-			if (!(*out)[(*n)++])
+			k->v[k->n] = make_key(f, f->nlocs ? &f->locs[j] : NULL, k->source_root);
+			if (!k->v[k->n++])
 				return -ENOMEM;
 		}
 	}
-	if (*n)
-		qsort(*out, *n, sizeof(**out), cmp_str);
 	return 0;
 }
 
-int ks_baseline_write(const char *path, const char *source_root, const struct ks_findings *fs,
-		      struct ks_diags *d)
+int ks_baseline_keys_write(struct ks_baseline_keys *k, const char *path, struct ks_diags *d)
 {
-	char **keys = NULL, *tmp = ks_strdupf("%s.tmp", path);
-	size_t n = 0;
+	char *tmp = ks_strdupf("%s.tmp", path);
 	FILE *f = NULL;
-	int r = tmp ? collect_keys(fs, source_root, &keys, &n) : -ENOMEM;
+	int r = tmp ? 0 : -ENOMEM;
 
+	if (k->n)
+		qsort(k->v, k->n, sizeof(*k->v), cmp_str);
 	if (!r && !(f = fopen(tmp, "w")))
 		r = -errno;
 	if (f) {
 		fprintf(f, "%s\n", HEADER);
-		for (size_t i = 0; i < n; i++)
-			if (!i || strcmp(keys[i], keys[i - 1]))
-				fprintf(f, "%s\n", keys[i]);
+		for (size_t i = 0; i < k->n; i++)
+			if (!i || strcmp(k->v[i], k->v[i - 1]))
+				fprintf(f, "%s\n", k->v[i]);
 		if (fclose(f) != 0)
 			r = -errno;
 		if (!r && rename(tmp, path) < 0)
@@ -182,10 +178,26 @@ int ks_baseline_write(const char *path, const char *source_root, const struct ks
 	if (r < 0 && r != -ENOMEM && ks_diag_add(d, KS_ERROR, path, 0, 0,
 						 "cannot write baseline: %s", strerror(-r)) < 0)
 		r = -ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		free(keys[i]);
-	free(keys);
 	free(tmp);
+	return r;
+}
+
+void ks_baseline_keys_free(struct ks_baseline_keys *k)
+{
+	for (size_t i = 0; i < k->n; i++)
+		free(k->v[i]);
+	free(k->v);
+	memset(k, 0, sizeof(*k));
+}
+
+int ks_baseline_write(const char *path, const char *source_root, const struct ks_findings *fs,
+		      struct ks_diags *d)
+{
+	struct ks_baseline_keys k = { .source_root = source_root };
+	int r = ks_baseline_keys_add(&k, fs);
+
+	r = r ? r : ks_baseline_keys_write(&k, path, d);
+	ks_baseline_keys_free(&k);
 	return r;
 }
 

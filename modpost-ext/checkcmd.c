@@ -171,8 +171,10 @@ struct run {
 	struct ks_symvers symvers;
 	struct ks_scan scan;
 	struct ks_baseline baseline;
-	struct ks_check check;
+	struct ks_baseline_keys keys;	/* for --write-baseline */
+	struct ks_check check;		/* found: one module's findings at a time */
 	struct ks_diags problems;	/* unusable inputs */
+	FILE *out;
 	bool unusable;
 };
 
@@ -201,9 +203,49 @@ static int load_inputs(struct run *r)
 	return e;
 }
 
+/* One module: its findings are judged against the baseline, written and
+ * let go, so memory does not grow with the number of modules. */
 static int check_one(void *ctx, const struct ks_module *m)
 {
-	return ks_check_module(ctx, m);
+	struct run *r = ctx;
+	int e = ks_check_module(&r->check, m);
+
+	if (!e && r->o.baseline)
+		e = ks_baseline_apply(&r->baseline, &r->check.found);
+	ks_findings_sort(&r->check.found);
+	if (!e && r->o.write_baseline)
+		e = ks_baseline_keys_add(&r->keys, &r->check.found);
+	if (!e)
+		e = ks_report_add(r->out, &r->o.report, &r->check.found);
+	ks_findings_free(&r->check.found);
+	return e;
+}
+
+static int open_report(struct run *r)
+{
+	int e;
+
+	r->out = stdout;
+	if (!r->o.output || (r->out = fopen(r->o.output, "w")))
+		return ks_report_begin(r->out, &r->o.report);
+	e = -errno;
+	r->out = NULL;
+	return note(r, ks_diag_add(&r->problems, KS_ERROR, r->o.output, 0, 0,
+				   "cannot write report: %s", strerror(-e)) < 0 ? -ENOMEM : e);
+}
+
+static int close_report(struct run *r)
+{
+	int e;
+
+	r->o.report.problems = &r->problems;
+	e = ks_report_end(r->out, &r->o.report);
+	if (r->out != stdout && fclose(r->out) != 0 && !e)
+		e = note(r, ks_diag_add(&r->problems, KS_ERROR, r->o.output, 0, 0,
+					"cannot write report: %s", strerror(errno)) < 0 ? -ENOMEM
+											: -EIO);
+	r->out = NULL;
+	return e;
 }
 
 static int check_modules(struct run *r)
@@ -214,35 +256,17 @@ static int check_modules(struct run *r)
 	r->check.symvers = r->o.symvers.n ? &r->symvers : NULL;
 	r->check.opts = r->o.check;
 	r->scan.jobs = (size_t)r->o.jobs;
-	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, &r->check,
+	r->keys.source_root = r->o.report.source_root;
+	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,
 			    &r->problems);
 	r->o.report.modules = r->scan.modules;
 	r->unusable |= r->scan.unusable;
 	return e;
 }
 
-static int write_report(struct run *r)
-{
-	FILE *out = stdout;
-	int e;
-
-	if (r->o.output && !(out = fopen(r->o.output, "w"))) {
-		e = -errno;
-		return note(r, ks_diag_add(&r->problems, KS_ERROR, r->o.output, 0, 0,
-					   "cannot write report: %s", strerror(-e)) < 0 ? -ENOMEM : e);
-	}
-	r->o.report.problems = &r->problems;
-	e = ks_report_write(out, &r->o.report, &r->check.found);
-	if (out != stdout && fclose(out) != 0 && !e)
-		e = note(r, ks_diag_add(&r->problems, KS_ERROR, r->o.output, 0, 0,
-					"cannot write report: %s", strerror(errno)) < 0 ? -ENOMEM
-											: -EIO);
-	return e;
-}
-
 static void summary(const struct run *r)
 {
-	struct ks_tally t = ks_report_tally(&r->check.found);
+	const struct ks_tally t = r->o.report.tally;
 
 	fprintf(stderr, "ksunset: %zu module%s checked: %zu error%s, %zu warning%s", r->o.report.modules,
 		r->o.report.modules == 1 ? "" : "s", t.errors, t.errors == 1 ? "" : "s", t.warnings,
@@ -260,16 +284,13 @@ static int pipeline(struct run *r)
 	int e = load_inputs(r);
 
 	if (!e)
+		e = open_report(r);
+	if (!e && r->out) {
 		e = check_modules(r);
-	if (!e && r->o.baseline)
-		e = ks_baseline_apply(&r->baseline, &r->check.found);
-	if (!e)
-		ks_findings_sort(&r->check.found);
-	if (!e)
-		e = write_report(r);
+		e = e ? e : close_report(r);
+	}
 	if (!e && r->o.write_baseline)
-		e = note(r, ks_baseline_write(r->o.write_baseline, r->o.report.source_root,
-					      &r->check.found, &r->problems));
+		e = note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, &r->problems));
 	return e;
 }
 
@@ -278,6 +299,9 @@ static void run_free(struct run *r)
 	ks_schedule_free(&r->sched);
 	ks_symvers_free(&r->symvers);
 	ks_baseline_free(&r->baseline);
+	ks_baseline_keys_free(&r->keys);
+	if (r->out && r->out != stdout)
+		fclose(r->out);
 	ks_findings_free(&r->check.found);
 	ks_diags_free(&r->problems);
 	ks_paths_free(&r->o.schedules);
@@ -299,7 +323,7 @@ int ks_cmd_check(int argc, char **argv)
 		ks_cli_report(&r.problems, e);
 		summary(&r);
 		ret = e < 0 || r.unusable ? KS_EXIT_USAGE
-		      : ks_report_tally(&r.check.found).errors ? KS_EXIT_FINDINGS
+		      : r.o.report.tally.errors ? KS_EXIT_FINDINGS
 							       : KS_EXIT_OK;
 	}
 	run_free(&r);

@@ -166,18 +166,6 @@ static int write_text_finding(FILE *out, const struct ks_finding *f)
 	return 0;
 }
 
-static int write_text(FILE *out, const struct ks_report *rep, const struct ks_findings *fs)
-{
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct ks_finding *f = &fs->v[i];
-
-		if (f->baselined || (rep->quiet && f->sev != KS_ERROR))
-			continue;
-		if (write_text_finding(out, f) < 0)
-			return -ENOMEM;
-	}
-	return 0;
-}
 
 static int json_finding(FILE *out, const struct ks_finding *f)
 {
@@ -216,29 +204,6 @@ static int json_finding(FILE *out, const struct ks_finding *f)
 	return 0;
 }
 
-static int write_json(FILE *out, const struct ks_report *rep, const struct ks_findings *fs)
-{
-	struct ks_tally t = ks_report_tally(fs);
-	char today[KS_DATE_LEN];
-
-	ks_date_format(rep->today, today);
-	fprintf(out, "{\n  \"tool\": \"ksunset\", \"version\": \"%s\", \"today\": \"%s\",\n"
-		     "  \"modules_checked\": %zu,\n"
-		     "  \"summary\": {\"errors\": %zu, \"warnings\": %zu, \"baselined\": %zu},\n"
-		     "  \"findings\": [\n",
-		KS_VERSION, today, rep->modules, t.errors, t.warnings, t.baselined);
-	for (size_t i = 0, n = 0; i < fs->n; i++) {
-		if (fs->v[i].baselined)
-			continue;
-		fputs(n++ ? ",\n" : "", out);
-		if (json_finding(out, &fs->v[i]) < 0)
-			return -ENOMEM;
-	}
-	fputs("\n  ],\n", out);
-	ks_json_problems(out, rep->problems);
-	fputs("}\n", out);
-	return 0;
-}
 
 static const struct {
 	const char *id, *text;
@@ -327,30 +292,84 @@ static void sarif_head(FILE *out, const struct ks_report *rep)
 	}
 }
 
-static int write_sarif(FILE *out, const struct ks_report *rep, const struct ks_findings *fs)
+static void json_begin(FILE *out, const struct ks_report *rep)
 {
-	sarif_head(out, rep);
-	fputs("    \"results\": [\n", out);
-	for (size_t i = 0, n = 0; i < fs->n; i++) {
-		if (fs->v[i].baselined)
-			continue;
-		fputs(n++ ? ",\n" : "", out);
-		if (sarif_result(out, &fs->v[i], rep->source_root) < 0)
-			return -ENOMEM;
-	}
-	fputs("\n    ]\n  }]\n}\n", out);
+	char today[KS_DATE_LEN];
+
+	ks_date_format(rep->today, today);
+	fprintf(out, "{\n  \"tool\": \"ksunset\", \"version\": \"%s\", \"today\": \"%s\",\n"
+		     "  \"findings\": [\n",
+		KS_VERSION, today);
+}
+
+static void json_end(FILE *out, const struct ks_report *rep)
+{
+	const struct ks_tally *t = &rep->tally;
+
+	fprintf(out, "\n  ],\n  \"modules_checked\": %zu,\n"
+		     "  \"summary\": {\"errors\": %zu, \"warnings\": %zu, \"baselined\": %zu},\n",
+		rep->modules, t->errors, t->warnings, t->baselined);
+	ks_json_problems(out, rep->problems);
+	fputs("}\n", out);
+}
+
+int ks_report_begin(FILE *out, struct ks_report *rep)
+{
+	rep->written = 0;
+	rep->tally = (struct ks_tally){ 0 };
+	if (rep->format == KS_FORMAT_JSON)
+		json_begin(out, rep);
+	else if (rep->format == KS_FORMAT_SARIF)
+		sarif_head(out, rep);
+	if (rep->format == KS_FORMAT_SARIF)
+		fputs("    \"results\": [\n", out);
 	return 0;
 }
 
-int ks_report_write(FILE *out, const struct ks_report *rep, const struct ks_findings *f)
+static int add_one(FILE *out, struct ks_report *rep, const struct ks_finding *f)
 {
 	switch (rep->format) {
 	case KS_FORMAT_JSON:
-		return write_json(out, rep, f);
+		fputs(rep->written++ ? ",\n" : "", out);
+		return json_finding(out, f);
 	case KS_FORMAT_SARIF:
-		return write_sarif(out, rep, f);
+		fputs(rep->written++ ? ",\n" : "", out);
+		return sarif_result(out, f, rep->source_root);
 	case KS_FORMAT_TEXT:
 		break;
 	}
-	return write_text(out, rep, f);
+	if (rep->quiet && f->sev != KS_ERROR)
+		return 0;
+	rep->written++;
+	return write_text_finding(out, f);
+}
+
+int ks_report_add(FILE *out, struct ks_report *rep, const struct ks_findings *fs)
+{
+	struct ks_tally t = ks_report_tally(fs);
+
+	rep->tally.errors += t.errors;
+	rep->tally.warnings += t.warnings;
+	rep->tally.baselined += t.baselined;
+	for (size_t i = 0; i < fs->n; i++)
+		if (!fs->v[i].baselined && add_one(out, rep, &fs->v[i]) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
+int ks_report_end(FILE *out, struct ks_report *rep)
+{
+	if (rep->format == KS_FORMAT_JSON)
+		json_end(out, rep);
+	else if (rep->format == KS_FORMAT_SARIF)
+		fputs("\n    ]\n  }]\n}\n", out);
+	return 0;
+}
+
+int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f)
+{
+	int r = ks_report_begin(out, rep);
+
+	r = r ? r : ks_report_add(out, rep, f);
+	return r ? r : ks_report_end(out, rep);
 }

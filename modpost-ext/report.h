@@ -13,6 +13,12 @@ enum ks_format {
 	KS_FORMAT_SARIF,
 };
 
+struct ks_tally {
+	size_t errors, warnings, baselined;
+};
+
+/* A report is written as the modules are checked: begin, then each
+ * module's findings, then end, so memory does not grow with the modules. */
 struct ks_report {
 	enum ks_format format;
 	bool quiet;			/* text: errors only */
@@ -20,14 +26,17 @@ struct ks_report {
 	int32_t today;
 	size_t modules;			/* modules checked */
 	const struct ks_diags *problems;	/* unusable inputs */
-};
-
-struct ks_tally {
-	size_t errors, warnings, baselined;
+	struct ks_tally tally;		/* of the findings added so far */
+	size_t written;			/* findings written so far */
 };
 
 struct ks_tally ks_report_tally(const struct ks_findings *f);
-int ks_report_write(FILE *out, const struct ks_report *rep, const struct ks_findings *f);
+int ks_report_begin(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
+/* Writes the findings (baselined ones only counted) and tallies them. */
+int ks_report_add(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
+int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
+/* begin, add, end. */
+int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
 /* The one-line message of a finding, without the module prefix. */
 char *ks_finding_message(const struct ks_finding *f);
 int ks_format_parse(const char *s, enum ks_format *fmt);

@@ -89,7 +89,7 @@ START_TEST(test_messages)
 END_TEST
 
 /* Writes the report into a string. */
-static char *render(const struct ks_report *rep, const struct ks_findings *fs)
+static char *render(struct ks_report *rep, const struct ks_findings *fs)
 {
 	char *s = NULL;
 	size_t n = 0;
