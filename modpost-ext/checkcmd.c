@@ -189,8 +189,9 @@ static int note(struct run *r, int err)
 	return 0;
 }
 
-static int load_inputs(struct run *r)
+static int load_inputs(void *ctx)
 {
+	struct run *r = ctx;
 	int e = note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir, 1,
 					      &r->problems));
 
@@ -248,6 +249,16 @@ static int close_report(struct run *r)
 	return e;
 }
 
+/* Runs on the main thread while the first modules are being read. */
+static int prepare(void *ctx)
+{
+	struct run *r = ctx;
+	int e = load_inputs(r);
+
+	e = e ? e : open_report(r);
+	return e ? e : r->out ? 0 : -EIO;	/* nowhere to report: stop */
+}
+
 static int check_modules(struct run *r)
 {
 	int e;
@@ -257,6 +268,7 @@ static int check_modules(struct run *r)
 	r->check.opts = r->o.check;
 	r->scan.jobs = (size_t)r->o.jobs;
 	r->keys.source_root = r->o.report.source_root;
+	r->scan.prepare = prepare;
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,
 			    &r->problems);
 	r->o.report.modules = r->scan.modules;
@@ -281,14 +293,10 @@ static void summary(const struct run *r)
 
 static int pipeline(struct run *r)
 {
-	int e = load_inputs(r);
+	int e = check_modules(r);
 
-	if (!e)
-		e = open_report(r);
-	if (!e && r->out) {
-		e = check_modules(r);
+	if (r->out)
 		e = e ? e : close_report(r);
-	}
 	if (!e && r->o.write_baseline)
 		e = note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, &r->problems));
 	return e;

@@ -141,7 +141,11 @@ static int run_pool(struct ks_scan *sc, const struct ks_inputs *in, size_t jobs,
 	pthread_cond_init(&p.space, NULL);
 	while (started < jobs && pthread_create(&tid[started], NULL, worker, &p) == 0)
 		started++;
-	e = started ? drain(sc, &p, fn, ctx, d) : -ENOMEM;
+	e = started ? 0 : -ENOMEM;
+	if (!e && sc->prepare)
+		e = sc->prepare(ctx);
+	if (!e)
+		e = drain(sc, &p, fn, ctx, d);
 	pthread_mutex_lock(&p.mu);
 	p.stop = true;
 	pthread_cond_broadcast(&p.space);
@@ -169,6 +173,8 @@ int ks_scan_modules(struct ks_scan *sc, char *const *args, size_t nargs, ks_scan
 
 	if (!e && in.n)
 		e = run_pool(sc, &in, jobs_for(sc, in.n), fn, ctx, d);
+	else if (!e && sc->prepare)
+		e = sc->prepare(ctx);
 	ks_inputs_free(&in);
 	return e;
 }

@@ -12,6 +12,10 @@
 
 struct ks_scan {
 	size_t jobs;		/* reading threads; 0: one per CPU */
+	/* if set, run on the calling thread once the reading has started,
+	 * before the first module is handed out: loading the schedule and
+	 * Module.symvers then overlaps with reading the modules */
+	int (*prepare)(void *ctx);
 	size_t modules;		/* modules read */
 	bool unusable;		/* some input could not be used (reported) */
 };
