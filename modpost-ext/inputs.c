@@ -2,10 +2,12 @@
  * sorting, so reports do not depend on the file system. */
 #include <errno.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "inputs.h"
@@ -54,43 +56,49 @@ static int dir_problem(struct ks_diags *d, const char *dir, int err)
 }
 
 /* The type of p, for file systems whose readdir() does not say. */
-static int file_type(const char *p, unsigned char *type, struct ks_diags *d)
+/* The type of name in dfd, for file systems whose readdir() does not say. */
+static int file_type(int dfd, const char *name, const char *p, unsigned char *type,
+		     struct ks_diags *d)
 {
 	struct stat st;
 
-	if (lstat(p, &st) < 0)
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return dir_problem(d, p, errno);
 	*type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
 	return 0;
 }
 
-/* Collects module files below dir. Symbolic links are not followed, so a
- * /lib/modules tree's build and source links are not entered. */
-static int walk(struct ks_inputs *in, const char *dir, struct ks_diags *d)
+/* Collects module files below the directory open as dh (named dir), each
+ * subdirectory opened relative to its parent. Symbolic links are not
+ * followed, so a /lib/modules tree's build and source links are not
+ * entered. Takes dh over. */
+static int walk(struct ks_inputs *in, DIR *dh, const char *dir, struct ks_diags *d)
 {
-	DIR *dh = opendir(dir);
 	struct dirent *de;
 	int r = 0;
 
-	if (!dh)
-		return dir_problem(d, dir, errno);
 	while (r != -ENOMEM && (de = readdir(dh)) != NULL) {
 		unsigned char type = de->d_type;
 		char *p;
-		int e = 0;
+		int e = 0, fd;
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		/* most entries are files of another name: no path, no lstat */
+		/* most entries are files of another name: no path, no stat */
 		if (type == DT_REG && !is_module_name(de->d_name))
 			continue;
 		p = ks_strdupf("%s/%s", dir, de->d_name);
 		if (!p) {
 			e = -ENOMEM;
-		} else if (type == DT_UNKNOWN && (e = file_type(p, &type, d)) < 0) {
+		} else if (type == DT_UNKNOWN && (e = file_type(dirfd(dh), de->d_name, p, &type, d)) < 0) {
 			/* reported */
 		} else if (type == DT_DIR) {
-			e = walk(in, p, d);
+			fd = openat(dirfd(dh), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			DIR *sub = fd < 0 ? NULL : fdopendir(fd);
+
+			if (!sub && fd >= 0)
+				close(fd);
+			e = sub ? walk(in, sub, p, d) : dir_problem(d, p, errno);
 		} else if (type == DT_REG && is_module_name(de->d_name)) {
 			e = push(in, p);
 			p = NULL;
@@ -107,7 +115,8 @@ static int walk(struct ks_inputs *in, const char *dir, struct ks_diags *d)
 static int add_dir(struct ks_inputs *in, const char *dir, struct ks_diags *d)
 {
 	size_t first = in->n;
-	int r = walk(in, dir, d);
+	DIR *dh = opendir(dir);
+	int r = dh ? walk(in, dh, dir, d) : dir_problem(d, dir, errno);
 
 	if (in->n > first)	/* in->paths is NULL while nothing was found */
 		qsort(in->paths + first, in->n - first, sizeof(*in->paths), cmp_str);
