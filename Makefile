@@ -117,6 +117,9 @@ bench: $(KSUNSET) $(PLUGIN)
 
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:
+# keep intermediate objects (the fuzz replay programs), so make never ends a
+# run with an "rm" after the test summary
+.SECONDARY:
 
 all: $(KSUNSET) $(PLUGIN)
 
