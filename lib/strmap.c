@@ -39,9 +39,8 @@ static struct ks_strmap_slot *find(struct ks_strmap_slot *slots, size_t cap,
 	return &slots[i];
 }
 
-static int rehash(struct ks_strmap *m)
+static int rehash_to(struct ks_strmap *m, size_t cap)
 {
-	size_t cap = m->cap ? m->cap * 2 : 16;
 	struct ks_strmap_slot *slots;
 
 	if (cap > SIZE_MAX / sizeof(*slots))
@@ -59,6 +58,23 @@ static int rehash(struct ks_strmap *m)
 	m->slots = slots;
 	m->cap = cap;
 	return 0;
+}
+
+static int rehash(struct ks_strmap *m)
+{
+	return rehash_to(m, m->cap ? m->cap * 2 : 16);
+}
+
+int ks_strmap_reserve(struct ks_strmap *m, size_t n)
+{
+	size_t cap = m->cap ? m->cap : 16;
+
+	while (cap / 2 < n) {
+		if (cap > SIZE_MAX / 4)
+			return -ENOMEM;
+		cap *= 2;
+	}
+	return cap > m->cap ? rehash_to(m, cap) : 0;
 }
 
 int ks_strmap_put(struct ks_strmap *m, const char *key, void ***slot)

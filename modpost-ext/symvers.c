@@ -47,21 +47,12 @@ static const char *bad_fields(char **f, size_t nf)
 	return NULL;
 }
 
+/* Indexes e (in the current block); 1 if its symbol was exported before. */
 static int add_export(struct ks_symvers *sv, struct ks_export *e)
 {
 	void **slot;
-	int r;
+	int r = ks_strmap_put(&sv->bysym, e->symbol, &slot);
 
-	if (sv->n == sv->cap) {
-		size_t cap = sv->cap ? sv->cap * 2 : 1024;
-		struct ks_export **v = realloc(sv->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		sv->v = v;
-		sv->cap = cap;
-	}
-	r = ks_strmap_put(&sv->bysym, e->symbol, &slot);
 	if (r < 0)
 		return r;
 	if (r == 0)		/* exported twice: the first one wins */
@@ -71,14 +62,33 @@ static int add_export(struct ks_symvers *sv, struct ks_export *e)
 	return 0;
 }
 
+/* Room for n more exports: one block for their structs, the index array
+ * and the map sized once, instead of growing per line. */
+static int reserve(struct ks_symvers *sv, size_t n, struct ks_export **block)
+{
+	struct ks_export **v = realloc(sv->v, (sv->n + n + 1) * sizeof(*v));
+	struct ks_export **b = realloc(sv->blocks, (sv->nblocks + 1) * sizeof(*b));
+
+	if (v)
+		sv->v = v;
+	if (b)
+		sv->blocks = b;
+	if (!v || !b || ks_strmap_reserve(&sv->bysym, sv->n + n) < 0)
+		return -ENOMEM;
+	sv->cap = sv->n + n + 1;
+	*block = calloc(n + 1, sizeof(**block));
+	if (!*block)
+		return -ENOMEM;
+	sv->blocks[sv->nblocks++] = *block;
+	return 0;
+}
+
 static int parse_line(struct ks_symvers *sv, const char *file, char *l, unsigned line,
-		      struct ks_diags *d)
+		      struct ks_export *e, struct ks_diags *d)
 {
 	char *f[NFIELDS + 1];
 	size_t nf = 0;
 	const char *why;
-	struct ks_export *e;
-	int r;
 
 	for (char *p = l; nf <= NFIELDS; p++) {
 		f[nf++] = p;
@@ -91,25 +101,25 @@ static int parse_line(struct ks_symvers *sv, const char *file, char *l, unsigned
 	if (why)
 		return ks_diag_add(d, KS_ERROR, file, line, 0, "%s: '%s'", why, l) < 0 ? -ENOMEM
 										       : -EINVAL;
-	e = calloc(1, sizeof(*e));
-	if (!e)
-		return -ENOMEM;
 	*e = (struct ks_export){ .symbol = f[1], .module = f[2], .type = f[3],
 				 .ns = nf == NFIELDS ? f[4] : "", .line = line, .file = file,
 				 .gpl = strcmp(f[3], "EXPORT_SYMBOL_GPL") == 0 };
-	r = add_export(sv, e);
-	if (r)
-		free(e);
-	return r < 0 ? r : 0;
+	return add_export(sv, e);
 }
 
 int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t len,
 		     struct ks_diags *d)
 {
 	char *end = text + len, *l = text;
+	struct ks_export *block;
+	size_t lines = 1, used = 0;
 	unsigned line = 0;
 	int ret = 0;
 
+	for (const char *p = text; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+		lines++;
+	if (reserve(sv, lines, &block) < 0)
+		return -ENOMEM;
 	while (l < end) {
 		char *nl = memchr(l, '\n', (size_t)(end - l));
 		int r;
@@ -121,7 +131,8 @@ int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t
 			r = ks_diag_add(d, KS_ERROR, name, line, 0, "NUL byte in line") < 0 ? -ENOMEM
 											   : -EINVAL;
 		else
-			r = *l ? parse_line(sv, name, l, line, d) : 0;
+			r = *l ? parse_line(sv, name, l, line, &block[used], d) : 0;
+		used += r == 0 && *l;	/* a block entry is kept only if indexed */
 		if (r == -ENOMEM)
 			return r;
 		if (r < 0)
@@ -182,8 +193,9 @@ const struct ks_export *ks_symvers_lookup(const struct ks_symvers *sv, const cha
 
 void ks_symvers_free(struct ks_symvers *sv)
 {
-	for (size_t i = 0; i < sv->n; i++)
-		free(sv->v[i]);
+	for (size_t i = 0; i < sv->nblocks; i++)
+		free(sv->blocks[i]);
+	free(sv->blocks);
 	free(sv->v);
 	for (size_t i = 0; i < sv->nfiles; i++) {
 		free(sv->texts[i]);

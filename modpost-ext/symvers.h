@@ -24,6 +24,8 @@ struct ks_symvers {
 	struct ks_export **v;		/* in file order */
 	size_t n, cap;
 	char **texts;			/* file contents the fields point into */
+	struct ks_export **blocks;	/* the exports of each text, one block each */
+	size_t nblocks;
 	char **files;
 	size_t nfiles;
 };
