@@ -10,20 +10,15 @@
 
 #include "baseline.h"
 #include "buf.h"
+#include "report.h"
 
 #define HEADER "# ksunset baseline 1"
 
 static const char *key_file(const char *file, const char *root)
 {
-	size_t n = root ? strlen(root) : 0;
-	const char *slash;
+	const char *rel = ks_path_under(file, root), *slash = strrchr(file, '/');
 
-	while (n > 1 && root[n - 1] == '/')
-		n--;
-	if (n && !strncmp(file, root, n) && file[n] == '/')
-		return file + n + 1;
-	slash = strrchr(file, '/');
-	return slash ? slash + 1 : file;
+	return rel ? rel : slash ? slash + 1 : file;
 }
 
 static char *make_key(const struct ks_finding *f, const struct ks_loc *l, const char *root)

@@ -215,20 +215,22 @@ static const struct {
 };
 
 /* A location's URI: relative to the source root when it lies below it. */
-static void sarif_artifact(FILE *out, const char *file, const char *root)
+const char *ks_path_under(const char *file, const char *root)
 {
 	size_t n = root ? strlen(root) : 0;
 
 	while (n > 1 && root[n - 1] == '/')
 		n--;
+	return n && !strncmp(file, root, n) && file[n] == '/' ? file + n + 1 : NULL;
+}
+
+static void sarif_artifact(FILE *out, const char *file, const char *root)
+{
+	const char *rel = ks_path_under(file, root);
+
 	fputs("\"artifactLocation\": {\"uri\": ", out);
-	if (n && !strncmp(file, root, n) && file[n] == '/') {
-		ks_json_str(out, file + n + 1);
-		fputs(", \"uriBaseId\": \"SRCROOT\"}", out);
-		return;
-	}
-	ks_json_str(out, file);
-	fputs("}", out);
+	ks_json_str(out, rel ? rel : file);
+	fputs(rel ? ", \"uriBaseId\": \"SRCROOT\"}" : "}", out);
 }
 
 static void sarif_location(FILE *out, const struct ks_finding *f, size_t i, const char *root)

@@ -39,6 +39,8 @@ int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
 /* The one-line message of a finding, without the module prefix. */
 char *ks_finding_message(const struct ks_finding *f);
+/* The part of file below the directory root, or NULL if it is not below. */
+const char *ks_path_under(const char *file, const char *root);
 int ks_format_parse(const char *s, enum ks_format *fmt);
 
 #endif

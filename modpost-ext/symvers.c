@@ -156,23 +156,16 @@ static int keep(char ***v, size_t n, char *p)
 int ks_symvers_load(struct ks_symvers *sv, const char *path, struct ks_diags *d)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	char chunk[65536], *name;
-	FILE *f = fopen(path, "rb");
-	size_t n;
-	int r = 0;
+	char *name = NULL;
+	int r = ks_buf_read_file(&b, path);
 
-	if (!f) {
-		r = -errno;
+	if (r < 0 && r != -ENOMEM) {
+		ks_buf_free(&b);
 		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read Module.symvers: %s",
 				   strerror(-r)) < 0 ? -ENOMEM : r;
 	}
-	while (!r && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		r = ks_buf_add(&b, chunk, n);
-	if (!r && ferror(f))
-		r = ks_diag_add(d, KS_ERROR, path, 0, 0, "read error") < 0 ? -ENOMEM : -EIO;
-	fclose(f);
-	name = strdup(path);
-	if (!r && (!name || ks_buf_add(&b, "", 0) < 0))
+	name = r ? NULL : strdup(path);
+	if (!name || ks_buf_add(&b, "", 0) < 0)
 		r = -ENOMEM;
 	if (!r && !(r = keep(&sv->files, sv->nfiles, name)))
 		name = NULL;
