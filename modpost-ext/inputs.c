@@ -1,5 +1,6 @@
-/* Expanding MODULE arguments. Directory order is made deterministic by
- * sorting, so reports do not depend on the file system. */
+/* Expanding MODULE arguments lazily. A directory is read one folder at a
+ * time, its entries sorted so that modules come in the order of their
+ * sorted full paths, whatever order the file system keeps. */
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
@@ -12,24 +13,18 @@
 #include "buf.h"
 #include "inputs.h"
 
-static int push(struct ks_inputs *in, char *path)
-{
-	if (!path)
-		return -ENOMEM;
-	if (in->n == in->cap) {
-		size_t cap = in->cap ? in->cap * 2 : 64;
-		char **v = realloc(in->paths, cap * sizeof(*v));
+struct entry {
+	const char *name;
+	bool dir;
+};
 
-		if (!v) {
-			free(path);
-			return -ENOMEM;
-		}
-		in->paths = v;
-		in->cap = cap;
-	}
-	in->paths[in->n++] = path;
-	return 0;
-}
+struct ks_dir_frame {
+	DIR *dh;		/* kept open: its subdirectories are opened relative to it */
+	char *path;
+	char *names;		/* the entries' names in one block, each after a kind byte */
+	struct entry *v;
+	size_t n, next;
+};
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -44,83 +39,166 @@ static int is_module_name(const char *s)
 	       ends_with(s, ".ko.gz");
 }
 
-static int cmp_str(const void *a, const void *b)
+/* Compares as the full paths below compare: a folder's name as if it
+ * ended in '/', since every path under it continues so. */
+static int cmp_entry(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const struct entry *x = a, *y = b;
+	const unsigned char *p = (const unsigned char *)x->name, *q = (const unsigned char *)y->name;
+	int cp, cq;
+
+	while (*p && *p == *q)
+		p++, q++;
+	cp = *p ? *p : x->dir ? '/' : 0;
+	cq = *q ? *q : y->dir ? '/' : 0;
+	return cp - cq;
 }
 
-static int dir_problem(struct ks_diags *d, const char *dir, int err)
+static int problem(struct ks_inputs *in, struct ks_diags *d, const char *file, const char *what,
+		   int err)
 {
-	return ks_diag_add(d, KS_ERROR, dir, 0, 0, "cannot search directory: %s",
-			   strerror(err)) < 0 ? -ENOMEM : -err;
+	in->unusable = true;
+	return ks_diag_add(d, KS_ERROR, file, 0, 0, "%s: %s", what, strerror(err)) < 0 ? -ENOMEM
+											  : 0;
 }
 
-/* The type of p, for file systems whose readdir() does not say. */
-/* The type of name in dfd, for file systems whose readdir() does not say. */
-static int file_type(int dfd, const char *name, const char *p, unsigned char *type,
-		     struct ks_diags *d)
+/* The type of the entry, for file systems whose readdir() does not say. */
+static int entry_type(struct ks_inputs *in, const struct ks_dir_frame *f, const char *name,
+		      unsigned char *type, struct ks_diags *d)
 {
 	struct stat st;
+	char *p;
+	int r;
 
-	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return dir_problem(d, p, errno);
-	*type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+	if (fstatat(dirfd(f->dh), name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		*type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+		return 0;
+	}
+	r = errno;
+	*type = DT_UNKNOWN;
+	p = ks_strdupf("%s/%s", f->path, name);
+	r = p ? problem(in, d, p, "cannot search directory", r) : -ENOMEM;
+	free(p);
+	return r;
+}
+
+/* Points the entries at their names and sorts them. */
+static int index_names(struct ks_dir_frame *f, size_t len)
+{
+	size_t i = 0;
+
+	if (!f->n)
+		return 0;
+	f->v = calloc(f->n, sizeof(*f->v));
+	if (!f->v)
+		return -ENOMEM;
+	for (size_t off = 0; off < len; off += strlen(f->names + off) + 1, i++) {
+		f->v[i].dir = f->names[off] == 'd';
+		f->v[i].name = f->names + off + 1;
+	}
+	qsort(f->v, f->n, sizeof(*f->v), cmp_entry);
 	return 0;
 }
 
-/* Collects module files below the directory open as dh (named dir), each
- * subdirectory opened relative to its parent. Symbolic links are not
- * followed, so a /lib/modules tree's build and source links are not
- * entered. Takes dh over. */
-static int walk(struct ks_inputs *in, DIR *dh, const char *dir, struct ks_diags *d)
+/* Keeps the entries worth a look: folders and module files. */
+static int list_dir(struct ks_inputs *in, struct ks_dir_frame *f, struct ks_diags *d)
 {
+	struct ks_buf names = KS_BUF_INIT;
 	struct dirent *de;
 	int r = 0;
 
-	while (r != -ENOMEM && (de = readdir(dh)) != NULL) {
+	while (!r && (errno = 0, de = readdir(f->dh)) != NULL) {
 		unsigned char type = de->d_type;
-		char *p;
-		int e = 0, fd;
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		/* most entries are files of another name: no path, no stat */
+		/* most entries are files of another name: no stat for them */
 		if (type == DT_REG && !is_module_name(de->d_name))
 			continue;
-		p = ks_strdupf("%s/%s", dir, de->d_name);
-		if (!p) {
-			e = -ENOMEM;
-		} else if (type == DT_UNKNOWN && (e = file_type(dirfd(dh), de->d_name, p, &type, d)) < 0) {
-			/* reported */
-		} else if (type == DT_DIR) {
-			fd = openat(dirfd(dh), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			DIR *sub = fd < 0 ? NULL : fdopendir(fd);
-
-			if (!sub && fd >= 0)
-				close(fd);
-			e = sub ? walk(in, sub, p, d) : dir_problem(d, p, errno);
-		} else if (type == DT_REG && is_module_name(de->d_name)) {
-			e = push(in, p);
-			p = NULL;
-		}
-		free(p);
-		/* go on after a bad entry; remember the first problem */
-		if (e && (!r || e == -ENOMEM))
-			r = e;
+		if (type == DT_UNKNOWN && (r = entry_type(in, f, de->d_name, &type, d)) < 0)
+			break;
+		if (type != DT_DIR && !(type == DT_REG && is_module_name(de->d_name)))
+			continue;
+		r = ks_buf_addc(&names, type == DT_DIR ? 'd' : 'f');
+		r = r ? r : ks_buf_add(&names, de->d_name, strlen(de->d_name) + 1);
+		f->n++;
 	}
-	closedir(dh);
+	if (!r && errno)
+		r = problem(in, d, f->path, "cannot search directory", errno);
+	f->names = names.p;
+	return r ? r : index_names(f, names.len);
+}
+
+static void frame_free(struct ks_dir_frame *f)
+{
+	if (f->dh)
+		closedir(f->dh);
+	free(f->path);
+	free(f->names);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+/* Opens name (relative to the folder open as at) as the innermost folder
+ * to search; takes path over. Only the argument itself may be a link. */
+static int push_dir(struct ks_inputs *in, int at, const char *name, char *path,
+		    struct ks_diags *d)
+{
+	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (at == AT_FDCWD ? 0 : O_NOFOLLOW);
+	struct ks_dir_frame *f;
+	int fd, r;
+
+	if (!path)
+		return -ENOMEM;
+	if (in->depth == in->cap) {
+		size_t cap = in->cap ? in->cap * 2 : 8;
+
+		f = realloc(in->dirs, cap * sizeof(*f));
+		if (!f) {
+			free(path);
+			return -ENOMEM;
+		}
+		in->dirs = f;
+		in->cap = cap;
+	}
+	f = &in->dirs[in->depth++];
+	*f = (struct ks_dir_frame){ .path = path };
+	fd = openat(at, name, flags);
+	f->dh = fd < 0 ? NULL : fdopendir(fd);
+	if (!f->dh && fd >= 0)
+		close(fd);
+	r = f->dh ? list_dir(in, f, d) : problem(in, d, path, "cannot search directory", errno);
+	if (r < 0 || !f->dh) {
+		frame_free(f);
+		in->depth--;
+	}
 	return r;
 }
 
-static int add_dir(struct ks_inputs *in, const char *dir, struct ks_diags *d)
+static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
 {
-	size_t first = in->n;
-	DIR *dh = opendir(dir);
-	int r = dh ? walk(in, dh, dir, d) : dir_problem(d, dir, errno);
+	while (in->depth) {
+		struct ks_dir_frame *f = &in->dirs[in->depth - 1];
+		const struct entry *e;
+		char *p;
+		int r;
 
-	if (in->n > first)	/* in->paths is NULL while nothing was found */
-		qsort(in->paths + first, in->n - first, sizeof(*in->paths), cmp_str);
-	return r;
+		if (f->next == f->n) {
+			frame_free(f);
+			in->depth--;
+			continue;
+		}
+		e = &f->v[f->next++];
+		p = ks_strdupf("%s/%s", f->path, e->name);
+		if (p && !e->dir) {
+			*path = p;
+			return 1;
+		}
+		r = push_dir(in, dirfd(f->dh), e->name, p, d);
+		if (r < 0)
+			return r;
+	}
+	return 0;
 }
 
 /* One line of modules.order: a module path relative to the list's folder.
@@ -140,54 +218,90 @@ static char *order_entry(const char *dir, const char *line)
 	return p;
 }
 
-static int add_order(struct ks_inputs *in, const char *path, struct ks_diags *d)
+static void close_order(struct ks_inputs *in)
 {
-	FILE *f = fopen(path, "r");
-	const char *slash = strrchr(path, '/');
-	char *dir, *line = NULL;
-	size_t cap = 0;
+	if (in->order)
+		fclose(in->order);
+	in->order = NULL;
+	free(in->order_dir);
+	in->order_dir = NULL;
+}
+
+static int next_in_order(struct ks_inputs *in, char **path, struct ks_diags *d)
+{
 	ssize_t n;
 	int r = 0;
 
-	if (!f) {
-		r = -errno;
-		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read: %s", strerror(-r)) < 0
-			       ? -ENOMEM
-			       : r;
+	while ((n = getline(&in->line, &in->line_cap, in->order)) >= 0) {
+		while (n > 0 && (in->line[n - 1] == '\n' || in->line[n - 1] == '\r'))
+			in->line[--n] = '\0';
+		if (!n)
+			continue;
+		*path = order_entry(in->order_dir, in->line);
+		return *path ? 1 : -ENOMEM;
 	}
-	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-	while (!r && dir && (n = getline(&line, &cap, f)) >= 0) {
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		if (n)
-			r = push(in, order_entry(dir, line));
-	}
-	if (!dir)
-		r = -ENOMEM;
-	free(line);
-	free(dir);
-	fclose(f);
+	if (ferror(in->order))
+		r = problem(in, d, in->args[in->arg - 1], "cannot read", errno ? errno : EIO);
+	close_order(in);
 	return r;
 }
 
-int ks_inputs_add(struct ks_inputs *in, const char *arg, struct ks_diags *d)
+static int open_order(struct ks_inputs *in, const char *path, struct ks_diags *d)
+{
+	const char *slash = strrchr(path, '/');
+
+	in->order = fopen(path, "r");
+	if (!in->order)
+		return problem(in, d, path, "cannot read", errno);
+	in->order_dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+	if (in->order_dir)
+		return 0;
+	close_order(in);
+	return -ENOMEM;
+}
+
+/* Starts on arg; a module file is handed out at once (1). */
+static int start_arg(struct ks_inputs *in, const char *arg, char **path, struct ks_diags *d)
 {
 	const char *base = strrchr(arg, '/');
 	struct stat st;
 
 	base = base ? base + 1 : arg;
 	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
-		return add_dir(in, arg, d);
+		return push_dir(in, AT_FDCWD, arg, strdup(arg), d);
 	if (strcmp(base, "modules.order") == 0)
-		return add_order(in, arg, d);
+		return open_order(in, arg, d);
 	/* anything else is read as a module, which reports a bad path */
-	return push(in, strdup(arg));
+	*path = strdup(arg);
+	return *path ? 1 : -ENOMEM;
+}
+
+void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs)
+{
+	*in = (struct ks_inputs){ .args = args, .nargs = nargs };
+}
+
+int ks_inputs_next(struct ks_inputs *in, char **path, struct ks_diags *d)
+{
+	for (;;) {
+		int r = in->order ? next_in_order(in, path, d) : next_in_dirs(in, path, d);
+
+		if (r)
+			return r;
+		if (in->arg == in->nargs)
+			return 0;
+		r = start_arg(in, in->args[in->arg++], path, d);
+		if (r)
+			return r;
+	}
 }
 
 void ks_inputs_free(struct ks_inputs *in)
 {
-	for (size_t i = 0; i < in->n; i++)
-		free(in->paths[i]);
-	free(in->paths);
+	while (in->depth)
+		frame_free(&in->dirs[--in->depth]);
+	free(in->dirs);
+	close_order(in);
+	free(in->line);
 	memset(in, 0, sizeof(*in));
 }

@@ -13,134 +13,259 @@
 #include "scan.h"
 
 #define MAX_JOBS 16
-#define WINDOW_PER_JOB 32
+#define WINDOW_PER_JOB 64
+#define BATCH 16
+
+struct worker;
 
 struct slot {
+	char *path;
+	struct worker *owner;	/* the thread that read it */
 	struct ks_module m;
-	struct ks_diags d;
+	struct ks_diags d;	/* the module's, after what the search found before it */
 	int err;
 	bool ready;
 };
 
+/* A reading thread, and what it read that the caller is done with: it
+ * frees that itself, since memory freed by the thread whose malloc arena
+ * it came from costs no lock on that arena. */
+struct worker {
+	struct pool *p;
+	pthread_t tid;
+	struct slot *spent;
+	size_t nspent, cap;
+};
+
+/* Workers take the next path in turn (take), then read it unlocked; mu
+ * guards the hand-over to the caller and back. */
 struct pool {
-	const struct ks_inputs *in;
+	struct ks_inputs *in;
 	struct slot *slots;
 	size_t window;
-	size_t next;		/* the next input a worker takes */
+	size_t next;		/* the index of the next input taken */
 	size_t done;		/* inputs the caller has consumed */
-	bool stop;
-	pthread_mutex_t mu;
+	size_t total;		/* the number of inputs, once ended */
+	struct ks_diags tail;	/* what the search found after the last module */
+	int err;		/* -ENOMEM from the search */
+	bool ended, stop;
+	pthread_mutex_t take, mu;
 	pthread_cond_t ready, space;
 };
 
-static int expand(struct ks_scan *sc, struct ks_inputs *in, char *const *args, size_t nargs,
-		  struct ks_diags *d)
-{
-	for (size_t i = 0; i < nargs; i++) {
-		int e = ks_inputs_add(in, args[i], d);
-
-		if (e == -ENOMEM)
-			return e;
-		sc->unusable |= e < 0;
-	}
-	return 0;
-}
-
-/* Hands one loaded module (or its failure) to fn; frees it. */
+/* Hands one loaded module (or its failure) to fn. */
 static int consume(struct ks_scan *sc, struct slot *s, ks_scan_fn fn, void *ctx,
 		   struct ks_diags *d)
 {
 	int e = ks_diags_move(d, &s->d);
 
 	if (e < 0 || s->err == -ENOMEM)
-		e = -ENOMEM;
-	else if (s->err < 0)
+		return -ENOMEM;
+	if (s->err < 0) {
 		sc->unusable = true;
-	else {
-		sc->modules++;
-		sc->unusable |= s->m.bad_records;
-		e = fn(ctx, &s->m);
+		return 0;
 	}
-	if (!s->err)
-		ks_module_free(&s->m);
-	s->err = 0;
-	s->ready = false;
-	return e;
+	sc->modules++;
+	sc->unusable |= s->m.bad_records;
+	return fn(ctx, &s->m);
 }
 
-static void *worker(void *arg)
+static void slot_free(struct slot *s)
 {
-	struct pool *p = arg;
+	if (s->ready && !s->err)
+		ks_module_free(&s->m);
+	free(s->path);
+	ks_diags_free(&s->d);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Gives a consumed slot's contents back to the thread that read them, and
+ * frees the slot for the next input. Called with mu held. */
+static void retire(struct slot *s)
+{
+	struct worker *w = s->owner;
+
+	if (w->nspent == w->cap) {
+		size_t cap = w->cap ? w->cap * 2 : 16;
+		struct slot *v = realloc(w->spent, cap * sizeof(*v));
+
+		if (!v) {
+			slot_free(s);	/* in this thread, then */
+			return;
+		}
+		w->spent = v;
+		w->cap = cap;
+	}
+	w->spent[w->nspent++] = *s;
+	memset(s, 0, sizeof(*s));
+}
+
+/* Frees what the caller gave back; called without locks. */
+static void free_spent(struct slot *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		slot_free(&v[i]);
+	free(v);
+}
+
+/* Waits for free slots and takes up to BATCH inputs into them: the index
+ * of the first and how many (0 at the end of the inputs or on a stop).
+ * Called with take held, so next changes only here; taking and handing
+ * over in batches keeps the threads off each other's locks. */
+static size_t take_batch(struct worker *w, size_t *first)
+{
+	struct pool *p = w->p;
+	struct ks_diags found = { 0 };
+	struct slot *spent;
+	size_t room, nspent, k = 0;
+	char *path;
+	int r = 1;
 
 	pthread_mutex_lock(&p->mu);
-	for (;;) {
-		size_t i;
-		struct slot *s;
+	while (!p->stop && !p->ended && p->next >= p->done + p->window)
+		pthread_cond_wait(&p->space, &p->mu);
+	room = p->stop || p->ended ? 0 : p->done + p->window - p->next;
+	*first = p->next;
+	spent = w->spent;
+	nspent = w->nspent;
+	w->spent = NULL;
+	w->nspent = w->cap = 0;
+	pthread_mutex_unlock(&p->mu);
+	free_spent(spent, nspent);
+	/* the slots are free: the caller is done with them */
+	while (k < room && k < BATCH && (r = ks_inputs_next(p->in, &path, &found)) == 1) {
+		struct slot *s = &p->slots[(*first + k++) % p->window];
 
-		while (!p->stop && p->next < p->in->n && p->next >= p->done + p->window)
-			pthread_cond_wait(&p->space, &p->mu);
-		if (p->stop || p->next >= p->in->n)
-			break;
-		i = p->next++;
-		pthread_mutex_unlock(&p->mu);
-		s = &p->slots[i % p->window];
-		s->err = ks_module_load(&s->m, p->in->paths[i], &s->d);
-		pthread_mutex_lock(&p->mu);
-		s->ready = true;
+		s->path = path;
+		s->owner = w;
+		s->d = found;
+		found = (struct ks_diags){ 0 };
+	}
+	pthread_mutex_lock(&p->mu);
+	p->next += k;
+	if (r != 1 && !p->ended) {
+		p->ended = true;
+		p->total = p->next;
+		p->err = r;
+		if (ks_diags_move(&p->tail, &found) < 0)
+			p->err = -ENOMEM;
 		pthread_cond_broadcast(&p->ready);
 	}
 	pthread_mutex_unlock(&p->mu);
+	ks_diags_free(&found);
+	return k;
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	struct pool *p = w->p;
+	size_t first, k;
+
+	for (;;) {
+		pthread_mutex_lock(&p->take);
+		k = take_batch(w, &first);
+		pthread_mutex_unlock(&p->take);
+		if (!k)
+			break;
+		for (size_t i = first; i < first + k; i++) {
+			struct slot *s = &p->slots[i % p->window];
+
+			s->err = ks_module_load(&s->m, s->path, &s->d);
+		}
+		pthread_mutex_lock(&p->mu);
+		for (size_t i = first; i < first + k; i++)
+			p->slots[i % p->window].ready = true;
+		pthread_cond_broadcast(&p->ready);
+		pthread_mutex_unlock(&p->mu);
+	}
 	return NULL;
 }
 
-static size_t jobs_for(const struct ks_scan *sc, size_t n)
+static size_t jobs_for(const struct ks_scan *sc)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t j = sc->jobs ? sc->jobs : cpus > 0 ? (size_t)cpus : 1;
 
-	j = j > MAX_JOBS ? MAX_JOBS : j;
-	return j > n ? n : j;
+	return j > MAX_JOBS ? MAX_JOBS : j;
+}
+
+/* How many inputs from i on are read and waiting in a row; 0 after the
+ * last input. */
+static size_t wait_for(struct pool *p, size_t i)
+{
+	size_t n = 0;
+
+	pthread_mutex_lock(&p->mu);
+	while (!p->slots[i % p->window].ready && !(p->ended && i >= p->total))
+		pthread_cond_wait(&p->ready, &p->mu);
+	while (n < p->window && p->slots[(i + n) % p->window].ready)
+		n++;
+	pthread_mutex_unlock(&p->mu);
+	return n;
 }
 
 /* The caller's side: modules in input order, as the workers finish them. */
 static int drain(struct ks_scan *sc, struct pool *p, ks_scan_fn fn, void *ctx,
 		 struct ks_diags *d)
 {
+	size_t i = 0, n, k;
 	int e = 0;
 
-	for (size_t i = 0; !e && i < p->in->n; i++) {
-		struct slot *s = &p->slots[i % p->window];
-
+	while (!e && (n = wait_for(p, i)) > 0) {
+		for (k = 0; !e && k < n; k++)
+			e = consume(sc, &p->slots[(i + k) % p->window], fn, ctx, d);
 		pthread_mutex_lock(&p->mu);
-		while (!s->ready)
-			pthread_cond_wait(&p->ready, &p->mu);
-		pthread_mutex_unlock(&p->mu);
-		e = consume(sc, s, fn, ctx, d);
-		pthread_mutex_lock(&p->mu);
-		p->done++;
+		for (size_t j = i; j < i + k; j++)
+			retire(&p->slots[j % p->window]);
+		i += k;
+		p->done = i;
 		p->stop = e < 0;
 		pthread_cond_broadcast(&p->space);
 		pthread_mutex_unlock(&p->mu);
 	}
+	if (!e && p->err)
+		e = p->err;
+	if (!e)
+		e = ks_diags_move(d, &p->tail);
 	return e;
 }
 
-static int run_pool(struct ks_scan *sc, const struct ks_inputs *in, size_t jobs, ks_scan_fn fn,
+static void pool_free(struct pool *p, struct worker *w, size_t nw)
+{
+	/* modules read ahead of a stop, and those not given back yet */
+	for (size_t i = 0; i < p->window; i++)
+		slot_free(&p->slots[i]);
+	for (size_t i = 0; i < nw; i++)
+		free_spent(w[i].spent, w[i].nspent);
+	ks_diags_free(&p->tail);
+	pthread_cond_destroy(&p->space);
+	pthread_cond_destroy(&p->ready);
+	pthread_mutex_destroy(&p->mu);
+	pthread_mutex_destroy(&p->take);
+	free(p->slots);
+}
+
+static int run_pool(struct ks_scan *sc, struct ks_inputs *in, size_t jobs, ks_scan_fn fn,
 		    void *ctx, struct ks_diags *d)
 {
 	struct pool p = { .in = in, .window = jobs * WINDOW_PER_JOB };
-	pthread_t tid[MAX_JOBS];
+	struct worker w[MAX_JOBS] = { 0 };
 	size_t started = 0;
 	int e;
 
 	p.slots = calloc(p.window, sizeof(*p.slots));
 	if (!p.slots)
 		return -ENOMEM;
+	pthread_mutex_init(&p.take, NULL);
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.ready, NULL);
 	pthread_cond_init(&p.space, NULL);
-	while (started < jobs && pthread_create(&tid[started], NULL, worker, &p) == 0)
-		started++;
+	for (; started < jobs; started++) {
+		w[started].p = &p;
+		if (pthread_create(&w[started].tid, NULL, work, &w[started]) != 0)
+			break;
+	}
 	e = started ? 0 : -ENOMEM;
 	if (!e && sc->prepare)
 		e = sc->prepare(ctx);
@@ -151,30 +276,20 @@ static int run_pool(struct ks_scan *sc, const struct ks_inputs *in, size_t jobs,
 	pthread_cond_broadcast(&p.space);
 	pthread_mutex_unlock(&p.mu);
 	for (size_t i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	/* modules read ahead of a stop */
-	for (size_t i = 0; i < p.window; i++) {
-		if (p.slots[i].ready && !p.slots[i].err)
-			ks_module_free(&p.slots[i].m);
-		ks_diags_free(&p.slots[i].d);
-	}
-	pthread_cond_destroy(&p.space);
-	pthread_cond_destroy(&p.ready);
-	pthread_mutex_destroy(&p.mu);
-	free(p.slots);
+		pthread_join(w[i].tid, NULL);
+	pool_free(&p, w, started);
 	return e;
 }
 
 int ks_scan_modules(struct ks_scan *sc, char *const *args, size_t nargs, ks_scan_fn fn,
 		    void *ctx, struct ks_diags *d)
 {
-	struct ks_inputs in = { 0 };
-	int e = expand(sc, &in, args, nargs, d);
+	struct ks_inputs in;
+	int e;
 
-	if (!e && in.n)
-		e = run_pool(sc, &in, jobs_for(sc, in.n), fn, ctx, d);
-	else if (!e && sc->prepare)
-		e = sc->prepare(ctx);
+	ks_inputs_init(&in, args, nargs);
+	e = run_pool(sc, &in, jobs_for(sc), fn, ctx, d);
+	sc->unusable |= in.unusable;
 	ks_inputs_free(&in);
 	return e;
 }

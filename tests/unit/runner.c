@@ -17,6 +17,7 @@ int main(void)
 	srunner_add_suite(sr, suite_usage());
 	srunner_add_suite(sr, suite_lintrules());
 	srunner_add_suite(sr, suite_schedwrite());
+	srunner_add_suite(sr, suite_inputs());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

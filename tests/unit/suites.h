@@ -14,5 +14,6 @@ Suite *suite_report(void);
 Suite *suite_usage(void);
 Suite *suite_lintrules(void);
 Suite *suite_schedwrite(void);
+Suite *suite_inputs(void);
 
 #endif
