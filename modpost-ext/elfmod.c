@@ -2,8 +2,8 @@
  * .modinfo, and .note.ksunset. Every count and offset from the file is
  * checked before use: the section header table and every section's
  * contents by in_range() against the file, as the kernel's module loader
- * does; string and symbol indexes by libelf (elf_strptr, gelf_getsym);
- * note sizes by in_range() against the section. Symbol section indexes,
+ * does; symbol name offsets against the string table read; note sizes
+ * by in_range() against the section. Symbol section indexes,
  * SHN_XINDEX included, are never followed: only SHN_UNDEF matters. */
 #include <errno.h>
 #include <gelf.h>
@@ -131,10 +131,38 @@ static int copy_names(struct ks_module *m)
 	return 0;
 }
 
-/* The symbol table's string table, checked once so that any index below
- * its size names a NUL-terminated string. */
-static int string_table(struct ks_module *m, Elf *elf, size_t link, const char **str,
-			size_t *nstr, struct ks_diags *d)
+/* A symbol's binding, section index and name offset, whatever the class
+ * (memcpy: the table may be unaligned). */
+struct sym {
+	unsigned bind, shndx;
+	size_t name;
+};
+
+static struct sym sym_at(const char *tab, size_t i, bool is64)
+{
+	if (is64) {
+		Elf64_Sym s;
+
+		memcpy(&s, tab + i * sizeof(s), sizeof(s));
+		return (struct sym){ ELF64_ST_BIND(s.st_info), s.st_shndx, s.st_name };
+	} else {
+		Elf32_Sym s;
+
+		memcpy(&s, tab + i * sizeof(s), sizeof(s));
+		return (struct sym){ ELF32_ST_BIND(s.st_info), s.st_shndx, s.st_name };
+	}
+}
+
+/* An import: undefined, global or weak, named. */
+static bool is_import(const struct sym *s)
+{
+	return s->shndx == SHN_UNDEF && (s->bind == STB_GLOBAL || s->bind == STB_WEAK) && s->name;
+}
+
+/* The part of the string table from offset from on, which must end the
+ * table with a NUL so that any offset below its size names a string. */
+static int string_tail(struct ks_module *m, Elf *elf, size_t link, size_t from,
+		       const char **str, size_t *nstr, struct ks_diags *d)
 {
 	Elf_Scn *scn = elf_getscn(elf, link);
 	Elf_Data *data;
@@ -142,22 +170,24 @@ static int string_table(struct ks_module *m, Elf *elf, size_t link, const char *
 
 	if (!scn || !gelf_getshdr(scn, &sh) || sh.sh_type != SHT_STRTAB)
 		return bad_file(d, m->path, "symbol table without a string table");
-	data = elf_getdata(scn, NULL);
-	if (!data)
+	if (from >= sh.sh_size)
+		return bad_file(d, m->path, "symbol name beyond the string table");
+	data = elf_getdata_rawchunk(elf, (int64_t)(sh.sh_offset + from), sh.sh_size - from,
+				    ELF_T_BYTE);
+	if (!data || !data->d_buf)
 		return elf_problem(d, m->path, "cannot read the symbol names");
 	*str = data->d_buf;
 	*nstr = data->d_size;
-	if (!*nstr || !*str || (*str)[*nstr - 1] != '\0')
+	if ((*str)[*nstr - 1] != '\0')
 		return bad_file(d, m->path, "symbol string table not NUL-terminated");
 	return 0;
 }
 
-/* Keeps a symbol if it is an import: undefined, global or weak. */
-static int take(struct ks_module *m, unsigned bind, unsigned shndx, size_t name,
-		const char *str, size_t nstr, struct ks_diags *d)
+/* Keeps an import's name (at name in str, nstr bytes) unless the linker
+ * or the architecture provides it. */
+static int take(struct ks_module *m, const char *str, size_t nstr, size_t name,
+		struct ks_diags *d)
 {
-	if (shndx != SHN_UNDEF || (bind != STB_GLOBAL && bind != STB_WEAK))
-		return 0;
 	if (name >= nstr)
 		return bad_file(d, m->path, "symbol name beyond the string table");
 	if (!str[name] || ks_undef_ignored(str + name))
@@ -165,35 +195,48 @@ static int take(struct ks_module *m, unsigned bind, unsigned shndx, size_t name,
 	return push_ptr(m, str + name);
 }
 
-/* Reads the symbols straight from the table that libelf has converted to
- * this machine's byte order (memcpy: the table may be unaligned), which is
- * several times faster than gelf_getsym() and elf_strptr() per symbol. */
-static int read_symtab(struct ks_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh,
-		       struct ks_diags *d)
+/* Imports are global, and the gABI puts every local symbol before sh_info,
+ * so only the table's tail is read, as ld reads objects, and of the string
+ * table only from the first import's name on: most of a module's symbols
+ * and names are local. The symbols come converted to this machine's byte
+ * order; reading them straight is several times faster than gelf_getsym()
+ * and elf_strptr() per symbol. */
+static int read_symtab(struct ks_module *m, Elf *elf, const GElf_Shdr *sh, struct ks_diags *d)
 {
-	Elf_Data *data = elf_getdata(scn, NULL);
 	bool is64 = gelf_getclass(elf) == ELFCLASS64;
-	size_t ent = is64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym), nstr = 0;
-	const char *str = NULL, *p;
-	int r;
+	size_t ent = is64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym), n, first, from = SIZE_MAX;
+	const char *str = NULL, *tab;
+	size_t nstr = 0;
+	Elf_Data *data;
+	int r = 0;
 
-	if (!data || !data->d_buf || sh->sh_entsize != ent || data->d_type != ELF_T_SYM)
-		return data ? bad_file(d, m->path, "symbol table with a bad entry size")
-			    : elf_problem(d, m->path, "cannot read the symbol table");
-	r = string_table(m, elf, sh->sh_link, &str, &nstr, d);
-	p = data->d_buf;
-	for (size_t i = 1; !r && i < data->d_size / ent; i++) {
-		if (is64) {
-			Elf64_Sym s;
+	if (sh->sh_entsize != ent)
+		return bad_file(d, m->path, "symbol table with a bad entry size");
+	n = sh->sh_size / ent;
+	first = sh->sh_info ? sh->sh_info : 1;
+	if (first > n)
+		return bad_file(d, m->path, "symbol table's first global symbol beyond its end");
+	if (first == n)
+		return copy_names(m);
+	data = elf_getdata_rawchunk(elf, (int64_t)(sh->sh_offset + first * ent), (n - first) * ent,
+				    ELF_T_SYM);
+	if (!data || !data->d_buf)
+		return elf_problem(d, m->path, "cannot read the symbol table");
+	tab = data->d_buf;
+	n -= first;
+	for (size_t i = 0; i < n; i++) {
+		struct sym s = sym_at(tab, i, is64);
 
-			memcpy(&s, p + i * ent, sizeof(s));
-			r = take(m, ELF64_ST_BIND(s.st_info), s.st_shndx, s.st_name, str, nstr, d);
-		} else {
-			Elf32_Sym s;
+		if (is_import(&s) && s.name < from)
+			from = s.name;
+	}
+	if (from != SIZE_MAX)
+		r = string_tail(m, elf, sh->sh_link, from, &str, &nstr, d);
+	for (size_t i = 0; !r && from != SIZE_MAX && i < n; i++) {
+		struct sym s = sym_at(tab, i, is64);
 
-			memcpy(&s, p + i * ent, sizeof(s));
-			r = take(m, ELF32_ST_BIND(s.st_info), s.st_shndx, s.st_name, str, nstr, d);
-		}
+		if (is_import(&s))
+			r = take(m, str, nstr, s.name - from, d);
 	}
 	return r ? r : copy_names(m);
 }
@@ -410,7 +453,7 @@ static int walk_sections(struct ks_module *m, Elf *elf, size_t size, struct ks_d
 		return elf_problem(d, m->path, "bad section table");
 	if (!r && !symtab)
 		return bad_file(d, m->path, "no symbol table (stripped?)");
-	return r ? r : read_symtab(m, elf, symtab, &symsh, d);
+	return r ? r : read_symtab(m, elf, &symsh, d);
 }
 
 static int name_from_path(struct ks_module *m)

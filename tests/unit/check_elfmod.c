@@ -1,10 +1,12 @@
 /* Reading modules: license classification, ignored undefined symbols,
  * and a real object assembled from tests/data/elf/records.S during the
  * build (imports, .modinfo, plugin records, a malformed record). */
+#include <elf.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "elfmod.h"
 #include "suites.h"
 
@@ -102,6 +104,86 @@ START_TEST(test_not_elf)
 }
 END_TEST
 
+/* records.o in memory, and its symbol table's section header. */
+static char *records_image(size_t *size, Elf64_Shdr **symtab)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	Elf64_Ehdr eh;
+	char *img;
+
+	ck_assert_int_eq(ks_buf_read_file(&b, KS_FIXTURES "/records.o"), 0);
+	*size = b.len;
+	img = ks_buf_steal(&b);
+	memcpy(&eh, img, sizeof(eh));
+	ck_assert_int_eq(eh.e_ident[EI_CLASS], ELFCLASS64);
+	*symtab = NULL;
+	for (size_t i = 0; i < eh.e_shnum; i++) {
+		Elf64_Shdr *sh = (Elf64_Shdr *)(img + eh.e_shoff + i * sizeof(Elf64_Shdr));
+
+		if (sh->sh_type == SHT_SYMTAB)
+			*symtab = sh;
+	}
+	ck_assert_ptr_nonnull(*symtab);
+	return img;
+}
+
+/* Only the symbols from sh_info on (the globals, as the gABI orders them)
+ * are read for imports; an sh_info beyond the table is an error. */
+START_TEST(test_globals_from_sh_info)
+{
+	struct ks_module m;
+	struct ks_diags d = { 0 };
+	Elf64_Shdr *sh;
+	size_t size, nsyms;
+	char *img = records_image(&size, &sh);
+
+	ck_assert_int_eq(ks_elf_init(), 0);
+	nsyms = sh->sh_size / sizeof(Elf64_Sym);
+	ck_assert_uint_lt(sh->sh_info, nsyms);
+	ck_assert_int_eq(ks_module_parse(&m, "r.o", img, size, &d), 0);
+	ck_assert_uint_eq(m.nundef, 2);
+	ks_module_free(&m);
+	/* the last symbol only: the imports come after f */
+	sh->sh_info = (Elf64_Word)(nsyms - 1);
+	ck_assert_int_eq(ks_module_parse(&m, "r.o", img, size, &d), 0);
+	ck_assert_uint_eq(m.nundef, 1);
+	ck_assert_str_eq(m.undef[0], "simple_strtoul");
+	ks_module_free(&m);
+	sh->sh_info = (Elf64_Word)nsyms;	/* no global symbol */
+	ck_assert_int_eq(ks_module_parse(&m, "r.o", img, size, &d), 0);
+	ck_assert_uint_eq(m.nundef, 0);
+	ks_module_free(&m);
+	ck_assert_uint_eq(d.n, 0);
+	sh->sh_info = (Elf64_Word)(nsyms + 1);
+	ck_assert_int_eq(ks_module_parse(&m, "r.o", img, size, &d), -EINVAL);
+	ck_assert_uint_eq(d.n, 1);
+	ck_assert_str_eq(d.v[0].msg, "symbol table's first global symbol beyond its end");
+	ks_diags_free(&d);
+	free(img);
+}
+END_TEST
+
+/* An import's name offset past the string table. */
+START_TEST(test_name_beyond_strtab)
+{
+	struct ks_module m;
+	struct ks_diags d = { 0 };
+	Elf64_Shdr *sh;
+	size_t size;
+	char *img = records_image(&size, &sh);
+	Elf64_Sym *last = (Elf64_Sym *)(img + sh->sh_offset + sh->sh_size) - 1;
+
+	ck_assert_int_eq(ks_elf_init(), 0);
+	ck_assert_int_eq(last->st_shndx, SHN_UNDEF);
+	last->st_name = 0x7fffffff;
+	ck_assert_int_eq(ks_module_parse(&m, "r.o", img, size, &d), -EINVAL);
+	ck_assert_uint_eq(d.n, 1);
+	ck_assert_str_eq(d.v[0].msg, "symbol name beyond the string table");
+	ks_diags_free(&d);
+	free(img);
+}
+END_TEST
+
 Suite *suite_elfmod(void)
 {
 	Suite *s = suite_create("elfmod");
@@ -112,6 +194,8 @@ Suite *suite_elfmod(void)
 	tcase_add_test(tc, test_records_object);
 	tcase_add_test(tc, test_bad_record_object);
 	tcase_add_test(tc, test_not_elf);
+	tcase_add_test(tc, test_globals_from_sh_info);
+	tcase_add_test(tc, test_name_beyond_strtab);
 	suite_add_tcase(s, tc);
 	return s;
 }
