@@ -1,5 +1,5 @@
-/* Open-addressing hash map from strings to pointers, FNV-1a hashed and
- * kept at most half full. */
+/* Open-addressing hash map from strings to pointers, kept at most half
+ * full. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +19,29 @@ uint64_t ks_hash_bytes(const void *p, size_t n, uint64_t seed)
 	return h;
 }
 
+/* Eight bytes at a time, then a final mix so that the low bits, which
+ * pick the slot, depend on every byte: lookups of every import of every
+ * module go through here. Internal only: the value may differ between
+ * machines of another byte order. */
 static uint32_t hash_str(const char *s)
 {
-	uint64_t h = ks_hash_bytes(s, strlen(s), 0);
+	size_t n = strlen(s);
+	uint64_t h = FNV_OFFSET ^ n, w;
 
-	return (uint32_t)(h ^ (h >> 32));
+	for (; n >= 8; n -= 8, s += 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * FNV_PRIME;
+		h ^= h >> 32;
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, s, n);
+		h = (h ^ w) * FNV_PRIME;
+	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return (uint32_t)h;
 }
 
 static struct ks_strmap_slot *find(struct ks_strmap_slot *slots, size_t cap,
