@@ -91,10 +91,13 @@ $(PB)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
 	$(Q)$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -Ilib -fPIC $(CFLAGS) -MMD -MP -c -o $@ $<
 
+# Linked by the C driver: operator new and delete come from cc1 itself,
+# which exports them, so loading the plugin does not load (and relocate)
+# libstdc++ for every compilation.
 $(PLUGIN): $(PLUGIN_O)
 	$(echo-cmd) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CXX) -shared -o $@ $^
+	$(Q)$(CC) -shared -o $@ $^
 
 plugin: $(PLUGIN)
 
