@@ -4,6 +4,7 @@
  * function sees the modules one at a time, in input order, so output is
  * deterministic, and at most a small window of modules is in memory. */
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,6 +258,13 @@ static int run_pool(struct ks_scan *sc, struct ks_inputs *in, size_t jobs, ks_sc
 	p.slots = calloc(p.window, sizeof(*p.slots));
 	if (!p.slots)
 		return -ENOMEM;
+#ifdef M_MMAP_THRESHOLD
+	/* A fixed threshold: glibc would otherwise raise it to the largest
+	 * buffer freed (libelf's copy of a big symbol table), after which
+	 * such buffers come from the threads' heaps, which then keep
+	 * growing with the number of modules read. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 	pthread_mutex_init(&p.take, NULL);
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.ready, NULL);
