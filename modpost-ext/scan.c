@@ -44,9 +44,9 @@ struct pool {
 	struct ks_inputs *in;
 	struct slot *slots;
 	size_t window;
-	size_t next;		/* the index of the next input taken */
+	size_t next;		/* the index of the next input taken; once
+				 * ended, the number of inputs */
 	size_t done;		/* inputs the caller has consumed */
-	size_t total;		/* the number of inputs, once ended */
 	struct ks_diags tail;	/* what the search found after the last module */
 	int err;		/* -ENOMEM from the search */
 	bool ended, stop;
@@ -146,7 +146,6 @@ static size_t take_batch(struct worker *w, size_t *first)
 	p->next += k;
 	if (r != 1 && !p->ended) {
 		p->ended = true;
-		p->total = p->next;
 		p->err = r;
 		if (ks_diags_move(&p->tail, &found) < 0)
 			p->err = -ENOMEM;
@@ -198,7 +197,7 @@ static size_t wait_for(struct pool *p, size_t i)
 	size_t n = 0;
 
 	pthread_mutex_lock(&p->mu);
-	while (!p->slots[i % p->window].ready && !(p->ended && i >= p->total))
+	while (!p->slots[i % p->window].ready && !(p->ended && i >= p->next))
 		pthread_cond_wait(&p->ready, &p->mu);
 	while (n < p->window && p->slots[(i + n) % p->window].ready)
 		n++;
