@@ -144,18 +144,19 @@ check_cmds() {
 NR == FNR { s[$1] = 1; next }
 $NF in s { m = $1; sub(/:$/, "", m); print m, $NF }
 EOF
-	C_CHECK="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$IMG' >'$W/check.out' 2>&1"
+	CK="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS'" Q=">/dev/null 2>&1"
+	C_CHECK="$CK '$IMG' >'$W/check.out' 2>&1"
 	C_UNUSED="'$KSUNSET' unused -i '$SYMVERS' --counts '$IMG' >'$W/unused.out'"
 	C_XARGS="find '$IMG' -name '*.ko' -print0 | xargs -0 nm -u -A | $MATCH >'$W/xargs.out'"
 	C_LOOP="find '$IMG' -name '*.ko' | while read -r f; do nm -u -A \"\$f\"; done | $MATCH >'$W/loop.out'"
 	C_FLOOR="'$W/floor' '$IMG'"
-	C_ORDER="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$IMG/modules.order' >/dev/null 2>&1"
-	C_QUARTER="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$W/quarter/modules.order' >/dev/null 2>&1"
-	C_X8="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$W/x8/modules.order' >/dev/null 2>&1"
-	C_ORDER_J1="'$KSUNSET' check -j 1 -s '$W/bench.schedule' -i '$SYMVERS' '$IMG/modules.order' >/dev/null 2>&1"
-	C_X8_J1="'$KSUNSET' check -j 1 -s '$W/bench.schedule' -i '$SYMVERS' '$W/x8/modules.order' >/dev/null 2>&1"
-	C_BIG="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$BIG' >/dev/null 2>&1"
-	C_NONE="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS' '$W/none' >/dev/null 2>&1"
+	C_ORDER="$CK '$IMG/modules.order' $Q"
+	C_QUARTER="$CK '$W/quarter/modules.order' $Q"
+	C_X8="$CK '$W/x8/modules.order' $Q"
+	C_ORDER_J1="$CK -j 1 '$IMG/modules.order' $Q"
+	C_X8_J1="$CK -j 1 '$W/x8/modules.order' $Q"
+	C_BIG="$CK '$BIG' $Q"
+	C_NONE="$CK '$W/none' $Q"
 }
 
 bench_check() {
@@ -277,16 +278,21 @@ bench_kbuild() {
 	done
 }
 
+# cmdline CMD-FILE: the command Kbuild recorded in a .cmd file
+cmdline() {
+	sed -n 's/^cmd_[^ ]* := *//p; s/^savedcmd_[^ ]* := *//p' "$1"
+}
+
 # cmdflags CMD-FILE: the compiler and flags Kbuild used for an object,
 # without the plugin, the dependency file and the input and output.
 cmdflags() {
-	sed -n 's/^cmd_[^ ]* := *//p; s/^savedcmd_[^ ]* := *//p' "$1" |
+	cmdline "$1" |
 		sed -e 's/ *;.*//' -e 's/ -Wp,-MMD,[^ ]*//' -e 's/ -fplugin[^ ]*//g' -e 's/ -c -o .*//'
 }
 
 # compiled_source CMD-FILE: the C file a Kbuild .cmd file compiles, if any
 compiled_source() {
-	sed -n 's/^cmd_[^ ]* := *//p; s/^savedcmd_[^ ]* := *//p' "$1" | sed 's/ *;.*//' |
+	cmdline "$1" | sed 's/ *;.*//' |
 		grep -e ' -c -o ' | awk '$NF ~ /\.c$/ { print $NF }'
 }
 
