@@ -35,7 +35,8 @@ endif
 
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2
 CFLAGS ?= -O2 -g
-ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib -iquote modpost-ext \
+CHECKER_INC := -iquote modpost-ext $(addprefix -iquote modpost-ext/,cmd module input rules report)
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) \
 	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
 	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CFLAGS) $(SANFLAGS)
 LDLIBS_CHECKER := -lelf -llzma -lzstd -lz -pthread
@@ -49,9 +50,20 @@ echo-cmd = @printf '  %-7s %s\n'
 endif
 
 LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
-CHECKER_OBJS := main.o cli.o lint.o symvers.o modfile.o elfmod.o inputs.o check.o report.o baseline.o checkcmd.o json.o scan.o usage.o unused.o users.o mark.o lintrules.o schedwrite.o makecmd.o
+# The checker, by folder (doc/HACKING.md says what goes where).
+CHECKER_OBJS := main.o
+# cmd/: one file per subcommand, and the command-line steps they share
+CHECKER_OBJS += cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
+# module/: reading a module: files, ELF, .modinfo, plugin records
+CHECKER_OBJS += module/modfile.o module/elfmod.o
+# input/: arguments and directories, Module.symvers, baselines, schedule writing
+CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
+# rules/: the check rules, the lint rules, import counts
+CHECKER_OBJS += rules/check.o rules/lintrules.o rules/usage.o
+# report/: the report writers
+CHECKER_OBJS += report/report.o report/json.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
-	check_elfmod.o check_check.o check_report.o check_usage.o \
+	check_elfmod.o check_rules.o check_report.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
