@@ -35,7 +35,7 @@ endif
 
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2
 CFLAGS ?= -O2 -g
-CHECKER_INC := -iquote modpost-ext $(addprefix -iquote modpost-ext/,cmd module input rules report)
+CHECKER_INC := -iquote modpost-ext
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) \
 	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
 	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CFLAGS) $(SANFLAGS)
@@ -59,7 +59,7 @@ CHECKER_OBJS += module/modfile.o module/elfmod.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # rules/: the check rules, the lint rules, import counts
-CHECKER_OBJS += rules/check.o rules/lintrules.o rules/usage.o
+CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 # report/: the report writers
 CHECKER_OBJS += report/report.o report/json.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \

@@ -48,8 +48,8 @@ void ks_uses_register(struct ks_plugin *p, const char *plugin_name);
 void ks_uses_finish_decl(struct ks_plugin *p, tree decl);
 
 /* report.c: collecting, diagnosing and recording uses. */
-void ks_report_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
+void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 		   const char *sym, enum ks_use_kind kind, location_t loc, tree fn);
-void ks_report_finish(struct ks_plugin *p);
+void ks_puses_finish(struct ks_plugin *p);
 
 #endif

@@ -26,7 +26,7 @@ static const char *decl_name(tree decl)
 	return decl && DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "";
 }
 
-void ks_report_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
+void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 		   const char *sym, enum ks_use_kind kind, location_t loc, tree fn)
 {
 	struct ks_puse *u;
@@ -339,7 +339,7 @@ static int write_note(const struct ks_buf *desc)
 	return r;
 }
 
-void ks_report_finish(struct ks_plugin *p)
+void ks_puses_finish(struct ks_plugin *p)
 {
 	struct ks_buf desc = KS_BUF_INIT;
 	char digest[17];

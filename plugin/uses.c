@@ -119,7 +119,7 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 		if (!ks_where_foreign(sc->p, r))
 			loc = r;
 	}
-	ks_report_add(sc->p, decl, e, sym, kind, loc, sc->site.fn);
+	ks_puse_add(sc->p, decl, e, sym, kind, loc, sc->site.fn);
 }
 
 static tree walk_op(tree *tp, int *walk_subtrees, void *data)

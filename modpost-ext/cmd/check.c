@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "baseline.h"
-#include "check.h"
-#include "cli.h"
-#include "cmd.h"
-#include "scan.h"
-#include "report.h"
+#include "input/baseline.h"
+#include "rules/rules.h"
+#include "cmd/cli.h"
+#include "cmd/cmd.h"
+#include "input/scan.h"
+#include "report/report.h"
 
 struct check_opts {
 	struct ks_paths schedules, symvers, modules;
@@ -77,13 +77,14 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int parse_days(const char *s, long *days)
+/* A whole number from 0 to 100000: --jobs, --error-within. */
+static int parse_count(const char *s, long *n)
 {
 	char *end;
 
 	errno = 0;
-	*days = strtol(s, &end, 10);
-	return errno || end == s || *end || *days < 0 || *days > 100000 ? -EINVAL : 0;
+	*n = strtol(s, &end, 10);
+	return errno || end == s || *end || *n < 0 || *n > 100000 ? -EINVAL : 0;
 }
 
 /* One option; returns -1 to go on, or an exit status. */
@@ -104,7 +105,7 @@ static int take_opt(int c, char **argv, void *opts)
 		o->report.quiet = true;
 		return -1;
 	case 'j':
-		if (parse_days(optarg, &o->jobs) == 0 && o->jobs > 0)
+		if (parse_count(optarg, &o->jobs) == 0 && o->jobs > 0)
 			return -1;
 		ks_usage_error("check", "bad --jobs '%s': expected a positive number", optarg);
 		return KS_EXIT_USAGE;
@@ -115,7 +116,7 @@ static int take_opt(int c, char **argv, void *opts)
 		o->check.strict = true;
 		return -1;
 	case OPT_WITHIN:
-		if (parse_days(optarg, &o->check.within) == 0)
+		if (parse_count(optarg, &o->check.within) == 0)
 			return -1;
 		ks_usage_error("check", "bad --error-within '%s': expected a number of days", optarg);
 		return KS_EXIT_USAGE;
@@ -217,7 +218,7 @@ static int check_one(void *ctx, const struct ks_module *m)
 	if (!e && r->o.write_baseline)
 		e = ks_baseline_keys_add(&r->keys, &r->check.found);
 	if (!e)
-		e = ks_report_add(r->out, &r->o.report, &r->check.found);
+		e = ks_report_findings(r->out, &r->o.report, &r->check.found);
 	ks_findings_free(&r->check.found);
 	return e;
 }

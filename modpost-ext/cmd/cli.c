@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "cli.h"
-#include "cmd.h"
-#include "elfmod.h"
+#include "cmd/cli.h"
+#include "cmd/cmd.h"
+#include "module/elfmod.h"
 
 #ifndef KS_SYSCONFDIR
 #define KS_SYSCONFDIR "/etc"

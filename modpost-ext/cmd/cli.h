@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "diag.h"
-#include "report.h"
+#include "report/report.h"
 #include "schedule.h"
 
 /* A list of paths (copies), such as those given with -s. */

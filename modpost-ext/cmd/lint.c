@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "check.h"
-#include "cli.h"
-#include "cmd.h"
-#include "lintrules.h"
-#include "scan.h"
+#include "rules/rules.h"
+#include "cmd/cli.h"
+#include "cmd/cmd.h"
+#include "rules/lintrules.h"
+#include "input/scan.h"
 
 struct lint_opts {
 	struct ks_paths schedules, symvers, modules;

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "cli.h"
-#include "cmd.h"
+#include "cmd/cli.h"
+#include "cmd/cmd.h"
 
 #ifndef KS_PLUGINDIR
 #define KS_PLUGINDIR "/usr/local/lib/ksunset"

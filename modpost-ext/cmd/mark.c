@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "cmd.h"
-#include "lintrules.h"
-#include "schedwrite.h"
+#include "cmd/cli.h"
+#include "cmd/cmd.h"
+#include "rules/lintrules.h"
+#include "input/schedwrite.h"
 
 struct mark_opts {
 	struct ks_paths syms, schedules, symvers;

@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
-#include "cmd.h"
-#include "json.h"
-#include "scan.h"
-#include "usage.h"
+#include "cmd/cli.h"
+#include "cmd/cmd.h"
+#include "report/json.h"
+#include "input/scan.h"
+#include "rules/imports.h"
 
 struct unused_opts {
 	struct ks_paths symvers, modules;
@@ -92,7 +92,7 @@ static int parse_opts(int argc, char **argv, struct unused_opts *o)
 struct run {
 	struct unused_opts o;
 	struct ks_symvers sv;
-	struct ks_usage usage;
+	struct ks_imports usage;
 	struct ks_scan scan;
 	struct ks_diags problems;
 	const struct ks_export **list;
@@ -101,7 +101,7 @@ struct run {
 
 static int count_module(void *ctx, const struct ks_module *m)
 {
-	return ks_usage_add(ctx, m);
+	return ks_imports_add(ctx, m);
 }
 
 static int load_symvers(struct run *r)
@@ -130,7 +130,7 @@ static void write_text(const struct run *r)
 		const struct ks_export *e = r->list[i];
 
 		if (r->o.counts)
-			printf("%zu\t", ks_usage_count(&r->usage, e->symbol));
+			printf("%zu\t", ks_imports_count(&r->usage, e->symbol));
 		printf("%s\t%s\t%s\t%s\n", e->symbol, e->type, e->ns[0] ? e->ns : "-", e->module);
 	}
 }
@@ -154,7 +154,7 @@ static void write_json(const struct run *r)
 		ks_json_str(stdout, e->ns[0] ? e->ns : NULL);
 		fputs(", \"module\": ", stdout);
 		ks_json_str(stdout, e->module);
-		printf(", \"users\": %zu}%s\n", ks_usage_count(&r->usage, e->symbol),
+		printf(", \"users\": %zu}%s\n", ks_imports_count(&r->usage, e->symbol),
 		       i + 1 < r->nlist ? "," : "");
 	}
 	fputs("  ],\n", stdout);
@@ -172,7 +172,7 @@ static int pipeline(struct run *r)
 		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, count_module,
 				    &r->usage, &r->problems);
 	if (!e)
-		e = ks_usage_list(&r->usage, r->o.owner, !r->o.counts, &r->list, &r->nlist);
+		e = ks_imports_list(&r->usage, r->o.owner, !r->o.counts, &r->list, &r->nlist);
 	if (e)
 		return e;
 	if (r->o.format == KS_FORMAT_JSON)
@@ -190,7 +190,7 @@ static void summary(const struct run *r)
 		if (r->o.owner && !ks_export_owned_by(r->sv.v[i], r->o.owner))
 			continue;
 		n++;
-		unused += !ks_usage_count(&r->usage, r->sv.v[i]->symbol);
+		unused += !ks_imports_count(&r->usage, r->sv.v[i]->symbol);
 	}
 	fprintf(stderr, "ksunset: %zu export%s%s%s, %zu imported by none of %zu module%s\n", n,
 		n == 1 ? "" : "s", r->o.owner ? " of " : "", r->o.owner ? r->o.owner : "", unused,
@@ -213,7 +213,7 @@ int ks_cmd_unused(int argc, char **argv)
 		ret = e < 0 || r.scan.unusable ? KS_EXIT_USAGE : KS_EXIT_OK;
 	}
 	free(r.list);
-	ks_usage_free(&r.usage);
+	ks_imports_free(&r.usage);
 	ks_symvers_free(&r.sv);
 	ks_diags_free(&r.problems);
 	ks_paths_free(&r.o.symvers);

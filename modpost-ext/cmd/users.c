@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "cli.h"
-#include "cmd.h"
-#include "json.h"
-#include "scan.h"
-#include "usage.h"
+#include "rules/rules.h"
+#include "cmd/cli.h"
+#include "cmd/cmd.h"
+#include "report/json.h"
+#include "input/scan.h"
+#include "rules/imports.h"
 
 struct users_opts {
 	struct ks_paths syms, modules;

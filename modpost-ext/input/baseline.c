@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "baseline.h"
+#include "input/baseline.h"
 #include "buf.h"
-#include "report.h"
+#include "report/report.h"
 
 #define HEADER "# ksunset baseline 1"
 

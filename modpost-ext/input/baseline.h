@@ -4,7 +4,7 @@
 #ifndef KS_BASELINE_H
 #define KS_BASELINE_H
 
-#include "check.h"
+#include "rules/rules.h"
 #include "strmap.h"
 
 struct ks_baseline {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "inputs.h"
+#include "input/inputs.h"
 
 struct entry {
 	const char *name;

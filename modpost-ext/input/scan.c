@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "inputs.h"
-#include "scan.h"
+#include "input/inputs.h"
+#include "input/scan.h"
 
 #define MAX_JOBS 16
 #define WINDOW_PER_JOB 64

@@ -8,7 +8,7 @@
 
 #include "compiler.h"
 #include "diag.h"
-#include "elfmod.h"
+#include "module/elfmod.h"
 
 struct ks_scan {
 	size_t jobs;		/* reading threads; 0: one per CPU */

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "schedwrite.h"
+#include "input/schedwrite.h"
 
 static bool blank_line(const char *l, size_t n)
 {

@@ -9,7 +9,7 @@
 
 #include "buf.h"
 #include "schedule.h"
-#include "symvers.h"
+#include "input/symvers.h"
 
 #define NFIELDS 5
 

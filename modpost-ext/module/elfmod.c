@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elfmod.h"
-#include "modfile.h"
+#include "module/elfmod.h"
+#include "module/modfile.h"
 
 /* Whether [off, off + len) lies inside a buffer of size bytes. */
 static bool in_range(uint64_t off, uint64_t len, uint64_t size)

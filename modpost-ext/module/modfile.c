@@ -13,7 +13,7 @@
 #include <zstd.h>
 
 #include "buf.h"
-#include "modfile.h"
+#include "module/modfile.h"
 
 static int read_all(int fd, char **data, size_t *size, const char **why)
 {

@@ -2,7 +2,7 @@
  * backslash and every control character. */
 #include <stdlib.h>
 
-#include "json.h"
+#include "report/json.h"
 
 void ks_json_str(FILE *out, const char *s)
 {

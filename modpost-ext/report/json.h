@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "check.h"
+#include "rules/rules.h"
 #include "diag.h"
 
 /* A JSON string, or null for NULL. */

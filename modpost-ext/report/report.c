@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "buf.h"
-#include "json.h"
-#include "report.h"
+#include "report/json.h"
+#include "report/report.h"
 
 int ks_format_parse(const char *s, enum ks_format *fmt)
 {
@@ -346,7 +346,7 @@ static int add_one(FILE *out, struct ks_report *rep, const struct ks_finding *f)
 	return write_text_finding(out, f);
 }
 
-int ks_report_add(FILE *out, struct ks_report *rep, const struct ks_findings *fs)
+int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_findings *fs)
 {
 	struct ks_tally t = ks_report_tally(fs);
 
@@ -372,6 +372,6 @@ int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *
 {
 	int r = ks_report_begin(out, rep);
 
-	r = r ? r : ks_report_add(out, rep, f);
+	r = r ? r : ks_report_findings(out, rep, f);
 	return r ? r : ks_report_end(out, rep);
 }

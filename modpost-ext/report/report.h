@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "check.h"
+#include "rules/rules.h"
 
 enum ks_format {
 	KS_FORMAT_TEXT,
@@ -33,7 +33,7 @@ struct ks_report {
 struct ks_tally ks_report_tally(const struct ks_findings *f);
 int ks_report_begin(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* Writes the findings (baselined ones only counted) and tallies them. */
-int ks_report_add(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
+int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
 int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* begin, add, end. */
 int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;

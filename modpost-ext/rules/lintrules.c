@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "lintrules.h"
+#include "rules/lintrules.h"
 
 struct lint_rule {
 	enum ks_severity sev;

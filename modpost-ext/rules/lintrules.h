@@ -11,7 +11,7 @@
 #include "diag.h"
 #include "schedule.h"
 #include "strmap.h"
-#include "symvers.h"
+#include "input/symvers.h"
 
 struct ks_lint {
 	const struct ks_symvers *symvers;	/* NULL: no -i, rules needing it skip */

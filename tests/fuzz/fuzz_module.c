@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "elfmod.h"
-#include "modfile.h"
+#include "rules/rules.h"
+#include "module/elfmod.h"
+#include "module/modfile.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

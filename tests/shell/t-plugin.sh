@@ -158,9 +158,9 @@ expect_file_eq "kernel tree found from -I; in-tree module is the module's" "$TMP
 # sources, a schedule of libc functions), at -O0 and -O2, with no ICE.
 printf 'What: malloc, free, strcmp, memcpy, snprintf, errno, stderr, realloc\nWhen: 2027-01-01\n' >"$TMP/libc.schedule"
 ok=1
-for src in "$TOP"/lib/*.c "$TOP"/modpost-ext/*.c "$TOP"/tests/unit/*.c; do
+for src in "$TOP"/lib/*.c "$TOP"/modpost-ext/*.c "$TOP"/modpost-ext/*/*.c "$TOP"/tests/unit/*.c; do
 	for o in -O0 -O2; do
-		set -- $o -std=c11 -D_GNU_SOURCE -DKS_VERSION='"0"' -c -I"$TOP/include" -I"$TOP/lib"
+		set -- $o -std=c11 -D_GNU_SOURCE -DKS_VERSION='"0"' -c -I"$TOP/include" -I"$TOP/lib" -iquote "$TOP/modpost-ext"
 		gcc "$@" "$src" -o "$TMP/r0.o" 2>/dev/null || continue
 		gcc "$@" -fplugin="$PLUGIN" -fplugin-arg-ksunset-schedule="$TMP/libc.schedule" \
 			-fplugin-arg-ksunset-quiet "$src" -o "$TMP/r.o" 2>"$TMP/r.err" ||

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "elfmod.h"
+#include "module/elfmod.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))

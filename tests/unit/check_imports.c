@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "buf.h"
-#include "check.h"
+#include "rules/rules.h"
 #include "suites.h"
-#include "usage.h"
+#include "rules/imports.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -19,7 +19,7 @@ static const char *symvers_text = "0x1\tzeta\tvmlinux\tEXPORT_SYMBOL\t\n"
 struct fixture {
 	struct ks_symvers sv;
 	char *text;
-	struct ks_usage u;
+	struct ks_imports u;
 };
 
 static void setup(struct fixture *f)
@@ -34,7 +34,7 @@ static void setup(struct fixture *f)
 
 static void teardown(struct fixture *f)
 {
-	ks_usage_free(&f->u);
+	ks_imports_free(&f->u);
 	ks_symvers_free(&f->sv);
 	free(f->text);
 }
@@ -50,12 +50,12 @@ START_TEST(test_counts)
 	struct ks_module b = { .path = "b.ko", .undef = imports_b, .nundef = N(imports_b) };
 
 	setup(&f);
-	ck_assert_int_eq(ks_usage_add(&f.u, &a), 0);
-	ck_assert_int_eq(ks_usage_add(&f.u, &b), 0);
-	ck_assert_uint_eq(ks_usage_count(&f.u, "alpha"), 1);
-	ck_assert_uint_eq(ks_usage_count(&f.u, "mid"), 2);
-	ck_assert_uint_eq(ks_usage_count(&f.u, "zeta"), 0);
-	ck_assert_uint_eq(ks_usage_count(&f.u, "printk"), 0);
+	ck_assert_int_eq(ks_imports_add(&f.u, &a), 0);
+	ck_assert_int_eq(ks_imports_add(&f.u, &b), 0);
+	ck_assert_uint_eq(ks_imports_count(&f.u, "alpha"), 1);
+	ck_assert_uint_eq(ks_imports_count(&f.u, "mid"), 2);
+	ck_assert_uint_eq(ks_imports_count(&f.u, "zeta"), 0);
+	ck_assert_uint_eq(ks_imports_count(&f.u, "printk"), 0);
 	teardown(&f);
 }
 END_TEST
@@ -83,8 +83,8 @@ START_TEST(test_list)
 	size_t n;
 
 	setup(&f);
-	ck_assert_int_eq(ks_usage_add(&f.u, &a), 0);
-	ck_assert_int_eq(ks_usage_list(&f.u, list_cases[_i].owner, list_cases[_i].unused_only,
+	ck_assert_int_eq(ks_imports_add(&f.u, &a), 0);
+	ck_assert_int_eq(ks_imports_list(&f.u, list_cases[_i].owner, list_cases[_i].unused_only,
 				       &v, &n), 0);
 	ck_assert_int_eq(ks_buf_adds(&got, ""), 0);
 	for (size_t i = 0; i < n; i++)
@@ -140,7 +140,7 @@ START_TEST(test_users_bad_symbol)
 }
 END_TEST
 
-Suite *suite_usage(void)
+Suite *suite_imports(void)
 {
 	Suite *s = suite_create("usage");
 	TCase *tc = tcase_create("unused and users");

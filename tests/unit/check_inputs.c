@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "inputs.h"
+#include "input/inputs.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))

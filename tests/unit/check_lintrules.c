@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "lintrules.h"
+#include "rules/lintrules.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))

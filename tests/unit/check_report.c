@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "baseline.h"
-#include "report.h"
+#include "input/baseline.h"
+#include "report/report.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))

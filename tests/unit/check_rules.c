@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "rules/rules.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -207,7 +207,7 @@ START_TEST(test_sort)
 }
 END_TEST
 
-Suite *suite_check(void)
+Suite *suite_rules(void)
 {
 	Suite *s = suite_create("check");
 	TCase *tc = tcase_create("rules");

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "schedule.h"
-#include "schedwrite.h"
+#include "input/schedwrite.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))

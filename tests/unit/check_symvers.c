@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "suites.h"
-#include "symvers.h"
+#include "input/symvers.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 

@@ -12,9 +12,9 @@ int main(void)
 	srunner_add_suite(sr, suite_record());
 	srunner_add_suite(sr, suite_symvers());
 	srunner_add_suite(sr, suite_elfmod());
-	srunner_add_suite(sr, suite_check());
+	srunner_add_suite(sr, suite_rules());
 	srunner_add_suite(sr, suite_report());
-	srunner_add_suite(sr, suite_usage());
+	srunner_add_suite(sr, suite_imports());
 	srunner_add_suite(sr, suite_lintrules());
 	srunner_add_suite(sr, suite_schedwrite());
 	srunner_add_suite(sr, suite_inputs());

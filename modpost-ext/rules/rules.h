@@ -1,7 +1,7 @@
 /* The cross-check: a module's imports against the schedule and the
  * kernel's exports, giving findings with their source locations. */
-#ifndef KS_CHECK_H
-#define KS_CHECK_H
+#ifndef KS_RULES_H
+#define KS_RULES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -9,9 +9,9 @@
 
 #include "compiler.h"
 #include "diag.h"
-#include "elfmod.h"
+#include "module/elfmod.h"
 #include "schedule.h"
-#include "symvers.h"
+#include "input/symvers.h"
 
 struct ks_check_opts {
 	int32_t today;

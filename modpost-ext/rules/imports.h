@@ -1,34 +1,34 @@
 /* How many modules import each export of a Module.symvers: the data behind
  * `ksunset unused` (and the kernel's late export_report). */
-#ifndef KS_USAGE_H
-#define KS_USAGE_H
+#ifndef KS_IMPORTS_H
+#define KS_IMPORTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "compiler.h"
 #include "diag.h"
-#include "elfmod.h"
+#include "module/elfmod.h"
 #include "schedule.h"
 #include "strmap.h"
-#include "symvers.h"
+#include "input/symvers.h"
 
-struct ks_usage {
+struct ks_imports {
 	const struct ks_symvers *sv;	/* borrowed; must outlive the usage */
 	struct ks_strmap count;		/* symbol -> importers, stored as uintptr_t */
 };
 
 /* Counts m once for every export of u->sv that it imports. 0 or -ENOMEM. */
-int ks_usage_add(struct ks_usage *u, const struct ks_module *m) KS_MUST_CHECK;
-size_t ks_usage_count(const struct ks_usage *u, const char *sym);
+int ks_imports_add(struct ks_imports *u, const struct ks_module *m) KS_MUST_CHECK;
+size_t ks_imports_count(const struct ks_imports *u, const char *sym);
 /* Whether owner names e's exporter: Module.symvers' module column
  * ("vmlinux", "drivers/gpu/drm/drm") or its last part ("drm"). */
 bool ks_export_owned_by(const struct ks_export *e, const char *owner);
 /* The exports of owner (NULL: all), only the unimported ones if
  * unused_only, sorted by symbol, in a fresh array *out of *n. */
-int ks_usage_list(const struct ks_usage *u, const char *owner, bool unused_only,
+int ks_imports_list(const struct ks_imports *u, const char *owner, bool unused_only,
 		  const struct ks_export ***out, size_t *n) KS_MUST_CHECK;
-void ks_usage_free(struct ks_usage *u);
+void ks_imports_free(struct ks_imports *u);
 
 /* A schedule that names every one of syms for unexport: check's findings
  * against it are exactly each symbol's importers, with the plugin's source

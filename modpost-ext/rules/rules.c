@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "rules/rules.h"
 
 struct rule {
 	const char *name;

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "buf.h"
-#include "usage.h"
+#include "rules/imports.h"
 
-int ks_usage_add(struct ks_usage *u, const struct ks_module *m)
+int ks_imports_add(struct ks_imports *u, const struct ks_module *m)
 {
 	for (size_t i = 0; i < m->nundef; i++) {
 		const struct ks_export *e = ks_symvers_lookup(u->sv, m->undef[i]);
@@ -23,7 +23,7 @@ int ks_usage_add(struct ks_usage *u, const struct ks_module *m)
 	return 0;
 }
 
-size_t ks_usage_count(const struct ks_usage *u, const char *sym)
+size_t ks_imports_count(const struct ks_imports *u, const char *sym)
 {
 	return (uintptr_t)ks_strmap_get(&u->count, sym);
 }
@@ -43,7 +43,7 @@ static int cmp_export(const void *a, const void *b)
 	return strcmp(x->symbol, y->symbol);
 }
 
-int ks_usage_list(const struct ks_usage *u, const char *owner, bool unused_only,
+int ks_imports_list(const struct ks_imports *u, const char *owner, bool unused_only,
 		  const struct ks_export ***out, size_t *n)
 {
 	const struct ks_export **v = malloc((u->sv->n ? u->sv->n : 1) * sizeof(*v));
@@ -56,7 +56,7 @@ int ks_usage_list(const struct ks_usage *u, const char *owner, bool unused_only,
 
 		if (owner && !ks_export_owned_by(e, owner))
 			continue;
-		if (unused_only && ks_usage_count(u, e->symbol))
+		if (unused_only && ks_imports_count(u, e->symbol))
 			continue;
 		v[k++] = e;
 	}
@@ -66,7 +66,7 @@ int ks_usage_list(const struct ks_usage *u, const char *owner, bool unused_only,
 	return 0;
 }
 
-void ks_usage_free(struct ks_usage *u)
+void ks_imports_free(struct ks_imports *u)
 {
 	ks_strmap_free(&u->count);
 }
