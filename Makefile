@@ -53,7 +53,7 @@ LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
 # The checker, by folder (doc/HACKING.md says what goes where).
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
-CHECKER_OBJS += cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
+CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
 # module/: reading a module: files, ELF, .modinfo, plugin records
 CHECKER_OBJS += module/modfile.o module/elfmod.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing

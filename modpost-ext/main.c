@@ -1,32 +1,30 @@
 /* ksunset: checks built kernel modules against a symbol removal schedule.
- * main only picks the subcommand; each one lives in a file of its own. */
+ * main only picks the subcommand; each one lives in a file of its own
+ * under cmd/ and is one row of the table below. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "module/elfmod.h"
 
-struct subcmd {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *summary;
+static const struct ks_cmd *const cmds[] = {
+	&ks_cmd_check,	/* the default */
+	&ks_cmd_lint,
+	&ks_cmd_unused,
+	&ks_cmd_users,
+	&ks_cmd_mark,
+	&ks_cmd_make,
 };
 
-static const struct subcmd subcmds[] = {
-	{ "check", ks_cmd_check, "check built modules against the schedule (default)" },
-	{ "lint", ks_cmd_lint, "check schedule files for errors" },
-	{ "unused", ks_cmd_unused, "list exports that no given module imports" },
-	{ "users", ks_cmd_users, "list the modules that import a symbol, and where" },
-	{ "mark", ks_cmd_mark, "schedule symbols for removal: append a schedule entry" },
-	{ "make", ks_cmd_make, "build modules with the plugin (make ARGS), then check them" },
-};
+#define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
 
 static void help(void)
 {
 	printf("Usage: ksunset COMMAND [OPTION]... [ARG]...\n"
 	       "Give the removal of exported kernel symbols a schedule.\n\n"
 	       "Commands:\n");
-	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
-		printf("  %-8s %s\n", subcmds[i].name, subcmds[i].summary);
+	for (size_t i = 0; i < NCMDS; i++)
+		printf("  %-8s %s\n", cmds[i]->name, cmds[i]->summary);
 	printf("\n  --help         show this help ('ksunset COMMAND --help' for a command)\n"
 	       "  --version      show the version\n"
 	       "  --cflags [-s SCHEDULE]... [--kernel-dir KDIR]\n"
@@ -36,12 +34,25 @@ static void help(void)
 	       "See ksunset(1) and ksunset.schedule(5).\n");
 }
 
+static const struct ks_cmd *find(const char *name)
+{
+	for (size_t i = 0; i < NCMDS; i++)
+		if (strcmp(name, cmds[i]->name) == 0)
+			return cmds[i];
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	const char *name = argc > 1 ? argv[1] : NULL;
+	const struct ks_cmd *cmd;
 
 	if (!name) {
 		ks_usage_error(NULL, "no command given");
+		return KS_EXIT_USAGE;
+	}
+	if (ks_elf_init() < 0) {
+		fprintf(stderr, "ksunset: error: libelf is out of date\n");
 		return KS_EXIT_USAGE;
 	}
 	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
@@ -53,13 +64,12 @@ int main(int argc, char **argv)
 		return KS_EXIT_OK;
 	}
 	if (strcmp(name, "--cflags") == 0 || strcmp(name, "--plugin-path") == 0)
-		return ks_cmd_cflags(argc - 1, argv + 1);
-	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
-		if (strcmp(name, subcmds[i].name) == 0)
-			return subcmds[i].run(argc - 1, argv + 1);
+		return ks_cflags_main(argc - 1, argv + 1);
+	if ((cmd = find(name)))
+		return ks_cmd_main(cmd, argc - 1, argv + 1);
 	/* check is the default: "ksunset -s S foo.ko" and "ksunset foo.ko" */
 	if (name[0] == '-' || strchr(name, '/') || strchr(name, '.'))
-		return ks_cmd_check(argc, argv);
+		return ks_cmd_main(&ks_cmd_check, argc, argv);
 	ks_usage_error(NULL, "unknown command '%s'", name);
 	return KS_EXIT_USAGE;
 }

@@ -1,9 +1,7 @@
 /* Shared command-line steps: schedule discovery (first match wins, as in
  * ksunset(1)) and today's date. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <getopt.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +10,6 @@
 #include "buf.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
-#include "module/elfmod.h"
 
 #ifndef KS_SYSCONFDIR
 #define KS_SYSCONFDIR "/etc"
@@ -139,46 +136,6 @@ int ks_cli_today(const char *cmd, const char *arg, int32_t *today)
 	return r;
 }
 
-int ks_cli_parse(int argc, char **argv, const char *shortopts, const struct option *longopts,
-		 ks_cli_opt_fn take, void *opts, struct ks_paths *rest)
-{
-	int c, r;
-
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
-		if ((r = take(c, argv, opts)) >= 0)
-			return r;
-	for (; optind < argc; optind++)
-		if (ks_paths_add(rest, argv[optind]) < 0)
-			return KS_EXIT_USAGE;
-	return -1;
-}
-
-int ks_cli_elf_init(void)
-{
-	if (ks_elf_init() == 0)
-		return -1;
-	fprintf(stderr, "ksunset: error: libelf is out of date\n");
-	return KS_EXIT_USAGE;
-}
-
-void ks_cli_report(const struct ks_diags *d, int e)
-{
-	ks_diags_print(d, stderr);
-	if (e == -ENOMEM)
-		fprintf(stderr, "ksunset: error: out of memory\n");
-}
-
-int ks_cli_bad_option(const char *cmd, int c, char **argv)
-{
-	if (c == ':')
-		ks_usage_error(cmd, "option '%s' needs an argument", argv[optind - 1]);
-	else
-		ks_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
-	return KS_EXIT_USAGE;
-}
-
 int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format *fmt)
 {
 	if (ks_format_parse(arg, fmt) == 0 && (sarif_ok || *fmt != KS_FORMAT_SARIF))
@@ -186,16 +143,4 @@ int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format
 	ks_usage_error(cmd, "bad --format '%s': expected %s", arg,
 		       sarif_ok ? "text, json or sarif" : "text or json");
 	return -EINVAL;
-}
-
-void ks_usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "ksunset%s%s: error: ", cmd ? " " : "", cmd ? cmd : "");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'ksunset %s%s--help' for more information.\n",
-		cmd ? cmd : "", cmd ? " " : "");
 }

@@ -3,7 +3,6 @@
 #ifndef KS_CLI_H
 #define KS_CLI_H
 
-#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,25 +34,6 @@ int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 
 /* Parses --today (NULL: none given) into *today, or prints an error. */
 int ks_cli_today(const char *cmd, const char *arg, int32_t *today) KS_MUST_CHECK;
-
-/* One option of a subcommand: returns -1 to go on, or an exit status. */
-typedef int (*ks_cli_opt_fn)(int c, char **argv, void *opts);
-
-/* The option loop the subcommands share: getopt_long() over argv, each
- * option handed to take (which gets opts), the other arguments added to
- * rest. Returns -1 to go on, or an exit status. */
-int ks_cli_parse(int argc, char **argv, const char *shortopts, const struct option *longopts,
-		 ks_cli_opt_fn take, void *opts, struct ks_paths *rest);
-
-/* Readies libelf; returns -1 to go on, or (having said why) an exit status. */
-int ks_cli_elf_init(void);
-
-/* Prints the collected diagnostics, and says so if e is -ENOMEM. */
-void ks_cli_report(const struct ks_diags *d, int e);
-
-/* Says what was wrong with an option getopt_long() did not accept (c is
- * ':' for a missing argument) and returns the usage exit status. */
-int ks_cli_bad_option(const char *cmd, int c, char **argv);
 
 /* Parses --format; sarif_ok says whether the command writes SARIF. */
 int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format *fmt) KS_MUST_CHECK;

@@ -1,8 +1,15 @@
-/* The subcommands of the ksunset program and what they share. */
+/* The subcommands of the ksunset program. Each one is a struct ks_cmd in a
+ * file of its own under cmd/, listed in main.c; ks_cmd_main() does what
+ * they all share: help, the option loop, the context, the exit status. */
 #ifndef KS_CMD_H
 #define KS_CMD_H
 
+#include <getopt.h>
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "compiler.h"
+#include "diag.h"
 
 /* Exit statuses, as ksunset(1) documents them. */
 enum {
@@ -11,19 +18,52 @@ enum {
 	KS_EXIT_USAGE = 2,	/* bad usage or unusable input */
 };
 
-int ks_cmd_check(int argc, char **argv);
-int ks_cmd_make(int argc, char **argv);
-/* --cflags and --plugin-path: the plugin flags for people who wire KCFLAGS. */
-int ks_cmd_cflags(int argc, char **argv);
-/* How check treats a leading argument: -1 not one of its options, 0 an
- * option complete in itself, 1 an option that takes the next argument. */
-int ks_check_option_arity(const char *arg);
-int ks_cmd_lint(int argc, char **argv);
-int ks_cmd_unused(int argc, char **argv);
-int ks_cmd_users(int argc, char **argv);
-int ks_cmd_mark(int argc, char **argv);
+/* What a command's run found besides its return value. */
+struct ks_outcome {
+	bool findings;		/* exit 1: errors found, entry refused, no user */
+	bool unusable;		/* exit 2: some input could not be used (reported) */
+};
 
-/* "ksunset: error: ..." on stderr. */
+struct ks_cmd {
+	const char *name;
+	const char *summary;		/* the line in 'ksunset --help' */
+	const char *help;		/* 'ksunset NAME --help' */
+	const char *shortopts;		/* getopt_long's, without ":" and "h" */
+	const struct option *longopts;	/* without "help"; NULL-terminated */
+	bool dashdash;			/* operands after "--" are handed on apart */
+	size_t size;			/* of the command's context, zeroed */
+	/* Each is optional. All but run return 0, or -EINVAL having said why
+	 * with ks_usage_error(), or -ENOMEM. */
+	void (*init)(void *ctx);	/* defaults other than zero */
+	int (*option)(void *ctx, int c, const char *arg);
+	/* after_dashdash: the operand came after "--" (dashdash commands) */
+	int (*operand)(void *ctx, const char *arg, bool after_dashdash);
+	int (*ready)(void *ctx);	/* once the options are all read */
+	/* The work: problems go to d (printed after run, sorted if
+	 * sort_diags); returns 0, -ENOMEM, or another negative errno for
+	 * unusable input (exit 2). */
+	int (*run)(void *ctx, struct ks_diags *d, struct ks_outcome *out);
+	bool sort_diags;
+	void (*summarize)(void *ctx, const struct ks_diags *d);	/* after the diagnostics */
+	void (*free)(void *ctx);
+	/* A command that reads its own arguments (make) has only this. */
+	int (*main)(int argc, char **argv);
+};
+
+/* Runs cmd with argv[0] its name: the exit status. */
+int ks_cmd_main(const struct ks_cmd *cmd, int argc, char **argv);
+
+/* How cmd treats a leading argument: -1 not one of its options, 0 an
+ * option complete in itself, 1 an option that takes the next argument. */
+int ks_cmd_option_arity(const struct ks_cmd *cmd, const char *arg);
+
+/* "ksunset CMD: error: ..." and where to get help, on stderr. */
 void ks_usage_error(const char *cmd, const char *fmt, ...) KS_PRINTF(2, 3);
+
+extern const struct ks_cmd ks_cmd_check, ks_cmd_lint, ks_cmd_unused, ks_cmd_users,
+	ks_cmd_mark, ks_cmd_make;
+
+/* --cflags and --plugin-path: the plugin flags for people who wire KCFLAGS. */
+int ks_cflags_main(int argc, char **argv);
 
 #endif

@@ -24,78 +24,75 @@ struct lint_opts {
 	struct ks_release target;
 };
 
-static void lint_help(void)
-{
-	printf("Usage: ksunset lint [-s SCHEDULE]... [-i Module.symvers]... [OPTION]... [SCHEDULE]...\n"
-	       "Check schedule files; report every problem as FILE:LINE: error|warning|note: ...\n\n"
-	       "  -s, --schedule FILE       a schedule to check (repeatable; default as for check)\n"
-	       "  -i, --symvers FILE        the kernel's Module.symvers: report entries for symbols\n"
-	       "                            not exported, overdue entries still exported, and\n"
-	       "                            gpl-only/namespace entries already done (repeatable)\n"
-	       "      --kernel-dir KDIR     kernel build dir: KDIR/ksunset.schedule and, without\n"
-	       "                            -i, KDIR/Module.symvers\n"
-	       "      --modules MODULE      report entries that no MODULE (a .ko, a directory, a\n"
-	       "                            modules.order) still needs as ready (repeatable)\n"
-	       "      --kernel-release REL  the kernel release for entries dated by release\n"
-	       "      --list                print each entry with the days left until removal\n"
-	       "      --today DATE          take DATE (YYYY-MM-DD) as today\n"
-	       "  -h, --help                show this help\n\n"
-	       "Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or\n"
-	       "unreadable input.\n");
-}
+static const char help[] =
+	"Usage: ksunset lint [-s SCHEDULE]... [-i Module.symvers]... [OPTION]... [SCHEDULE]...\n"
+	"Check schedule files; report every problem as FILE:LINE: error|warning|note: ...\n\n"
+	"  -s, --schedule FILE       a schedule to check (repeatable; default as for check)\n"
+	"  -i, --symvers FILE        the kernel's Module.symvers: report entries for symbols\n"
+	"                            not exported, overdue entries still exported, and\n"
+	"                            gpl-only/namespace entries already done (repeatable)\n"
+	"      --kernel-dir KDIR     kernel build dir: KDIR/ksunset.schedule and, without\n"
+	"                            -i, KDIR/Module.symvers\n"
+	"      --modules MODULE      report entries that no MODULE (a .ko, a directory, a\n"
+	"                            modules.order) still needs as ready (repeatable)\n"
+	"      --kernel-release REL  the kernel release for entries dated by release\n"
+	"      --list                print each entry with the days left until removal\n"
+	"      --today DATE          take DATE (YYYY-MM-DD) as today\n"
+	"  -h, --help                show this help\n\n"
+	"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or\n"
+	"unreadable input.\n";
 
 enum { OPT_LIST = 256, OPT_TODAY, OPT_KDIR, OPT_MODULES, OPT_RELEASE };
 
-static int take_opt(int c, char **argv, void *opts)
+static const struct option longopts[] = {
+	{ "schedule", required_argument, NULL, 's' },
+	{ "symvers", required_argument, NULL, 'i' },
+	{ "modules", required_argument, NULL, OPT_MODULES },
+	{ "kernel-dir", required_argument, NULL, OPT_KDIR },
+	{ "kernel-release", required_argument, NULL, OPT_RELEASE },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "today", required_argument, NULL, OPT_TODAY },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *ctx, int c, const char *arg)
 {
-	struct lint_opts *o = opts;
+	struct lint_opts *o = ctx;	/* the first member of struct run */
 
 	switch (c) {
 	case 's':
-		return ks_paths_add(&o->schedules, optarg) < 0 ? KS_EXIT_USAGE : -1;
+		return ks_paths_add(&o->schedules, arg);
 	case 'i':
-		return ks_paths_add(&o->symvers, optarg) < 0 ? KS_EXIT_USAGE : -1;
+		return ks_paths_add(&o->symvers, arg);
 	case OPT_MODULES:
-		return ks_paths_add(&o->modules, optarg) < 0 ? KS_EXIT_USAGE : -1;
+		return ks_paths_add(&o->modules, arg);
 	case OPT_LIST:
 		o->list = 1;
-		return -1;
+		return 0;
 	case OPT_TODAY:
-		o->today = optarg;
-		return -1;
+		o->today = arg;
+		return 0;
 	case OPT_KDIR:
-		o->kernel_dir = optarg;
-		return -1;
+		o->kernel_dir = arg;
+		return 0;
 	case OPT_RELEASE:
-		o->release = optarg;
-		if (ks_release_parse_target(optarg, &o->target) == 0)
-			return -1;
+		o->release = arg;
+		if (ks_release_parse_target(arg, &o->target) == 0)
+			return 0;
 		ks_usage_error("lint", "bad --kernel-release '%s': expected e.g. 6.14 or 6.1.0-57-amd64",
-			       optarg);
-		return KS_EXIT_USAGE;
-	case 'h':
-		lint_help();
-		return KS_EXIT_OK;
-	default:
-		return ks_cli_bad_option("lint", c, argv);
+			       arg);
+		return -EINVAL;
 	}
+	return -EINVAL;
 }
 
-/* Returns -1 to go on, or the exit status. */
-static int parse_opts(int argc, char **argv, struct lint_opts *o)
+/* A SCHEDULE operand is one more -s. */
+static int operand(void *ctx, const char *arg, bool after_dashdash)
 {
-	static const struct option longopts[] = {
-		{ "schedule", required_argument, NULL, 's' },
-		{ "symvers", required_argument, NULL, 'i' },
-		{ "modules", required_argument, NULL, OPT_MODULES },
-		{ "kernel-dir", required_argument, NULL, OPT_KDIR },
-		{ "kernel-release", required_argument, NULL, OPT_RELEASE },
-		{ "list", no_argument, NULL, OPT_LIST },
-		{ "today", required_argument, NULL, OPT_TODAY },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	return ks_cli_parse(argc, argv, ":s:i:h", longopts, take_opt, o, &o->schedules);
+	struct lint_opts *o = ctx;
+
+	(void)after_dashdash;
+	return ks_paths_add(&o->schedules, arg);
 }
 
 static void print_entry(const struct ks_entry *e, int32_t today)
@@ -126,7 +123,7 @@ struct run {
 	struct ks_check check;		/* --modules: who is still concerned */
 	struct ks_strmap users;
 	struct ks_scan scan;
-	struct ks_diags d;
+	struct ks_diags *d;
 	struct ks_lint lint;
 	int err;			/* the worst load result */
 };
@@ -150,7 +147,7 @@ static int load_symvers(struct run *r)
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < r->o.symvers.n; i++)
-		note(r, ks_symvers_load(&r->symvers, r->o.symvers.v[i], &r->d));
+		note(r, ks_symvers_load(&r->symvers, r->o.symvers.v[i], r->d));
 	r->lint.symvers = r->o.symvers.n ? &r->symvers : NULL;
 	return 0;
 }
@@ -168,7 +165,7 @@ static int count_users(struct run *r)
 	r->check.sched = &r->sched;
 	r->check.opts = (struct ks_check_opts){ .today = r->lint.today, .within = -1 };
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_module, &r->check,
-			    &r->d);
+			    r->d);
 	if (r->scan.unusable && !e)
 		note(r, -EIO);
 	for (size_t i = 0; e >= 0 && i < r->check.found.n; i++) {
@@ -187,23 +184,54 @@ static int pipeline(struct run *r)
 {
 	int e;
 
-	note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir, 1, &r->d));
+	note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir, 1, r->d));
 	if (r->err == -ENOMEM || load_symvers(r) < 0)
 		return -ENOMEM;
 	r->lint.target = r->o.release ? &r->o.target : NULL;
 	if (r->o.modules.n && count_users(r) < 0)
 		return -ENOMEM;
 	for (size_t i = 0; i < r->sched.n; i++)
-		if ((e = ks_lint_entry(&r->lint, r->sched.entries[i], &r->d)) < 0)
+		if ((e = ks_lint_entry(&r->lint, r->sched.entries[i], r->d)) < 0)
 			return e;
 	return r->err;
 }
 
-static void run_free(struct run *r)
+static int ready(void *ctx)
 {
+	struct run *r = ctx;
+
+	return ks_cli_today("lint", r->o.today, &r->lint.today);
+}
+
+/* Errors in a schedule are findings (exit 1); unreadable input is exit 2. */
+static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
+{
+	struct run *r = ctx;
+	int e;
+
+	r->d = d;
+	e = pipeline(r);
+	if (r->o.list)
+		for (size_t i = 0; i < r->sched.n; i++)
+			print_entry(r->sched.entries[i], r->lint.today);
+	out->findings = d->nerrors > 0 || e == -EINVAL;
+	return e == -EINVAL ? 0 : e;
+}
+
+static void summary(void *ctx, const struct ks_diags *d)
+{
+	(void)ctx;
+	if (d->nerrors || d->nwarnings)
+		fprintf(stderr, "ksunset: %zu error%s, %zu warning%s\n", d->nerrors,
+			d->nerrors == 1 ? "" : "s", d->nwarnings, d->nwarnings == 1 ? "" : "s");
+}
+
+static void run_free(void *ctx)
+{
+	struct run *r = ctx;
+
 	ks_strmap_free(&r->users);
 	ks_findings_free(&r->check.found);
-	ks_diags_free(&r->d);
 	ks_symvers_free(&r->symvers);
 	ks_schedule_free(&r->sched);
 	ks_paths_free(&r->o.schedules);
@@ -211,31 +239,18 @@ static void run_free(struct run *r)
 	ks_paths_free(&r->o.modules);
 }
 
-int ks_cmd_lint(int argc, char **argv)
-{
-	struct run r = { 0 };
-	int ret = parse_opts(argc, argv, &r.o);
-	int e;
-
-	if (ret < 0 && ks_cli_today("lint", r.o.today, &r.lint.today) < 0)
-		ret = KS_EXIT_USAGE;
-	if (ret < 0 && r.o.modules.n)
-		ret = ks_cli_elf_init();
-	if (ret >= 0) {
-		run_free(&r);
-		return ret;
-	}
-	e = pipeline(&r);
-	ks_diags_sort(&r.d);
-	ks_cli_report(&r.d, e);
-	if (r.o.list)
-		for (size_t i = 0; i < r.sched.n; i++)
-			print_entry(r.sched.entries[i], r.lint.today);
-	if (r.d.nerrors || r.d.nwarnings)
-		fprintf(stderr, "ksunset: %zu error%s, %zu warning%s\n", r.d.nerrors,
-			r.d.nerrors == 1 ? "" : "s", r.d.nwarnings, r.d.nwarnings == 1 ? "" : "s");
-	ret = e == 0 && !r.d.nerrors ? KS_EXIT_OK : e == 0 || e == -EINVAL ? KS_EXIT_FINDINGS
-									     : KS_EXIT_USAGE;
-	run_free(&r);
-	return ret;
-}
+const struct ks_cmd ks_cmd_lint = {
+	.name = "lint",
+	.summary = "check schedule files for errors",
+	.help = help,
+	.shortopts = "s:i:",
+	.longopts = longopts,
+	.size = sizeof(struct run),
+	.option = option,
+	.operand = operand,
+	.ready = ready,
+	.run = run,
+	.sort_diags = true,
+	.summarize = summary,
+	.free = run_free,
+};

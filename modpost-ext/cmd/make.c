@@ -227,7 +227,7 @@ static int split_args(int argc, char **argv, struct make_run *mr)
 	int i = 1, r = 0;
 
 	for (; i < argc && !r; i++) {
-		int a = ks_check_option_arity(argv[i]);
+		int a = ks_cmd_option_arity(&ks_cmd_check, argv[i]);
 
 		if (!strcmp(argv[i], "--")) {
 			i++;
@@ -365,7 +365,7 @@ static int run_check(struct make_run *mr)
 		r = ks_paths_add(&av, access(order, F_OK) == 0 ? order : mr->mdir);
 	if (!r) {
 		optind = 1;
-		r = ks_cmd_check((int)av.n, av.v);
+		r = ks_cmd_main(&ks_cmd_check, (int)av.n, av.v);
 	} else {
 		r = KS_EXIT_USAGE;
 	}
@@ -387,7 +387,7 @@ static void make_help(void)
 	       "Exit status: make's if the build failed, else the check's.\n");
 }
 
-int ks_cmd_make(int argc, char **argv)
+static int make_main(int argc, char **argv)
 {
 	struct make_run mr = { 0 };
 	bool help = false;
@@ -427,7 +427,7 @@ out:
 }
 
 /* ksunset --cflags [-s SCHEDULE]... [--kernel-dir KDIR] | --plugin-path */
-int ks_cmd_cflags(int argc, char **argv)
+int ks_cflags_main(int argc, char **argv)
 {
 	struct make_run mr = { 0 };
 	char *out = NULL;
@@ -452,3 +452,9 @@ int ks_cmd_cflags(int argc, char **argv)
 	ks_paths_free(&mr.schedules);
 	return out ? KS_EXIT_OK : KS_EXIT_USAGE;
 }
+
+const struct ks_cmd ks_cmd_make = {
+	.name = "make",
+	.summary = "build modules with the plugin (make ARGS), then check them",
+	.main = make_main,
+};

@@ -22,69 +22,85 @@ struct mark_opts {
 	int32_t today_days;
 };
 
-static void mark_help(void)
-{
-	printf("Usage: ksunset mark SYMBOL... -s SCHEDULE [OPTION]...\n"
-	       "Schedule exported symbols for removal: append one entry to SCHEDULE (made\n"
-	       "if missing), keeping its text as it is. The new file must pass lint.\n\n"
-	       "  -s, --schedule FILE      the schedule to append to\n"
-	       "      --kernel-dir KDIR    append to KDIR/ksunset.schedule (without -s)\n"
-	       "  -i, --symvers FILE       the kernel's Module.symvers: refuse symbols it\n"
-	       "                           does not export (repeatable)\n"
-	       "      --when WHEN          YYYY-MM-DD, YYYY-MM, +Nd, +Nm, +Ny from today, or a\n"
-	       "                           kernel release such as 6.14 (default: +1y)\n"
-	       "      --action ACTION      unexport (default), gpl-only or 'namespace NS'\n"
-	       "      --replace R          the replacement: a symbol, or a sentence\n"
-	       "      --why TEXT           why it goes\n"
-	       "      --who NAME           whom to ask\n"
-	       "      --today DATE         take DATE (YYYY-MM-DD) as today (the entry's Since)\n"
-	       "  -n, --dry-run            print the entry, change nothing\n"
-	       "  -h, --help               show this help\n\n"
-	       "Exit status: 0 marked, 1 refused (already scheduled, not exported, or the\n"
-	       "schedule has errors), 2 bad usage or unreadable/unwritable file.\n");
-}
+static const char help[] =
+	"Usage: ksunset mark SYMBOL... -s SCHEDULE [OPTION]...\n"
+	"Schedule exported symbols for removal: append one entry to SCHEDULE (made\n"
+	"if missing), keeping its text as it is. The new file must pass lint.\n\n"
+	"  -s, --schedule FILE      the schedule to append to\n"
+	"      --kernel-dir KDIR    append to KDIR/ksunset.schedule (without -s)\n"
+	"  -i, --symvers FILE       the kernel's Module.symvers: refuse symbols it\n"
+	"                           does not export (repeatable)\n"
+	"      --when WHEN          YYYY-MM-DD, YYYY-MM, +Nd, +Nm, +Ny from today, or a\n"
+	"                           kernel release such as 6.14 (default: +1y)\n"
+	"      --action ACTION      unexport (default), gpl-only or 'namespace NS'\n"
+	"      --replace R          the replacement: a symbol, or a sentence\n"
+	"      --why TEXT           why it goes\n"
+	"      --who NAME           whom to ask\n"
+	"      --today DATE         take DATE (YYYY-MM-DD) as today (the entry's Since)\n"
+	"  -n, --dry-run            print the entry, change nothing\n"
+	"  -h, --help               show this help\n\n"
+	"Exit status: 0 marked, 1 refused (already scheduled, not exported, or the\n"
+	"schedule has errors), 2 bad usage or unreadable/unwritable file.\n";
 
 enum { OPT_WHEN = 256, OPT_ACTION, OPT_REPLACE, OPT_WHY, OPT_WHO, OPT_TODAY, OPT_KDIR };
 
-static int take_opt(int c, char **argv, void *opts)
+static const struct option longopts[] = {
+	{ "schedule", required_argument, NULL, 's' },
+	{ "symvers", required_argument, NULL, 'i' },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "when", required_argument, NULL, OPT_WHEN },
+	{ "action", required_argument, NULL, OPT_ACTION },
+	{ "replace", required_argument, NULL, OPT_REPLACE },
+	{ "why", required_argument, NULL, OPT_WHY },
+	{ "who", required_argument, NULL, OPT_WHO },
+	{ "today", required_argument, NULL, OPT_TODAY },
+	{ "kernel-dir", required_argument, NULL, OPT_KDIR },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *ctx, int c, const char *arg)
 {
-	struct mark_opts *o = opts;
+	struct mark_opts *o = ctx;	/* the first member of struct run */
 
 	switch (c) {
 	case 's':
-		return ks_paths_add(&o->schedules, optarg) < 0 ? KS_EXIT_USAGE : -1;
+		return ks_paths_add(&o->schedules, arg);
 	case 'i':
-		return ks_paths_add(&o->symvers, optarg) < 0 ? KS_EXIT_USAGE : -1;
+		return ks_paths_add(&o->symvers, arg);
 	case 'n':
 		o->dry_run = true;
-		return -1;
-	case 'h':
-		mark_help();
-		return KS_EXIT_OK;
+		return 0;
 	case OPT_WHEN:
-		o->when = optarg;
-		return -1;
+		o->when = arg;
+		return 0;
 	case OPT_ACTION:
-		o->action = optarg;
-		return -1;
+		o->action = arg;
+		return 0;
 	case OPT_REPLACE:
-		o->e.replace = optarg;
-		return -1;
+		o->e.replace = arg;
+		return 0;
 	case OPT_WHY:
-		o->e.why = optarg;
-		return -1;
+		o->e.why = arg;
+		return 0;
 	case OPT_WHO:
-		o->e.who = optarg;
-		return -1;
+		o->e.who = arg;
+		return 0;
 	case OPT_TODAY:
-		o->today = optarg;
-		return -1;
+		o->today = arg;
+		return 0;
 	case OPT_KDIR:
-		o->kernel_dir = optarg;
-		return -1;
-	default:
-		return ks_cli_bad_option("mark", c, argv);
+		o->kernel_dir = arg;
+		return 0;
 	}
+	return -EINVAL;
+}
+
+static int operand(void *ctx, const char *arg, bool after_dashdash)
+{
+	struct mark_opts *o = ctx;
+
+	(void)after_dashdash;
+	return ks_paths_add(&o->syms, arg);
 }
 
 /* --when: a date (or an offset from today) or a kernel release. */
@@ -121,8 +137,10 @@ static int parse_action(struct mark_opts *o)
 	return -EINVAL;
 }
 
-static int check_args(struct mark_opts *o)
+static int ready(void *ctx)
 {
+	struct mark_opts *o = ctx;
+
 	for (size_t i = 0; i < o->syms.n; i++) {
 		if (!ks_is_identifier(o->syms.v[i])) {
 			ks_usage_error("mark", "bad symbol name '%s'", o->syms.v[i]);
@@ -152,37 +170,15 @@ static int check_args(struct mark_opts *o)
 	return parse_when(o) < 0 || parse_action(o) < 0 ? -EINVAL : 0;
 }
 
-static int parse_opts(int argc, char **argv, struct mark_opts *o)
-{
-	static const struct option longopts[] = {
-		{ "schedule", required_argument, NULL, 's' },
-		{ "symvers", required_argument, NULL, 'i' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "when", required_argument, NULL, OPT_WHEN },
-		{ "action", required_argument, NULL, OPT_ACTION },
-		{ "replace", required_argument, NULL, OPT_REPLACE },
-		{ "why", required_argument, NULL, OPT_WHY },
-		{ "who", required_argument, NULL, OPT_WHO },
-		{ "today", required_argument, NULL, OPT_TODAY },
-		{ "kernel-dir", required_argument, NULL, OPT_KDIR },
-		{ NULL, 0, NULL, 0 },
-	};
-	int r = ks_cli_parse(argc, argv, ":s:i:nh", longopts, take_opt, o, &o->syms);
-
-	if (r >= 0)
-		return r;
-	return check_args(o) < 0 ? KS_EXIT_USAGE : -1;
-}
-
 struct run {
 	struct mark_opts o;
 	const char *path;
 	struct ks_buf old, text;	/* the file as it is, and as it will be */
 	struct ks_schedule sched;
 	struct ks_symvers symvers;
-	struct ks_diags d;
+	struct ks_diags *d;
 	bool refused;			/* exit 1 rather than 2 */
+	bool failed;			/* not written, and not for want of memory */
 	unsigned line;			/* where the new entry starts */
 };
 
@@ -194,9 +190,9 @@ static int read_old(struct run *r)
 	if (e == -ENOENT)
 		return 0;
 	if (e < 0)
-		return ks_diag_add(&r->d, KS_ERROR, r->path, 0, 0, "cannot read schedule: %s",
+		return ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot read schedule: %s",
 				   strerror(-e)) < 0 ? -ENOMEM : e;
-	e = ks_schedule_parse(&r->sched, r->path, r->old.p, r->old.len, &r->d);
+	e = ks_schedule_parse(&r->sched, r->path, r->old.p, r->old.len, r->d);
 	r->refused = e == -EINVAL;
 	return e;
 }
@@ -206,7 +202,7 @@ static int refuse_scheduled(struct run *r)
 	for (size_t i = 0; i < r->o.syms.n; i++) {
 		const struct ks_entry *e = ks_schedule_lookup(&r->sched, r->o.syms.v[i]);
 
-		if (e && ks_diag_add(&r->d, KS_ERROR, e->file, e->line, 0,
+		if (e && ks_diag_add(r->d, KS_ERROR, e->file, e->line, 0,
 				     "'%s' is already scheduled here: not marking it again",
 				     r->o.syms.v[i]) < 0)
 			return -ENOMEM;
@@ -220,14 +216,14 @@ static int check_result(struct run *r)
 {
 	struct ks_schedule s = KS_SCHEDULE_INIT;
 	struct ks_lint l = { .today = r->o.today_days };
-	size_t errors = r->d.nerrors;
-	int e = ks_schedule_parse(&s, r->path, r->text.p, r->text.len, &r->d);
+	size_t errors = r->d->nerrors;
+	int e = ks_schedule_parse(&s, r->path, r->text.p, r->text.len, r->d);
 
 	l.symvers = r->o.symvers.n ? &r->symvers : NULL;
 	if (e == 0 && s.n)
-		e = ks_lint_entry(&l, s.entries[s.n - 1], &r->d);
+		e = ks_lint_entry(&l, s.entries[s.n - 1], r->d);
 	ks_schedule_free(&s);
-	r->refused = e == -EINVAL || (e == 0 && r->d.nerrors > errors);
+	r->refused = e == -EINVAL || (e == 0 && r->d->nerrors > errors);
 	return e ? e : r->refused ? -EINVAL : 0;
 }
 
@@ -237,7 +233,7 @@ static int pipeline(struct run *r)
 	int e = 0;
 
 	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
-		e = ks_symvers_load(&r->symvers, r->o.symvers.v[i], &r->d);
+		e = ks_symvers_load(&r->symvers, r->o.symvers.v[i], r->d);
 	if (!e)
 		e = read_old(r);
 
@@ -255,23 +251,11 @@ static int pipeline(struct run *r)
 	if (!e)
 		fputs(r->text.p + at, stdout);
 	if (!e && !r->o.dry_run)
-		e = ks_file_replace(r->path, r->text.p, r->text.len, &r->d);
+		e = ks_file_replace(r->path, r->text.p, r->text.len, r->d);
 	for (size_t i = 0; i < at; i++)
 		r->line += r->text.p[i] == '\n';
 	r->line++;
 	return e;
-}
-
-static void run_free(struct run *r)
-{
-	ks_buf_free(&r->old);
-	ks_buf_free(&r->text);
-	ks_schedule_free(&r->sched);
-	ks_symvers_free(&r->symvers);
-	ks_diags_free(&r->d);
-	ks_paths_free(&r->o.syms);
-	ks_paths_free(&r->o.schedules);
-	ks_paths_free(&r->o.symvers);
 }
 
 /* "FILE:LINE: scheduled 'a', 'b': unexport on 2027-12-03" */
@@ -285,25 +269,57 @@ static void done(const struct run *r)
 		r->o.e.when == r->o.when_text ? "on" : "in kernel", r->o.e.when);
 }
 
-int ks_cmd_mark(int argc, char **argv)
+/* A refusal (already scheduled, not exported, errors in the schedule) is
+ * exit 1; an unreadable or unwritable file exit 2. */
+static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 {
-	struct run r = { 0 };
-	int ret = parse_opts(argc, argv, &r.o);
+	struct run *r = ctx;
 	int e;
 
-	if (ret >= 0) {
-		run_free(&r);
-		return ret;
-	}
-	r.path = r.o.schedules.v[0];
-	e = pipeline(&r);
-	ks_diags_sort(&r.d);
-	ks_cli_report(&r.d, e);
-	if (e && e != -ENOMEM)
-		fprintf(stderr, "ksunset: %s left unchanged\n", r.path);
-	else if (!e)
-		done(&r);
-	ret = !e ? KS_EXIT_OK : r.refused ? KS_EXIT_FINDINGS : KS_EXIT_USAGE;
-	run_free(&r);
-	return ret;
+	r->d = d;
+	r->path = r->o.schedules.v[0];
+	e = pipeline(r);
+	r->failed = e < 0 && e != -ENOMEM;
+	out->findings = r->refused;
+	return r->refused ? 0 : e;
 }
+
+static void summary(void *ctx, const struct ks_diags *d)
+{
+	struct run *r = ctx;
+
+	(void)d;
+	if (r->failed)
+		fprintf(stderr, "ksunset: %s left unchanged\n", r->path);
+	else
+		done(r);
+}
+
+static void run_free(void *ctx)
+{
+	struct run *r = ctx;
+
+	ks_buf_free(&r->old);
+	ks_buf_free(&r->text);
+	ks_schedule_free(&r->sched);
+	ks_symvers_free(&r->symvers);
+	ks_paths_free(&r->o.syms);
+	ks_paths_free(&r->o.schedules);
+	ks_paths_free(&r->o.symvers);
+}
+
+const struct ks_cmd ks_cmd_mark = {
+	.name = "mark",
+	.summary = "schedule symbols for removal: append a schedule entry",
+	.help = help,
+	.shortopts = "s:i:n",
+	.longopts = longopts,
+	.size = sizeof(struct run),
+	.option = option,
+	.operand = operand,
+	.ready = ready,
+	.run = run,
+	.sort_diags = true,
+	.summarize = summary,
+	.free = run_free,
+};

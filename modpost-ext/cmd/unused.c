@@ -20,81 +20,81 @@ struct unused_opts {
 	int32_t today_days;
 };
 
-static void unused_help(void)
-{
-	printf("Usage: ksunset unused -i Module.symvers [OPTION]... MODULE...\n"
-	       "List the exports of Module.symvers that none of the modules imports:\n"
-	       "candidates for removal. MODULE: a .ko/.o (or .ko.xz, .ko.zst, .ko.gz), a\n"
-	       "directory (searched recursively) or a modules.order file.\n\n"
-	       "  -i, --symvers FILE   the kernel's Module.symvers (repeatable, required)\n"
-	       "      --module OWNER   only the exports of OWNER: vmlinux, or a module as\n"
-	       "                       Module.symvers' third column names it (or its last part)\n"
-	       "      --counts         list every export with the number of modules importing it\n"
-	       "      --format FMT     text (default) or json\n"
-	       "      --today DATE     take DATE (YYYY-MM-DD) as today\n"
-	       "  -h, --help           show this help\n\n"
-	       "Text output, one export a line, sorted by symbol, tab-separated:\n"
-	       "  [COUNT] SYMBOL EXPORT-TYPE NAMESPACE-or-'-' OWNER\n"
-	       "Exit status: 0 success, 2 bad usage or unusable input.\n");
-}
+static const char help[] =
+	"Usage: ksunset unused -i Module.symvers [OPTION]... MODULE...\n"
+	"List the exports of Module.symvers that none of the modules imports:\n"
+	"candidates for removal. MODULE: a .ko/.o (or .ko.xz, .ko.zst, .ko.gz), a\n"
+	"directory (searched recursively) or a modules.order file.\n\n"
+	"  -i, --symvers FILE   the kernel's Module.symvers (repeatable, required)\n"
+	"      --module OWNER   only the exports of OWNER: vmlinux, or a module as\n"
+	"                       Module.symvers' third column names it (or its last part)\n"
+	"      --counts         list every export with the number of modules importing it\n"
+	"      --format FMT     text (default) or json\n"
+	"      --today DATE     take DATE (YYYY-MM-DD) as today\n"
+	"  -h, --help           show this help\n\n"
+	"Text output, one export a line, sorted by symbol, tab-separated:\n"
+	"  [COUNT] SYMBOL EXPORT-TYPE NAMESPACE-or-'-' OWNER\n"
+	"Exit status: 0 success, 2 bad usage or unusable input.\n";
 
 enum { OPT_MODULE = 256, OPT_COUNTS, OPT_FORMAT, OPT_TODAY };
 
-static int take_opt(int c, char **argv, void *opts)
+static const struct option longopts[] = {
+	{ "symvers", required_argument, NULL, 'i' },
+	{ "module", required_argument, NULL, OPT_MODULE },
+	{ "counts", no_argument, NULL, OPT_COUNTS },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "today", required_argument, NULL, OPT_TODAY },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *ctx, int c, const char *arg)
 {
-	struct unused_opts *o = opts;
+	struct unused_opts *o = ctx;	/* the first member of struct run */
 
 	switch (c) {
 	case 'i':
-		return ks_paths_add(&o->symvers, optarg) < 0 ? KS_EXIT_USAGE : -1;
-	case 'h':
-		unused_help();
-		return KS_EXIT_OK;
+		return ks_paths_add(&o->symvers, arg);
 	case OPT_MODULE:
-		o->owner = optarg;
-		return -1;
+		o->owner = arg;
+		return 0;
 	case OPT_COUNTS:
 		o->counts = true;
-		return -1;
+		return 0;
 	case OPT_FORMAT:
-		return ks_cli_format("unused", optarg, 0, &o->format) < 0 ? KS_EXIT_USAGE : -1;
+		return ks_cli_format("unused", arg, 0, &o->format);
 	case OPT_TODAY:
-		o->today = optarg;
-		return -1;
-	default:
-		return ks_cli_bad_option("unused", c, argv);
+		o->today = arg;
+		return 0;
 	}
+	return -EINVAL;
 }
 
-static int parse_opts(int argc, char **argv, struct unused_opts *o)
+static int operand(void *ctx, const char *arg, bool after_dashdash)
 {
-	static const struct option longopts[] = {
-		{ "symvers", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "module", required_argument, NULL, OPT_MODULE },
-		{ "counts", no_argument, NULL, OPT_COUNTS },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "today", required_argument, NULL, OPT_TODAY },
-		{ NULL, 0, NULL, 0 },
-	};
-	int r = ks_cli_parse(argc, argv, ":i:h", longopts, take_opt, o, &o->modules);
+	struct unused_opts *o = ctx;
 
-	if (r >= 0)
-		return r;
+	(void)after_dashdash;
+	return ks_paths_add(&o->modules, arg);
+}
+
+static int ready(void *ctx)
+{
+	struct unused_opts *o = ctx;
+
 	if (!o->symvers.n || !o->modules.n) {
 		ks_usage_error("unused", "%s", !o->symvers.n ? "no -i Module.symvers given"
 							     : "no MODULE given");
-		return KS_EXIT_USAGE;
+		return -EINVAL;
 	}
-	return ks_cli_today("unused", o->today, &o->today_days) < 0 ? KS_EXIT_USAGE : -1;
+	return ks_cli_today("unused", o->today, &o->today_days);
 }
 
 struct run {
 	struct unused_opts o;
 	struct ks_symvers sv;
-	struct ks_imports usage;
+	struct ks_imports imports;
 	struct ks_scan scan;
-	struct ks_diags problems;
+	struct ks_diags *problems;
 	const struct ks_export **list;
 	size_t nlist;
 };
@@ -107,7 +107,7 @@ static int count_module(void *ctx, const struct ks_module *m)
 static int load_symvers(struct run *r)
 {
 	for (size_t i = 0; i < r->o.symvers.n; i++) {
-		int e = ks_symvers_load(&r->sv, r->o.symvers.v[i], &r->problems);
+		int e = ks_symvers_load(&r->sv, r->o.symvers.v[i], r->problems);
 
 		if (e == -ENOMEM)
 			return e;
@@ -117,7 +117,7 @@ static int load_symvers(struct run *r)
 		for (size_t i = 0; i < r->sv.n; i++)
 			if (ks_export_owned_by(r->sv.v[i], r->o.owner))
 				return 0;
-		return ks_diag_add(&r->problems, KS_ERROR, NULL, 0, 0,
+		return ks_diag_add(r->problems, KS_ERROR, NULL, 0, 0,
 				   "--module %s: no export of Module.symvers belongs to it",
 				   r->o.owner) < 0 ? -ENOMEM : -ENOENT;
 	}
@@ -130,7 +130,7 @@ static void write_text(const struct run *r)
 		const struct ks_export *e = r->list[i];
 
 		if (r->o.counts)
-			printf("%zu\t", ks_imports_count(&r->usage, e->symbol));
+			printf("%zu\t", ks_imports_count(&r->imports, e->symbol));
 		printf("%s\t%s\t%s\t%s\n", e->symbol, e->type, e->ns[0] ? e->ns : "-", e->module);
 	}
 }
@@ -154,11 +154,11 @@ static void write_json(const struct run *r)
 		ks_json_str(stdout, e->ns[0] ? e->ns : NULL);
 		fputs(", \"module\": ", stdout);
 		ks_json_str(stdout, e->module);
-		printf(", \"users\": %zu}%s\n", ks_imports_count(&r->usage, e->symbol),
+		printf(", \"users\": %zu}%s\n", ks_imports_count(&r->imports, e->symbol),
 		       i + 1 < r->nlist ? "," : "");
 	}
 	fputs("  ],\n", stdout);
-	ks_json_problems(stdout, &r->problems);
+	ks_json_problems(stdout, r->problems);
 	fputs("}\n", stdout);
 }
 
@@ -167,12 +167,12 @@ static int pipeline(struct run *r)
 	int e = load_symvers(r);
 
 	/* an unusable input still gives a list (exit 2 says it may be too long) */
-	r->usage.sv = &r->sv;
+	r->imports.sv = &r->sv;
 	if (!e)
 		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, count_module,
-				    &r->usage, &r->problems);
+				    &r->imports, r->problems);
 	if (!e)
-		e = ks_imports_list(&r->usage, r->o.owner, !r->o.counts, &r->list, &r->nlist);
+		e = ks_imports_list(&r->imports, r->o.owner, !r->o.counts, &r->list, &r->nlist);
 	if (e)
 		return e;
 	if (r->o.format == KS_FORMAT_JSON)
@@ -190,33 +190,56 @@ static void summary(const struct run *r)
 		if (r->o.owner && !ks_export_owned_by(r->sv.v[i], r->o.owner))
 			continue;
 		n++;
-		unused += !ks_imports_count(&r->usage, r->sv.v[i]->symbol);
+		unused += !ks_imports_count(&r->imports, r->sv.v[i]->symbol);
 	}
 	fprintf(stderr, "ksunset: %zu export%s%s%s, %zu imported by none of %zu module%s\n", n,
 		n == 1 ? "" : "s", r->o.owner ? " of " : "", r->o.owner ? r->o.owner : "", unused,
 		r->scan.modules, r->scan.modules == 1 ? "" : "s");
 }
 
-int ks_cmd_unused(int argc, char **argv)
+/* An unusable input still gives a list: exit 2 says it may be too long. */
+static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 {
-	struct run r = { 0 };
-	int ret = parse_opts(argc, argv, &r.o);
+	struct run *r = ctx;
+	int e;
 
-	if (ret < 0)
-		ret = ks_cli_elf_init();
-	if (ret < 0) {
-		int e = pipeline(&r);
-
-		ks_cli_report(&r.problems, e);
-		if (!e)
-			summary(&r);
-		ret = e < 0 || r.scan.unusable ? KS_EXIT_USAGE : KS_EXIT_OK;
-	}
-	free(r.list);
-	ks_imports_free(&r.usage);
-	ks_symvers_free(&r.sv);
-	ks_diags_free(&r.problems);
-	ks_paths_free(&r.o.symvers);
-	ks_paths_free(&r.o.modules);
-	return ret;
+	r->problems = d;
+	e = pipeline(r);
+	out->unusable = r->scan.unusable;
+	return e;
 }
+
+static void summary_if_listed(void *ctx, const struct ks_diags *d)
+{
+	struct run *r = ctx;
+
+	(void)d;
+	if (r->list)
+		summary(r);
+}
+
+static void run_free(void *ctx)
+{
+	struct run *r = ctx;
+
+	free(r->list);
+	ks_imports_free(&r->imports);
+	ks_symvers_free(&r->sv);
+	ks_paths_free(&r->o.symvers);
+	ks_paths_free(&r->o.modules);
+}
+
+const struct ks_cmd ks_cmd_unused = {
+	.name = "unused",
+	.summary = "list exports that no given module imports",
+	.help = help,
+	.shortopts = "i:",
+	.longopts = longopts,
+	.size = sizeof(struct run),
+	.option = option,
+	.operand = operand,
+	.ready = ready,
+	.run = run,
+	.summarize = summary_if_listed,
+	.free = run_free,
+};

@@ -21,85 +21,63 @@ struct users_opts {
 	int32_t today_days;
 };
 
-static void users_help(void)
-{
-	printf("Usage: ksunset users [OPTION]... SYMBOL... -- MODULE...\n"
-	       "List, for each SYMBOL, every module that imports it, with the source\n"
-	       "locations the ksunset plugin recorded. MODULE: a .ko/.o (or .ko.xz,\n"
-	       "ko.zst, .ko.gz), a directory (searched recursively) or a modules.order file.\n\n"
-	       "      --format FMT  text (default) or json\n"
-	       "      --today DATE  take DATE (YYYY-MM-DD) as today\n"
-	       "  -h, --help        show this help\n\n"
-	       "Text output: a line 'SYMBOL<TAB>MODULE' per user, each followed by its\n"
-	       "uses as 'FILE:LINE:COL: note: ...'.\n"
-	       "Exit status: 0 some user found, 1 none, 2 bad usage or unusable input.\n");
-}
+static const char help[] =
+	"Usage: ksunset users [OPTION]... SYMBOL... -- MODULE...\n"
+	"List, for each SYMBOL, every module that imports it, with the source\n"
+	"locations the ksunset plugin recorded. MODULE: a .ko/.o (or .ko.xz,\n"
+	"ko.zst, .ko.gz), a directory (searched recursively) or a modules.order file.\n\n"
+	"      --format FMT  text (default) or json\n"
+	"      --today DATE  take DATE (YYYY-MM-DD) as today\n"
+	"  -h, --help        show this help\n\n"
+	"Text output: a line 'SYMBOL<TAB>MODULE' per user, each followed by its\n"
+	"uses as 'FILE:LINE:COL: note: ...'.\n"
+	"Exit status: 0 some user found, 1 none, 2 bad usage or unusable input.\n";
 
 enum { OPT_FORMAT = 256, OPT_TODAY };
 
-static int take_opt(int c, char **argv, void *opts)
+static const struct option longopts[] = {
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "today", required_argument, NULL, OPT_TODAY },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *ctx, int c, const char *arg)
 {
-	struct users_opts *o = opts;
+	struct users_opts *o = ctx;	/* the first member of struct run */
 
 	switch (c) {
-	case 'h':
-		users_help();
-		return KS_EXIT_OK;
 	case OPT_FORMAT:
-		return ks_cli_format("users", optarg, 0, &o->format) < 0 ? KS_EXIT_USAGE : -1;
+		return ks_cli_format("users", arg, 0, &o->format);
 	case OPT_TODAY:
-		o->today = optarg;
-		return -1;
-	default:
-		return ks_cli_bad_option("users", c, argv);
+		o->today = arg;
+		return 0;
 	}
+	return -EINVAL;
 }
 
-/* Options and symbols come before "--", modules after it. */
-static int split_args(int argc, char **argv, struct users_opts *o)
+/* Symbols before "--", modules after it. */
+static int operand(void *ctx, const char *arg, bool after_dashdash)
 {
-	int sep = 1;
+	struct users_opts *o = ctx;
 
-	while (sep < argc && strcmp(argv[sep], "--") != 0)
-		sep++;
-	for (int i = sep + 1; i < argc; i++)
-		if (ks_paths_add(&o->modules, argv[i]) < 0)
-			return -ENOMEM;
-	return sep;
+	return ks_paths_add(after_dashdash ? &o->modules : &o->syms, arg);
 }
 
-static int check_syms(const struct users_opts *o)
+static int ready(void *ctx)
 {
+	struct users_opts *o = ctx;
+
 	if (!o->syms.n || !o->modules.n) {
 		ks_usage_error("users", "expected SYMBOL... -- MODULE...");
-		return KS_EXIT_USAGE;
+		return -EINVAL;
 	}
 	for (size_t i = 0; i < o->syms.n; i++) {
 		if (!ks_is_identifier(o->syms.v[i])) {
 			ks_usage_error("users", "bad symbol name '%s'", o->syms.v[i]);
-			return KS_EXIT_USAGE;
+			return -EINVAL;
 		}
 	}
-	return -1;
-}
-
-static int parse_opts(int argc, char **argv, struct users_opts *o)
-{
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "today", required_argument, NULL, OPT_TODAY },
-		{ NULL, 0, NULL, 0 },
-	};
-	int r, sep = split_args(argc, argv, o);
-
-	if (sep < 0)
-		return KS_EXIT_USAGE;
-	if ((r = ks_cli_parse(sep, argv, ":h", longopts, take_opt, o, &o->syms)) >= 0)
-		return r;
-	if ((r = check_syms(o)) >= 0)
-		return r;
-	return ks_cli_today("users", o->today, &o->today_days) < 0 ? KS_EXIT_USAGE : -1;
+	return ks_cli_today("users", o->today, &o->today_days);
 }
 
 struct run {
@@ -107,7 +85,7 @@ struct run {
 	struct ks_schedule sched;
 	struct ks_check check;
 	struct ks_scan scan;
-	struct ks_diags problems;
+	struct ks_diags *problems;
 };
 
 static int check_module(void *ctx, const struct ks_module *m)
@@ -181,7 +159,7 @@ static size_t write_users(const struct run *r)
 		with_users += write_symbol(r, r->o.syms.v[i], i + 1 == r->o.syms.n) > 0;
 	if (r->o.format == KS_FORMAT_JSON) {
 		fputs("  ],\n", stdout);
-		ks_json_problems(stdout, &r->problems);
+		ks_json_problems(stdout, r->problems);
 		fputs("}\n", stdout);
 	}
 	return with_users;
@@ -189,13 +167,13 @@ static size_t write_users(const struct run *r)
 
 static int pipeline(struct run *r, size_t *with_users)
 {
-	int e = ks_users_schedule(&r->sched, r->o.syms.v, r->o.syms.n, &r->problems);
+	int e = ks_users_schedule(&r->sched, r->o.syms.v, r->o.syms.n, r->problems);
 
 	r->check.sched = &r->sched;
 	r->check.opts = (struct ks_check_opts){ .today = r->o.today_days, .within = -1 };
 	if (!e)
 		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_module,
-				    &r->check, &r->problems);
+				    &r->check, r->problems);
 	if (e)
 		return e;
 	ks_findings_sort(&r->check.found);
@@ -203,26 +181,41 @@ static int pipeline(struct run *r, size_t *with_users)
 	return 0;
 }
 
-int ks_cmd_users(int argc, char **argv)
+/* No user found is exit 1, so a script can ask whether an export is safe
+ * to drop. */
+static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 {
-	struct run r = { 0 };
+	struct run *r = ctx;
 	size_t with_users = 0;
-	int ret = parse_opts(argc, argv, &r.o);
+	int e;
 
-	if (ret < 0)
-		ret = ks_cli_elf_init();
-	if (ret < 0) {
-		int e = pipeline(&r, &with_users);
-
-		ks_cli_report(&r.problems, e);
-		ret = e < 0 || r.scan.unusable ? KS_EXIT_USAGE
-		      : with_users	      ? KS_EXIT_OK
-					      : KS_EXIT_FINDINGS;
-	}
-	ks_findings_free(&r.check.found);
-	ks_schedule_free(&r.sched);
-	ks_diags_free(&r.problems);
-	ks_paths_free(&r.o.syms);
-	ks_paths_free(&r.o.modules);
-	return ret;
+	r->problems = d;
+	e = pipeline(r, &with_users);
+	out->unusable = r->scan.unusable;
+	out->findings = !with_users;
+	return e;
 }
+
+static void run_free(void *ctx)
+{
+	struct run *r = ctx;
+
+	ks_findings_free(&r->check.found);
+	ks_schedule_free(&r->sched);
+	ks_paths_free(&r->o.syms);
+	ks_paths_free(&r->o.modules);
+}
+
+const struct ks_cmd ks_cmd_users = {
+	.name = "users",
+	.summary = "list the modules that import a symbol, and where",
+	.help = help,
+	.longopts = longopts,
+	.dashdash = true,
+	.size = sizeof(struct run),
+	.option = option,
+	.operand = operand,
+	.ready = ready,
+	.run = run,
+	.free = run_free,
+};
