@@ -54,8 +54,10 @@ LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
 CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
-# module/: reading a module: files, ELF, .modinfo, plugin records
-CHECKER_OBJS += module/modfile.o module/elfmod.o
+# module/: reading a module: files, ELF, kernel policy, and the location
+# sources (plugin records)
+CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
+	module/use.o module/records.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # rules/: the check rules, the lint rules, import counts

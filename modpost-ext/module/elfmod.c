@@ -1,9 +1,9 @@
 /* Walking a module's ELF with libelf: the symbol table for imports,
  * .modinfo, and .note.ksunset. Every count and offset from the file is
  * checked before use: the section header table and every section's
- * contents by in_range() against the file, as the kernel's module loader
+ * contents by ks_in_range() against the file, as the kernel's module loader
  * does; symbol name offsets against the string table read; note sizes
- * by in_range() against the section. Symbol section indexes,
+ * by ks_in_range() against the section. Symbol section indexes,
  * SHN_XINDEX included, are never followed: only SHN_UNDEF matters. */
 #include <errno.h>
 #include <gelf.h>
@@ -14,72 +14,15 @@
 
 #include "module/elfmod.h"
 #include "module/modfile.h"
-
-/* Whether [off, off + len) lies inside a buffer of size bytes. */
-static bool in_range(uint64_t off, uint64_t len, uint64_t size)
-{
-	return off <= size && len <= size - off;
-}
+#include "module/policy.h"
+#include "module/section.h"
 
 int ks_elf_init(void)
 {
 	return elf_version(EV_CURRENT) == EV_NONE ? -EINVAL : 0;
 }
 
-bool ks_license_gpl_compatible(const char *l)
-{
-	static const char *const gpl[] = { "GPL",
-					   "GPL v2",
-					   "GPL and additional rights",
-					   "Dual BSD/GPL",
-					   "Dual MIT/GPL",
-					   "Dual MPL/GPL" };
-
-	for (size_t i = 0; l && i < sizeof(gpl) / sizeof(gpl[0]); i++)
-		if (strcmp(l, gpl[i]) == 0)
-			return true;
-	return false;
-}
-
-bool ks_undef_ignored(const char *sym)
-{
-	/* linker- and arch-provided names, as modpost's ignore_undef_symbol() */
-	static const char *const exact[] = { "__this_module", "_GLOBAL_OFFSET_TABLE_", ".TOC.",
-					     "_gp_disp", "__gnu_local_gp" };
-	static const char *const prefix[] = { "__gnu_lto_", "_restgpr_", "_savegpr_",
-					      "_rest32gpr_", "_save32gpr_", "_restvr_",
-					      "_savevr_" };
-
-	if (sym[0] != '_' && sym[0] != '.')	/* the common case, quickly */
-		return false;
-
-	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
-		if (strcmp(sym, exact[i]) == 0)
-			return true;
-	for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
-		if (strncmp(sym, prefix[i], strlen(prefix[i])) == 0)
-			return true;
-	return false;
-}
-
-static int push_str(char ***v, size_t *n, const char *s, size_t len)
-{
-	char **nv;
-
-	if ((*n & (*n - 1)) == 0) {	/* grow at powers of two */
-		nv = realloc(*v, (*n ? *n * 2 : 8) * sizeof(*nv));
-		if (!nv)
-			return -ENOMEM;
-		*v = nv;
-	}
-	(*v)[*n] = strndup(s, len);
-	if (!(*v)[*n])
-		return -ENOMEM;
-	(*n)++;
-	return 0;
-}
-
-static int elf_problem(struct ks_diags *d, const char *path, const char *what)
+int ks_elf_problem(struct ks_diags *d, const char *path, const char *what)
 {
 	int r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, elf_errmsg(-1));
 
@@ -175,7 +118,7 @@ static int string_tail(struct ks_module *m, Elf *elf, size_t link, size_t from,
 	data = elf_getdata_rawchunk(elf, (int64_t)(sh.sh_offset + from), sh.sh_size - from,
 				    ELF_T_BYTE);
 	if (!data || !data->d_buf)
-		return elf_problem(d, m->path, "cannot read the symbol names");
+		return ks_elf_problem(d, m->path, "cannot read the symbol names");
 	*str = data->d_buf;
 	*nstr = data->d_size;
 	if ((*str)[*nstr - 1] != '\0')
@@ -221,7 +164,7 @@ static int read_symtab(struct ks_module *m, Elf *elf, const GElf_Shdr *sh, struc
 	data = elf_getdata_rawchunk(elf, (int64_t)(sh->sh_offset + first * ent), (n - first) * ent,
 				    ELF_T_SYM);
 	if (!data || !data->d_buf)
-		return elf_problem(d, m->path, "cannot read the symbol table");
+		return ks_elf_problem(d, m->path, "cannot read the symbol table");
 	tab = data->d_buf;
 	n -= first;
 	for (size_t i = 0; i < n; i++) {
@@ -241,148 +184,6 @@ static int read_symtab(struct ks_module *m, Elf *elf, const GElf_Shdr *sh, struc
 	return r ? r : copy_names(m);
 }
 
-static int set_str(char **dst, const char *s, size_t n)
-{
-	free(*dst);
-	*dst = strndup(s, n);
-	return *dst ? 0 : -ENOMEM;
-}
-
-/* One "key=value" string of .modinfo. */
-static int modinfo_entry(struct ks_module *m, const char *s, size_t n)
-{
-	const char *eq = memchr(s, '=', n);
-	size_t k, vn;
-
-	if (!eq)
-		return 0;
-	k = (size_t)(eq - s);
-	vn = n - k - 1;
-	if (k == 4 && !memcmp(s, "name", 4))
-		return set_str(&m->name, eq + 1, vn);
-	if (k == 7 && !memcmp(s, "license", 7))
-		return set_str(&m->license, eq + 1, vn);
-	if (k == 8 && !memcmp(s, "vermagic", 8))
-		return set_str(&m->vermagic, eq + 1, vn);
-	if (k == 9 && !memcmp(s, "import_ns", 9))
-		return push_str(&m->import_ns, &m->nimport_ns, eq + 1, vn);
-	return 0;
-}
-
-static int read_modinfo(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d)
-{
-	Elf_Data *data = elf_getdata(scn, NULL);
-	const char *p;
-	size_t off = 0;
-
-	if (!data)
-		return elf_problem(d, m->path, "cannot read .modinfo");
-	p = data->d_buf;
-	while (p && off < data->d_size) {
-		const char *nul = memchr(p + off, '\0', data->d_size - off);
-		size_t n = nul ? (size_t)(nul - (p + off)) : data->d_size - off;
-		int r = modinfo_entry(m, p + off, n);
-
-		if (r < 0)
-			return r;
-		off += n + 1;
-	}
-	return 0;
-}
-
-static int add_use(struct ks_module *m, struct ks_record_use *u)
-{
-	if ((m->nuses & (m->nuses - 1)) == 0) {
-		struct ks_record_use *v =
-			realloc(m->uses, (m->nuses ? m->nuses * 2 : 8) * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		m->uses = v;
-	}
-	m->uses[m->nuses++] = *u;
-	return 0;
-}
-
-/* Only the first malformed record is reported: a corrupt note would
- * otherwise give one message per stray NUL. */
-static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why)
-{
-	if (m->bad_records)
-		return 0;
-	m->bad_records = true;
-	return ks_diag_add(d, KS_ERROR, m->path, 0, 0, "malformed %s record %zu: %s",
-			   KS_NOTE_SECTION, idx, why);
-}
-
-/* One note's descriptor: NUL-terminated records. */
-static int read_records(struct ks_module *m, const char *desc, size_t n, size_t *idx,
-			struct ks_diags *d)
-{
-	size_t off = 0;
-
-	while (off < n) {
-		const char *nul = memchr(desc + off, '\0', n - off);
-		struct ks_record rec;
-		const char *why = NULL;
-		size_t len;
-		int r;
-
-		if (!nul)
-			return record_problem(m, d, ++*idx, "record without its NUL");
-		len = (size_t)(nul - (desc + off));
-		off += len + 1;
-		if (!len)	/* padding */
-			continue;
-		r = ks_record_decode(desc + off - len - 1, len, &rec, &why);
-		++*idx;
-		if (r == -ENOMEM)
-			return r;
-		if (r < 0) {
-			r = record_problem(m, d, *idx, why);
-		} else if (r == 0 && rec.type == KS_REC_USE) {
-			r = add_use(m, &rec.use);
-			if (!r)
-				memset(&rec.use, 0, sizeof(rec.use));
-		} else if (r == 0) {
-			m->nunits++;
-		}
-		ks_record_free(&rec);
-		if (r < 0)
-			return r;
-	}
-	return 0;
-}
-
-/* Record problems go to recd: they count only if the module is usable. */
-static int read_notes(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d,
-		      struct ks_diags *recd)
-{
-	Elf_Data *data = elf_getdata(scn, NULL);
-	size_t off = 0, next, name_off, desc_off, idx = 0;
-	GElf_Nhdr nh;
-
-	if (!data)
-		return elf_problem(d, m->path, "cannot read " KS_NOTE_SECTION);
-	while (off < data->d_size &&
-	       (next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
-		const char *base = data->d_buf;
-		int r = 0;
-
-		if (nh.n_namesz == sizeof(KS_NOTE_NAME) && nh.n_type == KS_NOTE_TYPE &&
-		    in_range(name_off, nh.n_namesz, data->d_size) &&
-		    in_range(desc_off, nh.n_descsz, data->d_size) &&
-		    !memcmp(base + name_off, KS_NOTE_NAME, sizeof(KS_NOTE_NAME)))
-			r = read_records(m, base + desc_off, nh.n_descsz, &idx, recd);
-		if (r < 0)
-			return r;
-		off = next;
-	}
-	if (off < data->d_size)
-		return record_problem(m, recd, idx + 1, "truncated note") < 0 ? -ENOMEM : 0;
-	return 0;
-}
-
 static const char *section_name(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
 {
 	const char *n = elf_strptr(elf, shstrndx, sh->sh_name);
@@ -398,11 +199,11 @@ static int check_layout(struct ks_module *m, Elf *elf, const GElf_Ehdr *eh, size
 	size_t n, bytes;
 
 	if (elf_getshdrnum(elf, &n) < 0)
-		return elf_problem(d, m->path, "cannot count the sections");
+		return ks_elf_problem(d, m->path, "cannot count the sections");
 	if (n && eh->e_shentsize != gelf_fsize(elf, ELF_T_SHDR, 1, EV_CURRENT))
 		return bad_file(d, m->path, "bad section header size");
 	if (__builtin_mul_overflow(n, (size_t)eh->e_shentsize, &bytes) ||
-	    !in_range(eh->e_shoff, bytes, size))
+	    !ks_in_range(eh->e_shoff, bytes, size))
 		return bad_file(d, m->path, "section header table beyond the end of the file");
 	return 0;
 }
@@ -412,16 +213,44 @@ static int section_in_file(struct ks_module *m, Elf_Scn *scn, const GElf_Shdr *s
 {
 	int r;
 
-	if (sh->sh_type == SHT_NOBITS || in_range(sh->sh_offset, sh->sh_size, size))
+	if (sh->sh_type == SHT_NOBITS || ks_in_range(sh->sh_offset, sh->sh_size, size))
 		return 0;
 	r = ks_diag_add(d, KS_ERROR, m->path, 0, 0, "section %zu lies beyond the end of the file",
 			elf_ndxscn(scn));
 	return r < 0 ? r : -EINVAL;
 }
 
+/* The sections read besides the symbol table, one row each. A location
+ * source that lives in a section of its own is one more row. */
+static const struct {
+	unsigned type;
+	const char *name;
+	ks_section_fn read;
+} readers[] = {
+	/* name, license, vermagic, import_ns */
+	{ SHT_PROGBITS, ".modinfo", ks_modinfo_read },
+	/* the plugin's records: uses with their source lines */
+	{ SHT_NOTE, KS_NOTE_SECTION, ks_records_read },
+};
+
+static ks_section_fn reader_for(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
+{
+	const char *name = NULL;
+
+	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+		if (sh->sh_type != readers[i].type)
+			continue;
+		if (!name)
+			name = section_name(elf, shstrndx, sh);
+		if (!strcmp(name, readers[i].name))
+			return readers[i].read;
+	}
+	return NULL;
+}
+
 /* Finds what we read in one pass over the section headers. */
 static int walk_sections(struct ks_module *m, Elf *elf, size_t size, struct ks_diags *d,
-			 struct ks_diags *recd)
+			 struct ks_diags *late)
 {
 	Elf_Scn *scn = NULL, *symtab = NULL;
 	GElf_Shdr sh, symsh = { 0 };
@@ -429,28 +258,23 @@ static int walk_sections(struct ks_module *m, Elf *elf, size_t size, struct ks_d
 	int r = 0;
 
 	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
-		return elf_problem(d, m->path, "cannot read section names");
+		return ks_elf_problem(d, m->path, "cannot read section names");
 	while (!r && (scn = elf_nextscn(elf, scn)) != NULL) {
-		const char *name;
+		ks_section_fn read;
 
 		if (!gelf_getshdr(scn, &sh))
-			return elf_problem(d, m->path, "bad section header");
+			return ks_elf_problem(d, m->path, "bad section header");
 		if ((r = section_in_file(m, scn, &sh, size, d)) < 0)
 			return r;
-		/* only notes and .modinfo (PROGBITS) need their names looked up */
-		name = sh.sh_type == SHT_NOTE || sh.sh_type == SHT_PROGBITS
-			       ? section_name(elf, shstrndx, &sh) : "";
 		if (sh.sh_type == SHT_SYMTAB && !symtab) {
 			symtab = scn;
 			symsh = sh;
-		} else if (sh.sh_type == SHT_NOTE && !strcmp(name, KS_NOTE_SECTION)) {
-			r = read_notes(m, scn, d, recd);
-		} else if (!strcmp(name, ".modinfo") && sh.sh_type != SHT_NOBITS) {
-			r = read_modinfo(m, scn, d);
+		} else if ((read = reader_for(elf, shstrndx, &sh))) {
+			r = read(m, scn, d, late);
 		}
 	}
 	if (!r && elf_errno())
-		return elf_problem(d, m->path, "bad section table");
+		return ks_elf_problem(d, m->path, "bad section table");
 	if (!r && !symtab)
 		return bad_file(d, m->path, "no symbol table (stripped?)");
 	return r ? r : read_symtab(m, elf, &symsh, d);
@@ -459,11 +283,10 @@ static int walk_sections(struct ks_module *m, Elf *elf, size_t size, struct ks_d
 static int name_from_path(struct ks_module *m)
 {
 	const char *base = strrchr(m->path, '/');
-	size_t n;
 
 	base = base ? base + 1 : m->path;
-	n = strcspn(base, ".");
-	return set_str(&m->name, base, n);
+	m->name = strndup(base, strcspn(base, "."));
+	return m->name ? 0 : -ENOMEM;
 }
 
 /* Everything after opening: the checks and the sections. elf may be NULL. */
@@ -482,7 +305,7 @@ static int parse_elf(struct ks_module *m, const char *path, Elf *elf, size_t siz
 		r = bad_file(d, path, size < EI_NIDENT ? "file too short to be an ELF object"
 						      : "not an ELF object");
 	} else if (!gelf_getehdr(elf, &eh)) {
-		r = elf_problem(d, path, "bad ELF header");
+		r = ks_elf_problem(d, path, "bad ELF header");
 	} else if (eh.e_type != ET_REL) {
 		r = bad_file(d, path, "not a relocatable object (a kernel module is ET_REL)");
 	} else if (!(r = check_layout(m, elf, &eh, size, d))) {
@@ -566,11 +389,6 @@ void ks_module_free(struct ks_module *m)
 	free(m->import_ns);
 	free(m->undef_names);
 	free(m->undef);
-	for (size_t i = 0; i < m->nuses; i++) {
-		struct ks_record rec = { .type = KS_REC_USE, .use = m->uses[i] };
-
-		ks_record_free(&rec);
-	}
-	free(m->uses);
+	ks_uses_free(&m->uses);
 	memset(m, 0, sizeof(*m));
 }

@@ -1,15 +1,14 @@
 /* A kernel module (or object) as ksunset sees it: its imports (undefined
- * symbols), its .modinfo, and the plugin's records. */
+ * symbols), its .modinfo, and where it uses its imports (module/use.h). */
 #ifndef KS_ELFMOD_H
 #define KS_ELFMOD_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <ksunset/record.h>
-
 #include "compiler.h"
 #include "diag.h"
+#include "module/use.h"
 
 struct ks_module {
 	char *path;		/* as given, for messages */
@@ -22,10 +21,9 @@ struct ks_module {
 	char **undef;		/* imported symbols, in symbol-table order */
 	size_t nundef;
 	char *undef_names;	/* the block they point into */
-	struct ks_record_use *uses;
-	size_t nuses;
-	size_t nunits;		/* translation units built with the plugin */
-	bool bad_records;	/* some record was malformed (reported) */
+	struct ks_uses uses;	/* from every location source */
+	size_t nunits;		/* plugin: translation units built with it */
+	bool bad_records;	/* plugin: some record was malformed (reported) */
 };
 
 /* Reads a module from path (compressed or not). Problems are diagnostics
@@ -39,11 +37,6 @@ int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t s
 bool ks_module_imports(const struct ks_module *m, const char *sym);
 bool ks_module_imports_ns(const struct ks_module *m, const char *ns);
 void ks_module_free(struct ks_module *m);
-
-/* As the kernel's license_is_gpl_compatible(). */
-bool ks_license_gpl_compatible(const char *license);
-/* Whether modpost would ignore an undefined symbol of this name. */
-bool ks_undef_ignored(const char *sym);
 
 /* Must be called once before any ELF is read. */
 int ks_elf_init(void) KS_MUST_CHECK;

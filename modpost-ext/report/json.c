@@ -38,7 +38,8 @@ void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n)
 		ks_json_str(out, l->file);
 		fprintf(out, ", \"line\": %u, \"column\": %u, \"function\": ", l->line, l->col);
 		ks_json_str(out, l->function);
-		fprintf(out, ", \"kind\": \"%s\"}", ks_use_kind_name(l->kind));
+		fprintf(out, ", \"kind\": \"%s\", \"source\": \"%s\"}", ks_use_kind_name(l->kind),
+			ks_use_source_name(l->source));
 	}
 	fputs("]", out);
 }

@@ -116,26 +116,27 @@ static int cmp_loc(const void *a, const void *b)
 	return r ? r : (int)x->kind - (int)y->kind;
 }
 
-/* The plugin's records of this symbol, sorted, each location once. */
+/* The uses of this symbol, from every location source, sorted, each
+ * location once. */
 static int add_locations(struct ks_finding *f, const struct ks_module *m)
 {
 	size_t n = 0, k = 0;
 
-	for (size_t i = 0; i < m->nuses; i++)
-		n += strcmp(m->uses[i].symbol, f->symbol) == 0;
+	for (size_t i = 0; i < m->uses.n; i++)
+		n += strcmp(m->uses.v[i].symbol, f->symbol) == 0;
 	if (!n)
 		return 0;
 	f->locs = calloc(n, sizeof(*f->locs));
 	if (!f->locs)
 		return -ENOMEM;
-	for (size_t i = 0; i < m->nuses; i++) {
-		const struct ks_record_use *u = &m->uses[i];
+	for (size_t i = 0; i < m->uses.n; i++) {
+		const struct ks_use *u = &m->uses.v[i];
 
 		if (strcmp(u->symbol, f->symbol) != 0)
 			continue;
 		f->locs[k] = (struct ks_loc){ .file = strdup(u->file), .line = u->line,
 					      .col = u->col, .function = strdup(u->function),
-					      .kind = u->kind };
+					      .kind = u->kind, .source = u->source };
 		f->nlocs = ++k;	/* so that finding_free() frees them on failure */
 		if (!f->locs[k - 1].file || !f->locs[k - 1].function)
 			return -ENOMEM;

@@ -25,6 +25,7 @@ struct ks_loc {
 	unsigned line, col;
 	char *function;
 	enum ks_use_kind kind;
+	enum ks_use_source source;
 };
 
 struct ks_finding {

@@ -8,6 +8,7 @@
 
 #include "buf.h"
 #include "module/elfmod.h"
+#include "module/policy.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -57,11 +58,13 @@ START_TEST(test_records_object)
 	ck_assert(ks_module_imports(&m, "simple_strtoul"));
 	ck_assert(!ks_module_imports(&m, "f"));		/* defined here */
 	ck_assert_uint_eq(m.nunits, 1);
-	ck_assert_uint_eq(m.nuses, 4);			/* the newer record skipped */
-	ck_assert_str_eq(m.uses[1].symbol, "do_settimeofday64");
-	ck_assert_int_eq(m.uses[1].kind, KS_USE_ADDR);
-	ck_assert_uint_eq(m.uses[1].line, 20);
-	ck_assert_str_eq(m.uses[1].function, "");
+	ck_assert_uint_eq(m.uses.n, 4);			/* the newer record skipped */
+	ck_assert_str_eq(m.uses.v[1].symbol, "do_settimeofday64");
+	ck_assert_int_eq(m.uses.v[1].kind, KS_USE_ADDR);
+	ck_assert_uint_eq(m.uses.v[1].line, 20);
+	ck_assert_str_eq(m.uses.v[1].function, "");
+	ck_assert_int_eq(m.uses.v[1].source, KS_SOURCE_PLUGIN);
+	ck_assert_str_eq(ks_use_source_name(m.uses.v[1].source), "plugin");
 	ck_assert(!m.bad_records);
 	ks_module_free(&m);
 }
@@ -76,7 +79,7 @@ START_TEST(test_bad_record_object)
 	ck_assert_int_eq(ks_elf_init(), 0);
 	ck_assert_int_eq(ks_module_load(&m, KS_FIXTURES "/bad-record.o", &d), 0);
 	ck_assert(m.bad_records);
-	ck_assert_uint_eq(m.nuses, 3);
+	ck_assert_uint_eq(m.uses.n, 3);
 	ck_assert_uint_eq(d.n, 1);
 	msg = ks_diag_format(&d.v[0]);
 	ck_assert_str_eq(msg, KS_FIXTURES "/bad-record.o: error: malformed .note.ksunset record 3: "

@@ -103,14 +103,14 @@ START_TEST(test_users)
 	struct ks_diags d = { 0 };
 	char *syms[] = { "mid", "zeta" };
 	char *imports[] = { "alpha", "mid" };
-	struct ks_record_use uses[] = {
-		{ "mid", KS_USE_CALL, "a.c", 9, 3, "f", "" },
-		{ "mid", KS_USE_ADDR, "a.c", 4, 1, "", "" },
+	struct ks_use uses[] = {
+		{ "mid", KS_USE_CALL, "a.c", 9, 3, "f", KS_SOURCE_PLUGIN },
+		{ "mid", KS_USE_ADDR, "a.c", 4, 1, "", KS_SOURCE_PLUGIN },
 		/* recorded but no longer imported (inlined away): not a use */
-		{ "zeta", KS_USE_CALL, "a.c", 12, 2, "g", "" },
+		{ "zeta", KS_USE_CALL, "a.c", 12, 2, "g", KS_SOURCE_PLUGIN },
 	};
 	struct ks_module m = { .path = "a.ko", .name = "a", .undef = imports, .nundef = N(imports),
-			       .uses = uses, .nuses = N(uses) };
+			       .uses = { uses, N(uses) } };
 	struct ks_check c = { .sched = &s, .opts = { .within = -1 } };
 
 	ck_assert_int_eq(ks_users_schedule(&s, syms, N(syms), &d), 0);

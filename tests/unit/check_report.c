@@ -104,8 +104,10 @@ static char *render(struct ks_report *rep, const struct ks_findings *fs)
 static void add_locs(struct fx *x)
 {
 	x->f.locs = calloc(2, sizeof(*x->f.locs));
-	x->f.locs[0] = (struct ks_loc){ strdup("drv/m.c"), 42, 9, strdup("probe"), KS_USE_CALL };
-	x->f.locs[1] = (struct ks_loc){ strdup("drv/m.c"), 50, 12, strdup(""), KS_USE_ADDR };
+	x->f.locs[0] = (struct ks_loc){ strdup("drv/m.c"), 42, 9, strdup("probe"), KS_USE_CALL,
+					KS_SOURCE_PLUGIN };
+	x->f.locs[1] = (struct ks_loc){ strdup("drv/m.c"), 50, 12, strdup(""), KS_USE_ADDR,
+					KS_SOURCE_PLUGIN };
 	x->f.nlocs = 2;
 }
 
@@ -141,6 +143,23 @@ START_TEST(test_json_escapes)
 	ck_assert_ptr_nonnull(strstr(s, "\"replace\": \"say \\\"no\\\"\\\\\""));
 	ck_assert_ptr_nonnull(strstr(s, "\"days_left\": 272"));
 	ck_assert_ptr_nonnull(strstr(s, "\"summary\": {\"errors\": 0, \"warnings\": 1, \"baselined\": 0}"));
+	free(s);
+	drop(&x);
+}
+END_TEST
+
+/* Each location says which source found it. */
+START_TEST(test_json_source)
+{
+	struct fx x;
+	struct ks_report rep = { .format = KS_FORMAT_JSON };
+	char *s;
+
+	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
+	add_locs(&x);
+	s = render(&rep, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"line\": 42, \"column\": 9, \"function\": \"probe\", "
+					"\"kind\": \"call\", \"source\": \"plugin\"}"));
 	free(s);
 	drop(&x);
 }
@@ -207,6 +226,7 @@ Suite *suite_report(void)
 	tcase_add_loop_test(tc, test_messages, 0, N(msgs));
 	tcase_add_test(tc, test_text);
 	tcase_add_test(tc, test_json_escapes);
+	tcase_add_test(tc, test_json_source);
 	tcase_add_test(tc, test_sarif);
 	tcase_add_test(tc, test_baseline_roundtrip);
 	suite_add_tcase(s, tc);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "module/policy.h"
 #include "rules/rules.h"
 #include "suites.h"
 
@@ -163,17 +164,16 @@ START_TEST(test_locations)
 {
 	struct fixture f;
 	struct ks_module m = module("GPL", NULL, 0);
-	struct ks_record_use uses[] = {
-		{ "gone_soon", KS_USE_CALL, "b.c", 9, 2, "g", "2026-12-20" },
-		{ "gone_soon", KS_USE_CALL, "a.c", 30, 5, "f", "2026-12-20" },
-		{ "gone_soon", KS_USE_CALL, "a.c", 12, 5, "f", "2026-12-20" },
-		{ "gone_soon", KS_USE_CALL, "a.c", 12, 5, "f", "2026-12-20" },	/* twice */
-		{ "not_imported", KS_USE_CALL, "a.c", 1, 1, "f", "2026-12-20" },
+	struct ks_use uses[] = {
+		{ "gone_soon", KS_USE_CALL, "b.c", 9, 2, "g", KS_SOURCE_PLUGIN },
+		{ "gone_soon", KS_USE_CALL, "a.c", 30, 5, "f", KS_SOURCE_PLUGIN },
+		{ "gone_soon", KS_USE_CALL, "a.c", 12, 5, "f", KS_SOURCE_PLUGIN },
+		{ "gone_soon", KS_USE_CALL, "a.c", 12, 5, "f", KS_SOURCE_PLUGIN },	/* twice */
+		{ "not_imported", KS_USE_CALL, "a.c", 1, 1, "f", KS_SOURCE_PLUGIN },
 	};
 	const struct ks_finding *g;
 
-	m.uses = uses;
-	m.nuses = N(uses);
+	m.uses = (struct ks_uses){ uses, N(uses) };
 	setup(&f, false);
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
 	ck_assert_ptr_null(find(&f.c, "not_imported"));

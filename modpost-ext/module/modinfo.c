@@ -1,0 +1,75 @@
+/* .modinfo: the "key=value" strings modpost and the loader read. Only
+ * what the rules need is kept: name, license, vermagic, import_ns. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module/section.h"
+
+static int push_str(char ***v, size_t *n, const char *s, size_t len)
+{
+	char **nv;
+
+	if ((*n & (*n - 1)) == 0) {	/* grow at powers of two */
+		nv = realloc(*v, (*n ? *n * 2 : 8) * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		*v = nv;
+	}
+	(*v)[*n] = strndup(s, len);
+	if (!(*v)[*n])
+		return -ENOMEM;
+	(*n)++;
+	return 0;
+}
+
+static int set_str(char **dst, const char *s, size_t n)
+{
+	free(*dst);
+	*dst = strndup(s, n);
+	return *dst ? 0 : -ENOMEM;
+}
+
+/* One "key=value" string of .modinfo. */
+static int modinfo_entry(struct ks_module *m, const char *s, size_t n)
+{
+	const char *eq = memchr(s, '=', n);
+	size_t k, vn;
+
+	if (!eq)
+		return 0;
+	k = (size_t)(eq - s);
+	vn = n - k - 1;
+	if (k == 4 && !memcmp(s, "name", 4))
+		return set_str(&m->name, eq + 1, vn);
+	if (k == 7 && !memcmp(s, "license", 7))
+		return set_str(&m->license, eq + 1, vn);
+	if (k == 8 && !memcmp(s, "vermagic", 8))
+		return set_str(&m->vermagic, eq + 1, vn);
+	if (k == 9 && !memcmp(s, "import_ns", 9))
+		return push_str(&m->import_ns, &m->nimport_ns, eq + 1, vn);
+	return 0;
+}
+
+int ks_modinfo_read(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d, struct ks_diags *late)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	const char *p;
+	size_t off = 0;
+
+	(void)late;
+	if (!data)
+		return ks_elf_problem(d, m->path, "cannot read .modinfo");
+	p = data->d_buf;
+	while (p && off < data->d_size) {
+		const char *nul = memchr(p + off, '\0', data->d_size - off);
+		size_t n = nul ? (size_t)(nul - (p + off)) : data->d_size - off;
+		int r = modinfo_entry(m, p + off, n);
+
+		if (r < 0)
+			return r;
+		off += n + 1;
+	}
+	return 0;
+}
+

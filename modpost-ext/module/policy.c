@@ -1,0 +1,43 @@
+/* Kernel policy the checker follows as modpost and the module loader do:
+ * which licenses are GPL-compatible, which undefined names are not
+ * imports. */
+#include <stdbool.h>
+#include <string.h>
+
+#include "module/policy.h"
+
+bool ks_license_gpl_compatible(const char *l)
+{
+	static const char *const gpl[] = { "GPL",
+					   "GPL v2",
+					   "GPL and additional rights",
+					   "Dual BSD/GPL",
+					   "Dual MIT/GPL",
+					   "Dual MPL/GPL" };
+
+	for (size_t i = 0; l && i < sizeof(gpl) / sizeof(gpl[0]); i++)
+		if (strcmp(l, gpl[i]) == 0)
+			return true;
+	return false;
+}
+
+bool ks_undef_ignored(const char *sym)
+{
+	/* linker- and arch-provided names, as modpost's ignore_undef_symbol() */
+	static const char *const exact[] = { "__this_module", "_GLOBAL_OFFSET_TABLE_", ".TOC.",
+					     "_gp_disp", "__gnu_local_gp" };
+	static const char *const prefix[] = { "__gnu_lto_", "_restgpr_", "_savegpr_",
+					      "_rest32gpr_", "_save32gpr_", "_restvr_",
+					      "_savevr_" };
+
+	if (sym[0] != '_' && sym[0] != '.')	/* the common case, quickly */
+		return false;
+
+	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+		if (strcmp(sym, exact[i]) == 0)
+			return true;
+	for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
+		if (strncmp(sym, prefix[i], strlen(prefix[i])) == 0)
+			return true;
+	return false;
+}

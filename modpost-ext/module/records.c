@@ -1,0 +1,97 @@
+/* The plugin as a location source: the records of .note.ksunset (format in
+ * <ksunset/record.h>) become the module's uses. One note per translation
+ * unit; a malformed record is reported once per module. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module/section.h"
+
+/* A use record's fields become a use; the record keeps nothing. */
+static int take_use(struct ks_module *m, struct ks_record_use *rec)
+{
+	struct ks_use u = { .symbol = rec->symbol, .kind = rec->kind, .file = rec->file,
+			    .line = rec->line, .col = rec->col, .function = rec->function,
+			    .source = KS_SOURCE_PLUGIN };
+
+	if (ks_uses_add(&m->uses, &u) < 0)
+		return -ENOMEM;
+	rec->symbol = rec->file = rec->function = NULL;
+	return 0;
+}
+
+/* Only the first malformed record is reported: a corrupt note would
+ * otherwise give one message per stray NUL. */
+static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why)
+{
+	if (m->bad_records)
+		return 0;
+	m->bad_records = true;
+	return ks_diag_add(d, KS_ERROR, m->path, 0, 0, "malformed %s record %zu: %s",
+			   KS_NOTE_SECTION, idx, why);
+}
+
+/* One note's descriptor: NUL-terminated records. */
+static int read_records(struct ks_module *m, const char *desc, size_t n, size_t *idx,
+			struct ks_diags *d)
+{
+	size_t off = 0;
+
+	while (off < n) {
+		const char *nul = memchr(desc + off, '\0', n - off);
+		struct ks_record rec;
+		const char *why = NULL;
+		size_t len;
+		int r;
+
+		if (!nul)
+			return record_problem(m, d, ++*idx, "record without its NUL");
+		len = (size_t)(nul - (desc + off));
+		off += len + 1;
+		if (!len)	/* padding */
+			continue;
+		r = ks_record_decode(desc + off - len - 1, len, &rec, &why);
+		++*idx;
+		if (r == -ENOMEM)
+			return r;
+		if (r < 0) {
+			r = record_problem(m, d, *idx, why);
+		} else if (r == 0 && rec.type == KS_REC_USE) {
+			r = take_use(m, &rec.use);
+		} else if (r == 0) {
+			m->nunits++;
+		}
+		ks_record_free(&rec);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+/* Record problems go to recd: they count only if the module is usable. */
+int ks_records_read(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d, struct ks_diags *recd)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t off = 0, next, name_off, desc_off, idx = 0;
+	GElf_Nhdr nh;
+
+	if (!data)
+		return ks_elf_problem(d, m->path, "cannot read " KS_NOTE_SECTION);
+	while (off < data->d_size &&
+	       (next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+		const char *base = data->d_buf;
+		int r = 0;
+
+		if (nh.n_namesz == sizeof(KS_NOTE_NAME) && nh.n_type == KS_NOTE_TYPE &&
+		    ks_in_range(name_off, nh.n_namesz, data->d_size) &&
+		    ks_in_range(desc_off, nh.n_descsz, data->d_size) &&
+		    !memcmp(base + name_off, KS_NOTE_NAME, sizeof(KS_NOTE_NAME)))
+			r = read_records(m, base + desc_off, nh.n_descsz, &idx, recd);
+		if (r < 0)
+			return r;
+		off = next;
+	}
+	if (off < data->d_size)
+		return record_problem(m, recd, idx + 1, "truncated note") < 0 ? -ENOMEM : 0;
+	return 0;
+}

@@ -1,0 +1,41 @@
+/* The checker's uses: what every location source hands in. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module/use.h"
+
+const char *ks_use_source_name(enum ks_use_source s)
+{
+	switch (s) {
+	case KS_SOURCE_PLUGIN:
+		break;
+	}
+	return "plugin";
+}
+
+int ks_uses_add(struct ks_uses *uses, struct ks_use *u)
+{
+	if ((uses->n & (uses->n - 1)) == 0) {	/* grow at powers of two */
+		struct ks_use *v = realloc(uses->v, (uses->n ? uses->n * 2 : 8) * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		uses->v = v;
+	}
+	uses->v[uses->n++] = *u;
+	memset(u, 0, sizeof(*u));
+	return 0;
+}
+
+void ks_uses_free(struct ks_uses *uses)
+{
+	for (size_t i = 0; i < uses->n; i++) {
+		free(uses->v[i].symbol);
+		free(uses->v[i].file);
+		free(uses->v[i].function);
+	}
+	free(uses->v);
+	uses->v = NULL;
+	uses->n = 0;
+}

@@ -1,0 +1,39 @@
+/* Where a module uses an import: the checker's own record of a use, the
+ * same whichever source located it (the plugin's records today; the
+ * module's DWARF next). Adding a source: doc/HACKING.md. */
+#ifndef KS_USE_H
+#define KS_USE_H
+
+#include <stddef.h>
+
+#include <ksunset/record.h>
+
+#include "compiler.h"
+
+/* Where a location came from; JSON and SARIF name it. */
+enum ks_use_source {
+	KS_SOURCE_PLUGIN,	/* .note.ksunset records written at compile time */
+};
+
+struct ks_use {
+	char *symbol;		/* the import, as the symbol table names it */
+	enum ks_use_kind kind;	/* call, address taken, data */
+	char *file;
+	unsigned line;
+	unsigned col;		/* 0: unknown */
+	char *function;		/* as written in the source; "" at file scope */
+	enum ks_use_source source;
+};
+
+/* A module's uses, in the order their sources gave them. */
+struct ks_uses {
+	struct ks_use *v;
+	size_t n;
+};
+
+const char *ks_use_source_name(enum ks_use_source s);
+/* Takes u's strings (u is left empty). 0 or -ENOMEM. */
+int ks_uses_add(struct ks_uses *uses, struct ks_use *u) KS_MUST_CHECK;
+void ks_uses_free(struct ks_uses *uses);
+
+#endif
