@@ -49,7 +49,7 @@ Q := @
 echo-cmd = @printf '  %-7s %s\n'
 endif
 
-LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
+LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o wording.o
 # The checker, by folder (doc/HACKING.md says what goes where).
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
@@ -66,7 +66,7 @@ CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 CHECKER_OBJS += report/report.o report/json.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_imports.o \
-	check_lintrules.o check_schedwrite.o check_inputs.o
+	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))
