@@ -57,11 +57,11 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
 		help();
-		return KS_EXIT_OK;
+		return ks_cmd_stdout_written() < 0 ? KS_EXIT_USAGE : KS_EXIT_OK;
 	}
 	if (strcmp(name, "--version") == 0) {
 		printf("ksunset %s\n", KS_VERSION);
-		return KS_EXIT_OK;
+		return ks_cmd_stdout_written() < 0 ? KS_EXIT_USAGE : KS_EXIT_OK;
 	}
 	if (strcmp(name, "--cflags") == 0 || strcmp(name, "--plugin-path") == 0)
 		return ks_cflags_main(argc - 1, argv + 1);

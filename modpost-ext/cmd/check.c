@@ -84,6 +84,7 @@ struct run {
 	struct ks_check check;		/* found: one module's findings at a time */
 	struct ks_diags *problems;	/* unusable inputs */
 	FILE *out;
+	bool write_failed;		/* and said so */
 	bool unusable;
 };
 
@@ -214,6 +215,47 @@ static int load_inputs(void *ctx)
 	return e;
 }
 
+/* A report that cannot be written stops the run, said once: as a problem
+ * of the file named by -o, or as stdout's. */
+static int report_failed(struct run *r, int e)
+{
+	if (e == -ENOMEM || e >= 0)
+		return e;
+	if (r->write_failed)
+		return e;
+	r->write_failed = true;
+	if (r->out == stdout)
+		return ks_cmd_write_failed(e);
+	r->unusable = true;
+	return ks_diag_add(r->problems, KS_ERROR, r->o.output, 0, 0, "cannot write report: %s",
+			   strerror(-e)) < 0 ? -ENOMEM : e;
+}
+
+static int open_report(struct run *r)
+{
+	int e;
+
+	r->out = stdout;
+	if (!r->o.output || (r->out = fopen(r->o.output, "w")))
+		return report_failed(r, ks_report_begin(r->out, &r->o.report));
+	e = -errno;
+	r->out = NULL;
+	return note(r, ks_diag_add(r->problems, KS_ERROR, r->o.output, 0, 0,
+				   "cannot write report: %s", strerror(-e)) < 0 ? -ENOMEM : e);
+}
+
+static int close_report(struct run *r)
+{
+	int e;
+
+	r->o.report.problems = r->problems;
+	e = report_failed(r, ks_report_end(r->out, &r->o.report));
+	if (r->out != stdout && fclose(r->out) != 0 && !e)
+		e = report_failed(r, -errno);
+	r->out = NULL;
+	return e;
+}
+
 /* One module: its findings are judged against the baseline, written and
  * let go, so memory does not grow with the number of modules. */
 static int check_one(void *ctx, const struct ks_module *m)
@@ -227,35 +269,8 @@ static int check_one(void *ctx, const struct ks_module *m)
 	if (!e && r->o.write_baseline)
 		e = ks_baseline_keys_add(&r->keys, &r->check.found);
 	if (!e)
-		e = ks_report_findings(r->out, &r->o.report, &r->check.found);
+		e = report_failed(r, ks_report_findings(r->out, &r->o.report, &r->check.found));
 	ks_findings_free(&r->check.found);
-	return e;
-}
-
-static int open_report(struct run *r)
-{
-	int e;
-
-	r->out = stdout;
-	if (!r->o.output || (r->out = fopen(r->o.output, "w")))
-		return ks_report_begin(r->out, &r->o.report);
-	e = -errno;
-	r->out = NULL;
-	return note(r, ks_diag_add(r->problems, KS_ERROR, r->o.output, 0, 0,
-				   "cannot write report: %s", strerror(-e)) < 0 ? -ENOMEM : e);
-}
-
-static int close_report(struct run *r)
-{
-	int e;
-
-	r->o.report.problems = r->problems;
-	e = ks_report_end(r->out, &r->o.report);
-	if (r->out != stdout && fclose(r->out) != 0 && !e)
-		e = note(r, ks_diag_add(r->problems, KS_ERROR, r->o.output, 0, 0,
-					"cannot write report: %s", strerror(errno)) < 0 ? -ENOMEM
-											: -EIO);
-	r->out = NULL;
 	return e;
 }
 
@@ -314,6 +329,7 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	if (!e && r->o.write_baseline)
 		e = note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, d));
 	out->unusable = r->unusable;
+	out->write_failed = r->write_failed && !r->unusable;
 	out->findings = r->o.report.tally.errors > 0;
 	return e;
 }

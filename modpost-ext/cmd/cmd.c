@@ -91,19 +91,21 @@ static int parse_args(const struct ks_cmd *cmd, void *ctx, int argc, char **argv
 	return r;
 }
 
+int ks_cmd_write_failed(int e)
+{
+	fprintf(stderr, "ksunset: cannot write report: %s\n", strerror(-e));
+	return e;
+}
+
 /* Whatever went to stdout must have got there: a report that could not be
  * written must not pass for a clean run. */
-static int stdout_written(void)
+int ks_cmd_stdout_written(void)
 {
-	int e = 0;
-
 	if (fflush(stdout) != 0)
-		e = errno ? errno : EIO;
-	else if (ferror(stdout))
-		e = EIO;	/* an earlier write failed; its errno is gone */
-	if (e)
-		fprintf(stderr, "ksunset: cannot write report: %s\n", strerror(e));
-	return e ? -e : 0;
+		return ks_cmd_write_failed(errno ? -errno : -EIO);
+	if (ferror(stdout))	/* an earlier write failed; its errno is gone */
+		return ks_cmd_write_failed(-EIO);
+	return 0;
 }
 
 static int run(const struct ks_cmd *cmd, void *ctx)
@@ -113,8 +115,8 @@ static int run(const struct ks_cmd *cmd, void *ctx)
 	int e;
 
 	e = cmd->run(ctx, &d, &out);
-	if (stdout_written() < 0)
-		out.unusable = true;
+	if (!out.write_failed && ks_cmd_stdout_written() < 0)
+		out.write_failed = true;
 	if (cmd->sort_diags)
 		ks_diags_sort(&d);
 	ks_diags_print(&d, stderr);
@@ -123,7 +125,7 @@ static int run(const struct ks_cmd *cmd, void *ctx)
 	if (cmd->summarize)
 		cmd->summarize(ctx, &d);
 	ks_diags_free(&d);
-	return e < 0 || out.unusable ? KS_EXIT_USAGE
+	return e < 0 || out.unusable || out.write_failed ? KS_EXIT_USAGE
 	       : out.findings	     ? KS_EXIT_FINDINGS
 				     : KS_EXIT_OK;
 }
@@ -145,7 +147,7 @@ int ks_cmd_main(const struct ks_cmd *cmd, int argc, char **argv)
 	r = parse_args(cmd, ctx, argc, argv);
 	if (r == HELP_SHOWN) {
 		fputs(cmd->help, stdout);
-		r = stdout_written() < 0 ? KS_EXIT_USAGE : KS_EXIT_OK;
+		r = ks_cmd_stdout_written() < 0 ? KS_EXIT_USAGE : KS_EXIT_OK;
 	} else if (r < 0) {
 		if (r == -ENOMEM)
 			fprintf(stderr, "ksunset: error: out of memory\n");

@@ -22,7 +22,13 @@ enum {
 struct ks_outcome {
 	bool findings;		/* exit 1: errors found, entry refused, no user */
 	bool unusable;		/* exit 2: some input could not be used (reported) */
+	bool write_failed;	/* exit 2: stdout could not be written (reported) */
 };
+
+/* "ksunset: cannot write report: REASON" (e a negative errno), and e. */
+int ks_cmd_write_failed(int e);
+/* Flushes stdout: 0, or (said with ks_cmd_write_failed) a negative errno. */
+int ks_cmd_stdout_written(void);
 
 struct ks_cmd {
 	const char *name;

@@ -12,6 +12,7 @@
 #include "cmd/cmd.h"
 #include "rules/lintrules.h"
 #include "input/schedwrite.h"
+#include "wording.h"
 
 struct mark_opts {
 	struct ks_paths syms, schedules, symvers;
@@ -175,10 +176,12 @@ struct run {
 	const char *path;
 	struct ks_buf old, text;	/* the file as it is, and as it will be */
 	struct ks_schedule sched;
+	struct ks_schedule result;	/* the file as it will be, parsed */
 	struct ks_symvers symvers;
 	struct ks_diags *d;
 	bool refused;			/* exit 1 rather than 2 */
 	bool failed;			/* not written, and not for want of memory */
+	bool marked;			/* written (or, with -n, would be) */
 	unsigned line;			/* where the new entry starts */
 };
 
@@ -214,15 +217,13 @@ static int refuse_scheduled(struct run *r)
 /* Parses the would-be file and lints its new (last) entry. */
 static int check_result(struct run *r)
 {
-	struct ks_schedule s = KS_SCHEDULE_INIT;
 	struct ks_lint l = { .today = r->o.today_days };
 	size_t errors = r->d->nerrors;
-	int e = ks_schedule_parse(&s, r->path, r->text.p, r->text.len, r->d);
+	int e = ks_schedule_parse(&r->result, r->path, r->text.p, r->text.len, r->d);
 
 	l.symvers = r->o.symvers.n ? &r->symvers : NULL;
-	if (e == 0 && s.n)
-		e = ks_lint_entry(&l, s.entries[s.n - 1], r->d);
-	ks_schedule_free(&s);
+	if (e == 0 && r->result.n)
+		e = ks_lint_entry(&l, r->result.entries[r->result.n - 1], r->d);
 	r->refused = e == -EINVAL || (e == 0 && r->d->nerrors > errors);
 	return e ? e : r->refused ? -EINVAL : 0;
 }
@@ -258,15 +259,20 @@ static int pipeline(struct run *r)
 	return e;
 }
 
-/* "FILE:LINE: scheduled 'a', 'b': unexport on 2027-12-03" */
+/* "FILE:LINE: marked: 'a', 'b' is scheduled for removal on 2027-12-03",
+ * in the words the checker and the plugin will use for the entry. */
 static void done(const struct run *r)
 {
+	const struct ks_entry *e = r->result.entries[r->result.n - 1];
+	struct ks_buf what = KS_BUF_INIT;
+
 	fflush(stdout);	/* the entry first, then where it went */
-	fprintf(stderr, "%s:%u: %s", r->path, r->line, r->o.dry_run ? "would schedule" : "scheduled");
+	fprintf(stderr, "%s:%u: %s:", r->path, r->line, r->o.dry_run ? "not written (--dry-run)"
+								    : "marked");
 	for (size_t i = 0; i < r->o.e.nsyms; i++)
 		fprintf(stderr, "%s'%s'", i ? ", " : " ", r->o.e.syms[i]);
-	fprintf(stderr, ": %s %s %s\n", r->o.e.action,
-		r->o.e.when == r->o.when_text ? "on" : "in kernel", r->o.e.when);
+	fprintf(stderr, " %s\n", ks_say_action(&what, e, false) == 0 ? what.p : "");
+	ks_buf_free(&what);
 }
 
 /* A refusal (already scheduled, not exported, errors in the schedule) is
@@ -280,6 +286,7 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	r->path = r->o.schedules.v[0];
 	e = pipeline(r);
 	r->failed = e < 0 && e != -ENOMEM;
+	r->marked = e == 0;
 	out->findings = r->refused;
 	return r->refused ? 0 : e;
 }
@@ -291,7 +298,7 @@ static void summary(void *ctx, const struct ks_diags *d)
 	(void)d;
 	if (r->failed)
 		fprintf(stderr, "ksunset: %s left unchanged\n", r->path);
-	else
+	else if (r->marked)
 		done(r);
 }
 
@@ -302,6 +309,7 @@ static void run_free(void *ctx)
 	ks_buf_free(&r->old);
 	ks_buf_free(&r->text);
 	ks_schedule_free(&r->sched);
+	ks_schedule_free(&r->result);
 	ks_symvers_free(&r->symvers);
 	ks_paths_free(&r->o.syms);
 	ks_paths_free(&r->o.schedules);

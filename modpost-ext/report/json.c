@@ -1,8 +1,11 @@
-/* JSON output helpers. Strings are escaped as RFC 8259 asks: quote,
+/* JSON: the helpers every subcommand's --format json shares, and the
+ * check report's writer. Strings are escaped as RFC 8259 asks: quote,
  * backslash and every control character. */
+#include <errno.h>
 #include <stdlib.h>
 
 #include "report/json.h"
+#include "report/writer.h"
 
 void ks_json_str(FILE *out, const char *s)
 {
@@ -56,3 +59,69 @@ void ks_json_problems(FILE *out, const struct ks_diags *d)
 	}
 	fputs("]\n", out);
 }
+
+static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
+{
+	const struct ks_entry *e = f->entry;
+	char *msg = ks_finding_message(f);
+
+	if (!msg)
+		return -ENOMEM;
+	fputs(rep->written ? ",\n    {\"module\": " : "    {\"module\": ", out);
+	ks_json_str(out, f->module);
+	fputs(", \"module_name\": ", out);
+	ks_json_str(out, f->module_name);
+	fputs(", \"symbol\": ", out);
+	ks_json_str(out, f->symbol);
+	fprintf(out, ", \"action\": \"%s\", \"namespace\": ", ks_action_name(e->action));
+	ks_json_str(out, e->ns);
+	fprintf(out, ", \"when\": \"%s\", \"when_kind\": \"%s\", \"days_left\": ", e->when.text,
+		e->when.kind == KS_WHEN_DATE ? "date" : "release");
+	if (f->ev.have_days)
+		fprintf(out, "%d", f->ev.days_left);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"status\": \"%s\", \"severity\": \"%s\", \"rule\": \"%s\", "
+		     "\"baselined\": %s, \"replace\": ",
+		f->rule->status, ks_severity_name(f->sev), f->rule->id, f->baselined ? "true" : "false");
+	ks_json_str(out, e->replace);
+	fputs(", \"target_release\": ", out);
+	ks_json_str(out, f->target);
+	fputs(", \"message\": ", out);
+	ks_json_str(out, msg);
+	fputs(", ", out);
+	ks_json_locations(out, f->locs, f->nlocs);
+	fputs("}", out);
+	free(msg);
+	return 0;
+}
+
+static int json_begin(FILE *out, const struct ks_report *rep)
+{
+	char today[KS_DATE_LEN];
+
+	ks_date_format(rep->today, today);
+	fprintf(out, "{\n  \"tool\": \"ksunset\", \"version\": \"%s\", \"today\": \"%s\",\n"
+		     "  \"findings\": [\n",
+		KS_VERSION, today);
+	return 0;
+}
+
+static int json_end(FILE *out, const struct ks_report *rep)
+{
+	const struct ks_tally *t = &rep->tally;
+
+	fprintf(out, "\n  ],\n  \"modules_checked\": %zu,\n"
+		     "  \"summary\": {\"errors\": %zu, \"warnings\": %zu, \"baselined\": %zu},\n",
+		rep->modules, t->errors, t->warnings, t->baselined);
+	ks_json_problems(out, rep->problems);
+	fputs("}\n", out);
+	return 0;
+}
+
+const struct ks_report_writer ks_json_writer = {
+	.name = "json",
+	.begin = json_begin,
+	.finding = json_finding,
+	.end = json_end,
+};

@@ -1,4 +1,6 @@
-/* Writing findings: text (modpost and GCC style), JSON, SARIF 2.1.0. */
+/* Writing findings: text (modpost and GCC style), JSON, SARIF 2.1.0, each
+ * a writer behind one interface (report/writer.h). Every call returns 0,
+ * -ENOMEM, or the negative errno of a write that failed. */
 #ifndef KS_REPORT_H
 #define KS_REPORT_H
 
@@ -37,8 +39,6 @@ int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_finding
 int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* begin, add, end. */
 int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
-/* The one-line message of a finding, without the module prefix. */
-char *ks_finding_message(const struct ks_finding *f);
 /* The part of file below the directory root, or NULL if it is not below. */
 const char *ks_path_under(const char *file, const char *root);
 int ks_format_parse(const char *s, enum ks_format *fmt);

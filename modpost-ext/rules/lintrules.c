@@ -7,6 +7,7 @@
 
 #include "buf.h"
 #include "rules/lintrules.h"
+#include "wording.h"
 
 struct lint_rule {
 	enum ks_severity sev;
@@ -80,15 +81,11 @@ static int overdue(const struct ks_lint *l, const struct ks_entry *e, const char
 	ev = ks_when_evaluate(&e->when, l->today, l->target, -1);
 	if (ev.status != KS_STATUS_OVERDUE)
 		return 0;
-	r = ks_buf_addf(msg, "'%s' is overdue (%s%s%s %s %s", sym, ks_action_name(e->action),
-			e->ns ? " " : "", e->ns ? e->ns : "",
-			e->when.kind == KS_WHEN_DATE ? "on" : "in kernel", e->when.text);
-	if (!r && ev.have_days && ev.days_left == 0)
-		r = ks_buf_adds(msg, ", due today");
-	else if (!r && ev.have_days)
-		r = ks_buf_addf(msg, ", %d day%s ago", -ev.days_left, ev.days_left == -1 ? "" : "s");
+	r = ks_buf_addf(msg, "'%s' ", sym);
+	r = r ? r : ks_say_action(msg, e, true);
+	r = r ? r : ks_say_days(msg, &ev);
 	if (!r)
-		r = ks_buf_addf(msg, ") but %s: finish the job",
+		r = ks_buf_addf(msg, " but is %s: finish the job",
 				e->action == KS_ACTION_UNEXPORT	 ? "still exported"
 				: e->action == KS_ACTION_GPL_ONLY ? "still EXPORT_SYMBOL"
 								  : "still outside its namespace");

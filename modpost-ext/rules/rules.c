@@ -1,70 +1,111 @@
-/* The rules. Each row of the table says when a scheduled symbol that a
- * module imports concerns that module; the first row that applies makes
- * the finding. Severity then follows from the date and the options. */
+/* The check rules: a const table, one commented row per rule, holding
+ * everything about it (its id, when it applies, its severity, its SARIF
+ * text and its wording), so a new rule is a new row. The first row that
+ * applies to an import makes the finding. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rules/rules.h"
+#include "wording.h"
 
-struct rule {
-	const char *name;
-	bool (*applies)(const struct ks_check *c, const struct ks_module *m,
-			const struct ks_entry *e, const char *sym);
-	bool removed;		/* the finding is a removal that already happened */
-};
+/* Whether e's action concerns m at all: a gpl-only entry only a module
+ * whose license is not GPL-compatible, a namespace entry only a module
+ * that does not import the namespace. */
+static bool concerns(const struct ks_module *m, const struct ks_entry *e)
+{
+	switch (e->action) {
+	case KS_ACTION_GPL_ONLY:
+		return !m->gpl_compatible;
+	case KS_ACTION_NAMESPACE:
+		return !ks_module_imports_ns(m, e->ns);
+	case KS_ACTION_UNEXPORT:
+		break;
+	}
+	return true;
+}
 
-static bool not_exported(const struct ks_check *c, const struct ks_module *m,
-			 const struct ks_entry *e, const char *sym)
+static bool removed(const struct ks_check *c, const struct ks_module *m,
+		    const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym)
 {
 	(void)m;
-	(void)e;
-	return c->symvers && c->symvers->n && !ks_symvers_lookup(c->symvers, sym);
+	(void)ev;
+	return e && c->symvers && c->symvers->n && !ks_symvers_lookup(c->symvers, sym);
 }
 
-static bool unexport(const struct ks_check *c, const struct ks_module *m,
-		     const struct ks_entry *e, const char *sym)
-{
-	(void)c;
-	(void)m;
-	(void)sym;
-	return e->action == KS_ACTION_UNEXPORT;
-}
-
-static bool gpl_only(const struct ks_check *c, const struct ks_module *m,
-		     const struct ks_entry *e, const char *sym)
+static bool overdue(const struct ks_check *c, const struct ks_module *m,
+		    const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym)
 {
 	(void)c;
 	(void)sym;
-	return e->action == KS_ACTION_GPL_ONLY && !m->gpl_compatible;
+	return e && concerns(m, e) && ev->status == KS_STATUS_OVERDUE;
 }
 
-static bool namespace_move(const struct ks_check *c, const struct ks_module *m,
-			   const struct ks_entry *e, const char *sym)
+static bool due_soon(const struct ks_check *c, const struct ks_module *m,
+		     const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym)
 {
 	(void)c;
 	(void)sym;
-	return e->action == KS_ACTION_NAMESPACE && !ks_module_imports_ns(m, e->ns);
+	return e && concerns(m, e) && ev->status == KS_STATUS_DUE_SOON;
 }
 
-static const struct rule rules[] = {
-	/* -i Module.symvers no longer exports it: the module will not load */
-	{ "removed", not_exported, true },
-	/* the export goes away: every importer is concerned */
-	{ "unexport", unexport, false },
-	/* becomes EXPORT_SYMBOL_GPL: only modules whose license is not GPL-compatible */
-	{ "gpl-only", gpl_only, false },
-	/* moves into namespace NS: only modules without MODULE_IMPORT_NS(NS) */
-	{ "namespace", namespace_move, false },
+static bool scheduled(const struct ks_check *c, const struct ks_module *m,
+		      const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym)
+{
+	(void)c;
+	(void)sym;
+	return e && concerns(m, e) && ev->status == KS_STATUS_SCHEDULED;
+}
+
+/* "is no longer exported by the kernel (unexport on 2027-09-01): ..." */
+static int word_removed(struct ks_buf *b, const struct ks_finding *f)
+{
+	int r = ks_buf_addf(b, "is no longer exported by the kernel (%s ",
+			    ks_action_name(f->entry->action));
+
+	r = r ? r : ks_say_when(b, &f->entry->when);
+	r = r ? r : ks_buf_adds(b, "): the module will not load");
+	return r ? r : ks_say_advice(b, f->entry, f->license);
+}
+
+/* "will become GPL-only in Linux 6.20 (target kernel 6.1.0-57-amd64); ..." */
+static int word_action(struct ks_buf *b, const struct ks_finding *f)
+{
+	const struct ks_entry *e = f->entry;
+	int r = ks_say_action(b, e, f->ev.status == KS_STATUS_OVERDUE);
+
+	r = r ? r : ks_say_days(b, &f->ev);
+	if (!r && e->when.kind == KS_WHEN_RELEASE && f->target)
+		r = ks_buf_addf(b, " (target kernel %s)", f->target);
+	return r ? r : ks_say_advice(b, e, f->license);
+}
+
+const struct ks_rule ks_rules[] = {
+	/* Module.symvers (-i) no longer exports it: the module will not load */
+	{ "ksunset/removed", "removed", KS_RULE_ERROR,
+	  "A module uses an export that the kernel no longer has.", removed, word_removed },
+	/* the deadline has passed, or the target kernel reached the release */
+	{ "ksunset/overdue", "overdue", KS_RULE_ERROR,
+	  "A module uses an export whose removal date has passed.", overdue, word_action },
+	/* the deadline is within --error-within DAYS */
+	{ "ksunset/due-soon", "due-soon", KS_RULE_ERROR,
+	  "A module uses an export whose removal is due soon.", due_soon, word_action },
+	/* scheduled: a warning, so that the build tells without failing */
+	{ "ksunset/scheduled", "scheduled", KS_RULE_STRICT,
+	  "A module uses an export that is scheduled for removal.", scheduled, word_action },
 };
 
-static const struct rule *match_rule(const struct ks_check *c, const struct ks_module *m,
-				     const struct ks_entry *e, const char *sym)
+const size_t ks_nrules = sizeof(ks_rules) / sizeof(ks_rules[0]);
+
+char *ks_finding_message(const struct ks_finding *f)
 {
-	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
-		if (rules[i].applies(c, m, e, sym))
-			return &rules[i];
-	return NULL;
+	struct ks_buf b = KS_BUF_INIT;
+
+	if (f->rule->word(&b, f) < 0) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
 }
 
 /* The target release: --kernel-release, else the first word of vermagic. */
@@ -75,33 +116,20 @@ static char *target_release(const struct ks_check *c, const struct ks_module *m)
 	return r ? strndup(r, strcspn(r, " ")) : NULL;
 }
 
-static void grade(const struct ks_check *c, struct ks_finding *f, const struct rule *rl)
+/* Where e stands for a module built for target (NULL: unknown). */
+static struct ks_when_eval evaluate(const struct ks_check *c, const struct ks_entry *e,
+				    const char *target)
 {
 	struct ks_release rel;
-	bool have = f->target && ks_release_parse_target(f->target, &rel) == 0;
+	bool have = target && ks_release_parse_target(target, &rel) == 0;
 
-	f->ev = ks_when_evaluate(&f->entry->when, c->opts.today, have ? &rel : NULL,
-				 c->opts.within);
-	if (rl->removed) {
-		f->removed = true;
-		f->rule = "ksunset/removed";
-		f->sev = KS_ERROR;
-		return;
-	}
-	switch (f->ev.status) {
-	case KS_STATUS_OVERDUE:
-		f->rule = "ksunset/overdue";
-		f->sev = KS_ERROR;
-		break;
-	case KS_STATUS_DUE_SOON:
-		f->rule = "ksunset/due-soon";
-		f->sev = KS_ERROR;
-		break;
-	case KS_STATUS_SCHEDULED:
-		f->rule = "ksunset/scheduled";
-		f->sev = c->opts.strict ? KS_ERROR : KS_WARNING;
-		break;
-	}
+	return ks_when_evaluate(&e->when, c->opts.today, have ? &rel : NULL, c->opts.within);
+}
+
+/* Severity follows from the rule and the options only. */
+static enum ks_severity grade(const struct ks_check *c, const struct ks_rule *rl)
+{
+	return rl->severity == KS_RULE_ERROR || c->opts.strict ? KS_ERROR : KS_WARNING;
 }
 
 static int cmp_loc(const void *a, const void *b)
@@ -183,41 +211,54 @@ static struct ks_finding *new_finding(struct ks_findings *fs)
 	return &fs->v[fs->n++];
 }
 
-static int add_finding(struct ks_check *c, const struct ks_module *m,
-		       const struct ks_entry *e, const struct rule *rl, const char *sym)
+static int add_finding(struct ks_check *c, const struct ks_module *m, const struct ks_entry *e,
+		       const struct ks_rule *rl, const char *sym, char *target,
+		       const struct ks_when_eval *ev)
 {
 	struct ks_finding *f = new_finding(&c->found);
 
-	if (!f)
+	if (!f) {
+		free(target);
 		return -ENOMEM;
-	f->entry = e;
+	}
+	*f = (struct ks_finding){ .entry = e, .rule = rl, .ev = *ev, .sev = grade(c, rl),
+				  .target = target };
 	f->module = strdup(m->path);
 	f->module_name = strdup(m->name);
 	f->symbol = strdup(sym);
 	f->license = m->license ? strdup(m->license) : NULL;
-	f->target = target_release(c, m);
 	if (!f->module || !f->module_name || !f->symbol || (m->license && !f->license) ||
 	    add_locations(f, m) < 0) {
 		finding_free(f);
 		c->found.n--;
 		return -ENOMEM;
 	}
-	grade(c, f, rl);
+	return 0;
+}
+
+/* The first rule that applies to import sym, if any, makes a finding. */
+static int check_import(struct ks_check *c, const struct ks_module *m, const char *sym)
+{
+	const struct ks_entry *e = ks_schedule_lookup(c->sched, sym);
+	struct ks_when_eval ev = { 0 };
+	char *target = NULL;
+
+	if (e) {
+		target = target_release(c, m);
+		ev = evaluate(c, e, target);
+	}
+	for (size_t i = 0; i < ks_nrules; i++)
+		if (ks_rules[i].applies(c, m, e, &ev, sym))
+			return add_finding(c, m, e, &ks_rules[i], sym, target, &ev);
+	free(target);
 	return 0;
 }
 
 int ks_check_module(struct ks_check *c, const struct ks_module *m)
 {
-	for (size_t i = 0; i < m->nundef; i++) {
-		const struct ks_entry *e = ks_schedule_lookup(c->sched, m->undef[i]);
-		const struct rule *rl;
-
-		if (!e)
-			continue;
-		rl = match_rule(c, m, e, m->undef[i]);
-		if (rl && add_finding(c, m, e, rl, m->undef[i]) < 0)
+	for (size_t i = 0; i < m->nundef; i++)
+		if (check_import(c, m, m->undef[i]) < 0)
 			return -ENOMEM;
-	}
 	return 0;
 }
 

@@ -1,5 +1,6 @@
-/* The cross-check: a module's imports against the schedule and the
- * kernel's exports, giving findings with their source locations. */
+/* The check rules and their engine: a module's imports against the
+ * schedule and the kernel's exports, giving findings with their source
+ * locations. Each rule is one row of the table in rules.c. */
 #ifndef KS_RULES_H
 #define KS_RULES_H
 
@@ -7,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "compiler.h"
 #include "diag.h"
 #include "module/elfmod.h"
@@ -28,13 +30,39 @@ struct ks_loc {
 	enum ks_use_source source;
 };
 
+struct ks_finding;
+struct ks_check;
+
+/* How severe a rule's findings are. */
+enum ks_rule_severity {
+	KS_RULE_ERROR,		/* always an error */
+	KS_RULE_STRICT,		/* a warning; an error with --strict */
+};
+
+/* A check rule: everything about it, in one row of ks_rules[]. */
+struct ks_rule {
+	const char *id;			/* "ksunset/overdue": SARIF's ruleId, the text's tag */
+	const char *status;		/* the finding's "status" in JSON */
+	enum ks_rule_severity severity;
+	const char *sarif_text;		/* SARIF's shortDescription */
+	/* Whether the rule makes a finding of import sym of m; e is its
+	 * schedule entry (NULL: none) and ev where e stands for m. */
+	bool (*applies)(const struct ks_check *c, const struct ks_module *m,
+			const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym);
+	/* The finding's message after '"SYMBOL" [MODULE] '. 0 or -ENOMEM. */
+	int (*word)(struct ks_buf *b, const struct ks_finding *f);
+};
+
+/* The rules, in the order they are tried: the first that applies wins. */
+extern const struct ks_rule ks_rules[];
+extern const size_t ks_nrules;
+
 struct ks_finding {
 	char *module;			/* path, as given */
 	char *module_name;
 	char *symbol;
 	const struct ks_entry *entry;
-	const char *rule;		/* "ksunset/overdue", ... */
-	bool removed;			/* no longer exported at all */
+	const struct ks_rule *rule;
 	struct ks_when_eval ev;
 	enum ks_severity sev;
 	char *license;			/* the module's, for gpl-only */
@@ -58,6 +86,9 @@ struct ks_check {
 
 /* Adds the module's findings to c->found. 0 or -ENOMEM. */
 int ks_check_module(struct ks_check *c, const struct ks_module *m) KS_MUST_CHECK;
+/* The one-line message of a finding, without the module prefix; NULL
+ * when out of memory. */
+char *ks_finding_message(const struct ks_finding *f);
 /* Sorts findings by module, then symbol. */
 void ks_findings_sort(struct ks_findings *f);
 void ks_findings_free(struct ks_findings *f);

@@ -19,7 +19,7 @@ cat >"$TMP/want" <<EOW
 WARNING: ksunset: "do_settimeofday64" [legacy/legacy.ko] is scheduled for removal on 2027-09-01 (in 272 days); no replacement: modules must not set the system clock
 ERROR: ksunset: "noop_llseek" [legacy/legacy.ko] was due for removal on 2026-06-01 (overdue by 185 days)
 WARNING: ksunset: "simple_strtoul" [legacy/legacy.ko] is scheduled for removal on 2026-12-20 (in 17 days); use 'kstrtoul' instead
-WARNING: ksunset: "__register_chrdev" [prop/proprietary.ko] will become GPL-only in kernel 6.20 (target kernel $(basename "$K" | sed 's/^linux-headers-//')); module license 'Proprietary' is not GPL-compatible
+WARNING: ksunset: "__register_chrdev" [prop/proprietary.ko] will become GPL-only in Linux 6.20 (target kernel $(basename "$K" | sed 's/^linux-headers-//')); module license 'Proprietary' is not GPL-compatible
 WARNING: ksunset: "rtc_time64_to_tm" [prop/proprietary.ko] will move to namespace RTC on 2027-12-01 (in 363 days); add MODULE_IMPORT_NS(RTC)
 EOW
 expect_file_eq "default: findings (GPL module spared gpl-only, RTC importer spared namespace)" "$TMP/got" "$TMP/want"
@@ -43,7 +43,7 @@ expect_eq "--strict: every use an error" "$(grep -c '^WARNING:' "$TMP/out")" 0
 
 chk --kernel-release 6.20-rc1 "$P" >"$TMP/out" 2>&1
 expect_grep "--kernel-release reaching the release: overdue" "$TMP/out" \
-	"ERROR: ksunset: \"__register_chrdev\" [$P] was due to become GPL-only in kernel 6.20 (target kernel 6.20-rc1)"
+	"ERROR: ksunset: \"__register_chrdev\" [$P] was due to become GPL-only in Linux 6.20 (target kernel 6.20-rc1)"
 
 # the next kernel's Module.symvers no longer has do_settimeofday64
 grep -v "	do_settimeofday64	" "$SV" >"$TMP/next.symvers"
@@ -108,3 +108,26 @@ expect_grep "baseline written" "$TMP/base" "legacy	simple_strtoul		"
 chk --today 2026-01-01 --baseline "$TMP/base" "$L" "$P" >"$TMP/out" 2>"$TMP/err"
 expect_eq "baseline: old findings hidden" "$(grep -c '"legacy' "$TMP/out" ; true)" 0
 expect_grep "baseline: new module's findings still shown" "$TMP/out" "\"rtc_time64_to_tm\" [$P]"
+
+# A report that cannot be written is exit 2 and says why, whichever writer
+# and whichever command; never a clean exit with the report lost.
+if [ -w /dev/full ]; then
+	for f in text json sarif; do
+		chk --today 2026-01-01 --format $f "$L" >/dev/full 2>"$TMP/err"
+		expect_eq "stdout full ($f): exit 2" "$?" 2
+		expect_grep "stdout full ($f): said once" "$TMP/err" "ksunset: cannot write report: No space left on device"
+		expect_eq "stdout full ($f): only once" "$(grep -c 'cannot write report' "$TMP/err")" 1
+		chk --today 2026-01-01 --format $f -o /dev/full "$L" >/dev/null 2>"$TMP/err"
+		expect_eq "-o full ($f): exit 2" "$?" 2
+		expect_grep "-o full ($f): names the file" "$TMP/err" "/dev/full: error: cannot write report: No space left on device"
+	done
+	for cmd in "users simple_strtoul -- $L" "unused -i $SV $L" "lint --list -s $S" \
+		"mark -n x_new_sym -s $S --today 2026-01-01" "check --help" "--help" "--version"; do
+		# shellcheck disable=SC2086
+		"$KSUNSET" $cmd >/dev/full 2>"$TMP/err"
+		expect_eq "ksunset ${cmd%% *} to a full disk: exit 2" "$?" 2
+		expect_grep "ksunset ${cmd%% *} to a full disk: said" "$TMP/err" "cannot write report: No space left on device"
+	done
+else
+	skip "no writable /dev/full"
+fi

@@ -27,7 +27,7 @@ Who:     K. Dev <k@example.org>
 Since:   2026-12-03
 EOW
 expect_file_eq "mark: prints the entry (When today+1y, Since today)" out want
-expect_grep "mark: says where" err "s.schedule:9: scheduled 'old_clock': unexport on 2027-12-03"
+expect_grep "mark: says where" err "s.schedule:9: marked: 'old_clock' is scheduled for removal on 2027-12-03"
 { cat orig; printf '\n\n'; cat want; } >want-file
 expect_file_eq "mark: existing text kept byte for byte, separated by a blank line" s.schedule want-file
 "$KSUNSET" lint -s s.schedule -i "$SV" --today 2026-12-03 >lint.out 2>&1

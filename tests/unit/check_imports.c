@@ -142,7 +142,7 @@ END_TEST
 
 Suite *suite_imports(void)
 {
-	Suite *s = suite_create("usage");
+	Suite *s = suite_create("imports");
 	TCase *tc = tcase_create("unused and users");
 
 	tcase_add_test(tc, test_counts);

@@ -35,14 +35,14 @@ static const struct {
 	/* without -i nothing can be said about exports */
 	{ "What: typo_sym\nWhen: 2020-01-01" WW, false, NULL, "" },
 	{ "What: plain\nWhen: 2026-06-01" WW, true, NULL,
-	  "s:1: error: 'plain' is overdue (unexport on 2026-06-01, 185 days ago) but still "
-	  "exported: finish the job\n" },
+	  "s:1: error: 'plain' was due for removal on 2026-06-01 (overdue by 185 days) but is "
+	  "still exported: finish the job\n" },
 	{ "What: plain\nWhen: 2026-12-03\nAction: gpl-only" WW, true, NULL,
-	  "s:1: error: 'plain' is overdue (gpl-only on 2026-12-03, due today) but still "
+	  "s:1: error: 'plain' was due to become GPL-only on 2026-12-03 (today) but is still "
 	  "EXPORT_SYMBOL: finish the job\n" },
 	{ "What: plain\nWhen: 2026-06-01\nAction: namespace RTC" WW, true, NULL,
-	  "s:1: error: 'plain' is overdue (namespace RTC on 2026-06-01, 185 days ago) but still "
-	  "outside its namespace: finish the job\n" },
+	  "s:1: error: 'plain' was due to move to namespace RTC on 2026-06-01 (overdue by 185 "
+	  "days) but is still outside its namespace: finish the job\n" },
 	/* a release date is not due without a target release */
 	{ "What: plain\nWhen: 6.1" WW, true, NULL, "" },
 	{ "What: gpl\nWhen: 2027-01-01\nAction: gpl-only" WW, true, NULL,

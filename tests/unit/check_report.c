@@ -18,6 +18,15 @@ struct fx {
 	struct ks_findings fs;
 };
 
+static const struct ks_rule *rule(const char *id)
+{
+	for (size_t i = 0; i < ks_nrules; i++)
+		if (!strcmp(ks_rules[i].id, id))
+			return &ks_rules[i];
+	ck_abort_msg("no rule %s", id);
+	return NULL;
+}
+
 /* One finding for the first entry of text, graded as given. */
 static void make(struct fx *x, const char *text, enum ks_status st, int32_t days, bool have)
 {
@@ -33,7 +42,7 @@ static void make(struct fx *x, const char *text, enum ks_status st, int32_t days
 	x->f.target = strdup("6.1.0-57-amd64");
 	x->f.ev = (struct ks_when_eval){ .status = st, .days_left = days, .have_days = have };
 	x->f.sev = st == KS_STATUS_SCHEDULED ? KS_WARNING : KS_ERROR;
-	x->f.rule = st == KS_STATUS_OVERDUE ? "ksunset/overdue" : "ksunset/scheduled";
+	x->f.rule = rule(st == KS_STATUS_OVERDUE ? "ksunset/overdue" : "ksunset/scheduled");
 	x->fs.v = &x->f;
 	x->fs.n = 1;
 }
@@ -69,7 +78,7 @@ static const struct {
 	{ "What: a\nWhen: 2026-12-03\n", KS_STATUS_OVERDUE, 0, true,
 	  "was due for removal on 2026-12-03 (today)" },
 	{ "What: a\nWhen: 6.20\nAction: gpl-only\n", KS_STATUS_SCHEDULED, 0, false,
-	  "will become GPL-only in kernel 6.20 (target kernel 6.1.0-57-amd64); module license 'Proprietary' is not GPL-compatible" },
+	  "will become GPL-only in Linux 6.20 (target kernel 6.1.0-57-amd64); module license 'Proprietary' is not GPL-compatible" },
 	{ "What: a\nWhen: 2027-12\nAction: namespace RTC\n", KS_STATUS_SCHEDULED, 363, true,
 	  "will move to namespace RTC on 2027-12-01 (in 363 days); add MODULE_IMPORT_NS(RTC)" },
 };

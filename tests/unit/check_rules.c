@@ -80,10 +80,10 @@ START_TEST(test_gpl_module)
 	ck_assert_uint_eq(f.c.found.n, 3);	/* spared gpl-only and namespace */
 	ck_assert_ptr_null(find(&f.c, "to_gpl"));
 	ck_assert_ptr_null(find(&f.c, "to_ns"));
-	ck_assert_str_eq(find(&f.c, "gone_past")->rule, "ksunset/overdue");
+	ck_assert_str_eq(find(&f.c, "gone_past")->rule->id, "ksunset/overdue");
 	ck_assert_int_eq(find(&f.c, "gone_past")->sev, KS_ERROR);
 	ck_assert_int_eq(find(&f.c, "gone_past")->ev.days_left, -185);
-	ck_assert_str_eq(find(&f.c, "gone_soon")->rule, "ksunset/scheduled");
+	ck_assert_str_eq(find(&f.c, "gone_soon")->rule->id, "ksunset/scheduled");
 	ck_assert_int_eq(find(&f.c, "gone_later")->sev, KS_WARNING);
 	teardown(&f);
 }
@@ -102,7 +102,7 @@ START_TEST(test_proprietary_module)
 	ck_assert_int_eq(g->sev, KS_WARNING);	/* 6.1 has not reached 6.20 */
 	ck_assert(!g->ev.have_days);
 	ck_assert_str_eq(g->target, "6.1.0-57-amd64");
-	ck_assert_str_eq(find(&f.c, "to_ns")->rule, "ksunset/scheduled");
+	ck_assert_str_eq(find(&f.c, "to_ns")->rule->id, "ksunset/scheduled");
 	teardown(&f);
 }
 END_TEST
@@ -137,7 +137,7 @@ START_TEST(test_grades)
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
 	g = find(&f.c, grade_cases[_i].sym);
 	ck_assert_ptr_nonnull(g);
-	ck_assert_msg(strcmp(g->rule, grade_cases[_i].rule) == 0, "case %d: rule %s", _i, g->rule);
+	ck_assert_msg(strcmp(g->rule->id, grade_cases[_i].rule) == 0, "case %d: rule %s", _i, g->rule->id);
 	ck_assert_int_eq(g->sev, grade_cases[_i].sev);
 	teardown(&f);
 }
@@ -152,10 +152,10 @@ START_TEST(test_removed)
 	setup(&f, true);
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
 	g = find(&f.c, "gone_later");	/* not in Module.symvers */
-	ck_assert(g->removed);
-	ck_assert_str_eq(g->rule, "ksunset/removed");
+	ck_assert_str_eq(g->rule->status, "removed");
+	ck_assert_str_eq(g->rule->id, "ksunset/removed");
 	ck_assert_int_eq(g->sev, KS_ERROR);
-	ck_assert(!find(&f.c, "gone_soon")->removed);
+	ck_assert_str_ne(find(&f.c, "gone_soon")->rule->id, "ksunset/removed");
 	teardown(&f);
 }
 END_TEST
@@ -209,7 +209,7 @@ END_TEST
 
 Suite *suite_rules(void)
 {
-	Suite *s = suite_create("check");
+	Suite *s = suite_create("rules");
 	TCase *tc = tcase_create("rules");
 
 	tcase_add_test(tc, test_gpl_module);

@@ -1,0 +1,63 @@
+/* The text report: a modpost-style line per finding, then a GCC-style line
+ * per source location, so people and editors both read it. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "report/writer.h"
+#include "wording.h"
+
+static const char *kind_phrase(enum ks_use_kind k)
+{
+	return k == KS_USE_CALL ? "call to" : k == KS_USE_ADDR ? "address of" : "use of";
+}
+
+static void location_line(FILE *out, const struct ks_finding *f, const struct ks_loc *l,
+			  const char *tag)
+{
+	fprintf(out, "%s:%u:%u: %s: %s '%s'", l->file, l->line, l->col, ks_severity_name(f->sev),
+		kind_phrase(l->kind), f->symbol);
+	if (l->function[0])
+		fprintf(out, " in '%s'", l->function);
+	fprintf(out, " (%s) [ksunset-%s]\n", tag, f->rule->id + strlen("ksunset/"));
+}
+
+static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
+{
+	struct ks_buf tag = KS_BUF_INIT;
+	char *msg;
+
+	if (rep->quiet && f->sev != KS_ERROR)
+		return 0;
+	msg = ks_finding_message(f);
+	if (!msg || ks_say_tag(&tag, f->entry) < 0) {
+		free(msg);
+		ks_buf_free(&tag);
+		return -ENOMEM;
+	}
+	fprintf(out, "%s: ksunset: \"%s\" [%s] %s\n", f->sev == KS_ERROR ? "ERROR" : "WARNING",
+		f->symbol, f->module, msg);
+	for (size_t i = 0; i < f->nlocs; i++)
+		location_line(out, f, &f->locs[i], tag.p);
+	if (!f->nlocs)
+		fprintf(out, "%s: note: no source location (module not built with the ksunset "
+			     "plugin, or used from assembly)\n", f->module);
+	free(msg);
+	ks_buf_free(&tag);
+	return 0;
+}
+
+static int nothing(FILE *out, const struct ks_report *rep)
+{
+	(void)out;
+	(void)rep;
+	return 0;
+}
+
+const struct ks_report_writer ks_text_writer = {
+	.name = "text",
+	.begin = nothing,
+	.finding = text_finding,
+	.end = nothing,
+};

@@ -1,0 +1,22 @@
+/* The interface every report format implements: one writer per file
+ * (text.c, json.c, sarif.c), one row per format in report.c. */
+#ifndef KS_WRITER_H
+#define KS_WRITER_H
+
+#include <stdio.h>
+
+#include "report/report.h"
+
+struct ks_report_writer {
+	const char *name;		/* --format NAME */
+	/* Each writes to out and returns 0 or -ENOMEM; write errors are
+	 * found by report.c with ferror(). */
+	int (*begin)(FILE *out, const struct ks_report *rep);
+	/* rep->written counts the findings written before this one. */
+	int (*finding)(FILE *out, const struct ks_report *rep, const struct ks_finding *f);
+	int (*end)(FILE *out, const struct ks_report *rep);
+};
+
+extern const struct ks_report_writer ks_text_writer, ks_json_writer, ks_sarif_writer;
+
+#endif
