@@ -2,7 +2,15 @@
 # shellcheck shell=sh
 T_NAME=$(basename "$0" .sh)
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# A script that reported a FAIL exits 1 even where it ends with "exit 0",
+# so run.sh sees the failure in the status too.
+t_exit() {
+	t_rc=$1
+	rm -rf "$TMP"
+	[ "$t_rc" -eq 0 ] && [ -n "${T_FAILED:-}" ] && t_rc=1
+	exit "$t_rc"
+}
+trap 't_exit $?' EXIT
 
 pass() { echo "PASS $T_NAME: $1"; }
 fail() { echo "FAIL $T_NAME: $1"; T_FAILED=1; }
