@@ -8,6 +8,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 dir=${KS_SHELL_TESTS_DIR:-$here}
 : "${KSUNSET:?set KSUNSET to the ksunset binary}"
 export KSUNSET TOP="$here/../.."
+# The tests run their own make commands: `make -j check` must not hand
+# them its jobserver (they would print "jobserver unavailable" into the
+# output they compare).
+unset MAKEFLAGS MFLAGS MAKELEVEL
 work=$(mktemp -d)
 log=$work/log
 rcfile=$work/rc
