@@ -48,11 +48,11 @@ Q := @
 echo-cmd = @printf '  %-7s %s\n'
 endif
 
-LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o
+LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o wording.o
 CHECKER_OBJS := main.o cli.o lint.o symvers.o modfile.o elfmod.o inputs.o check.o report.o baseline.o checkcmd.o json.o scan.o usage.o unused.o users.o mark.o lintrules.o schedwrite.o makecmd.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_check.o check_report.o check_usage.o \
-	check_lintrules.o check_schedwrite.o check_inputs.o
+	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))

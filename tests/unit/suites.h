@@ -15,5 +15,6 @@ Suite *suite_usage(void);
 Suite *suite_lintrules(void);
 Suite *suite_schedwrite(void);
 Suite *suite_inputs(void);
+Suite *suite_wording(void);
 
 #endif

@@ -1,0 +1,83 @@
+/* The phrases for a schedule entry: its deadline, its action, the days
+ * left, the advice and the short tag. The plugin and the checker both
+ * build their messages from these, and nothing else words an entry. */
+#include "wording.h"
+
+const char ks_license_unknown[] = "(unknown)";
+
+int ks_say_when(struct ks_buf *b, const struct ks_when *w)
+{
+	return ks_buf_addf(b, w->kind == KS_WHEN_DATE ? "on %s" : "in Linux %s", w->text);
+}
+
+int ks_say_action(struct ks_buf *b, const struct ks_entry *e, bool past)
+{
+	int r;
+
+	switch (e->action) {
+	case KS_ACTION_GPL_ONLY:
+		r = ks_buf_adds(b, past ? "was due to become GPL-only " : "will become GPL-only ");
+		break;
+	case KS_ACTION_NAMESPACE:
+		r = ks_buf_addf(b, "%s to namespace %s ", past ? "was due to move" : "will move",
+				e->ns);
+		break;
+	default:
+		r = ks_buf_adds(b, past ? "was due for removal " : "is scheduled for removal ");
+	}
+	return r ? r : ks_say_when(b, &e->when);
+}
+
+int ks_say_days(struct ks_buf *b, const struct ks_when_eval *ev)
+{
+	int n = ev->days_left < 0 ? -ev->days_left : ev->days_left;
+	const char *s = n == 1 ? "" : "s";
+
+	if (!ev->have_days)
+		return 0;
+	if (ev->days_left == 0)
+		return ks_buf_adds(b, " (today)");
+	if (ev->days_left > 0)
+		return ks_buf_addf(b, " (in %d day%s)", n, s);
+	return ks_buf_addf(b, " (overdue by %d day%s)", n, s);
+}
+
+static int say_license(struct ks_buf *b, const char *license)
+{
+	if (license == ks_license_unknown)
+		return ks_buf_adds(b, "; only modules whose license is not GPL-compatible are "
+				      "concerned");
+	return ks_buf_addf(b, "; module license '%s' is not GPL-compatible",
+			   license ? license : "(none)");
+}
+
+int ks_say_advice(struct ks_buf *b, const struct ks_entry *e, const char *license)
+{
+	int r = 0;
+
+	if (e->action == KS_ACTION_GPL_ONLY)
+		r = say_license(b, license);
+	else if (e->action == KS_ACTION_NAMESPACE)
+		r = ks_buf_addf(b, "; add MODULE_IMPORT_NS(%s)", e->ns);
+	if (r || !e->replace)
+		return r;
+	return ks_buf_addf(b, e->replace_ident ? "; use '%s' instead" : "; %s", e->replace);
+}
+
+int ks_say_tag(struct ks_buf *b, const struct ks_entry *e)
+{
+	int r;
+
+	if (e->action == KS_ACTION_GPL_ONLY)
+		r = ks_buf_adds(b, "GPL-only ");
+	else if (e->action == KS_ACTION_NAMESPACE)
+		r = ks_buf_addf(b, "namespace %s ", e->ns);
+	else
+		r = ks_buf_adds(b, "removed ");
+	if (r)
+		return r;
+	/* a date alone is clear enough in a tag; a bare "6.20" is not */
+	if (e->when.kind == KS_WHEN_DATE)
+		return ks_buf_adds(b, e->when.text);
+	return ks_say_when(b, &e->when);
+}
