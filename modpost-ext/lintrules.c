@@ -7,6 +7,7 @@
 
 #include "buf.h"
 #include "lintrules.h"
+#include "wording.h"
 
 struct lint_rule {
 	enum ks_severity sev;
@@ -80,9 +81,9 @@ static int overdue(const struct ks_lint *l, const struct ks_entry *e, const char
 	ev = ks_when_evaluate(&e->when, l->today, l->target, -1);
 	if (ev.status != KS_STATUS_OVERDUE)
 		return 0;
-	r = ks_buf_addf(msg, "'%s' is overdue (%s%s%s %s %s", sym, ks_action_name(e->action),
-			e->ns ? " " : "", e->ns ? e->ns : "",
-			e->when.kind == KS_WHEN_DATE ? "on" : "in kernel", e->when.text);
+	r = ks_buf_addf(msg, "'%s' is overdue (%s%s%s ", sym, ks_action_name(e->action),
+			e->ns ? " " : "", e->ns ? e->ns : "");
+	r = r ? r : ks_say_when(msg, &e->when);
 	if (!r && ev.have_days && ev.days_left == 0)
 		r = ks_buf_adds(msg, ", due today");
 	else if (!r && ev.have_days)

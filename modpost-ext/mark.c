@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "lintrules.h"
 #include "schedwrite.h"
+#include "wording.h"
 
 struct mark_opts {
 	struct ks_paths syms, schedules, symvers;
@@ -274,15 +275,21 @@ static void run_free(struct run *r)
 	ks_paths_free(&r->o.symvers);
 }
 
-/* "FILE:LINE: scheduled 'a', 'b': unexport on 2027-12-03" */
+/* "FILE:LINE: scheduled 'a', 'b': unexport on 2027-12-03", or "...: gpl-only
+ * in Linux 6.14": the deadline in the words of every other message. */
 static void done(const struct run *r)
 {
+	const char *when = r->o.e.when;
+	struct ks_when w = { .kind = when == r->o.when_text ? KS_WHEN_DATE : KS_WHEN_RELEASE };
+	struct ks_buf b = KS_BUF_INIT;
+
+	snprintf(w.text, sizeof(w.text), "%s", when[0] == 'v' ? when + 1 : when);
 	fflush(stdout);	/* the entry first, then where it went */
 	fprintf(stderr, "%s:%u: %s", r->path, r->line, r->o.dry_run ? "would schedule" : "scheduled");
 	for (size_t i = 0; i < r->o.e.nsyms; i++)
 		fprintf(stderr, "%s'%s'", i ? ", " : " ", r->o.e.syms[i]);
-	fprintf(stderr, ": %s %s %s\n", r->o.e.action,
-		r->o.e.when == r->o.when_text ? "on" : "in kernel", r->o.e.when);
+	fprintf(stderr, ": %s %s\n", r->o.e.action, ks_say_when(&b, &w) ? w.text : b.p);
+	ks_buf_free(&b);
 }
 
 int ks_cmd_mark(int argc, char **argv)

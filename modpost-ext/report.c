@@ -8,6 +8,7 @@
 #include "buf.h"
 #include "json.h"
 #include "report.h"
+#include "wording.h"
 
 int ks_format_parse(const char *s, enum ks_format *fmt)
 {
@@ -37,62 +38,14 @@ struct ks_tally ks_report_tally(const struct ks_findings *f)
 	return t;
 }
 
-static void add_days(struct ks_buf *b, const struct ks_when_eval *ev, int *r)
-{
-	if (!ev->have_days)
-		return;
-	if (ev->days_left > 0)
-		*r |= ks_buf_addf(b, " (in %d day%s)", ev->days_left, ev->days_left == 1 ? "" : "s");
-	else if (ev->days_left == 0)
-		*r |= ks_buf_adds(b, " (today)");
-	else
-		*r |= ks_buf_addf(b, " (overdue by %d day%s)", -ev->days_left,
-				  ev->days_left == -1 ? "" : "s");
-}
-
-/* "on 2027-09-01" or "in kernel 6.14" */
-static void add_when(struct ks_buf *b, const struct ks_entry *e, int *r)
-{
-	*r |= ks_buf_addf(b, e->when.kind == KS_WHEN_DATE ? "on %s" : "in kernel %s",
-			  e->when.text);
-}
-
 static void add_what(struct ks_buf *b, const struct ks_finding *f, int *r)
 {
 	const struct ks_entry *e = f->entry;
-	bool past = f->ev.status == KS_STATUS_OVERDUE;
 
-	switch (e->action) {
-	case KS_ACTION_UNEXPORT:
-		*r |= ks_buf_adds(b, past ? "was due for removal " : "is scheduled for removal ");
-		break;
-	case KS_ACTION_GPL_ONLY:
-		*r |= ks_buf_adds(b, past ? "was due to become GPL-only " : "will become GPL-only ");
-		break;
-	case KS_ACTION_NAMESPACE:
-		*r |= ks_buf_addf(b, past ? "was due to move to namespace %s " :
-					    "will move to namespace %s ", e->ns);
-		break;
-	}
-	add_when(b, e, r);
-	add_days(b, &f->ev, r);
+	*r |= ks_say_action(b, e, f->ev.status == KS_STATUS_OVERDUE);
+	*r |= ks_say_days(b, &f->ev);
 	if (e->when.kind == KS_WHEN_RELEASE && f->target)
 		*r |= ks_buf_addf(b, " (target kernel %s)", f->target);
-}
-
-static void add_advice(struct ks_buf *b, const struct ks_finding *f, int *r)
-{
-	const struct ks_entry *e = f->entry;
-
-	if (e->action == KS_ACTION_GPL_ONLY)
-		*r |= ks_buf_addf(b, "; module license '%s' is not GPL-compatible",
-				  f->license ? f->license : "(none)");
-	if (e->action == KS_ACTION_NAMESPACE)
-		*r |= ks_buf_addf(b, "; add MODULE_IMPORT_NS(%s)", e->ns);
-	if (e->replace && e->replace_ident)
-		*r |= ks_buf_addf(b, "; use '%s' instead", e->replace);
-	else if (e->replace)
-		*r |= ks_buf_addf(b, "; %s", e->replace);
 }
 
 char *ks_finding_message(const struct ks_finding *f)
@@ -102,13 +55,14 @@ char *ks_finding_message(const struct ks_finding *f)
 
 	if (f->removed) {
 		r |= ks_buf_adds(&b, "is no longer exported by the kernel (");
-		r |= ks_buf_addf(&b, "%s ", ks_action_name(f->entry->action));
-		add_when(&b, f->entry, &r);
+		r |= ks_buf_addf(&b, "%s%s%s ", ks_action_name(f->entry->action),
+				 f->entry->ns ? " " : "", f->entry->ns ? f->entry->ns : "");
+		r |= ks_say_when(&b, &f->entry->when);
 		r |= ks_buf_adds(&b, "): the module will not load");
 	} else {
 		add_what(&b, f, &r);
 	}
-	add_advice(&b, f, &r);
+	r |= ks_say_advice(&b, f->entry, f->license);
 	if (r) {
 		ks_buf_free(&b);
 		return NULL;
@@ -121,33 +75,18 @@ static const char *kind_phrase(enum ks_use_kind k)
 	return k == KS_USE_CALL ? "call to" : k == KS_USE_ADDR ? "address of" : "use of";
 }
 
-/* The short form of what happens when, for location lines. */
-static const char *when_tag(const struct ks_entry *e, char *tag, size_t sz)
-{
-	const char *in = e->when.kind == KS_WHEN_DATE ? "" : "in ";
-
-	switch (e->action) {
-	case KS_ACTION_GPL_ONLY:
-		snprintf(tag, sz, "GPL-only %s%s", in, e->when.text);
-		break;
-	case KS_ACTION_NAMESPACE:
-		snprintf(tag, sz, "namespace %.32s %s%s", e->ns, in, e->when.text);
-		break;
-	default:
-		snprintf(tag, sz, "removed %s%s", in, e->when.text);
-	}
-	return tag;
-}
-
 static int write_text_finding(FILE *out, const struct ks_finding *f)
 {
 	char *msg = ks_finding_message(f);
 	const char *sev = ks_severity_name(f->sev);
 	const char *tag = f->rule + strlen("ksunset/");
-	char buf[96];
+	struct ks_buf when = KS_BUF_INIT;	/* the short form, for location lines */
 
-	if (!msg)
+	if (!msg || ks_say_tag(&when, f->entry) < 0) {
+		free(msg);
+		ks_buf_free(&when);
 		return -ENOMEM;
+	}
 	fprintf(out, "%s: ksunset: \"%s\" [%s] %s\n", f->sev == KS_ERROR ? "ERROR" : "WARNING",
 		f->symbol, f->module, msg);
 	free(msg);
@@ -158,8 +97,9 @@ static int write_text_finding(FILE *out, const struct ks_finding *f)
 			kind_phrase(l->kind), f->symbol);
 		if (l->function[0])
 			fprintf(out, " in '%s'", l->function);
-		fprintf(out, " (%s) [ksunset-%s]\n", when_tag(f->entry, buf, sizeof(buf)), tag);
+		fprintf(out, " (%s) [ksunset-%s]\n", when.p, tag);
 	}
+	ks_buf_free(&when);
 	if (!f->nlocs)
 		fprintf(out, "%s: note: no source location (module not built with the ksunset "
 			     "plugin, or used from assembly)\n", f->module);

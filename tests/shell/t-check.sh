@@ -19,7 +19,7 @@ cat >"$TMP/want" <<EOW
 WARNING: ksunset: "do_settimeofday64" [legacy/legacy.ko] is scheduled for removal on 2027-09-01 (in 272 days); no replacement: modules must not set the system clock
 ERROR: ksunset: "noop_llseek" [legacy/legacy.ko] was due for removal on 2026-06-01 (overdue by 185 days)
 WARNING: ksunset: "simple_strtoul" [legacy/legacy.ko] is scheduled for removal on 2026-12-20 (in 17 days); use 'kstrtoul' instead
-WARNING: ksunset: "__register_chrdev" [prop/proprietary.ko] will become GPL-only in kernel 6.20 (target kernel $(basename "$K" | sed 's/^linux-headers-//')); module license 'Proprietary' is not GPL-compatible
+WARNING: ksunset: "__register_chrdev" [prop/proprietary.ko] will become GPL-only in Linux 6.20 (target kernel $(basename "$K" | sed 's/^linux-headers-//')); module license 'Proprietary' is not GPL-compatible
 WARNING: ksunset: "rtc_time64_to_tm" [prop/proprietary.ko] will move to namespace RTC on 2027-12-01 (in 363 days); add MODULE_IMPORT_NS(RTC)
 EOW
 expect_file_eq "default: findings (GPL module spared gpl-only, RTC importer spared namespace)" "$TMP/got" "$TMP/want"
@@ -43,7 +43,7 @@ expect_eq "--strict: every use an error" "$(grep -c '^WARNING:' "$TMP/out")" 0
 
 chk --kernel-release 6.20-rc1 "$P" >"$TMP/out" 2>&1
 expect_grep "--kernel-release reaching the release: overdue" "$TMP/out" \
-	"ERROR: ksunset: \"__register_chrdev\" [$P] was due to become GPL-only in kernel 6.20 (target kernel 6.20-rc1)"
+	"ERROR: ksunset: \"__register_chrdev\" [$P] was due to become GPL-only in Linux 6.20 (target kernel 6.20-rc1)"
 
 # the next kernel's Module.symvers no longer has do_settimeofday64
 grep -v "	do_settimeofday64	" "$SV" >"$TMP/next.symvers"

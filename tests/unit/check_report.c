@@ -69,7 +69,7 @@ static const struct {
 	{ "What: a\nWhen: 2026-12-03\n", KS_STATUS_OVERDUE, 0, true,
 	  "was due for removal on 2026-12-03 (today)" },
 	{ "What: a\nWhen: 6.20\nAction: gpl-only\n", KS_STATUS_SCHEDULED, 0, false,
-	  "will become GPL-only in kernel 6.20 (target kernel 6.1.0-57-amd64); module license 'Proprietary' is not GPL-compatible" },
+	  "will become GPL-only in Linux 6.20 (target kernel 6.1.0-57-amd64); module license 'Proprietary' is not GPL-compatible" },
 	{ "What: a\nWhen: 2027-12\nAction: namespace RTC\n", KS_STATUS_SCHEDULED, 363, true,
 	  "will move to namespace RTC on 2027-12-01 (in 363 days); add MODULE_IMPORT_NS(RTC)" },
 };
