@@ -59,10 +59,11 @@ char *ks_finding_message(const struct ks_finding *f)
 				 f->entry->ns ? " " : "", f->entry->ns ? f->entry->ns : "");
 		r |= ks_say_when(&b, &f->entry->when);
 		r |= ks_buf_adds(&b, "): the module will not load");
+		r |= ks_say_replace(&b, f->entry);
 	} else {
 		add_what(&b, f, &r);
+		r |= ks_say_advice(&b, f->entry, f->license);
 	}
-	r |= ks_say_advice(&b, f->entry, f->license);
 	if (r) {
 		ks_buf_free(&b);
 		return NULL;
