@@ -59,8 +59,13 @@ int ks_say_advice(struct ks_buf *b, const struct ks_entry *e, const char *licens
 		r = say_license(b, license);
 	else if (e->action == KS_ACTION_NAMESPACE)
 		r = ks_buf_addf(b, "; add MODULE_IMPORT_NS(%s)", e->ns);
-	if (r || !e->replace)
-		return r;
+	return r ? r : ks_say_replace(b, e);
+}
+
+int ks_say_replace(struct ks_buf *b, const struct ks_entry *e)
+{
+	if (!e->replace)
+		return 0;
 	return ks_buf_addf(b, e->replace_ident ? "; use '%s' instead" : "; %s", e->replace);
 }
 

@@ -34,9 +34,12 @@ extern const char ks_license_unknown[];
  * license 'X' is not GPL-compatible" (license NULL: the module declares
  * none, "'(none)'"), or with ks_license_unknown "only modules whose license
  * is not GPL-compatible are concerned"; for a namespace, "add
- * MODULE_IMPORT_NS(NS)"; then the replacement: "use 'sym' instead" for a
- * symbol, else the schedule's sentence as written. */
+ * MODULE_IMPORT_NS(NS)"; then what ks_say_replace says. */
 int ks_say_advice(struct ks_buf *b, const struct ks_entry *e, const char *license) KS_MUST_CHECK;
+/* The replacement alone (for an export that is already gone, the action's
+ * advice no longer applies): "; use 'sym' instead" for a symbol, else
+ * "; " and the schedule's sentence as written; nothing without one. */
+int ks_say_replace(struct ks_buf *b, const struct ks_entry *e) KS_MUST_CHECK;
 /* The short form for the end of a location line: "removed 2027-09-01",
  * "removed in Linux 6.20", "GPL-only 2027-09-01", "namespace NS in Linux
  * 6.20". */

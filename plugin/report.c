@@ -4,6 +4,7 @@
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
 #include "schedule.h"
+#include "wording.h"
 #include <ksunset/record.h>
 
 #include "gcc-plugin.h"
@@ -162,35 +163,28 @@ static void settle(struct ks_plugin *p)
 	p->nuses = n;
 }
 
-static int add_when(struct ks_buf *b, const struct ks_when *w)
-{
-	return ks_buf_addf(b, w->kind == KS_WHEN_DATE ? "on %s" : "in Linux %s", w->text);
-}
-
+/* "'name' (symbol 'sym') ACTION[ (overdue by N days)][; ADVICE]", in the
+ * checker's phrases, for no module in particular. Built with plain quotes,
+ * so that the output does not depend on the locale (GCC's %qs quotes are
+ * typographic in UTF-8). */
 static char *message(const struct ks_puse *u, const struct ks_when_eval *ev)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	const struct ks_entry *e = u->e;
+	bool past = ev->status == KS_STATUS_OVERDUE;
 	int r;
 
 	if (strcmp(u->name, u->sym) && *u->name)
-		r = ks_buf_addf(&b, "'%s' (symbol '%s')", u->name, u->sym);
+		r = ks_buf_addf(&b, "'%s' (symbol '%s') ", u->name, u->sym);
 	else
-		r = ks_buf_addf(&b, "'%s'", u->sym);
-	if (ev->status == KS_STATUS_OVERDUE) {
-		r = r ? r : ks_buf_adds(&b, " was due for removal ");
-		r = r ? r : add_when(&b, &e->when);
-		if (!r && ev->have_days)
-			r = ks_buf_addf(&b, " (overdue by %ld days)", (long)-ev->days_left);
-	} else {
-		r = r ? r : ks_buf_adds(&b, " is scheduled for removal ");
-		r = r ? r : add_when(&b, &e->when);
+		r = ks_buf_addf(&b, "'%s' ", u->sym);
+	r = r ? r : ks_say_action(&b, u->e, past);
+	r = r || !past ? r : ks_say_days(&b, ev);
+	r = r ? r : ks_say_advice(&b, u->e, ks_license_unknown);
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
 	}
-	if (!r && e->replace && e->replace_ident)
-		r = ks_buf_addf(&b, "; use '%s' instead", e->replace);
-	else if (!r && e->replace)
-		r = ks_buf_addf(&b, "; %s", e->replace);
-	return r ? NULL : ks_buf_steal(&b);
+	return ks_buf_steal(&b);
 }
 
 /* The fix-it replaces the name only if the source shows it right there
@@ -212,24 +206,11 @@ static void add_fixit(gcc_rich_location *rich, const struct ks_puse *u)
 	rich->add_fixit_replace(source_range::from_locations(u->loc, end), u->e->replace);
 }
 
-/* Messages are built here with plain quotes, so that the output does not
- * depend on the locale (GCC's %qs quotes are typographic in UTF-8). */
+/* The warning says what and when; a note says why. */
 static void notes(const struct ks_puse *u)
 {
-	const struct ks_entry *e = u->e;
-	const char *in = e->when.kind == KS_WHEN_DATE ? "on" : "in Linux";
-	char *m = NULL;
-
-	if (e->action == KS_ACTION_GPL_ONLY)
-		m = ks_strdupf("'%s' will become GPL-only %s %s", u->sym, in, e->when.text);
-	else if (e->action == KS_ACTION_NAMESPACE)
-		m = ks_strdupf("'%s' will move to namespace %s %s %s", u->sym,
-			       e->ns ? e->ns : "?", in, e->when.text);
-	if (m)
-		inform(u->loc, "%s", m);
-	free(m);
-	if (e->why)
-		inform(u->loc, "%s", e->why);
+	if (u->e->why)
+		inform(u->loc, "%s", u->e->why);
 }
 
 /* Under -Werror the warning stays a warning, as -Wno-error=deprecated-

@@ -57,15 +57,18 @@ static bool scheduled(const struct ks_check *c, const struct ks_module *m,
 	return e && concerns(m, e) && ev->status == KS_STATUS_SCHEDULED;
 }
 
-/* "is no longer exported by the kernel (unexport on 2027-09-01): ..." */
+/* "is no longer exported by the kernel (namespace NS on 2027-09-01): the
+ * module will not load; use 'x' instead": the action's own advice (the
+ * license, MODULE_IMPORT_NS) no longer helps, only the replacement does. */
 static int word_removed(struct ks_buf *b, const struct ks_finding *f)
 {
-	int r = ks_buf_addf(b, "is no longer exported by the kernel (%s ",
-			    ks_action_name(f->entry->action));
+	const struct ks_entry *e = f->entry;
+	int r = ks_buf_addf(b, "is no longer exported by the kernel (%s%s%s ",
+			    ks_action_name(e->action), e->ns ? " " : "", e->ns ? e->ns : "");
 
-	r = r ? r : ks_say_when(b, &f->entry->when);
+	r = r ? r : ks_say_when(b, &e->when);
 	r = r ? r : ks_buf_adds(b, "): the module will not load");
-	return r ? r : ks_say_advice(b, f->entry, f->license);
+	return r ? r : ks_say_replace(b, e);
 }
 
 /* "will become GPL-only in Linux 6.20 (target kernel 6.1.0-57-amd64); ..." */

@@ -39,15 +39,11 @@ void *caller(int i)
 /*
  * expect: 15:37: warning: 'dropped_fops' defined but not used [-Wunused-const-variable=]
  * expect: 10:19: warning: 'noop_llseek' was due for removal on 2026-06-01 (overdue by 185 days); use 'no_llseek' instead [-Wdeprecated-declarations]
- * expect: 11:17: warning: 'nonseekable_open' is scheduled for removal in Linux 6.20 [-Wdeprecated-declarations]
- * expect: 11:17: note: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20
+ * expect: 11:17: warning: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20; add MODULE_IMPORT_NS(VFS_LEGACY) [-Wdeprecated-declarations]
  * expect: 17:17: warning: 'noop_llseek' was due for removal on 2026-06-01 (overdue by 185 days); use 'no_llseek' instead [-Wdeprecated-declarations]
- * expect: 22:28: warning: 'nonseekable_open' is scheduled for removal in Linux 6.20 [-Wdeprecated-declarations]
- * expect: 22:28: note: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20
- * expect: 27:68: warning: 'nonseekable_open' is scheduled for removal in Linux 6.20 [-Wdeprecated-declarations]
- * expect: 27:68: note: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20
- * expect: 31:18: warning: 'nonseekable_open' is scheduled for removal in Linux 6.20 [-Wdeprecated-declarations]
- * expect: 31:18: note: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20
+ * expect: 22:28: warning: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20; add MODULE_IMPORT_NS(VFS_LEGACY) [-Wdeprecated-declarations]
+ * expect: 27:68: warning: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20; add MODULE_IMPORT_NS(VFS_LEGACY) [-Wdeprecated-declarations]
+ * expect: 31:18: warning: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20; add MODULE_IMPORT_NS(VFS_LEGACY) [-Wdeprecated-declarations]
  * record: noop_llseek addr addr.c 10 19 - 2026-06-01
  * record: nonseekable_open addr addr.c 11 17 - 6.20
  * record: noop_llseek addr addr.c 17 17 - 2026-06-01

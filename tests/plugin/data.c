@@ -23,14 +23,10 @@ int expired(unsigned long t)
 }
 
 /*
- * expect: 7:16: warning: 'jiffies' is scheduled for removal on 2027-01-01; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
- * expect: 7:16: note: 'jiffies' will become GPL-only on 2027-01-01
- * expect: 12:9: warning: 'jiffies' is scheduled for removal on 2027-01-01; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
- * expect: 12:9: note: 'jiffies' will become GPL-only on 2027-01-01
- * expect: 17:17: warning: 'jiffies' is scheduled for removal on 2027-01-01; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
- * expect: 17:17: note: 'jiffies' will become GPL-only on 2027-01-01
- * expect: 22:34: warning: 'jiffies' is scheduled for removal on 2027-01-01; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
- * expect: 22:34: note: 'jiffies' will become GPL-only on 2027-01-01
+ * expect: 7:16: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 12:9: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 17:17: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 22:34: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
  * record: jiffies data data.c 7 16 elapsed 2027-01-01
  * record: jiffies data data.c 12 9 poke 2027-01-01
  * record: jiffies data data.c 17 17 where 2027-01-01

@@ -25,8 +25,7 @@ int (*const weak_ref)(const struct timespec64 *) __attribute__((weak)) = do_sett
 /*
  * expect: 8:35: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01; use 'rtc_set_time' instead [-Wdeprecated-declarations]
  * expect: 8:35: note: No in-tree modular user.
- * expect: 12:33: warning: 'jiffies' is scheduled for removal on 2027-01-01; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
- * expect: 12:33: note: 'jiffies' will become GPL-only on 2027-01-01
+ * expect: 12:33: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
  * expect: 16:27: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01; use 'rtc_set_time' instead [-Wdeprecated-declarations]
  * expect: 16:27: note: No in-tree modular user.
  * expect: 18:42: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01; use 'rtc_set_time' instead [-Wdeprecated-declarations]

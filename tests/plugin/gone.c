@@ -26,8 +26,7 @@ int set(const struct timespec64 *ts)
 
 /*
  * expect: 8:24: warning: 'legacy_printk' is scheduled for removal on 2027-06-01 [-Wdeprecated-declarations]
- * expect: 18:17: warning: 'nonseekable_open' is scheduled for removal in Linux 6.20 [-Wdeprecated-declarations]
- * expect: 18:17: note: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20
+ * expect: 18:17: warning: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20; add MODULE_IMPORT_NS(VFS_LEGACY) [-Wdeprecated-declarations]
  * expect: 24:16: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01; use 'rtc_set_time' instead [-Wdeprecated-declarations]
  * expect: 24:16: note: No in-tree modular user.
  * record: do_settimeofday64 call gone.c 24 16 set 2027-09-01

@@ -13,6 +13,5 @@ int set(const struct timespec64 *ts)
 /*
  * expect: 10:16: error: 'do_settimeofday64' is scheduled for removal on 2027-09-01; use 'rtc_set_time' instead
  * expect: 10:16: note: No in-tree modular user.
- * expect: 10:45: error: 'jiffies' is scheduled for removal on 2027-01-01; get_jiffies_64() and jiffies_64
- * expect: 10:45: note: 'jiffies' will become GPL-only on 2027-01-01
+ * expect: 10:45: error: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64
  */

@@ -97,6 +97,32 @@ START_TEST(test_messages)
 }
 END_TEST
 
+/* An export already gone: the action's advice (the license, the namespace)
+ * no longer helps, only the replacement does. */
+START_TEST(test_removed)
+{
+	static const char *const text[] = {
+		"What: a\nWhen: 6.20\nAction: gpl-only\nReplace: b\n",
+		"What: a\nWhen: 2027-12\nAction: namespace RTC\n",
+	};
+	static const char *const want[] = {
+		"is no longer exported by the kernel (gpl-only in Linux 6.20): the module will not "
+		"load; use 'b' instead",
+		"is no longer exported by the kernel (namespace RTC on 2027-12-01): the module will "
+		"not load",
+	};
+	struct fx x;
+	char *m;
+
+	make(&x, text[_i], KS_STATUS_SCHEDULED, 0, false);
+	x.f.rule = rule("ksunset/removed");
+	m = ks_finding_message(&x.f);
+	ck_assert_msg(strcmp(m, want[_i]) == 0, "%s\n got  %s\n want %s", text[_i], m, want[_i]);
+	free(m);
+	drop(&x);
+}
+END_TEST
+
 /* Writes the report into a string. */
 static char *render(struct ks_report *rep, const struct ks_findings *fs)
 {
@@ -233,6 +259,7 @@ Suite *suite_report(void)
 	TCase *tc = tcase_create("formats");
 
 	tcase_add_loop_test(tc, test_messages, 0, N(msgs));
+	tcase_add_loop_test(tc, test_removed, 0, 2);
 	tcase_add_test(tc, test_text);
 	tcase_add_test(tc, test_json_escapes);
 	tcase_add_test(tc, test_json_source);

@@ -58,28 +58,31 @@ static const struct {
 #define UNKNOWN true, NULL
 #define LICENSE(l) false, l
 
+/* ks_say_advice, and ks_say_replace (the last part of it, alone) */
 static const struct {
 	const char *sched;
 	bool unknown;
 	const char *license;
-	const char *want;
+	const char *want, *replace;
 } advice[] = {
-	{ UNEXPORT "2027-09-01", LICENSE("Proprietary"), "" },
+	{ UNEXPORT "2027-09-01", LICENSE("Proprietary"), "", "" },
 	{ GPL "2027-09-01", LICENSE("Proprietary"),
-	  "; module license 'Proprietary' is not GPL-compatible" },
-	{ GPL "2027-09-01", NONE, "; module license '(none)' is not GPL-compatible" },
+	  "; module license 'Proprietary' is not GPL-compatible", "" },
+	{ GPL "2027-09-01", NONE, "; module license '(none)' is not GPL-compatible", "" },
 	{ GPL "2027-09-01", UNKNOWN,
-	  "; only modules whose license is not GPL-compatible are concerned" },
-	{ NS "6.20", NONE, "; add MODULE_IMPORT_NS(RTC)" },
-	{ NS "6.20", UNKNOWN, "; add MODULE_IMPORT_NS(RTC)" },
-	{ UNEXPORT "2027-09-01\nReplace: kstrtoul", UNKNOWN, "; use 'kstrtoul' instead" },
+	  "; only modules whose license is not GPL-compatible are concerned", "" },
+	{ NS "6.20", NONE, "; add MODULE_IMPORT_NS(RTC)", "" },
+	{ NS "6.20", UNKNOWN, "; add MODULE_IMPORT_NS(RTC)", "" },
+	{ UNEXPORT "2027-09-01\nReplace: kstrtoul", UNKNOWN, "; use 'kstrtoul' instead",
+	  "; use 'kstrtoul' instead" },
 	{ UNEXPORT "2027-09-01\nReplace: no replacement: use the rtc class", NONE,
-	  "; no replacement: use the rtc class" },
+	  "; no replacement: use the rtc class", "; no replacement: use the rtc class" },
 	{ GPL "6.20\nReplace: kstrtoul", UNKNOWN,
 	  "; only modules whose license is not GPL-compatible are concerned; use 'kstrtoul' "
-	  "instead" },
+	  "instead",
+	  "; use 'kstrtoul' instead" },
 	{ NS "6.20\nReplace: see the rtc class", LICENSE("GPL"),
-	  "; add MODULE_IMPORT_NS(RTC); see the rtc class" },
+	  "; add MODULE_IMPORT_NS(RTC); see the rtc class", "; see the rtc class" },
 };
 
 /* Parses the one entry of sched; the caller frees s. */
@@ -144,6 +147,8 @@ START_TEST(test_advice)
 
 	ck_assert_int_eq(ks_say_advice(&b, e, lic), 0);
 	expect(&b, advice[_i].want, "advice", input);
+	ck_assert_int_eq(ks_say_replace(&b, e), 0);
+	expect(&b, advice[_i].replace, "replacement", input);
 	free(input);
 	ks_schedule_free(&s);
 }
