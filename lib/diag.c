@@ -77,15 +77,16 @@ char *ks_diag_format(const struct ks_diag *dg)
 	struct ks_buf b = KS_BUF_INIT;
 	int r = 0;
 
-	if (dg->file) {
-		r |= ks_buf_addf(&b, "%s:", dg->file);
-		if (dg->line)
-			r |= ks_buf_addf(&b, "%u:", dg->line);
-		if (dg->line && dg->col)
-			r |= ks_buf_addf(&b, "%u:", dg->col);
-		r |= ks_buf_addc(&b, ' ');
-	}
-	r |= ks_buf_addf(&b, "%s: %s", ks_severity_name(dg->sev), dg->msg);
+	if (dg->file)
+		r = ks_buf_addf(&b, "%s:", dg->file);
+	if (!r && dg->file && dg->line)
+		r = ks_buf_addf(&b, "%u:", dg->line);
+	if (!r && dg->file && dg->line && dg->col)
+		r = ks_buf_addf(&b, "%u:", dg->col);
+	if (!r && dg->file)
+		r = ks_buf_addc(&b, ' ');
+	if (!r)
+		r = ks_buf_addf(&b, "%s: %s", ks_severity_name(dg->sev), dg->msg);
 	if (r) {
 		ks_buf_free(&b);
 		return NULL;

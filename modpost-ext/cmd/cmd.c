@@ -161,32 +161,33 @@ int ks_cmd_main(const struct ks_cmd *cmd, int argc, char **argv)
 	return r;
 }
 
-static int long_arity(const struct ks_cmd *cmd, const char *name)
+static enum ks_arity long_arity(const struct ks_cmd *cmd, const char *name)
 {
 	size_t n = strcspn(name, "=");
 
 	if (!strcmp(name, "help"))
-		return 0;
+		return KS_OPTION_ALONE;
 	for (const struct option *o = cmd->longopts; o && o->name; o++)
 		if (strlen(o->name) == n && !strncmp(o->name, name, n))
-			return o->has_arg == required_argument && !name[n] ? 1 : 0;
-	return -1;
+			return o->has_arg == required_argument && !name[n] ? KS_OPTION_WITH_NEXT
+								    : KS_OPTION_ALONE;
+	return KS_NOT_AN_OPTION;
 }
 
-int ks_cmd_option_arity(const struct ks_cmd *cmd, const char *arg)
+enum ks_arity ks_cmd_option_arity(const struct ks_cmd *cmd, const char *arg)
 {
 	const char *s;
 
 	if (arg[0] != '-' || !arg[1] || !strcmp(arg, "--"))
-		return -1;
+		return KS_NOT_AN_OPTION;
 	if (arg[1] == '-')
 		return long_arity(cmd, arg + 2);
 	if (arg[1] == 'h')
-		return arg[2] ? -1 : 0;
+		return arg[2] ? KS_NOT_AN_OPTION : KS_OPTION_ALONE;
 	s = cmd->shortopts ? strchr(cmd->shortopts, arg[1]) : NULL;
 	if (!s || arg[1] == ':')
-		return -1;
+		return KS_NOT_AN_OPTION;
 	if (s[1] != ':')
-		return arg[2] ? -1 : 0;
-	return arg[2] ? 0 : 1;
+		return arg[2] ? KS_NOT_AN_OPTION : KS_OPTION_ALONE;
+	return arg[2] ? KS_OPTION_ALONE : KS_OPTION_WITH_NEXT;
 }

@@ -59,9 +59,14 @@ struct ks_cmd {
 /* Runs cmd with argv[0] its name: the exit status. */
 int ks_cmd_main(const struct ks_cmd *cmd, int argc, char **argv);
 
-/* How cmd treats a leading argument: -1 not one of its options, 0 an
- * option complete in itself, 1 an option that takes the next argument. */
-int ks_cmd_option_arity(const struct ks_cmd *cmd, const char *arg);
+/* How a command treats a leading argument. */
+enum ks_arity {
+	KS_NOT_AN_OPTION,	/* not one of its options */
+	KS_OPTION_ALONE,	/* an option complete in itself */
+	KS_OPTION_WITH_NEXT,	/* an option that takes the next argument */
+};
+
+enum ks_arity ks_cmd_option_arity(const struct ks_cmd *cmd, const char *arg);
 
 /* "ksunset CMD: error: ..." and where to get help, on stderr. */
 void ks_usage_error(const char *cmd, const char *fmt, ...) KS_PRINTF(2, 3);

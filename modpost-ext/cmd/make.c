@@ -227,20 +227,20 @@ static int split_args(int argc, char **argv, struct make_run *mr)
 	int i = 1, r = 0;
 
 	for (; i < argc && !r; i++) {
-		int a = ks_cmd_option_arity(&ks_cmd_check, argv[i]);
+		enum ks_arity a = ks_cmd_option_arity(&ks_cmd_check, argv[i]);
 
 		if (!strcmp(argv[i], "--")) {
 			i++;
 			break;
 		}
-		if (a < 0)
+		if (a == KS_NOT_AN_OPTION)
 			break;
-		if (a == 1 && i + 1 == argc) {
+		if (a == KS_OPTION_WITH_NEXT && i + 1 == argc) {
 			ks_usage_error("make", "option '%s' needs an argument", argv[i]);
 			return -EINVAL;
 		}
 		r = ks_paths_add(&mr->check_args, argv[i]);
-		if (!r && a == 1)
+		if (!r && a == KS_OPTION_WITH_NEXT)
 			r = ks_paths_add(&mr->check_args, argv[++i]);
 	}
 	/* argv[i - 1] becomes "make" */
