@@ -270,7 +270,7 @@ static int walk_sections(struct ks_module *m, Elf *elf, size_t size, struct ks_d
 			symtab = scn;
 			symsh = sh;
 		} else if ((read = reader_for(elf, shstrndx, &sh))) {
-			r = read(m, scn, d, late);
+			r = read(m, elf, scn, d, late);
 		}
 	}
 	if (!r && elf_errno())

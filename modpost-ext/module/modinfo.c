@@ -51,12 +51,14 @@ static int modinfo_entry(struct ks_module *m, const char *s, size_t n)
 	return 0;
 }
 
-int ks_modinfo_read(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d, struct ks_diags *late)
+int ks_modinfo_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		    struct ks_diags *late)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
 	const char *p;
 	size_t off = 0;
 
+	(void)elf;
 	(void)late;
 	if (!data)
 		return ks_elf_problem(d, m->path, "cannot read .modinfo");

@@ -69,12 +69,14 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 }
 
 /* Record problems go to recd: they count only if the module is usable. */
-int ks_records_read(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d, struct ks_diags *recd)
+int ks_records_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		    struct ks_diags *recd)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
 	size_t off = 0, next, name_off, desc_off, idx = 0;
 	GElf_Nhdr nh;
 
+	(void)elf;
 	if (!data)
 		return ks_elf_problem(d, m->path, "cannot read " KS_NOTE_SECTION);
 	while (off < data->d_size &&

@@ -13,17 +13,19 @@
 #include "diag.h"
 #include "module/elfmod.h"
 
-/* A section reader. Problems that make the module unusable go to d;
- * problems with what it holds (a malformed record) go to late, which is
- * reported only for an otherwise usable module. 0, -EINVAL or -ENOMEM. */
-typedef int (*ks_section_fn)(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d,
+/* A section reader, given the object (elf: to reach the sections a
+ * section links to, such as a relocation section's symbol table) and the
+ * section. Problems that make the module unusable go to d; problems with
+ * what it holds (a malformed record) go to late, which is reported only
+ * for an otherwise usable module. 0, -EINVAL or -ENOMEM. */
+typedef int (*ks_section_fn)(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
 			     struct ks_diags *late);
 
 /* .modinfo: name, license, vermagic, import_ns. */
-int ks_modinfo_read(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d,
+int ks_modinfo_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
 		    struct ks_diags *late) KS_MUST_CHECK;
 /* .note.ksunset: the plugin's records, as uses (source KS_SOURCE_PLUGIN). */
-int ks_records_read(struct ks_module *m, Elf_Scn *scn, struct ks_diags *d,
+int ks_records_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
 		    struct ks_diags *late) KS_MUST_CHECK;
 
 /* Whether [off, off + len) lies inside a buffer of size bytes: every
