@@ -220,8 +220,9 @@ static int section_in_file(struct ks_module *m, Elf_Scn *scn, const GElf_Shdr *s
 	return r < 0 ? r : -EINVAL;
 }
 
-/* The sections read besides the symbol table, one row each. A location
- * source that lives in a section of its own is one more row. */
+/* The sections read besides the symbol table, one row each (name NULL:
+ * every section of the type). A location source that lives in sections of
+ * its own is one more row. */
 static const struct {
 	unsigned type;
 	const char *name;
@@ -240,6 +241,8 @@ static ks_section_fn reader_for(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
 		if (sh->sh_type != readers[i].type)
 			continue;
+		if (!readers[i].name)
+			return readers[i].read;
 		if (!name)
 			name = section_name(elf, shstrndx, sh);
 		if (!strcmp(name, readers[i].name))
