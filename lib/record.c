@@ -23,6 +23,11 @@ const char *ks_use_kind_name(enum ks_use_kind k)
 	return (unsigned)k < 3 ? kind_names[k] : "call";
 }
 
+size_t ks_function_name_len(const char *fn)
+{
+	return strcspn(fn, ".");
+}
+
 static int add_escaped(struct ks_buf *b, const char *s)
 {
 	int r = ks_buf_addc(b, '\t');

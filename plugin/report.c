@@ -44,7 +44,7 @@ void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 	u->name = xstrdup(decl_name(decl));
 	u->kind = kind;
 	u->loc = loc;
-	u->func = xstrdup(decl_name(fn));
+	u->func = xstrndup(decl_name(fn), ks_function_name_len(decl_name(fn)));
 	u->e = e;
 }
 

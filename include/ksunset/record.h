@@ -58,6 +58,11 @@ struct ks_record {
 };
 
 const char *ks_use_kind_name(enum ks_use_kind k);
+/* How long the function name fn is as the source writes it: GCC's clones
+ * carry a suffix after a '.' (foo.constprop.0, foo.isra.0, foo.part.0,
+ * foo.cold), which a C identifier never holds. Records store the name as
+ * written, so the same function reads the same at every -O level. */
+size_t ks_function_name_len(const char *fn);
 
 /* Append one record and its terminating NUL to out. 0 or -ENOMEM. */
 int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,

@@ -7,9 +7,12 @@
 
 #include "module/section.h"
 
-/* A use record's fields become a use; the record keeps nothing. */
+/* A use record's fields become a use; the record keeps nothing. The
+ * function is the one the source writes, also for records of older
+ * plugins that kept GCC's clone suffix. */
 static int take_use(struct ks_module *m, struct ks_record_use *rec)
 {
+	rec->function[ks_function_name_len(rec->function)] = '\0';
 	struct ks_use u = { .symbol = rec->symbol, .kind = rec->kind, .file = rec->file,
 			    .line = rec->line, .col = rec->col, .function = rec->function,
 			    .source = KS_SOURCE_PLUGIN };

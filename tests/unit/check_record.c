@@ -114,6 +114,28 @@ START_TEST(test_bad)
 }
 END_TEST
 
+static const struct {
+	const char *fn;
+	size_t len;
+} name_cases[] = {
+	{ "reg", 3 },
+	{ "reg.constprop.0", 3 },	/* IPA constant propagation */
+	{ "nf_strncasecmp.isra.0", 14 },	/* IPA-SRA */
+	{ "probe.part.0", 5 },		/* function splitting */
+	{ "probe.cold", 5 },		/* the cold part */
+	{ "", 0 },			/* file scope */
+};
+
+/* Functions are recorded as the source writes them, without clone suffixes. */
+START_TEST(test_function_name)
+{
+	size_t n = ks_function_name_len(name_cases[_i].fn);
+
+	ck_assert_msg(n == name_cases[_i].len, "'%s': %zu, want %zu", name_cases[_i].fn, n,
+		      name_cases[_i].len);
+}
+END_TEST
+
 START_TEST(test_embedded_nul)
 {
 	const char in[] = "ksunset 1\tuse\ta\0b\tcall";
@@ -137,6 +159,7 @@ Suite *suite_record(void)
 	tcase_add_test(tc, test_newer_version);
 	tcase_add_loop_test(tc, test_bad, 0, N(bad_cases));
 	tcase_add_test(tc, test_embedded_nul);
+	tcase_add_loop_test(tc, test_function_name, 0, N(name_cases));
 	suite_add_tcase(s, tc);
 	return s;
 }
