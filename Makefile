@@ -49,7 +49,7 @@ Q := @
 echo-cmd = @printf '  %-7s %s\n'
 endif
 
-LIB_OBJS := buf.o date.o diag.o record.o schedule.o strmap.o wording.o
+LIB_OBJS := buf.o date.o diag.o license.o record.o schedule.o strmap.o wording.o
 # The checker, by folder (doc/HACKING.md says what goes where).
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
@@ -89,7 +89,7 @@ else
 PLUGIN := build/$(PLUGIN_TRIPLET)/ksunset.so
 PB := build/plugin-$(PLUGIN_TRIPLET)
 endif
-PLUGIN_OBJS := ksunset.o where.o mark.o uses.o report.o
+PLUGIN_OBJS := ksunset.o where.o mark.o uses.o modinfo.o report.o
 PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Werror -Wno-unused-parameter \
 	-I$(PLUGIN_GCC_DIR)/include -Iinclude -Ilib

@@ -32,6 +32,9 @@ struct ks_plugin {
 	struct ks_strmap foreign;	/* file name -> 1 (module) or 2 (kernel) */
 	struct ks_puse *uses;
 	size_t nuses, cap;
+	char *license;			/* the unit's MODULE_LICENSE; NULL: none */
+	char **import_ns;		/* its MODULE_IMPORT_NS namespaces */
+	size_t nimport_ns;
 };
 
 /* where.c: whose source a location is. */
@@ -46,6 +49,12 @@ const struct ks_entry *ks_mark_lookup(struct ks_plugin *p, tree decl, const char
 /* uses.c: the passes and the initializer walk that find uses. */
 void ks_uses_register(struct ks_plugin *p, const char *plugin_name);
 void ks_uses_finish_decl(struct ks_plugin *p, tree decl);
+
+/* modinfo.c: the unit's MODULE_LICENSE and MODULE_IMPORT_NS. */
+void ks_modinfo_collect(struct ks_plugin *p);
+/* Whether e's action concerns this module: gpl-only not a GPL-compatible
+ * one, namespace NS not one that imports NS. */
+bool ks_modinfo_concerns(const struct ks_plugin *p, const struct ks_entry *e);
 
 /* report.c: collecting, diagnosing and recording uses. */
 void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,

@@ -167,7 +167,8 @@ static void settle(struct ks_plugin *p)
  * checker's phrases, for no module in particular. Built with plain quotes,
  * so that the output does not depend on the locale (GCC's %qs quotes are
  * typographic in UTF-8). */
-static char *message(const struct ks_puse *u, const struct ks_when_eval *ev)
+static char *message(const struct ks_plugin *p, const struct ks_puse *u,
+		     const struct ks_when_eval *ev)
 {
 	struct ks_buf b = KS_BUF_INIT;
 	bool past = ev->status == KS_STATUS_OVERDUE;
@@ -179,7 +180,7 @@ static char *message(const struct ks_puse *u, const struct ks_when_eval *ev)
 		r = ks_buf_addf(&b, "'%s' ", u->sym);
 	r = r ? r : ks_say_action(&b, u->e, past);
 	r = r || !past ? r : ks_say_days(&b, ev);
-	r = r ? r : ks_say_advice(&b, u->e, ks_license_unknown);
+	r = r ? r : ks_say_advice(&b, u->e, p->license ? p->license : ks_license_unknown);
 	if (r) {
 		ks_buf_free(&b);
 		return NULL;
@@ -219,7 +220,7 @@ static void notes(const struct ks_puse *u)
 static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 {
 	struct ks_when_eval ev = ks_when_evaluate(&u->e->when, p->today, NULL, -1);
-	char *msg = message(u, &ev);
+	char *msg = message(p, u, &ev);
 	gcc_rich_location rich(u->loc);
 	bool shown;
 
@@ -327,8 +328,11 @@ void ks_puses_finish(struct ks_plugin *p)
 	int r;
 
 	settle(p);
+	ks_modinfo_collect(p);
+	/* records stay facts; the checker judges them by the module's .modinfo */
 	for (size_t i = 0; i < p->nuses; i++)
-		diagnose(p, &p->uses[i]);
+		if (ks_modinfo_concerns(p, p->uses[i].e))
+			diagnose(p, &p->uses[i]);
 	if (!asm_out_file)
 		return;
 	ks_schedule_digest_hex(&p->sched, digest);

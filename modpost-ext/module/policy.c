@@ -1,25 +1,10 @@
-/* Kernel policy the checker follows as modpost and the module loader do:
- * which licenses are GPL-compatible, which undefined names are not
- * imports. */
+/* Kernel policy the checker follows as modpost does: which undefined
+ * names are not imports. (Which licenses are GPL-compatible is in lib/,
+ * since the plugin needs it too.) */
 #include <stdbool.h>
 #include <string.h>
 
 #include "module/policy.h"
-
-bool ks_license_gpl_compatible(const char *l)
-{
-	static const char *const gpl[] = { "GPL",
-					   "GPL v2",
-					   "GPL and additional rights",
-					   "Dual BSD/GPL",
-					   "Dual MIT/GPL",
-					   "Dual MPL/GPL" };
-
-	for (size_t i = 0; l && i < sizeof(gpl) / sizeof(gpl[0]); i++)
-		if (strcmp(l, gpl[i]) == 0)
-			return true;
-	return false;
-}
 
 bool ks_undef_ignored(const char *sym)
 {

@@ -4,8 +4,8 @@
 
 #include <stdbool.h>
 
-/* As the kernel's license_is_gpl_compatible(). */
-bool ks_license_gpl_compatible(const char *license);
+#include "license.h"
+
 /* Whether modpost would ignore an undefined symbol of this name. */
 bool ks_undef_ignored(const char *sym);
 
