@@ -140,9 +140,9 @@ static void add_locs(struct fx *x)
 {
 	x->f.locs = calloc(2, sizeof(*x->f.locs));
 	x->f.locs[0] = (struct ks_loc){ strdup("drv/m.c"), 42, 9, strdup("probe"), KS_USE_CALL,
-					KS_SOURCE_PLUGIN };
+					KS_SOURCE_PLUGIN, false };
 	x->f.locs[1] = (struct ks_loc){ strdup("drv/m.c"), 50, 12, strdup(""), KS_USE_ADDR,
-					KS_SOURCE_PLUGIN };
+					KS_SOURCE_PLUGIN, false };
 	x->f.nlocs = 2;
 }
 
@@ -194,7 +194,7 @@ START_TEST(test_json_source)
 	add_locs(&x);
 	s = render(&rep, &x.fs);
 	ck_assert_ptr_nonnull(strstr(s, "\"line\": 42, \"column\": 9, \"function\": \"probe\", "
-					"\"kind\": \"call\", \"source\": \"plugin\"}"));
+					"\"kind\": \"call\", \"source\": \"plugin\", \"baselined\": false}"));
 	free(s);
 	drop(&x);
 }
@@ -214,6 +214,35 @@ START_TEST(test_sarif)
 	ck_assert_ptr_nonnull(strstr(s, "\"uri\": \"m.c\", \"uriBaseId\": \"SRCROOT\""));
 	ck_assert_ptr_nonnull(strstr(s, "\"startLine\": 50, \"startColumn\": 12"));
 	ck_assert_ptr_nonnull(strstr(s, "\"originalUriBaseIds\""));
+	free(s);
+	drop(&x);
+}
+END_TEST
+
+/* The text report leaves out what the baseline accepted; JSON keeps it,
+ * marked. */
+START_TEST(test_baselined)
+{
+	struct fx x;
+	struct ks_report text = { .format = KS_FORMAT_TEXT }, json = { .format = KS_FORMAT_JSON };
+	char *s;
+
+	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
+	add_locs(&x);
+	x.f.locs[0].baselined = true;
+	s = render(&text, &x.fs);
+	ck_assert_ptr_null(strstr(s, "drv/m.c:42:"));
+	ck_assert_ptr_nonnull(strstr(s, "drv/m.c:50:12: warning: address of 'a'"));
+	free(s);
+	x.f.locs[1].baselined = x.f.baselined = true;
+	s = render(&text, &x.fs);
+	ck_assert_str_eq(s, "");
+	ck_assert_uint_eq(text.tally.baselined, 1);
+	free(s);
+	s = render(&json, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"baselined\": true, \"replace\""));
+	ck_assert_ptr_nonnull(strstr(s, "\"source\": \"plugin\", \"baselined\": true}"));
+	ck_assert_ptr_nonnull(strstr(s, "\"summary\": {\"errors\": 0, \"warnings\": 0, \"baselined\": 1}"));
 	free(s);
 	drop(&x);
 }
@@ -240,13 +269,13 @@ START_TEST(test_baseline_roundtrip)
 	x.f.locs[1].function = strdup("new_fn");
 	ck_assert_int_eq(ks_baseline_apply(&b, &x.fs), 0);
 	ck_assert(!x.f.baselined);
-	ck_assert_uint_eq(x.f.nlocs, 1);
-	ck_assert_str_eq(x.f.locs[0].function, "new_fn");
-	free(x.f.locs[0].function);
-	x.f.locs[0].function = strdup("");
+	ck_assert_uint_eq(x.f.nlocs, 2);	/* kept, to be shown as accepted */
+	ck_assert(x.f.locs[0].baselined && !x.f.locs[1].baselined);
+	free(x.f.locs[1].function);
+	x.f.locs[1].function = strdup("");
 	ck_assert_int_eq(ks_baseline_apply(&b, &x.fs), 0);
 	ck_assert(x.f.baselined);
-	ck_assert_uint_eq(x.f.nlocs, 0);
+	ck_assert(x.f.locs[0].baselined && x.f.locs[1].baselined);
 	ks_baseline_free(&b);
 	unlink(path);
 	drop(&x);
@@ -264,6 +293,7 @@ Suite *suite_report(void)
 	tcase_add_test(tc, test_json_escapes);
 	tcase_add_test(tc, test_json_source);
 	tcase_add_test(tc, test_sarif);
+	tcase_add_test(tc, test_baselined);
 	tcase_add_test(tc, test_baseline_roundtrip);
 	suite_add_tcase(s, tc);
 	return s;
