@@ -1,11 +1,13 @@
 /* Report formats: the one-line messages for every action and status, the
- * text layout, JSON escaping, SARIF's required fields, and baselines. */
+ * text layout, JSON escaping, SARIF's required fields and columns, and baselines. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "input/baseline.h"
+#include "report/column.h"
 #include "report/report.h"
 #include "suites.h"
 
@@ -248,6 +250,68 @@ START_TEST(test_baselined)
 }
 END_TEST
 
+/* GCC's display column (tabs to the next multiple of 8, wide characters
+ * two) as SARIF's UTF-16 column (a tab one unit, beyond the BMP two). */
+static const struct {
+	const char *line;
+	unsigned dcol;
+	int r;
+	unsigned col;
+} columns[] = {
+	{ "abc", 2, 0, 2 },
+	{ "\tfoo(x);", 9, 0, 2 },		/* a tab is 8 columns, one unit */
+	{ "  \tfoo", 9, 0, 4 },			/* to the next multiple of 8 */
+	{ "\t\tx", 17, 0, 3 },
+	{ "\tunsigned long v = f(\"42\");", 27, 0, 20 },
+	{ "a\tb", 9, 0, 3 },
+	{ "\xc3\xa9 = f()", 5, 0, 5 },		/* two bytes, one column, one unit */
+	{ "\xe6\x99\x82\xe8\xa8\x88 f", 6, 0, 4 },	/* wide: two columns, one unit */
+	{ "\xf0\x9f\x98\x80 f", 4, 0, 4 },	/* beyond the BMP: two columns, two units */
+	{ "e\xcc\x81x", 2, 0, 3 },		/* a combining mark: no column */
+	{ "\xff x", 3, 0, 3 },			/* an invalid byte: one column */
+	{ "\xe6\x99", 1, 0, 1 },		/* a cut sequence: a byte each */
+	{ "\tx", 5, -ERANGE, 0 },		/* inside the tab */
+	{ "\xe6\x99\x82x", 2, -ERANGE, 0 },	/* inside the wide character */
+	{ "abc", 4, -ERANGE, 0 },		/* past the end */
+	{ "abc", 0, -ERANGE, 0 },		/* GCC's unknown column */
+	{ "", 1, -ERANGE, 0 },
+};
+
+START_TEST(test_column)
+{
+	unsigned col = 0;
+	int r = ks_column_utf16(columns[_i].line, strlen(columns[_i].line), columns[_i].dcol, &col);
+
+	ck_assert_msg(r == columns[_i].r && (r || col == columns[_i].col),
+		      "case %d: '%s' display column %u: got %d/%u, want %d/%u", _i, columns[_i].line,
+		      columns[_i].dcol, r, col, columns[_i].r, columns[_i].col);
+}
+END_TEST
+
+/* The line comes from the file: without its CR LF, line 1 without a BOM. */
+START_TEST(test_column_in_file)
+{
+	char path[] = "/tmp/ksunset-column-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	unsigned col = 0;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("\xef\xbb\xbfint x;\r\n\tint y = f();\r\n", f);
+	fclose(f);
+	ck_assert_int_eq(ks_column_in_file(path, 1, 5, &col), 0);
+	ck_assert_uint_eq(col, 5);
+	ck_assert_int_eq(ks_column_in_file(path, 2, 17, &col), 0);
+	ck_assert_uint_eq(col, 10);
+	ck_assert_int_eq(ks_column_in_file(path, 2, 21, &col), -ERANGE);	/* the CR is gone */
+	ck_assert_int_eq(ks_column_in_file(path, 3, 1, &col), -ERANGE);
+	ck_assert_int_eq(ks_column_in_file(path, 0, 1, &col), -ERANGE);
+	unlink(path);
+	ck_assert_int_eq(ks_column_in_file(path, 1, 1, &col), -ENOENT);
+	ck_assert_int_eq(ks_column_in_file("/tmp", 1, 1, &col), -EIO);
+}
+END_TEST
+
 START_TEST(test_baseline_roundtrip)
 {
 	struct fx x;
@@ -294,6 +358,8 @@ Suite *suite_report(void)
 	tcase_add_test(tc, test_json_source);
 	tcase_add_test(tc, test_sarif);
 	tcase_add_test(tc, test_baselined);
+	tcase_add_loop_test(tc, test_column, 0, N(columns));
+	tcase_add_test(tc, test_column_in_file);
 	tcase_add_test(tc, test_baseline_roundtrip);
 	suite_add_tcase(s, tc);
 	return s;
