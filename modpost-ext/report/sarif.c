@@ -23,34 +23,58 @@
 struct sarif {
 	FILE *out;
 	const struct ks_finding *f;
-	const char *given;	/* --source-root, as given; NULL: none */
+	const char *given;	/* --source-root; NULL: none */
 	char *root;		/* the source root, absolute; NULL: unknown */
+	char **paths;		/* each use's file, absolute unless root is NULL */
 	char *text;		/* the message */
 	bool first;		/* the report's first result */
 };
 
-/* path without a leading "./". */
-static const char *plain(const char *path)
+/* Where the last segment of out[start, n) begins. */
+static size_t last_segment(const char *out, size_t start, size_t n)
 {
-	while (path && path[0] == '.' && path[1] == '/')
-		path += 2;
-	return path;
+	while (n > start && out[n - 1] != '/')
+		n--;
+	return n;
 }
 
-/* Cuts trailing "/" and "/." off a directory ("" stays for "/"). */
-static void trim_dir(char *d)
+static bool is_dotdot(const char *p, size_t len)
 {
-	size_t n = strlen(d);
+	return len == 2 && p[0] == '.' && p[1] == '.';
+}
 
-	for (;;) {
-		if (n && d[n - 1] == '/')
-			n--;
-		else if (n >= 2 && d[n - 1] == '.' && d[n - 2] == '/')
-			n -= 2;
-		else
-			break;
+/* path with its "." and empty segments dropped and its ".." segments
+ * applied, as RFC 3986 does a URI's dot segments (SARIF forbids them in
+ * file: URIs); lexically, as the compiler's file names are given. NULL
+ * when out of memory. */
+static char *normalize(const char *path)
+{
+	size_t start = path[0] == '/', n = start, len, i;
+	char *out = malloc(strlen(path) + 2);
+
+	if (!out)
+		return NULL;
+	out[0] = '/';
+	for (const char *p = path; *p; p += len + (p[len] == '/')) {
+		len = strcspn(p, "/");
+		if (!len || (len == 1 && p[0] == '.'))
+			continue;
+		i = last_segment(out, start, n);
+		if (is_dotdot(p, len) && n > start && !is_dotdot(out + i, n - i)) {
+			n = i > start ? i - 1 : start;	/* up: the segment before goes */
+			continue;
+		}
+		if (is_dotdot(p, len) && start)
+			continue;			/* nothing is above "/" */
+		if (n > start)
+			out[n++] = '/';
+		memcpy(out + n, p, len);
+		n += len;
 	}
-	d[n] = '\0';
+	if (!n)
+		out[n++] = '.';
+	out[n] = '\0';
+	return out;
 }
 
 /* The source root as an absolute path: given (relative to the current
@@ -58,7 +82,7 @@ static void trim_dir(char *d)
  * directory cannot be had. 0 or -ENOMEM. */
 static int root_dir(const char *given, char **dir)
 {
-	char *cwd = NULL;
+	char *cwd = NULL, *d;
 
 	*dir = NULL;
 	if (!given || given[0] != '/') {
@@ -66,30 +90,37 @@ static int root_dir(const char *given, char **dir)
 		if (!cwd)
 			return errno == ENOMEM ? -ENOMEM : 0;
 	}
-	given = plain(given);
-	*dir = !given ? cwd : cwd ? ks_strdupf("%s/%s", cwd, given) : strdup(given);
-	if (*dir != cwd)
+	d = !given ? cwd : cwd ? ks_strdupf("%s/%s", cwd, given) : (char *)given;
+	*dir = d ? normalize(d) : NULL;
+	if (d != given)
+		free(d);
+	if (d != cwd)
 		free(cwd);
-	if (!*dir)
-		return -ENOMEM;
-	trim_dir(*dir);
-	return 0;
+	return *dir ? 0 : -ENOMEM;
 }
 
-/* The part of file below the root, or NULL for a file outside it. A
- * relative file is relative to the root (as Kbuild's are to the tree). */
-static const char *below_root(const struct sarif *s, const char *file)
+/* A use's file: relative to the root if relative (as Kbuild's file names
+ * are to the tree it builds), normalized. NULL when out of memory. */
+static char *use_path(const struct sarif *s, const char *file)
 {
-	const char *rel;
+	char *joined, *path;
 
-	file = plain(file);
-	rel = ks_path_under(file, s->given);
+	if (file[0] == '/' || !s->root)
+		return normalize(file);
+	joined = ks_strdupf("%s/%s", s->root, file);
+	path = joined ? normalize(joined) : NULL;
+	free(joined);
+	return path;
+}
 
-	if (!rel && s->root && s->root[0])
-		rel = ks_path_under(file, s->root);
-	if (!rel && file[0] != '/')
-		rel = file;
-	return plain(rel);
+/* The part of path below the root, or NULL for a path outside it. */
+static const char *below_root(const struct sarif *s, const char *path)
+{
+	if (path[0] != '/')
+		return path;	/* the root is not known: relative to it */
+	if (!s->root)
+		return NULL;
+	return strcmp(s->root, "/") ? ks_path_under(path, s->root) : path + 1;
 }
 
 /* path as a URI's path: bytes other than unreserved ones, '/' and a few
@@ -125,9 +156,10 @@ static char *make_uri(const char *prefix, const char *path, const char *suffix)
 }
 
 /* "artifactLocation": the URI relative to SRCROOT, or file: outside it. */
-static int write_artifact(const struct sarif *s, const char *file, const char *rel)
+static int write_artifact(const struct sarif *s, const char *path)
 {
-	char *uri = rel ? make_uri("", rel, "") : make_uri("file://", file, "");
+	const char *rel = below_root(s, path);
+	char *uri = rel ? make_uri("", rel, "") : make_uri("file://", path, "");
 
 	if (!uri)
 		return -ENOMEM;
@@ -139,20 +171,12 @@ static int write_artifact(const struct sarif *s, const char *file, const char *r
 }
 
 /* The UTF-16 column of a use, read from its source; 0 when the source
- * cannot be read or does not have the column (it changed since). */
-static int use_column(const struct sarif *s, const struct ks_loc *l, const char *rel,
-		      unsigned *col)
+ * cannot be read or does not have the column (it changed since). 0 or
+ * -ENOMEM. */
+static int use_column(const struct ks_loc *l, const char *path, unsigned *col)
 {
-	char *path = rel && s->root ? ks_strdupf("%s/%s", s->root, rel) : NULL;
-	int r;
+	int r = l->col ? ks_column_in_file(path, l->line, l->col, col) : -ERANGE;
 
-	*col = 0;
-	if (!l->col)
-		return 0;
-	if (rel && s->root && !path)
-		return -ENOMEM;
-	r = ks_column_in_file(path ? path : rel ? rel : l->file, l->line, l->col, col);
-	free(path);
 	if (r < 0)
 		*col = 0;
 	return r == -ENOMEM ? r : 0;
@@ -191,24 +215,14 @@ static int result_tail(const struct sarif *s, const char *place, bool baselined)
 	return 0;
 }
 
-/* Where a use is, as its fingerprint and its rank name it: the file
- * below the root (else as given). */
-static const char *place_of(const struct sarif *s, const struct ks_loc *l)
-{
-	const char *rel = below_root(s, l->file);
-
-	return rel ? rel : l->file;
-}
-
-/* How many uses before locs[i] share its place and function, plus one. */
+/* How many uses before locs[i] share its file and function, plus one. */
 static size_t use_rank(const struct sarif *s, size_t i)
 {
 	const struct ks_loc *l = s->f->locs;
 	size_t n = 1;
 
 	for (size_t j = 0; j < i; j++)
-		n += !strcmp(place_of(s, &l[j]), place_of(s, &l[i])) &&
-		     !strcmp(l[j].function, l[i].function);
+		n += !strcmp(s->paths[j], s->paths[i]) && !strcmp(l[j].function, l[i].function);
 	return n;
 }
 
@@ -216,16 +230,16 @@ static size_t use_rank(const struct sarif *s, size_t i)
 static int write_use(struct sarif *s, size_t i)
 {
 	const struct ks_loc *l = &s->f->locs[i];
-	const char *rel = below_root(s, l->file);
+	const char *path = s->paths[i], *rel = below_root(s, path);
 	unsigned col;
 	char *place;
-	int r = use_column(s, l, rel, &col);
+	int r = use_column(l, path, &col);
 
 	if (r)
 		return r;
 	result_head(s);
 	fputs("{\"physicalLocation\": {", s->out);
-	r = write_artifact(s, l->file, rel);
+	r = write_artifact(s, path);
 	fprintf(s->out, ", \"region\": {\"startLine\": %u", l->line);
 	if (col)
 		fprintf(s->out, ", \"startColumn\": %u", col);
@@ -236,7 +250,7 @@ static int write_use(struct sarif *s, size_t i)
 		fputs(", \"kind\": \"function\"}]", s->out);
 	}
 	fputs("}", s->out);
-	place = ks_strdupf("%s/%s/%zu", place_of(s, l), l->function, use_rank(s, i));
+	place = ks_strdupf("%s/%s/%zu", rel ? rel : path, l->function, use_rank(s, i));
 	r = r ? r : place ? result_tail(s, place, l->baselined) : -ENOMEM;
 	free(place);
 	return r;
@@ -260,21 +274,42 @@ static int write_unplaced(struct sarif *s)
 	return result_tail(s, NULL, s->f->baselined);
 }
 
+/* What the results of f share: the root, the uses' files, the message. */
+static int sarif_open(struct sarif *s, const struct ks_finding *f)
+{
+	char *msg = ks_finding_message(f);
+	int r = msg ? root_dir(s->given, &s->root) : -ENOMEM;
+
+	if (!r && f->nlocs && !(s->paths = calloc(f->nlocs, sizeof(*s->paths))))
+		r = -ENOMEM;
+	for (size_t i = 0; !r && i < f->nlocs; i++)
+		if (!(s->paths[i] = use_path(s, f->locs[i].file)))
+			r = -ENOMEM;
+	if (!r && !(s->text = ks_strdupf("\"%s\" [%s] %s", f->symbol, f->module, msg)))
+		r = -ENOMEM;
+	free(msg);
+	return r;
+}
+
+static void sarif_close(struct sarif *s)
+{
+	for (size_t i = 0; s->paths && i < s->f->nlocs; i++)
+		free(s->paths[i]);
+	free(s->paths);
+	free(s->root);
+	free(s->text);
+}
+
 static int sarif_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
 {
-	struct sarif s = { .out = out, .f = f, .given = plain(rep->source_root), .first = !rep->written };
-	char *msg = ks_finding_message(f);
-	int r = msg ? root_dir(rep->source_root, &s.root) : -ENOMEM;
+	struct sarif s = { .out = out, .f = f, .given = rep->source_root, .first = !rep->written };
+	int r = sarif_open(&s, f);
 
-	s.text = r ? NULL : ks_strdupf("\"%s\" [%s] %s", f->symbol, f->module, msg);
-	r = r ? r : s.text ? 0 : -ENOMEM;
 	for (size_t i = 0; !r && i < f->nlocs; i++)
 		r = write_use(&s, i);
 	if (!r && !f->nlocs)
 		r = write_unplaced(&s);
-	free(msg);
-	free(s.text);
-	free(s.root);
+	sarif_close(&s);
 	return r;
 }
 
@@ -286,7 +321,7 @@ static int write_base(FILE *out, const struct ks_report *rep)
 
 	if (r || !root)
 		return r;
-	uri = make_uri("file://", root, "/");
+	uri = make_uri("file://", root, strcmp(root, "/") ? "/" : "");
 	free(root);
 	if (!uri)
 		return -ENOMEM;

@@ -251,7 +251,8 @@ static void remove_tree(char *dir)
 START_TEST(test_sarif)
 {
 	struct fx x;
-	char *dir = source_tree(), *base = ks_strdupf("\"SRCROOT\": {\"uri\": \"file://%s/\"}", dir);
+	char *dir = source_tree();
+	char *base = ks_strdupf("\"SRCROOT\": {\"uri\": \"file://%s/\"}", dir);
 	struct ks_report rep = { .format = KS_FORMAT_SARIF, .source_root = dir };
 	const char *const want[] = {
 		"\"version\": \"2.1.0\"",
@@ -293,20 +294,22 @@ START_TEST(test_sarif_uris)
 {
 	struct fx x;
 	struct ks_report rep = { .format = KS_FORMAT_SARIF };
-	char *cwd = getcwd(NULL, 0), *base = ks_strdupf("\"SRCROOT\": {\"uri\": \"file://%s/\"}", cwd);
+	char *cwd = getcwd(NULL, 0);
+	char *base = ks_strdupf("\"SRCROOT\": {\"uri\": \"file://%s/\"}", cwd);
 	const char *const want[] = {
 		base,
-		"\"uri\": \"drv/m.c\", \"uriBaseId\": \"SRCROOT\"}, \"region\": {\"startLine\": 42}}",
+		"\"uri\": \"drv/m.c\", \"uriBaseId\": \"SRCROOT\"}, "
+		"\"region\": {\"startLine\": 42}}",
 		"\"uri\": \"file:///elsewhere/x%20y%25.c\"}, \"region\": {\"startLine\": 50}}",
 		"\"ksunset/v2\": \"m/a/drv/m.c/probe/1\"",
 		"\"ksunset/v2\": \"m/a//elsewhere/x y%.c/probe/1\"",
 	};
-	char *abs = ks_strdupf("%s/drv/m.c", cwd), *s;
+	char *abs = ks_strdupf("%s/./drv//sub/../m.c", cwd), *up, *s;
 
 	make(&x, "What: a\nWhen: 2026-01-01\n", KS_STATUS_OVERDUE, -336, true);
 	add_locs(&x);
 	free(x.f.locs[1].file);
-	x.f.locs[1].file = strdup("/elsewhere/x y%.c");
+	x.f.locs[1].file = strdup("/elsewhere/./sub/../x y%.c");	/* no dot segments */
 	free(x.f.locs[1].function);
 	x.f.locs[1].function = strdup("probe");
 	s = render(&rep, &x.fs);
@@ -318,6 +321,15 @@ START_TEST(test_sarif_uris)
 	s = render(&rep, &x.fs);
 	ck_assert_ptr_nonnull(strstr(s, "\"ksunset/v2\": \"m/a/drv/m.c/probe/2\""));
 	ck_assert_ptr_null(strstr(s, "file:///elsewhere"));
+	free(s);
+	/* a relative file above the root is outside it */
+	free(x.f.locs[1].file);
+	x.f.locs[1].file = strdup("../up.c");
+	*strrchr(cwd, '/') = '\0';
+	up = ks_strdupf("\"uri\": \"file://%s/up.c\"}", cwd);
+	s = render(&rep, &x.fs);
+	ck_assert_msg(strstr(s, up), "no '%s' in:\n%s", up, s);
+	free(up);
 	free(s);
 	free(base);
 	free(cwd);
