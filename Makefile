@@ -63,7 +63,7 @@ CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o inp
 # rules/: the check rules, the lint rules, import counts
 CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 # report/: the report writers
-CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o
+CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o

@@ -5,7 +5,11 @@ set -eu
 
 PKGS="gcc g++ make gcc-12-plugin-dev libelf-dev check pkg-config \
 liblzma-dev libzstd-dev zlib1g-dev xz-utils zstd gzip binutils \
-linux-headers-amd64 bc kmod flex bison python3 groff-base ccache"
+linux-headers-amd64 bc kmod flex bison python3 groff-base ccache \
+python3-jsonschema"
+# t-sarif.sh installs the SARIF SDK's validator from the npm registry
+# itself: npm, unless Node.js brought it.
+command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
 # `install-deps.sh fuzz` (make fuzz): also clang and its libFuzzer runtime.
 if [ "${1:-}" = fuzz ]; then
 	PKGS="$PKGS clang-14 libclang-rt-14-dev"

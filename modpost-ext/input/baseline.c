@@ -102,15 +102,10 @@ static int apply_one(const struct ks_baseline *b, struct ks_finding *f)
 		r = accepted(b, f, &f->locs[i]);
 		if (r < 0)
 			return r;
-		if (!r) {
-			f->locs[kept++] = f->locs[i];
-			continue;
-		}
-		free(f->locs[i].file);
-		free(f->locs[i].function);
+		f->locs[i].baselined = r;
+		kept += !r;
 	}
 	f->baselined = kept == 0;
-	f->nlocs = kept;
 	return 0;
 }
 

@@ -15,7 +15,8 @@ struct ks_baseline {
 };
 
 int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d) KS_MUST_CHECK;
-/* Drops accepted locations; a finding left with none is marked baselined. */
+/* Marks the accepted uses; a finding whose uses all are (or, without a
+ * location, whose key is) is marked baselined. */
 int ks_baseline_apply(const struct ks_baseline *b, struct ks_findings *f) KS_MUST_CHECK;
 /* The keys of findings, gathered module by module for --write-baseline. */
 struct ks_baseline_keys {

@@ -31,7 +31,7 @@ void ks_json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n)
+void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n, bool baselined)
 {
 	fputs("\"locations\": [", out);
 	for (size_t i = 0; i < n; i++) {
@@ -41,8 +41,11 @@ void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n)
 		ks_json_str(out, l->file);
 		fprintf(out, ", \"line\": %u, \"column\": %u, \"function\": ", l->line, l->col);
 		ks_json_str(out, l->function);
-		fprintf(out, ", \"kind\": \"%s\", \"source\": \"%s\"}", ks_use_kind_name(l->kind),
+		fprintf(out, ", \"kind\": \"%s\", \"source\": \"%s\"", ks_use_kind_name(l->kind),
 			ks_use_source_name(l->source));
+		if (baselined)
+			fprintf(out, ", \"baselined\": %s", l->baselined ? "true" : "false");
+		fputs("}", out);
 	}
 	fputs("]", out);
 }
@@ -90,7 +93,7 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fputs(", \"message\": ", out);
 	ks_json_str(out, msg);
 	fputs(", ", out);
-	ks_json_locations(out, f->locs, f->nlocs);
+	ks_json_locations(out, f->locs, f->nlocs, true);
 	fputs("}", out);
 	free(msg);
 	return 0;
@@ -121,6 +124,7 @@ static int json_end(FILE *out, const struct ks_report *rep)
 
 const struct ks_report_writer ks_json_writer = {
 	.name = "json",
+	.baselined = true,
 	.begin = json_begin,
 	.finding = json_finding,
 	.end = json_end,

@@ -3,6 +3,7 @@
 #ifndef KS_JSON_H
 #define KS_JSON_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "rules/rules.h"
@@ -10,8 +11,9 @@
 
 /* A JSON string, or null for NULL. */
 void ks_json_str(FILE *out, const char *s);
-/* "locations": [{"file": ..., "line": ..., "column": ..., "function": ..., "kind": ...}] */
-void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n);
+/* "locations": [{"file": ..., "line": ..., "column": ..., "function": ..., "kind": ...,
+ * "source": ...}], each with "baselined": true|false too if baselined is true. */
+void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n, bool baselined);
 /* "  \"input_errors\": [...]\n": each diagnostic as its formatted line. */
 void ks_json_problems(FILE *out, const struct ks_diags *d);
 

@@ -70,6 +70,7 @@ int ks_report_begin(FILE *out, struct ks_report *rep)
 
 int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_findings *fs)
 {
+	const struct ks_report_writer *w = writers[rep->format];
 	struct ks_tally t = ks_report_tally(fs);
 	int r = 0;
 
@@ -77,9 +78,9 @@ int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_finding
 	rep->tally.warnings += t.warnings;
 	rep->tally.baselined += t.baselined;
 	for (size_t i = 0; !r && i < fs->n; i++) {
-		if (fs->v[i].baselined)
+		if (fs->v[i].baselined && !w->baselined)
 			continue;
-		r = writers[rep->format]->finding(out, rep, &fs->v[i]);
+		r = w->finding(out, rep, &fs->v[i]);
 		rep->written++;
 	}
 	return written(out, r);

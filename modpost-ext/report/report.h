@@ -34,7 +34,8 @@ struct ks_report {
 
 struct ks_tally ks_report_tally(const struct ks_findings *f);
 int ks_report_begin(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
-/* Writes the findings (baselined ones only counted) and tallies them. */
+/* Writes the findings and tallies them; baselined ones are only counted
+ * for a writer that leaves them out. */
 int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
 int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* begin, add, end. */

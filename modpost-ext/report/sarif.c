@@ -1,85 +1,357 @@
-/* SARIF 2.1.0, for code-scanning upload: one run, the rules from the rule
- * table, one result per finding with its source locations. */
+/* SARIF 2.1.0, for code scanning: one run, the rules from the rule table,
+ * one result per use, so that each use is an alert of its own (a finding
+ * without a source location is one result at a logical location, its
+ * module and symbol). URIs are relative to the source root (--source-root,
+ * else the current directory), whose absolute URI is SRCROOT in
+ * originalUriBaseIds; a file outside it gets an absolute file: URI.
+ * Columns are UTF-16 code units, read from the source (report/column.c). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
+#include "report/column.h"
 #include "report/json.h"
 #include "report/writer.h"
 
-static void sarif_artifact(FILE *out, const char *file, const char *root)
-{
-	const char *rel = ks_path_under(file, root);
+#define BASE "SRCROOT"
+/* partialFingerprints key; v2: one result per use, v1 was module/symbol */
+#define FINGERPRINT "ksunset/v2"
 
-	fputs("\"artifactLocation\": {\"uri\": ", out);
-	ks_json_str(out, rel ? rel : file);
-	fputs(rel ? ", \"uriBaseId\": \"SRCROOT\"}" : "}", out);
+/* What the results of one finding share. */
+struct sarif {
+	FILE *out;
+	const struct ks_finding *f;
+	const char *given;	/* --source-root; NULL: none */
+	char *root;		/* the source root, absolute; NULL: unknown */
+	char **paths;		/* each use's file, absolute unless root is NULL */
+	char *text;		/* the message */
+	bool first;		/* the report's first result */
+};
+
+/* Where the last segment of out[start, n) begins. */
+static size_t last_segment(const char *out, size_t start, size_t n)
+{
+	while (n > start && out[n - 1] != '/')
+		n--;
+	return n;
 }
 
-static void sarif_location(FILE *out, const struct ks_finding *f, size_t i, const char *root)
+static bool is_dotdot(const char *p, size_t len)
 {
-	fputs("{\"physicalLocation\": {", out);
-	if (i < f->nlocs) {
-		sarif_artifact(out, f->locs[i].file, root);
-		fprintf(out, ", \"region\": {\"startLine\": %u", f->locs[i].line);
-		if (f->locs[i].col)
-			fprintf(out, ", \"startColumn\": %u", f->locs[i].col);
-		fputs("}", out);
-	} else {
-		sarif_artifact(out, f->module, root);
+	return len == 2 && p[0] == '.' && p[1] == '.';
+}
+
+/* path with its "." and empty segments dropped and its ".." segments
+ * applied, as RFC 3986 does a URI's dot segments (SARIF forbids them in
+ * file: URIs); lexically, as the compiler's file names are given. NULL
+ * when out of memory. */
+static char *normalize(const char *path)
+{
+	size_t start = path[0] == '/', n = start, len, i;
+	char *out = malloc(strlen(path) + 2);
+
+	if (!out)
+		return NULL;
+	out[0] = '/';
+	for (const char *p = path; *p; p += len + (p[len] == '/')) {
+		len = strcspn(p, "/");
+		if (!len || (len == 1 && p[0] == '.'))
+			continue;
+		i = last_segment(out, start, n);
+		if (is_dotdot(p, len) && n > start && !is_dotdot(out + i, n - i)) {
+			n = i > start ? i - 1 : start;	/* up: the segment before goes */
+			continue;
+		}
+		if (is_dotdot(p, len) && start)
+			continue;			/* nothing is above "/" */
+		if (n > start)
+			out[n++] = '/';
+		memcpy(out + n, p, len);
+		n += len;
 	}
-	fputs("}}", out);
+	if (!n)
+		out[n++] = '.';
+	out[n] = '\0';
+	return out;
 }
 
-static int sarif_result(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
+/* The source root as an absolute path: given (relative to the current
+ * directory), else the current directory; *dir is NULL if the current
+ * directory cannot be had. 0 or -ENOMEM. */
+static int root_dir(const char *given, char **dir)
 {
-	const char *root = rep->source_root;
-	char *msg = ks_finding_message(f);
-	char *text = msg ? ks_strdupf("\"%s\" [%s] %s", f->symbol, f->module, msg) : NULL;
+	char *cwd = NULL, *d;
 
-	free(msg);
-	if (!text)
+	*dir = NULL;
+	if (!given || given[0] != '/') {
+		cwd = getcwd(NULL, 0);
+		if (!cwd)
+			return errno == ENOMEM ? -ENOMEM : 0;
+	}
+	d = !given ? cwd : cwd ? ks_strdupf("%s/%s", cwd, given) : (char *)given;
+	*dir = d ? normalize(d) : NULL;
+	if (d != given)
+		free(d);
+	if (d != cwd)
+		free(cwd);
+	return *dir ? 0 : -ENOMEM;
+}
+
+/* A use's file: relative to the root if relative (as Kbuild's file names
+ * are to the tree it builds), normalized. NULL when out of memory. */
+static char *use_path(const struct sarif *s, const char *file)
+{
+	char *joined, *path;
+
+	if (file[0] == '/' || !s->root)
+		return normalize(file);
+	joined = ks_strdupf("%s/%s", s->root, file);
+	path = joined ? normalize(joined) : NULL;
+	free(joined);
+	return path;
+}
+
+/* The part of path below the root, or NULL for a path outside it. */
+static const char *below_root(const struct sarif *s, const char *path)
+{
+	if (path[0] != '/')
+		return path;	/* the root is not known: relative to it */
+	if (!s->root)
+		return NULL;
+	return strcmp(s->root, "/") ? ks_path_under(path, s->root) : path + 1;
+}
+
+/* path as a URI's path: bytes other than unreserved ones, '/' and a few
+ * sub-delimiters are percent-encoded (RFC 3986). */
+static int add_uri_path(struct ks_buf *b, const char *path)
+{
+	static const char keep[] = "-._~/!$&'()*+,;=@";
+	int r = 0;
+
+	for (const unsigned char *p = (const unsigned char *)path; !r && *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr(keep, *p))
+			r = ks_buf_addc(b, (char)*p);
+		else
+			r = ks_buf_addf(b, "%%%02X", *p);
+	}
+	return r;
+}
+
+/* prefix, path as a URI's path, suffix; NULL when out of memory. */
+static char *make_uri(const char *prefix, const char *path, const char *suffix)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = ks_buf_adds(&b, prefix);
+
+	r = r ? r : add_uri_path(&b, path);
+	r = r ? r : ks_buf_adds(&b, suffix);
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
+}
+
+/* "artifactLocation": the URI relative to SRCROOT, or file: outside it. */
+static int write_artifact(const struct sarif *s, const char *path)
+{
+	const char *rel = below_root(s, path);
+	char *uri = rel ? make_uri("", rel, "") : make_uri("file://", path, "");
+
+	if (!uri)
 		return -ENOMEM;
-	fputs(rep->written ? ",\n" : "", out);
-	fprintf(out, "        {\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
-		f->rule->id, f->sev == KS_ERROR ? "error" : "warning");
-	ks_json_str(out, text);
-	free(text);
-	fputs("},\n         \"locations\": [", out);
-	for (size_t i = 0; i < (f->nlocs ? f->nlocs : 1); i++) {
-		fputs(i ? ", " : "", out);
-		sarif_location(out, f, i, root);
+	fputs("\"artifactLocation\": {\"uri\": ", s->out);
+	ks_json_str(s->out, uri);
+	fputs(rel ? ", \"uriBaseId\": \"" BASE "\"}" : "}", s->out);
+	free(uri);
+	return 0;
+}
+
+/* The UTF-16 column of a use, read from its source; 0 when the source
+ * cannot be read or does not have the column (it changed since). 0 or
+ * -ENOMEM. */
+static int use_column(const struct ks_loc *l, const char *path, unsigned *col)
+{
+	int r = l->col ? ks_column_in_file(path, l->line, l->col, col) : -ERANGE;
+
+	if (r < 0)
+		*col = 0;
+	return r == -ENOMEM ? r : 0;
+}
+
+/* The start of a result, up to its locations. */
+static void result_head(struct sarif *s)
+{
+	fputs(s->first ? "        {" : ",\n        {", s->out);
+	s->first = false;
+	fprintf(s->out, "\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
+		s->f->rule->id, s->f->sev == KS_ERROR ? "error" : "warning");
+	ks_json_str(s->out, s->text);
+	fputs("},\n         \"locations\": [", s->out);
+}
+
+/* The fingerprint and the suppression that end a result. The fingerprint
+ * has no line, so that unrelated edits keep it; the use's rank among the
+ * uses in its function tells a second use there from the first. */
+static int result_tail(const struct sarif *s, const char *place, bool baselined)
+{
+	char *fp = place ? ks_strdupf("%s/%s/%s", s->f->module_name, s->f->symbol, place)
+			 : ks_strdupf("%s/%s", s->f->module_name, s->f->symbol);
+
+	if (!fp)
+		return -ENOMEM;
+	fputs("],\n         \"partialFingerprints\": {\"" FINGERPRINT "\": ", s->out);
+	ks_json_str(s->out, fp);
+	fputs("},\n         \"suppressions\": [", s->out);
+	if (baselined)
+		fputs("{\"kind\": \"external\", \"status\": \"accepted\", "
+		      "\"justification\": \"accepted by the ksunset baseline\"}",
+		      s->out);
+	fputs("]}", s->out);
+	free(fp);
+	return 0;
+}
+
+/* How many uses before locs[i] share its file and function, plus one. */
+static size_t use_rank(const struct sarif *s, size_t i)
+{
+	const struct ks_loc *l = s->f->locs;
+	size_t n = 1;
+
+	for (size_t j = 0; j < i; j++)
+		n += !strcmp(s->paths[j], s->paths[i]) && !strcmp(l[j].function, l[i].function);
+	return n;
+}
+
+/* One result for the use locs[i]. */
+static int write_use(struct sarif *s, size_t i)
+{
+	const struct ks_loc *l = &s->f->locs[i];
+	const char *path = s->paths[i], *rel = below_root(s, path);
+	unsigned col;
+	char *place;
+	int r = use_column(l, path, &col);
+
+	if (r)
+		return r;
+	result_head(s);
+	fputs("{\"physicalLocation\": {", s->out);
+	r = write_artifact(s, path);
+	fprintf(s->out, ", \"region\": {\"startLine\": %u", l->line);
+	if (col)
+		fprintf(s->out, ", \"startColumn\": %u", col);
+	fputs("}}", s->out);
+	if (l->function[0]) {
+		fputs(", \"logicalLocations\": [{\"name\": ", s->out);
+		ks_json_str(s->out, l->function);
+		fputs(", \"kind\": \"function\"}]", s->out);
 	}
-	fputs("],\n         \"partialFingerprints\": {\"ksunset/v1\": ", out);
-	text = ks_strdupf("%s/%s", f->module_name, f->symbol);
-	ks_json_str(out, text ? text : f->symbol);
-	free(text);
-	fputs("}}", out);
+	fputs("}", s->out);
+	place = ks_strdupf("%s/%s/%zu", rel ? rel : path, l->function, use_rank(s, i));
+	r = r ? r : place ? result_tail(s, place, l->baselined) : -ENOMEM;
+	free(place);
+	return r;
+}
+
+/* The one result of a finding without a source location: the module's
+ * import of the symbol, a member of its symbol table. */
+static int write_unplaced(struct sarif *s)
+{
+	char *fqn = ks_strdupf("%s.ko/%s", s->f->module_name, s->f->symbol);
+
+	if (!fqn)
+		return -ENOMEM;
+	result_head(s);
+	fputs("{\"logicalLocations\": [{\"name\": ", s->out);
+	ks_json_str(s->out, s->f->symbol);
+	fputs(", \"fullyQualifiedName\": ", s->out);
+	ks_json_str(s->out, fqn);
+	fputs(", \"kind\": \"member\"}]}", s->out);
+	free(fqn);
+	return result_tail(s, NULL, s->f->baselined);
+}
+
+/* What the results of f share: the root, the uses' files, the message. */
+static int sarif_open(struct sarif *s, const struct ks_finding *f)
+{
+	char *msg = ks_finding_message(f);
+	int r = msg ? root_dir(s->given, &s->root) : -ENOMEM;
+
+	if (!r && f->nlocs && !(s->paths = calloc(f->nlocs, sizeof(*s->paths))))
+		r = -ENOMEM;
+	for (size_t i = 0; !r && i < f->nlocs; i++)
+		if (!(s->paths[i] = use_path(s, f->locs[i].file)))
+			r = -ENOMEM;
+	if (!r && !(s->text = ks_strdupf("\"%s\" [%s] %s", f->symbol, f->module, msg)))
+		r = -ENOMEM;
+	free(msg);
+	return r;
+}
+
+static void sarif_close(struct sarif *s)
+{
+	for (size_t i = 0; s->paths && i < s->f->nlocs; i++)
+		free(s->paths[i]);
+	free(s->paths);
+	free(s->root);
+	free(s->text);
+}
+
+static int sarif_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
+{
+	struct sarif s = { .out = out, .f = f, .given = rep->source_root, .first = !rep->written };
+	int r = sarif_open(&s, f);
+
+	for (size_t i = 0; !r && i < f->nlocs; i++)
+		r = write_use(&s, i);
+	if (!r && !f->nlocs)
+		r = write_unplaced(&s);
+	sarif_close(&s);
+	return r;
+}
+
+/* originalUriBaseIds: SRCROOT's absolute URI, when the root is known. */
+static int write_base(FILE *out, const struct ks_report *rep)
+{
+	char *root, *uri;
+	int r = root_dir(rep->source_root, &root);
+
+	if (r || !root)
+		return r;
+	uri = make_uri("file://", root, strcmp(root, "/") ? "/" : "");
+	free(root);
+	if (!uri)
+		return -ENOMEM;
+	fputs("    \"originalUriBaseIds\": {\"" BASE "\": {\"uri\": ", out);
+	ks_json_str(out, uri);
+	fputs("}},\n", out);
+	free(uri);
 	return 0;
 }
 
 static int sarif_begin(FILE *out, const struct ks_report *rep)
 {
+	int r;
+
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
 	      "    \"tool\": {\"driver\": {\"name\": \"ksunset\", \"version\": \"" KS_VERSION "\",\n"
 	      "      \"rules\": [",
 	      out);
-	for (size_t i = 0; i < ks_nrules; i++)
-		fprintf(out, "%s\n        {\"id\": \"%s\", \"shortDescription\": {\"text\": \"%s\"}}",
-			i ? "," : "", ks_rules[i].id, ks_rules[i].sarif_text);
-	fputs("]}},\n", out);
-	if (rep->source_root) {
-		char *uri = ks_strdupf("file://%s/", rep->source_root);
-
-		fputs("    \"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": ", out);
-		ks_json_str(out, uri ? uri : rep->source_root);
-		fputs("}},\n", out);
-		free(uri);
+	for (size_t i = 0; i < ks_nrules; i++) {
+		fprintf(out, "%s\n        {\"id\": \"%s\", \"shortDescription\": {\"text\": ",
+			i ? "," : "", ks_rules[i].id);
+		ks_json_str(out, ks_rules[i].sarif_text);
+		fputs("}}", out);
 	}
+	fputs("]}},\n    \"columnKind\": \"utf16CodeUnits\",\n", out);
+	r = write_base(out, rep);
+
 	fputs("    \"results\": [\n", out);
-	return 0;
+	return r;
 }
 
 static int sarif_end(FILE *out, const struct ks_report *rep)
@@ -91,7 +363,8 @@ static int sarif_end(FILE *out, const struct ks_report *rep)
 
 const struct ks_report_writer ks_sarif_writer = {
 	.name = "sarif",
+	.baselined = true,
 	.begin = sarif_begin,
-	.finding = sarif_result,
+	.finding = sarif_finding,
 	.end = sarif_end,
 };

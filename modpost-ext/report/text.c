@@ -39,7 +39,8 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fprintf(out, "%s: ksunset: \"%s\" [%s] %s\n", f->sev == KS_ERROR ? "ERROR" : "WARNING",
 		f->symbol, f->module, msg);
 	for (size_t i = 0; i < f->nlocs; i++)
-		location_line(out, f, &f->locs[i], tag.p);
+		if (!f->locs[i].baselined)
+			location_line(out, f, &f->locs[i], tag.p);
 	if (!f->nlocs)
 		fprintf(out, "%s: note: no source location (module not built with the ksunset "
 			     "plugin, or used from assembly)\n", f->module);

@@ -3,12 +3,16 @@
 #ifndef KS_WRITER_H
 #define KS_WRITER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "report/report.h"
 
 struct ks_report_writer {
 	const char *name;		/* --format NAME */
+	/* Also given the findings the baseline accepted, to show them as
+	 * accepted (the text report leaves them out). */
+	bool baselined;
 	/* Each writes to out and returns 0 or -ENOMEM; write errors are
 	 * found by report.c with ferror(). */
 	int (*begin)(FILE *out, const struct ks_report *rep);

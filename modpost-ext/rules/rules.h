@@ -28,6 +28,7 @@ struct ks_loc {
 	char *function;
 	enum ks_use_kind kind;
 	enum ks_use_source source;
+	bool baselined;			/* accepted by the baseline */
 };
 
 struct ks_finding;
@@ -69,7 +70,7 @@ struct ks_finding {
 	char *target;			/* target release, NULL if unknown */
 	struct ks_loc *locs;		/* sorted by file, line, column */
 	size_t nlocs;
-	bool baselined;
+	bool baselined;			/* every use accepted by the baseline */
 };
 
 struct ks_findings {

@@ -1,11 +1,14 @@
 /* Report formats: the one-line messages for every action and status, the
- * text layout, JSON escaping, SARIF's required fields, and baselines. */
+ * text layout, JSON escaping, SARIF's required fields and columns, and baselines. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "input/baseline.h"
+#include "report/column.h"
 #include "report/report.h"
 #include "suites.h"
 
@@ -140,9 +143,9 @@ static void add_locs(struct fx *x)
 {
 	x->f.locs = calloc(2, sizeof(*x->f.locs));
 	x->f.locs[0] = (struct ks_loc){ strdup("drv/m.c"), 42, 9, strdup("probe"), KS_USE_CALL,
-					KS_SOURCE_PLUGIN };
+					KS_SOURCE_PLUGIN, false };
 	x->f.locs[1] = (struct ks_loc){ strdup("drv/m.c"), 50, 12, strdup(""), KS_USE_ADDR,
-					KS_SOURCE_PLUGIN };
+					KS_SOURCE_PLUGIN, false };
 	x->f.nlocs = 2;
 }
 
@@ -194,28 +197,283 @@ START_TEST(test_json_source)
 	add_locs(&x);
 	s = render(&rep, &x.fs);
 	ck_assert_ptr_nonnull(strstr(s, "\"line\": 42, \"column\": 9, \"function\": \"probe\", "
-					"\"kind\": \"call\", \"source\": \"plugin\"}"));
+					"\"kind\": \"call\", \"source\": \"plugin\", \"baselined\": false}"));
 	free(s);
 	drop(&x);
 }
 END_TEST
 
+/* Each of needles is in s; the failure shows the missing one and s. */
+static void has_all(const char *s, const char *const *needles, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(strstr(s, needles[i]), "no '%s' in:\n%s", needles[i], s);
+}
+
+static int count(const char *s, const char *needle)
+{
+	int n = 0;
+
+	for (; (s = strstr(s, needle)); s++)
+		n++;
+	return n;
+}
+
+/* A source tree in a fresh directory: m.c, whose lines 42 and 50 hold
+ * the fixture's uses (a tab, and a wide character, before them). */
+static char *source_tree(void)
+{
+	char tmpl[] = "/tmp/ksunset-src-XXXXXX", *dir = strdup(mkdtemp(tmpl)), *path;
+	FILE *f;
+
+	path = ks_strdupf("%s/m.c", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (int i = 1; i <= 50; i++)
+		fputs(i == 42 ? "\tr = a(x);\n" : i == 50 ? "\t\xe6\x99\x82 &a\n" : "\n", f);
+	fclose(f);
+	free(path);
+	return dir;
+}
+
+static void remove_tree(char *dir)
+{
+	char *path = ks_strdupf("%s/m.c", dir);
+
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
+/* One result per use, each where it is: the URI relative to the source
+ * root, the column in UTF-16 code units, a fingerprint without the line. */
 START_TEST(test_sarif)
 {
 	struct fx x;
-	struct ks_report rep = { .format = KS_FORMAT_SARIF, .source_root = "drv/" };
+	char *dir = source_tree();
+	char *base = ks_strdupf("\"SRCROOT\": {\"uri\": \"file://%s/\"}", dir);
+	struct ks_report rep = { .format = KS_FORMAT_SARIF, .source_root = dir };
+	const char *const want[] = {
+		"\"version\": \"2.1.0\"",
+		"\"columnKind\": \"utf16CodeUnits\"",
+		base,
+		"\"ruleId\": \"ksunset/overdue\", \"level\": \"error\"",
+		"\"uri\": \"m.c\", \"uriBaseId\": \"SRCROOT\"}, "
+		"\"region\": {\"startLine\": 42, \"startColumn\": 6}}, "
+		"\"logicalLocations\": [{\"name\": \"probe\", \"kind\": \"function\"}]}]",
+		"\"partialFingerprints\": {\"ksunset/v2\": \"m/a/m.c/probe/1\"}",
+		"\"region\": {\"startLine\": 50, \"startColumn\": 4}}}]",
+		"\"partialFingerprints\": {\"ksunset/v2\": \"m/a/m.c//1\"}",
+		"\"suppressions\": []",
+	};
 	char *s;
 
 	make(&x, "What: a\nWhen: 2026-01-01\n", KS_STATUS_OVERDUE, -336, true);
 	add_locs(&x);
+	for (int i = 0; i < 2; i++) {
+		free(x.f.locs[i].file);
+		x.f.locs[i].file = ks_strdupf("%s/m.c", dir);
+	}
+	x.f.locs[0].col = 13;	/* display columns: the tab is 8, the wide character 2 */
 	s = render(&rep, &x.fs);
-	ck_assert_ptr_nonnull(strstr(s, "\"version\": \"2.1.0\""));
-	ck_assert_ptr_nonnull(strstr(s, "\"ruleId\": \"ksunset/overdue\", \"level\": \"error\""));
-	ck_assert_ptr_nonnull(strstr(s, "\"uri\": \"m.c\", \"uriBaseId\": \"SRCROOT\""));
-	ck_assert_ptr_nonnull(strstr(s, "\"startLine\": 50, \"startColumn\": 12"));
-	ck_assert_ptr_nonnull(strstr(s, "\"originalUriBaseIds\""));
+	has_all(s, want, N(want));
+	ck_assert_int_eq(count(s, "\"ruleId\""), 2);
+	free(s);
+	free(base);
+	drop(&x);
+	remove_tree(dir);
+}
+END_TEST
+
+/* Without --source-root the root is the current directory; a file outside
+ * it gets an absolute file: URI, never a bare path; a column that cannot
+ * be read from the source is left out. A second use in a function has a
+ * fingerprint of its own. */
+START_TEST(test_sarif_uris)
+{
+	struct fx x;
+	struct ks_report rep = { .format = KS_FORMAT_SARIF };
+	char *cwd = getcwd(NULL, 0);
+	char *base = ks_strdupf("\"SRCROOT\": {\"uri\": \"file://%s/\"}", cwd);
+	const char *const want[] = {
+		base,
+		"\"uri\": \"drv/m.c\", \"uriBaseId\": \"SRCROOT\"}, "
+		"\"region\": {\"startLine\": 42}}",
+		"\"uri\": \"file:///elsewhere/x%20y%25.c\"}, \"region\": {\"startLine\": 50}}",
+		"\"ksunset/v2\": \"m/a/drv/m.c/probe/1\"",
+		"\"ksunset/v2\": \"m/a//elsewhere/x y%.c/probe/1\"",
+	};
+	char *abs = ks_strdupf("%s/./drv//sub/../m.c", cwd), *up, *s;
+
+	make(&x, "What: a\nWhen: 2026-01-01\n", KS_STATUS_OVERDUE, -336, true);
+	add_locs(&x);
+	free(x.f.locs[1].file);
+	x.f.locs[1].file = strdup("/elsewhere/./sub/../x y%.c");	/* no dot segments */
+	free(x.f.locs[1].function);
+	x.f.locs[1].function = strdup("probe");
+	s = render(&rep, &x.fs);
+	has_all(s, want, N(want));
+	free(s);
+	/* an absolute path below the current directory is relative too */
+	free(x.f.locs[1].file);
+	x.f.locs[1].file = abs;
+	s = render(&rep, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"ksunset/v2\": \"m/a/drv/m.c/probe/2\""));
+	ck_assert_ptr_null(strstr(s, "file:///elsewhere"));
+	free(s);
+	/* a relative file above the root is outside it */
+	free(x.f.locs[1].file);
+	x.f.locs[1].file = strdup("../up.c");
+	*strrchr(cwd, '/') = '\0';
+	up = ks_strdupf("\"uri\": \"file://%s/up.c\"}", cwd);
+	s = render(&rep, &x.fs);
+	ck_assert_msg(strstr(s, up), "no '%s' in:\n%s", up, s);
+	free(up);
+	free(s);
+	free(base);
+	free(cwd);
+	drop(&x);
+}
+END_TEST
+
+/* A finding without a source location: one result at the module's import
+ * of the symbol, a logical location, not the .ko as an artifact. A
+ * baselined finding is kept, suppressed. */
+START_TEST(test_sarif_unplaced)
+{
+	struct fx x;
+	struct ks_report rep = { .format = KS_FORMAT_SARIF, .source_root = "drv/" };
+	const char *const want[] = {
+		"\"locations\": [{\"logicalLocations\": [{\"name\": \"a\", "
+		"\"fullyQualifiedName\": \"m.ko/a\", \"kind\": \"member\"}]}]",
+		"\"partialFingerprints\": {\"ksunset/v2\": \"m/a\"}",
+		"\"suppressions\": [{\"kind\": \"external\", \"status\": \"accepted\", "
+		"\"justification\": \"accepted by the ksunset baseline\"}]",
+	};
+	char *s;
+
+	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
+	x.f.baselined = true;
+	s = render(&rep, &x.fs);
+	has_all(s, want, N(want));
+	ck_assert_ptr_null(strstr(s, "physicalLocation"));
+	ck_assert_uint_eq(rep.tally.baselined, 1);
 	free(s);
 	drop(&x);
+}
+END_TEST
+
+/* A partly accepted finding: the accepted use suppressed, the new one not. */
+START_TEST(test_sarif_baselined)
+{
+	struct fx x;
+	struct ks_report rep = { .format = KS_FORMAT_SARIF, .source_root = "drv/" };
+	char *s, *first, *second;
+
+	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
+	add_locs(&x);
+	x.f.locs[1].baselined = true;
+	s = render(&rep, &x.fs);
+	first = strstr(s, "\"startLine\": 42");
+	second = first ? strstr(first, "\"startLine\": 50") : NULL;
+	ck_assert_msg(first && second, "%s", s);
+	ck_assert_ptr_nonnull(strstr(first, "\"suppressions\": []"));
+	ck_assert(strstr(first, "\"suppressions\": []") < second);
+	ck_assert_ptr_nonnull(strstr(second, "\"suppressions\": [{\"kind\": \"external\""));
+	free(s);
+	drop(&x);
+}
+END_TEST
+
+/* The text report leaves out what the baseline accepted; JSON keeps it,
+ * marked. */
+START_TEST(test_baselined)
+{
+	struct fx x;
+	struct ks_report text = { .format = KS_FORMAT_TEXT }, json = { .format = KS_FORMAT_JSON };
+	char *s;
+
+	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
+	add_locs(&x);
+	x.f.locs[0].baselined = true;
+	s = render(&text, &x.fs);
+	ck_assert_ptr_null(strstr(s, "drv/m.c:42:"));
+	ck_assert_ptr_nonnull(strstr(s, "drv/m.c:50:12: warning: address of 'a'"));
+	free(s);
+	x.f.locs[1].baselined = x.f.baselined = true;
+	s = render(&text, &x.fs);
+	ck_assert_str_eq(s, "");
+	ck_assert_uint_eq(text.tally.baselined, 1);
+	free(s);
+	s = render(&json, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"baselined\": true, \"replace\""));
+	ck_assert_ptr_nonnull(strstr(s, "\"source\": \"plugin\", \"baselined\": true}"));
+	ck_assert_ptr_nonnull(strstr(s, "\"summary\": {\"errors\": 0, \"warnings\": 0, \"baselined\": 1}"));
+	free(s);
+	drop(&x);
+}
+END_TEST
+
+/* GCC's display column (tabs to the next multiple of 8, wide characters
+ * two) as SARIF's UTF-16 column (a tab one unit, beyond the BMP two). */
+static const struct {
+	const char *line;
+	unsigned dcol;
+	int r;
+	unsigned col;
+} columns[] = {
+	{ "abc", 2, 0, 2 },
+	{ "\tfoo(x);", 9, 0, 2 },		/* a tab is 8 columns, one unit */
+	{ "  \tfoo", 9, 0, 4 },			/* to the next multiple of 8 */
+	{ "\t\tx", 17, 0, 3 },
+	{ "\tunsigned long v = f(\"42\");", 27, 0, 20 },
+	{ "a\tb", 9, 0, 3 },
+	{ "\xc3\xa9 = f()", 5, 0, 5 },		/* two bytes, one column, one unit */
+	{ "\xe6\x99\x82\xe8\xa8\x88 f", 6, 0, 4 },	/* wide: two columns, one unit */
+	{ "\xf0\x9f\x98\x80 f", 4, 0, 4 },	/* beyond the BMP: two columns, two units */
+	{ "e\xcc\x81x", 2, 0, 3 },		/* a combining mark: no column */
+	{ "\xff x", 3, 0, 3 },			/* an invalid byte: one column */
+	{ "\xe6\x99", 1, 0, 1 },		/* a cut sequence: a byte each */
+	{ "\tx", 5, -ERANGE, 0 },		/* inside the tab */
+	{ "\xe6\x99\x82x", 2, -ERANGE, 0 },	/* inside the wide character */
+	{ "abc", 4, -ERANGE, 0 },		/* past the end */
+	{ "abc", 0, -ERANGE, 0 },		/* GCC's unknown column */
+	{ "", 1, -ERANGE, 0 },
+};
+
+START_TEST(test_column)
+{
+	unsigned col = 0;
+	int r = ks_column_utf16(columns[_i].line, strlen(columns[_i].line), columns[_i].dcol, &col);
+
+	ck_assert_msg(r == columns[_i].r && (r || col == columns[_i].col),
+		      "case %d: '%s' display column %u: got %d/%u, want %d/%u", _i, columns[_i].line,
+		      columns[_i].dcol, r, col, columns[_i].r, columns[_i].col);
+}
+END_TEST
+
+/* The line comes from the file: without its CR LF, line 1 without a BOM. */
+START_TEST(test_column_in_file)
+{
+	char path[] = "/tmp/ksunset-column-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	unsigned col = 0;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("\xef\xbb\xbfint x;\r\n\tint y = f();\r\n", f);
+	fclose(f);
+	ck_assert_int_eq(ks_column_in_file(path, 1, 5, &col), 0);
+	ck_assert_uint_eq(col, 5);
+	ck_assert_int_eq(ks_column_in_file(path, 2, 17, &col), 0);
+	ck_assert_uint_eq(col, 10);
+	ck_assert_int_eq(ks_column_in_file(path, 2, 21, &col), -ERANGE);	/* the CR is gone */
+	ck_assert_int_eq(ks_column_in_file(path, 3, 1, &col), -ERANGE);
+	ck_assert_int_eq(ks_column_in_file(path, 0, 1, &col), -ERANGE);
+	unlink(path);
+	ck_assert_int_eq(ks_column_in_file(path, 1, 1, &col), -ENOENT);
+	ck_assert_int_eq(ks_column_in_file("/tmp", 1, 1, &col), -EIO);
 }
 END_TEST
 
@@ -240,13 +498,13 @@ START_TEST(test_baseline_roundtrip)
 	x.f.locs[1].function = strdup("new_fn");
 	ck_assert_int_eq(ks_baseline_apply(&b, &x.fs), 0);
 	ck_assert(!x.f.baselined);
-	ck_assert_uint_eq(x.f.nlocs, 1);
-	ck_assert_str_eq(x.f.locs[0].function, "new_fn");
-	free(x.f.locs[0].function);
-	x.f.locs[0].function = strdup("");
+	ck_assert_uint_eq(x.f.nlocs, 2);	/* kept, to be shown as accepted */
+	ck_assert(x.f.locs[0].baselined && !x.f.locs[1].baselined);
+	free(x.f.locs[1].function);
+	x.f.locs[1].function = strdup("");
 	ck_assert_int_eq(ks_baseline_apply(&b, &x.fs), 0);
 	ck_assert(x.f.baselined);
-	ck_assert_uint_eq(x.f.nlocs, 0);
+	ck_assert(x.f.locs[0].baselined && x.f.locs[1].baselined);
 	ks_baseline_free(&b);
 	unlink(path);
 	drop(&x);
@@ -264,6 +522,12 @@ Suite *suite_report(void)
 	tcase_add_test(tc, test_json_escapes);
 	tcase_add_test(tc, test_json_source);
 	tcase_add_test(tc, test_sarif);
+	tcase_add_test(tc, test_sarif_uris);
+	tcase_add_test(tc, test_sarif_unplaced);
+	tcase_add_test(tc, test_sarif_baselined);
+	tcase_add_test(tc, test_baselined);
+	tcase_add_loop_test(tc, test_column, 0, N(columns));
+	tcase_add_test(tc, test_column_in_file);
 	tcase_add_test(tc, test_baseline_roundtrip);
 	suite_add_tcase(s, tc);
 	return s;
