@@ -1,8 +1,11 @@
-/* Baseline files: a header line, then one TAB-separated key per line:
+/* Baseline files: a header line, then one TAB-separated entry per line:
  * MODULE-NAME, SYMBOL, FILE, FUNCTION (FILE and FUNCTION empty for a use
- * with no source location). FILE is relative to --source-root when it lies
- * below it, else the file's base name, so moving the build tree does not
- * invalidate the baseline. */
+ * with no source location) and STATUS, the use's status when the baseline
+ * was written: "scheduled" or "due-soon", as only those rules let a
+ * baseline accept their findings. FILE is relative to --source-root when
+ * it lies below it, else the file's base name, so moving the build tree
+ * does not invalidate the baseline. Version 1 files have no STATUS: their
+ * entries accept scheduled uses only. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +15,18 @@
 #include "buf.h"
 #include "report/report.h"
 
-#define HEADER "# ksunset baseline 1"
+#define HEADER "# ksunset baseline 2"
+#define HEADER_V1 "# ksunset baseline 1"
+#define NFIELDS 5 /* MODULE SYMBOL FILE FUNCTION STATUS */
+
+/* Where the baseline being read is. */
+struct loading {
+	struct ks_baseline *b;
+	const char *path;
+	unsigned line;
+	int version; /* 0 until the header is read */
+	struct ks_diags *d;
+};
 
 static const char *key_file(const char *file, const char *root)
 {
@@ -21,19 +35,125 @@ static const char *key_file(const char *file, const char *root)
 	return rel ? rel : slash ? slash + 1 : file;
 }
 
+static char *join_key(const char *module, const char *sym, const char *file, const char *fn)
+{
+	return ks_strdupf("%s\t%s\t%s\t%s", module, sym, file, fn);
+}
+
 static char *make_key(const struct ks_finding *f, const struct ks_loc *l, const char *root)
 {
-	return ks_strdupf("%s\t%s\t%s\t%s", f->module_name, f->symbol,
-			  l ? key_file(l->file, root) : "", l ? l->function : "");
+	return join_key(f->module_name, f->symbol, l ? key_file(l->file, root) : "",
+			l ? l->function : "");
+}
+
+/* The status named s, if a baseline may accept findings in it. */
+static const char *accepted_status(const char *s)
+{
+	for (size_t i = 0; i < ks_nrules; i++)
+		if (ks_rules[i].baseline_accepts && !strcmp(ks_rules[i].status, s))
+			return ks_rules[i].status;
+	return NULL;
+}
+
+/* Takes key (NULL: out of memory); a repeated key is said and ignored. */
+static int add_entry(struct loading *ld, char *key, const char *status)
+{
+	struct ks_baseline *b = ld->b;
+	struct ks_baseline_entry *e = key ? calloc(1, sizeof(*e)) : NULL;
+	struct ks_baseline_entry **v = e ? realloc(b->v, (b->n + 1) * sizeof(*v)) : NULL;
+	void **slot;
+	int r = v ? 0 : -ENOMEM;
+
+	if (v) {
+		b->v = v;
+		*e = (struct ks_baseline_entry){ .key = key, .status = status, .line = ld->line };
+		r = ks_strmap_put(&b->keys, key, &slot);
+	}
+	if (r > 0) {
+		*slot = b->v[b->n++] = e;
+		return 0;
+	}
+	if (!r)
+		r = ks_diag_add(ld->d, KS_WARNING, ld->path, ld->line, 0,
+				"duplicate baseline entry ignored (first on line %u)",
+				((struct ks_baseline_entry *)*slot)->line);
+	free(key);
+	free(e);
+	return r < 0 ? r : 0;
+}
+
+/* Cuts text at its TABs into field[]: how many fields there are, and
+ * NFIELDS + 1 if there are more than NFIELDS. */
+static size_t split(char *text, char **field)
+{
+	size_t n = 0;
+
+	while (n < NFIELDS) {
+		field[n++] = text;
+		if (!(text = strchr(text, '\t')))
+			return n;
+		*text++ = '\0';
+	}
+	return NFIELDS + 1;
+}
+
+/* After a diagnostic that said why (r its result): -EINVAL, or -ENOMEM. */
+static int invalid(int r)
+{
+	return r < 0 ? r : -EINVAL;
+}
+
+/* One entry: NFIELDS fields (no STATUS in version 1) separated by TABs. */
+static int parse_entry(struct loading *ld, char *text)
+{
+	static const char *const layout[] = {
+		[1] = "MODULE, SYMBOL, FILE and FUNCTION",
+		[2] = "MODULE, SYMBOL, FILE, FUNCTION and STATUS",
+	};
+	size_t want = ld->version == 1 ? NFIELDS - 1 : NFIELDS;
+	char *copy = strdup(text), *field[NFIELDS];
+	const char *status = "scheduled";
+	int r;
+
+	if (!copy)
+		return -ENOMEM;
+	if (split(copy, field) != want)
+		r = invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
+					"bad baseline entry: expected %s separated by TABs: '%s'",
+					layout[ld->version], text));
+	else if (want == NFIELDS && !(status = accepted_status(field[NFIELDS - 1])))
+		r = invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
+					"bad status '%s': a baseline accepts scheduled and "
+					"due-soon uses",
+					field[NFIELDS - 1]));
+	else
+		r = add_entry(ld, join_key(field[0], field[1], field[2], field[3]), status);
+	free(copy);
+	return r;
+}
+
+static int parse_line(struct loading *ld, char *text)
+{
+	if (ld->line == 1) {
+		ld->version = !strcmp(text, HEADER) ? 2 : !strcmp(text, HEADER_V1) ? 1 : 0;
+		if (ld->version)
+			return 0;
+		return invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, 1, 0,
+					   "not a ksunset baseline (expected '%s'): '%s'", HEADER,
+					   text));
+	}
+	if (text[0] == '#' || !text[0])
+		return 0;
+	return parse_entry(ld, text);
 }
 
 int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d)
 {
+	struct loading ld = { .b = b, .path = path, .d = d };
 	FILE *f = fopen(path, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
-	unsigned lineno = 0;
 	int r = 0;
 
 	if (!f) {
@@ -42,50 +162,28 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 				   strerror(-r)) < 0 ? -ENOMEM : r;
 	}
 	while (!r && (n = getline(&line, &cap, f)) >= 0) {
-		void **slot;
-		char **v;
-
-		lineno++;
+		ld.line++;
 		if (n && line[n - 1] == '\n')
 			line[--n] = '\0';
-		if (lineno == 1 && strcmp(line, HEADER) != 0) {
-			r = ks_diag_add(d, KS_ERROR, path, 1, 0,
-					"not a ksunset baseline (expected '%s')", HEADER);
-			r = r < 0 ? r : -EINVAL;
-			break;
-		}
-		if (line[0] == '#' || !line[0])
-			continue;
-		v = realloc(b->lines, (b->n + 1) * sizeof(*v));
-		if (!v || !(v[b->n] = strdup(line))) {
-			if (v)
-				b->lines = v;
-			r = -ENOMEM;
-			break;
-		}
-		b->lines = v;
-		r = ks_strmap_put(&b->keys, b->lines[b->n], &slot);
-		if (r >= 0)
-			*slot = b->lines[b->n];
-		b->n++;
-		r = r < 0 ? r : 0;
+		r = parse_line(&ld, line);
 	}
 	free(line);
 	fclose(f);
 	return r;
 }
 
-static int accepted(const struct ks_baseline *b, const struct ks_finding *f,
-		    const struct ks_loc *l)
+/* Whether the baseline accepts use l of f (l NULL: f has none): an entry
+ * has its key and f's status, and f's rule lets a baseline accept it. */
+static int accepted(const struct ks_baseline *b, const struct ks_finding *f, const struct ks_loc *l)
 {
 	char *key = make_key(f, l, b->source_root);
-	int r;
+	const struct ks_baseline_entry *e;
 
 	if (!key)
 		return -ENOMEM;
-	r = ks_strmap_get(&b->keys, key) != NULL;
+	e = ks_strmap_get(&b->keys, key);
 	free(key);
-	return r;
+	return e && f->rule->baseline_accepts && !strcmp(e->status, f->rule->status);
 }
 
 static int apply_one(const struct ks_baseline *b, struct ks_finding *f)
@@ -127,26 +225,44 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int keys_push(struct ks_baseline_keys *k, char *line)
+{
+	if (!line)
+		return -ENOMEM;
+	if (k->n == k->cap) {
+		size_t cap = k->cap ? k->cap * 2 : 16;
+		char **v = realloc(k->v, cap * sizeof(*v));
+
+		if (!v) {
+			free(line);
+			return -ENOMEM;
+		}
+		k->v = v;
+		k->cap = cap;
+	}
+	k->v[k->n++] = line;
+	return 0;
+}
+
+/* The entry of each use of f: its key and its status. */
+static int keys_add_finding(struct ks_baseline_keys *k, const struct ks_finding *f)
+{
+	int r = 0;
+
+	for (size_t j = 0; !r && j < (f->nlocs ? f->nlocs : 1); j++) {
+		char *key = make_key(f, f->nlocs ? &f->locs[j] : NULL, k->source_root);
+
+		r = keys_push(k, key ? ks_strdupf("%s\t%s", key, f->rule->status) : NULL);
+		free(key);
+	}
+	return r;
+}
+
 int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *fs)
 {
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct ks_finding *f = &fs->v[i];
-
-		for (size_t j = 0; j < (f->nlocs ? f->nlocs : 1); j++) {
-			if (k->n == k->cap) {
-				size_t cap = k->cap ? k->cap * 2 : 16;
-				char **v = realloc(k->v, cap * sizeof(*v));
-
-				if (!v)
-					return -ENOMEM;
-				k->v = v;
-				k->cap = cap;
-			}
-			k->v[k->n] = make_key(f, f->nlocs ? &f->locs[j] : NULL, k->source_root);
-			if (!k->v[k->n++])
-				return -ENOMEM;
-		}
-	}
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->v[i].rule->baseline_accepts && keys_add_finding(k, &fs->v[i]) < 0)
+			return -ENOMEM;
 	return 0;
 }
 
@@ -198,9 +314,11 @@ int ks_baseline_write(const char *path, const char *source_root, const struct ks
 
 void ks_baseline_free(struct ks_baseline *b)
 {
-	for (size_t i = 0; i < b->n; i++)
-		free(b->lines[i]);
-	free(b->lines);
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->v[i]->key);
+		free(b->v[i]);
+	}
+	free(b->v);
 	ks_strmap_free(&b->keys);
 	memset(b, 0, sizeof(*b));
 }

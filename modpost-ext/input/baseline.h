@@ -1,23 +1,34 @@
 /* Baselines: findings accepted once, so that CI fails on new uses only.
  * A use is keyed by module, symbol, file and function, not by line, so
- * unrelated edits do not invalidate the baseline. */
+ * unrelated edits do not invalidate the baseline. An entry also records
+ * the use's status, and accepts the use only while it keeps that status:
+ * a use that became due soon, overdue or removed is reported again. */
 #ifndef KS_BASELINE_H
 #define KS_BASELINE_H
 
 #include "rules/rules.h"
 #include "strmap.h"
 
+struct ks_baseline_entry {
+	char *key;		/* MODULE, SYMBOL, FILE, FUNCTION; TAB-separated */
+	const char *status;	/* the use's when written: a rule's status */
+	unsigned line;		/* in the file */
+};
+
 struct ks_baseline {
-	struct ks_strmap keys;
-	char **lines;
+	struct ks_strmap keys;	/* key -> entry */
+	struct ks_baseline_entry **v;
 	size_t n;
 	const char *source_root;	/* file names are made relative to it */
 };
 
+/* Reads a baseline of version 2, or of version 1 (no status: its entries
+ * accept scheduled uses). A bad line is an error in d: -EINVAL. */
 int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d) KS_MUST_CHECK;
 /* Drops accepted locations; a finding left with none is marked baselined. */
 int ks_baseline_apply(const struct ks_baseline *b, struct ks_findings *f) KS_MUST_CHECK;
-/* The keys of findings, gathered module by module for --write-baseline. */
+/* The entries for findings (those a baseline may accept), gathered module
+ * by module for --write-baseline. */
 struct ks_baseline_keys {
 	char **v;
 	size_t n, cap;
@@ -25,11 +36,11 @@ struct ks_baseline_keys {
 };
 
 int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *f) KS_MUST_CHECK;
-/* Writes the keys, sorted and unique, atomically (temporary file + rename). */
+/* Writes the entries, sorted and unique, atomically (temporary file + rename). */
 int ks_baseline_keys_write(struct ks_baseline_keys *k, const char *path,
 			   struct ks_diags *d) KS_MUST_CHECK;
 void ks_baseline_keys_free(struct ks_baseline_keys *k);
-/* The keys of f, written to path. */
+/* The entries for f, written to path. */
 int ks_baseline_write(const char *path, const char *source_root, const struct ks_findings *f,
 		      struct ks_diags *d) KS_MUST_CHECK;
 void ks_baseline_free(struct ks_baseline *b);

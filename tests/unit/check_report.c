@@ -1,11 +1,9 @@
 /* Report formats: the one-line messages for every action and status, the
- * text layout, JSON escaping, SARIF's required fields, and baselines. */
+ * text layout, JSON escaping and SARIF's required fields. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "input/baseline.h"
 #include "report/report.h"
 #include "suites.h"
 
@@ -219,40 +217,6 @@ START_TEST(test_sarif)
 }
 END_TEST
 
-START_TEST(test_baseline_roundtrip)
-{
-	struct fx x;
-	struct ks_baseline b = { .source_root = "/src" };
-	struct ks_diags d = { 0 };
-	char path[] = "/tmp/ksunset-baseline-XXXXXX";
-	int fd = mkstemp(path);
-
-	ck_assert_int_ge(fd, 0);
-	close(fd);
-	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
-	add_locs(&x);
-	ck_assert_int_eq(ks_baseline_write(path, "/src", &x.fs, &d), 0);
-	ck_assert_int_eq(ks_baseline_load(&b, path, &d), 0);
-	ck_assert_uint_eq(b.n, 2);
-	/* a known use on another line is accepted; one in a new function is not */
-	x.f.locs[0].line = 99;
-	free(x.f.locs[1].function);
-	x.f.locs[1].function = strdup("new_fn");
-	ck_assert_int_eq(ks_baseline_apply(&b, &x.fs), 0);
-	ck_assert(!x.f.baselined);
-	ck_assert_uint_eq(x.f.nlocs, 1);
-	ck_assert_str_eq(x.f.locs[0].function, "new_fn");
-	free(x.f.locs[0].function);
-	x.f.locs[0].function = strdup("");
-	ck_assert_int_eq(ks_baseline_apply(&b, &x.fs), 0);
-	ck_assert(x.f.baselined);
-	ck_assert_uint_eq(x.f.nlocs, 0);
-	ks_baseline_free(&b);
-	unlink(path);
-	drop(&x);
-}
-END_TEST
-
 Suite *suite_report(void)
 {
 	Suite *s = suite_create("report");
@@ -264,7 +228,6 @@ Suite *suite_report(void)
 	tcase_add_test(tc, test_json_escapes);
 	tcase_add_test(tc, test_json_source);
 	tcase_add_test(tc, test_sarif);
-	tcase_add_test(tc, test_baseline_roundtrip);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Baselines on real modules built through Kbuild: what a baseline accepts
+# (a use in the status it had when written, never an overdue or removed
+# one), refreshing, keys that survive optimisation and name the folder,
+# and stale entries.
+. "$(dirname "$0")/lib.sh"
+K=$(kdir)
+if [ -z "$K" ]; then skip "no kernel headers in /usr/src"; exit 0; fi
+S="$TOP/tests/data/check.schedule"
+SV="$K/Module.symvers"
+chk() { "$KSUNSET" check -s "$S" -i "$SV" "$@"; }
+
+kbuild "$TOP/tests/modules/legacy" "$TMP/legacy" || { fail "build legacy"; cat "$TMP/legacy.log"; exit 0; }
+L="$TMP/legacy/legacy.ko"
+
+# written when every use was scheduled
+chk --today 2026-01-01 --write-baseline "$TMP/base" "$L" >/dev/null 2>&1
+expect_grep "the header says version 2" "$TMP/base" "# ksunset baseline 2"
+expect_grep "the status is recorded" "$TMP/base" "legacy	simple_strtoul			scheduled"
+chk --today 2026-01-01 --strict --baseline "$TMP/base" "$L" >"$TMP/out" 2>"$TMP/err"
+expect_eq "the same status: accepted, exit 0" "$?" 0
+expect_grep "the same status: counted" "$TMP/err" "3 accepted by the baseline"
+
+# the next kernel's Module.symvers no longer has do_settimeofday64: the
+# module will not load, whatever the baseline says
+grep -v "	do_settimeofday64	" "$SV" >"$TMP/next.symvers"
+"$KSUNSET" check -s "$S" -i "$TMP/next.symvers" --today 2026-01-01 --baseline "$TMP/base" "$L" \
+	>"$TMP/out" 2>"$TMP/err"
+expect_eq "removed: never accepted, exit 1" "$?" 1
+expect_grep "removed: reported" "$TMP/out" "ERROR: ksunset: \"do_settimeofday64\" [$L] is no longer exported"
+expect_grep "removed: the rest accepted" "$TMP/err" "2 accepted by the baseline"
+
+# every date past: overdue uses are never accepted
+chk --today 2028-06-01 --strict --baseline "$TMP/base" "$L" >"$TMP/out" 2>"$TMP/err"
+expect_eq "overdue: never accepted, exit 1" "$?" 1
+expect_eq "overdue: every dated use reported" "$(grep -c '^ERROR: .*overdue by' "$TMP/out")" 3
+
+# scheduled when written, due soon now: not accepted
+chk --today 2026-12-03 --error-within 30 --baseline "$TMP/base" "$L" >"$TMP/out" 2>"$TMP/err"
+expect_grep "scheduled, now due soon: reported" "$TMP/out" 'ERROR: ksunset: "simple_strtoul"'
+# written due soon: accepted due soon, not overdue; the overdue use is not written
+chk --today 2026-12-03 --error-within 30 --write-baseline "$TMP/soon" "$L" >/dev/null 2>&1
+expect_grep "due-soon written" "$TMP/soon" "legacy	simple_strtoul			due-soon"
+expect_eq "overdue not written" "$(grep -c noop_llseek "$TMP/soon")" 0
+chk --today 2026-12-10 --error-within 30 --baseline "$TMP/soon" "$L" >"$TMP/out" 2>"$TMP/err"
+expect_eq "due soon when written and now: accepted" "$(grep -c '"simple_strtoul"' "$TMP/out")" 0
+chk --today 2026-12-21 --baseline "$TMP/soon" "$L" >"$TMP/out" 2>"$TMP/err"
+expect_grep "due soon when written, overdue now: reported" "$TMP/out" 'ERROR: ksunset: "simple_strtoul"'
+
+# version 1 files (no status) are read, and accept scheduled uses only
+printf '# ksunset baseline 1\nlegacy\tsimple_strtoul\t\t\n' >"$TMP/v1"
+chk --today 2026-01-01 --strict --baseline "$TMP/v1" "$L" >"$TMP/out" 2>"$TMP/err"
+expect_grep "version 1: a scheduled use accepted" "$TMP/err" "1 accepted by the baseline"
+chk --today 2026-12-03 --error-within 30 --baseline "$TMP/v1" "$L" >"$TMP/out" 2>"$TMP/err"
+expect_grep "version 1: a due-soon use reported" "$TMP/out" 'ERROR: ksunset: "simple_strtoul"'
+printf '# ksunset baseline 2\nlegacy\tsimple_strtoul\t\t\toverdue\n' >"$TMP/bad"
+chk --today 2026-01-01 --baseline "$TMP/bad" "$L" >"$TMP/out" 2>"$TMP/err"
+expect_eq "a status no baseline accepts: exit 2" "$?" 2
+expect_grep "a status no baseline accepts: named" "$TMP/err" "$TMP/bad:2: error: bad status 'overdue'"
+exit 0

@@ -1,0 +1,250 @@
+/* Baselines: what an entry accepts (a use in the status it had when
+ * written, never an overdue or removed one), the file format and its
+ * errors, version 1 files. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "input/baseline.h"
+#include "suites.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* A finding of module m (/src/m.ko) for symbol sym, by the given rule,
+ * with one use in file and fn, or none if file is NULL. */
+struct fx {
+	struct ks_finding f;
+	struct ks_findings fs;
+	char path[32];
+};
+
+static const struct ks_rule *rule(const char *status)
+{
+	for (size_t i = 0; i < ks_nrules; i++)
+		if (!strcmp(ks_rules[i].status, status))
+			return &ks_rules[i];
+	ck_abort_msg("no rule with status %s", status);
+	return NULL;
+}
+
+static void make(struct fx *x, const char *status, const char *file, const char *fn)
+{
+	int fd;
+
+	memset(x, 0, sizeof(*x));
+	x->f.module = strdup("/src/m.ko");
+	x->f.module_name = strdup("m");
+	x->f.symbol = strdup("sym");
+	x->f.rule = rule(status);
+	if (file) {
+		x->f.locs = calloc(1, sizeof(*x->f.locs));
+		x->f.locs[0] = (struct ks_loc){ strdup(file), 42, 9, strdup(fn), KS_USE_CALL,
+						KS_SOURCE_PLUGIN };
+		x->f.nlocs = 1;
+	}
+	x->fs.v = &x->f;
+	x->fs.n = 1;
+	strcpy(x->path, "/tmp/ksunset-baseline-XXXXXX");
+	fd = mkstemp(x->path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+}
+
+static void drop(struct fx *x)
+{
+	free(x->f.module);
+	free(x->f.module_name);
+	free(x->f.symbol);
+	for (size_t i = 0; i < x->f.nlocs; i++) {
+		free(x->f.locs[i].file);
+		free(x->f.locs[i].function);
+	}
+	free(x->f.locs);
+	unlink(x->path);
+}
+
+static void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static char *get_file(const char *path)
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = fopen(path, "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_ge(getdelim(&s, &n, '\0', f), 0);
+	fclose(f);
+	return s;
+}
+
+/* Loads x's file into b and applies it to x's finding: whether accepted. */
+static bool judge(struct fx *x, const char *root)
+{
+	struct ks_baseline b = { .source_root = root };
+	struct ks_diags d = { 0 };
+
+	ck_assert_int_eq(ks_baseline_load(&b, x->path, &d), 0);
+	ck_assert_int_eq(ks_baseline_apply(&b, &x->fs), 0);
+	ks_baseline_free(&b);
+	ks_diags_free(&d);
+	return x->f.baselined;
+}
+
+/* A use is accepted in the status it had when the baseline was written. */
+static const struct {
+	const char *written, *now;
+	bool accepted;
+} statuses[] = {
+	{ "scheduled", "scheduled", true }, { "due-soon", "due-soon", true },
+	{ "scheduled", "due-soon", false }, { "due-soon", "scheduled", false },
+	{ "scheduled", "overdue", false },  { "due-soon", "overdue", false },
+	{ "scheduled", "removed", false },  { "due-soon", "removed", false },
+};
+
+START_TEST(test_status)
+{
+	struct fx x;
+	struct ks_diags d = { 0 };
+
+	for (int loc = 0; loc < 2; loc++) {
+		make(&x, statuses[_i].written, loc ? "/src/m.c" : NULL, "probe");
+		ck_assert_int_eq(ks_baseline_write(x.path, NULL, &x.fs, &d), 0);
+		x.f.rule = rule(statuses[_i].now);
+		ck_assert_msg(judge(&x, NULL) == statuses[_i].accepted, "written %s, now %s%s: %s",
+			      statuses[_i].written, statuses[_i].now, loc ? "" : " (no location)",
+			      statuses[_i].accepted ? "not accepted" : "accepted");
+		drop(&x);
+	}
+	ks_diags_free(&d);
+}
+END_TEST
+
+/* Findings no baseline accepts are not written. */
+START_TEST(test_write_leaves_out)
+{
+	static const char *const never[] = { "overdue", "removed" };
+	struct fx x;
+	struct ks_diags d = { 0 };
+	char *s;
+
+	for (int i = 0; i < N(never); i++) {
+		make(&x, never[i], "/src/m.c", "probe");
+		ck_assert_int_eq(ks_baseline_write(x.path, NULL, &x.fs, &d), 0);
+		s = get_file(x.path);
+		ck_assert_msg(!strcmp(s, "# ksunset baseline 2\n"), "%s written: %s", never[i], s);
+		free(s);
+		drop(&x);
+	}
+	make(&x, "due-soon", "/src/m.c", "probe");
+	ck_assert_int_eq(ks_baseline_write(x.path, "/src", &x.fs, &d), 0);
+	s = get_file(x.path);
+	ck_assert_str_eq(s, "# ksunset baseline 2\nm\tsym\tm.c\tprobe\tdue-soon\n");
+	free(s);
+	drop(&x);
+	ks_diags_free(&d);
+}
+END_TEST
+
+/* Version 1 entries have no status: they accept scheduled uses only. */
+START_TEST(test_version1)
+{
+	struct fx x;
+
+	make(&x, "scheduled", "/src/m.c", "probe");
+	put_file(x.path, "# ksunset baseline 1\nm\tsym\tm.c\tprobe\n");
+	ck_assert(judge(&x, "/src"));
+	drop(&x);
+	make(&x, "due-soon", "/src/m.c", "probe");
+	put_file(x.path, "# ksunset baseline 1\nm\tsym\tm.c\tprobe\n");
+	ck_assert(!judge(&x, "/src"));
+	drop(&x);
+}
+END_TEST
+
+static const struct {
+	const char *text, *diag;
+	int r;
+} files[] = {
+	{ "m\tsym\t\t\tscheduled\n", "f:1: error: not a ksunset baseline (expected '# ksunset "
+				     "baseline 2'): 'm\tsym\t\t\tscheduled'", -22 },
+	{ "# ksunset baseline 2\n\n# comment\nm\tsym\tm.c\tprobe\n",
+	  "f:4: error: bad baseline entry: expected MODULE, SYMBOL, FILE, FUNCTION and STATUS "
+	  "separated by TABs: 'm\tsym\tm.c\tprobe'", -22 },
+	{ "# ksunset baseline 2\nm\tsym\tm.c\tprobe\tscheduled\tx\n",
+	  "f:2: error: bad baseline entry: expected MODULE, SYMBOL, FILE, FUNCTION and STATUS "
+	  "separated by TABs: 'm\tsym\tm.c\tprobe\tscheduled\tx'", -22 },
+	{ "# ksunset baseline 1\nm\tsym\tm.c\tprobe\tscheduled\n",
+	  "f:2: error: bad baseline entry: expected MODULE, SYMBOL, FILE and FUNCTION separated by "
+	  "TABs: 'm\tsym\tm.c\tprobe\tscheduled'", -22 },
+	{ "# ksunset baseline 2\nm\tsym\tm.c\tprobe\toverdue\n",
+	  "f:2: error: bad status 'overdue': a baseline accepts scheduled and due-soon uses", -22 },
+	{ "# ksunset baseline 2\nm\tsym\tm.c\tprobe\tscheduled\nm\tsym\tm.c\tprobe\tdue-soon\n",
+	  "f:3: warning: duplicate baseline entry ignored (first on line 2)", 0 },
+};
+
+START_TEST(test_bad_files)
+{
+	struct fx x;
+	struct ks_baseline b = { 0 };
+	struct ks_diags d = { 0 };
+	char *msg;
+
+	make(&x, "scheduled", NULL, NULL);
+	put_file(x.path, files[_i].text);
+	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), files[_i].r);
+	ck_assert_uint_eq(d.n, 1);
+	free(d.v[0].file);
+	d.v[0].file = strdup("f");
+	msg = ks_diag_format(&d.v[0]);
+	ck_assert_msg(!strcmp(msg, files[_i].diag), "%s\n got  %s\n want %s", files[_i].text, msg,
+		      files[_i].diag);
+	free(msg);
+	ks_diags_free(&d);
+	ks_baseline_free(&b);
+	drop(&x);
+}
+END_TEST
+
+/* A known use on another line is accepted; one in a new function is not. */
+START_TEST(test_lines_do_not_count)
+{
+	struct fx x;
+	struct ks_diags d = { 0 };
+
+	make(&x, "scheduled", "/src/m.c", "probe");
+	ck_assert_int_eq(ks_baseline_write(x.path, "/src", &x.fs, &d), 0);
+	x.f.locs[0].line = 99;
+	ck_assert(judge(&x, "/src"));
+	drop(&x);
+	make(&x, "scheduled", "/src/m.c", "probe");
+	ck_assert_int_eq(ks_baseline_write(x.path, "/src", &x.fs, &d), 0);
+	free(x.f.locs[0].function);
+	x.f.locs[0].function = strdup("new_fn");
+	ck_assert(!judge(&x, "/src"));
+	ck_assert_uint_eq(x.f.nlocs, 1);
+	drop(&x);
+	ks_diags_free(&d);
+}
+END_TEST
+
+Suite *suite_baseline(void)
+{
+	Suite *s = suite_create("baseline");
+	TCase *tc = tcase_create("baseline");
+
+	tcase_add_loop_test(tc, test_status, 0, N(statuses));
+	tcase_add_test(tc, test_write_leaves_out);
+	tcase_add_test(tc, test_version1);
+	tcase_add_loop_test(tc, test_bad_files, 0, N(files));
+	tcase_add_test(tc, test_lines_do_not_count);
+	suite_add_tcase(s, tc);
+	return s;
+}
