@@ -256,18 +256,20 @@ static int close_report(struct run *r)
 	return e;
 }
 
-/* One module: its findings are judged against the baseline, written and
- * let go, so memory does not grow with the number of modules. */
+/* One module: its findings are keyed for --write-baseline (every use,
+ * before the baseline drops the ones it accepts), judged against the
+ * baseline, written and let go, so memory does not grow with the number
+ * of modules. */
 static int check_one(void *ctx, const struct ks_module *m)
 {
 	struct run *r = ctx;
 	int e = ks_check_module(&r->check, m);
 
+	if (!e && r->o.write_baseline)
+		e = ks_baseline_keys_add(&r->keys, &r->check.found);
 	if (!e && r->o.baseline)
 		e = ks_baseline_apply(&r->baseline, &r->check.found);
 	ks_findings_sort(&r->check.found);
-	if (!e && r->o.write_baseline)
-		e = ks_baseline_keys_add(&r->keys, &r->check.found);
 	if (!e)
 		e = report_failed(r, ks_report_findings(r->out, &r->o.report, &r->check.found));
 	ks_findings_free(&r->check.found);
@@ -317,6 +319,17 @@ static void summary(void *ctx, const struct ks_diags *problems)
 	fputc('\n', stderr);
 }
 
+/* Written after the check, so --write-baseline may name the --baseline
+ * file; not when some input was unusable, as the entries of what was not
+ * checked would be lost. */
+static int write_baseline(struct run *r, struct ks_diags *d)
+{
+	if (r->unusable)
+		return ks_diag_add(d, KS_NOTE, r->o.write_baseline, 0, 0,
+				   "baseline not written: some input could not be used");
+	return note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, d));
+}
+
 static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 {
 	struct run *r = ctx;
@@ -327,7 +340,7 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	if (r->out)
 		e = e ? e : close_report(r);
 	if (!e && r->o.write_baseline)
-		e = note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, d));
+		e = write_baseline(r, d);
 	out->unusable = r->unusable;
 	out->write_failed = r->write_failed && !r->unusable;
 	out->findings = r->o.report.tally.errors > 0;

@@ -13,6 +13,7 @@
 
 #include "input/baseline.h"
 #include "buf.h"
+#include "input/schedwrite.h"
 #include "report/report.h"
 
 #define HEADER "# ksunset baseline 2"
@@ -268,28 +269,16 @@ int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *f
 
 int ks_baseline_keys_write(struct ks_baseline_keys *k, const char *path, struct ks_diags *d)
 {
-	char *tmp = ks_strdupf("%s.tmp", path);
-	FILE *f = NULL;
-	int r = tmp ? 0 : -ENOMEM;
+	struct ks_buf b = KS_BUF_INIT;
+	int r = ks_buf_adds(&b, HEADER "\n");
 
 	if (k->n)
 		qsort(k->v, k->n, sizeof(*k->v), cmp_str);
-	if (!r && !(f = fopen(tmp, "w")))
-		r = -errno;
-	if (f) {
-		fprintf(f, "%s\n", HEADER);
-		for (size_t i = 0; i < k->n; i++)
-			if (!i || strcmp(k->v[i], k->v[i - 1]))
-				fprintf(f, "%s\n", k->v[i]);
-		if (fclose(f) != 0)
-			r = -errno;
-		if (!r && rename(tmp, path) < 0)
-			r = -errno;
-	}
-	if (r < 0 && r != -ENOMEM && ks_diag_add(d, KS_ERROR, path, 0, 0,
-						 "cannot write baseline: %s", strerror(-r)) < 0)
-		r = -ENOMEM;
-	free(tmp);
+	for (size_t i = 0; !r && i < k->n; i++)
+		if (!i || strcmp(k->v[i], k->v[i - 1]))
+			r = ks_buf_addf(&b, "%s\n", k->v[i]);
+	r = r ? r : ks_file_replace(path, b.p, b.len, d);
+	ks_buf_free(&b);
 	return r;
 }
 

@@ -36,7 +36,8 @@ struct ks_baseline_keys {
 };
 
 int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *f) KS_MUST_CHECK;
-/* Writes the entries, sorted and unique, atomically (temporary file + rename). */
+/* Writes the entries, sorted and unique, atomically (ks_file_replace()):
+ * path may be the baseline that was read. */
 int ks_baseline_keys_write(struct ks_baseline_keys *k, const char *path,
 			   struct ks_diags *d) KS_MUST_CHECK;
 void ks_baseline_keys_free(struct ks_baseline_keys *k);

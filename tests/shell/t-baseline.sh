@@ -57,4 +57,34 @@ printf '# ksunset baseline 2\nlegacy\tsimple_strtoul\t\t\toverdue\n' >"$TMP/bad"
 chk --today 2026-01-01 --baseline "$TMP/bad" "$L" >"$TMP/out" 2>"$TMP/err"
 expect_eq "a status no baseline accepts: exit 2" "$?" 2
 expect_grep "a status no baseline accepts: named" "$TMP/err" "$TMP/bad:2: error: bad status 'overdue'"
+
+# A module built with the plugin: two files named parse.c (a/ and b/), each
+# with a function that GCC clones (parse.constprop); -DTWIN_B_USE adds a use
+# to b/parse.c.
+TS="$TMP/twin.schedule"
+printf 'What: kstrtoull\nWhen: 2027-09-01\nWhy: test\nWho: T. Est\n' >"$TS"
+twin() { "$KSUNSET" make -s "$TS" --today 2026-12-03 -C "$K" M="$TMP/twin" KCFLAGS="$1" >"$TMP/twin.log" 2>&1; }
+tw() { "$KSUNSET" check -s "$TS" -i "$SV" --today 2026-12-03 "$@" "$TMP/twin/twin.ko"; }
+rm -rf "$TMP/twin" && cp -r "$TOP/tests/modules/twin" "$TMP/twin"
+twin "" || { fail "build twin"; cat "$TMP/twin.log"; exit 0; }
+
+# refreshing (--baseline and --write-baseline) keeps every key, with its
+# file and function; the same file for both is replaced after reading
+tw --write-baseline "$TMP/tb" >/dev/null 2>&1
+expect_eq "twin: its use written" "$(grep -c '^twin	kstrtoull	.*parse.c	parse' "$TMP/tb")" 1
+tw --strict --baseline "$TMP/tb" --write-baseline "$TMP/tb2" >"$TMP/out" 2>&1
+expect_eq "refresh: accepted, exit 0" "$?" 0
+expect_file_eq "refresh: every key kept, with its file and function" "$TMP/tb2" "$TMP/tb"
+chmod 664 "$TMP/tb" && cp "$TMP/tb" "$TMP/tb.orig"
+tw --strict --baseline "$TMP/tb" --write-baseline "$TMP/tb" >"$TMP/out" 2>&1
+expect_eq "refresh in place: exit 0" "$?" 0
+expect_file_eq "refresh in place: unchanged" "$TMP/tb" "$TMP/tb.orig"
+expect_eq "refresh in place: mode kept" "$(stat -c %a "$TMP/tb")" 664
+tw --strict --baseline "$TMP/tb" >"$TMP/out" 2>&1
+expect_eq "refresh in place: still accepts" "$?" 0
+tw --baseline "$TMP/tb" --write-baseline "$TMP/tb" "$TMP/missing.ko" >"$TMP/out" 2>"$TMP/err"
+expect_eq "refresh with an unusable input: exit 2" "$?" 2
+expect_file_eq "refresh with an unusable input: the baseline kept" "$TMP/tb" "$TMP/tb.orig"
+expect_grep "refresh with an unusable input: said" "$TMP/err" \
+	"$TMP/tb: note: baseline not written: some input could not be used"
 exit 0
