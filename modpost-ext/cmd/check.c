@@ -37,6 +37,7 @@ static const char help[] =
 	"      --format FMT          text (default), json or sarif\n"
 	"  -o, --output FILE         write the report to FILE\n"
 	"      --source-root DIR     SARIF URIs and baseline keys relative to DIR\n"
+	"                            (baseline keys: to each module's folder by default)\n"
 	"      --baseline FILE       accept the uses listed in FILE, in the status listed\n"
 	"      --write-baseline FILE list the scheduled and due-soon uses in FILE\n"
 	"  -q, --quiet               print errors only\n"

@@ -2,10 +2,12 @@
  * MODULE-NAME, SYMBOL, FILE, FUNCTION (FILE and FUNCTION empty for a use
  * with no source location) and STATUS, the use's status when the baseline
  * was written: "scheduled" or "due-soon", as only those rules let a
- * baseline accept their findings. FILE is relative to --source-root when
- * it lies below it, else the file's base name, so moving the build tree
- * does not invalidate the baseline. Version 1 files have no STATUS: their
- * entries accept scheduled uses only. */
+ * baseline accept their findings. Version 1 files have no STATUS: their
+ * entries accept scheduled uses only.
+ * Keys change only with the source: FILE is relative to --source-root, or
+ * by default to the module's folder (Kbuild's M=), when it lies below it,
+ * else as recorded; FUNCTION is the name as written, without the suffix
+ * of a clone GCC made. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "input/baseline.h"
 #include "buf.h"
 #include "input/schedwrite.h"
+#include "module/use.h"
 #include "report/report.h"
 
 #define HEADER "# ksunset baseline 2"
@@ -29,21 +32,50 @@ struct loading {
 	struct ks_diags *d;
 };
 
-static const char *key_file(const char *file, const char *root)
-{
-	const char *rel = ks_path_under(file, root), *slash = strrchr(file, '/');
+/* The folder that file names in keys are relative to: --source-root, else
+ * the module's, as given and resolved (a recorded name may be either). */
+struct key_root {
+	char *given, *real;
+};
 
-	return rel ? rel : slash ? slash + 1 : file;
+static int root_init(struct key_root *kr, const char *source_root, const char *module)
+{
+	const char *slash = strrchr(module, '/');
+
+	if (source_root)
+		kr->given = strdup(source_root);
+	else
+		kr->given = slash ? strndup(module, (size_t)(slash - module)) : strdup(".");
+	if (!kr->given)
+		return -ENOMEM;
+	kr->real = realpath(kr->given, NULL);
+	return kr->real || errno != ENOMEM ? 0 : -ENOMEM;
+}
+
+static void root_free(struct key_root *kr)
+{
+	free(kr->given);
+	free(kr->real);
+}
+
+static const char *key_file(const char *file, const struct key_root *kr)
+{
+	const char *rel = ks_path_under(file, kr->given);
+
+	if (!rel && kr->real)
+		rel = ks_path_under(file, kr->real);
+	return rel ? rel : file;
 }
 
 static char *join_key(const char *module, const char *sym, const char *file, const char *fn)
 {
-	return ks_strdupf("%s\t%s\t%s\t%s", module, sym, file, fn);
+	return ks_strdupf("%s\t%s\t%s\t%.*s", module, sym, file, (int)ks_use_function_len(fn), fn);
 }
 
-static char *make_key(const struct ks_finding *f, const struct ks_loc *l, const char *root)
+static char *make_key(const struct ks_finding *f, const struct ks_loc *l,
+		      const struct key_root *kr)
 {
-	return join_key(f->module_name, f->symbol, l ? key_file(l->file, root) : "",
+	return join_key(f->module_name, f->symbol, l ? key_file(l->file, kr) : "",
 			l ? l->function : "");
 }
 
@@ -175,9 +207,10 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 
 /* Whether the baseline accepts use l of f (l NULL: f has none): an entry
  * has its key and f's status, and f's rule lets a baseline accept it. */
-static int accepted(const struct ks_baseline *b, const struct ks_finding *f, const struct ks_loc *l)
+static int accepted(const struct ks_baseline *b, const struct ks_finding *f, const struct ks_loc *l,
+		    const struct key_root *kr)
 {
-	char *key = make_key(f, l, b->source_root);
+	char *key = make_key(f, l, kr);
 	const struct ks_baseline_entry *e;
 
 	if (!key)
@@ -187,30 +220,34 @@ static int accepted(const struct ks_baseline *b, const struct ks_finding *f, con
 	return e && f->rule->baseline_accepts && !strcmp(e->status, f->rule->status);
 }
 
+/* Drops f's accepted locations; after an error, keeps the rest. */
 static int apply_one(const struct ks_baseline *b, struct ks_finding *f)
 {
+	struct key_root kr = { 0 };
 	size_t kept = 0;
-	int r;
+	int r = root_init(&kr, b->source_root, f->module);
 
-	if (!f->nlocs) {
-		r = accepted(b, f, NULL);
+	if (!r && !f->nlocs) {
+		r = accepted(b, f, NULL, &kr);
 		f->baselined = r > 0;
-		return r < 0 ? r : 0;
 	}
 	for (size_t i = 0; i < f->nlocs; i++) {
-		r = accepted(b, f, &f->locs[i]);
-		if (r < 0)
-			return r;
-		if (!r) {
+		int a = r < 0 ? 0 : accepted(b, f, &f->locs[i], &kr);
+
+		if (a <= 0) {
+			r = a < 0 ? a : r;
 			f->locs[kept++] = f->locs[i];
 			continue;
 		}
 		free(f->locs[i].file);
 		free(f->locs[i].function);
 	}
-	f->baselined = kept == 0;
-	f->nlocs = kept;
-	return 0;
+	if (f->nlocs) {
+		f->baselined = kept == 0;
+		f->nlocs = kept;
+	}
+	root_free(&kr);
+	return r < 0 ? r : 0;
 }
 
 int ks_baseline_apply(const struct ks_baseline *b, struct ks_findings *f)
@@ -248,14 +285,16 @@ static int keys_push(struct ks_baseline_keys *k, char *line)
 /* The entry of each use of f: its key and its status. */
 static int keys_add_finding(struct ks_baseline_keys *k, const struct ks_finding *f)
 {
-	int r = 0;
+	struct key_root kr = { 0 };
+	int r = root_init(&kr, k->source_root, f->module);
 
 	for (size_t j = 0; !r && j < (f->nlocs ? f->nlocs : 1); j++) {
-		char *key = make_key(f, f->nlocs ? &f->locs[j] : NULL, k->source_root);
+		char *key = make_key(f, f->nlocs ? &f->locs[j] : NULL, &kr);
 
 		r = keys_push(k, key ? ks_strdupf("%s\t%s", key, f->rule->status) : NULL);
 		free(key);
 	}
+	root_free(&kr);
 	return r;
 }
 

@@ -87,4 +87,20 @@ expect_eq "refresh with an unusable input: exit 2" "$?" 2
 expect_file_eq "refresh with an unusable input: the baseline kept" "$TMP/tb" "$TMP/tb.orig"
 expect_grep "refresh with an unusable input: said" "$TMP/err" \
 	"$TMP/tb: note: baseline not written: some input could not be used"
+
+# keys change with the source only: the function as written (not GCC's
+# clone parse.constprop), the file relative to the module's folder, M=
+# (a/parse.c, not parse.c, which b/parse.c has too)
+expect_grep "key: the function as written, the file below M=" "$TMP/tb" \
+	"twin	kstrtoull	a/parse.c	parse	scheduled"
+twin "-fno-ipa-cp -fno-ipa-sra" || { fail "build twin without clones"; cat "$TMP/twin.log"; }
+tw --format json >"$TMP/out" 2>&1
+expect_grep "built without clones: the plugin names the function parse" "$TMP/out" '"function": "parse"'
+tw --strict --baseline "$TMP/tb" >"$TMP/out" 2>&1
+expect_eq "built without clones: still accepted" "$?" 0
+twin -DTWIN_B_USE || { fail "build twin with a use in b/"; cat "$TMP/twin.log"; }
+tw --strict --baseline "$TMP/tb" >"$TMP/out" 2>&1
+expect_eq "a new use in b/parse.c, function parse: exit 1" "$?" 1
+expect_grep "a new use in b/parse.c: reported" "$TMP/out" "$TMP/twin/b/parse.c:15:16: error: call to 'kstrtoull'"
+expect_eq "a new use in b/parse.c: a/parse.c's still accepted" "$(grep -c "$TMP/twin/a/parse.c" "$TMP/out")" 0
 exit 0

@@ -1,11 +1,13 @@
 /* Baselines: what an entry accepts (a use in the status it had when
  * written, never an overdue or removed one), the file format and its
- * errors, version 1 files. */
+ * errors, version 1 files, keys (the function as written, the file below
+ * the module's folder or --source-root). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "input/baseline.h"
 #include "suites.h"
 
@@ -235,6 +237,89 @@ START_TEST(test_lines_do_not_count)
 }
 END_TEST
 
+/* The entry written for a use of /src/m.ko (or module). */
+static const struct {
+	const char *module, *root, *file, *fn, *entry;
+} keys[] = {
+	{ "/src/m.ko", NULL, "/src/a/x.c", "parse.constprop", "m\tsym\ta/x.c\tparse\tscheduled\n" },
+	{ "/src/m.ko", NULL, "/src/x.c", "parse.isra.0", "m\tsym\tx.c\tparse\tscheduled\n" },
+	{ "/src/m.ko", NULL, "/src/x.c", "", "m\tsym\tx.c\t\tscheduled\n" },
+	{ "/src/m.ko", NULL, "/other/x.c", "f.part.0.cold", "m\tsym\t/other/x.c\tf\tscheduled\n" },
+	{ "/src/m.ko", NULL, "/srcx/x.c", "f", "m\tsym\t/srcx/x.c\tf\tscheduled\n" },
+	{ "/src/m.ko", NULL, "drivers/x.c", "f", "m\tsym\tdrivers/x.c\tf\tscheduled\n" },
+	{ "drivers/m.ko", NULL, "drivers/a/x.c", "f", "m\tsym\ta/x.c\tf\tscheduled\n" },
+	{ "/src/m.ko", "/top/", "/top/drv/x.c", "f", "m\tsym\tdrv/x.c\tf\tscheduled\n" },
+	{ "/src/m.ko", "/top", "/src/x.c", "f", "m\tsym\t/src/x.c\tf\tscheduled\n" },
+};
+
+START_TEST(test_keys)
+{
+	struct fx x;
+	struct ks_diags d = { 0 };
+	char *s, *want = ks_strdupf("# ksunset baseline 2\n%s", keys[_i].entry);
+
+	make(&x, "scheduled", keys[_i].file, keys[_i].fn);
+	free(x.f.module);
+	x.f.module = strdup(keys[_i].module);
+	ck_assert_int_eq(ks_baseline_write(x.path, keys[_i].root, &x.fs, &d), 0);
+	s = get_file(x.path);
+	ck_assert_msg(!strcmp(s, want), "%s in %s (root %s)\n got  %s\n want %s", keys[_i].file,
+		      keys[_i].module, keys[_i].root ? keys[_i].root : "none", s, want);
+	ck_assert(judge(&x, keys[_i].root));
+	free(want);
+	free(s);
+	drop(&x);
+	ks_diags_free(&d);
+}
+END_TEST
+
+/* A module path relative to the current folder: the folder is resolved. */
+START_TEST(test_key_relative_module)
+{
+	struct fx x;
+	struct ks_diags d = { 0 };
+	char *cwd = getcwd(NULL, 0), *file = ks_strdupf("%s/a/x.c", cwd), *s;
+
+	make(&x, "scheduled", file, "f");
+	free(x.f.module);
+	x.f.module = strdup("m.ko");
+	ck_assert_int_eq(ks_baseline_write(x.path, NULL, &x.fs, &d), 0);
+	s = get_file(x.path);
+	ck_assert_str_eq(s, "# ksunset baseline 2\nm\tsym\ta/x.c\tf\tscheduled\n");
+	free(s);
+	free(file);
+	free(cwd);
+	drop(&x);
+}
+END_TEST
+
+/* The same file name and function in another folder is another use. */
+START_TEST(test_key_other_folder)
+{
+	struct fx x;
+	struct ks_diags d = { 0 };
+
+	make(&x, "scheduled", "/src/a/x.c", "parse");
+	ck_assert_int_eq(ks_baseline_write(x.path, NULL, &x.fs, &d), 0);
+	free(x.f.locs[0].file);
+	x.f.locs[0].file = strdup("/src/b/x.c");
+	ck_assert(!judge(&x, NULL));
+	drop(&x);
+}
+END_TEST
+
+/* Entries read from a file lose the clone suffix too (version 1 kept it). */
+START_TEST(test_key_read_as_written)
+{
+	struct fx x;
+
+	make(&x, "scheduled", "/src/x.c", "parse.isra.0");
+	put_file(x.path, "# ksunset baseline 1\nm\tsym\tx.c\tparse.constprop\n");
+	ck_assert(judge(&x, NULL));
+	drop(&x);
+}
+END_TEST
+
 Suite *suite_baseline(void)
 {
 	Suite *s = suite_create("baseline");
@@ -245,6 +330,10 @@ Suite *suite_baseline(void)
 	tcase_add_test(tc, test_version1);
 	tcase_add_loop_test(tc, test_bad_files, 0, N(files));
 	tcase_add_test(tc, test_lines_do_not_count);
+	tcase_add_loop_test(tc, test_keys, 0, N(keys));
+	tcase_add_test(tc, test_key_relative_module);
+	tcase_add_test(tc, test_key_other_folder);
+	tcase_add_test(tc, test_key_read_as_written);
 	suite_add_tcase(s, tc);
 	return s;
 }
