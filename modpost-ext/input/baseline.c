@@ -88,10 +88,31 @@ static const char *accepted_status(const char *s)
 	return NULL;
 }
 
-/* Takes key (NULL: out of memory); a repeated key is said and ignored. */
-static int add_entry(struct loading *ld, char *key, const char *status)
+/* The module named name, made on its first entry; NULL: out of memory. */
+static struct ks_baseline_module *module_of(struct ks_baseline *b, const char *name)
+{
+	struct ks_baseline_module *m = ks_strmap_get(&b->modules, name);
+	void **slot;
+
+	if (m)
+		return m;
+	m = calloc(1, sizeof(*m));
+	if (m && (m->name = strdup(name)) && ks_strmap_put(&b->modules, m->name, &slot) > 0) {
+		*slot = m;
+		return m;
+	}
+	if (m)
+		free(m->name);
+	free(m);
+	return NULL;
+}
+
+/* The entry of field[]; a repeated key is said and ignored. */
+static int add_entry(struct loading *ld, char **field, const char *status)
 {
 	struct ks_baseline *b = ld->b;
+	struct ks_baseline_module *m = module_of(b, field[0]);
+	char *key = m ? join_key(field[0], field[1], field[2], field[3]) : NULL;
 	struct ks_baseline_entry *e = key ? calloc(1, sizeof(*e)) : NULL;
 	struct ks_baseline_entry **v = e ? realloc(b->v, (b->n + 1) * sizeof(*v)) : NULL;
 	void **slot;
@@ -99,7 +120,8 @@ static int add_entry(struct loading *ld, char *key, const char *status)
 
 	if (v) {
 		b->v = v;
-		*e = (struct ks_baseline_entry){ .key = key, .status = status, .line = ld->line };
+		*e = (struct ks_baseline_entry){ .key = key, .status = status, .line = ld->line,
+						 .module = m };
 		r = ks_strmap_put(&b->keys, key, &slot);
 	}
 	if (r > 0) {
@@ -160,7 +182,7 @@ static int parse_entry(struct loading *ld, char *text)
 					"due-soon uses",
 					field[NFIELDS - 1]));
 	else
-		r = add_entry(ld, join_key(field[0], field[1], field[2], field[3]), status);
+		r = add_entry(ld, field, status);
 	free(copy);
 	return r;
 }
@@ -189,6 +211,7 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 	ssize_t n;
 	int r = 0;
 
+	b->path = path;
 	if (!f) {
 		r = -errno;
 		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read baseline: %s",
@@ -206,22 +229,26 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 }
 
 /* Whether the baseline accepts use l of f (l NULL: f has none): an entry
- * has its key and f's status, and f's rule lets a baseline accept it. */
-static int accepted(const struct ks_baseline *b, const struct ks_finding *f, const struct ks_loc *l,
+ * has its key (it matches, whatever the status) and f's status, and f's
+ * rule lets a baseline accept it. */
+static int accepted(struct ks_baseline *b, const struct ks_finding *f, const struct ks_loc *l,
 		    const struct key_root *kr)
 {
 	char *key = make_key(f, l, kr);
-	const struct ks_baseline_entry *e;
+	struct ks_baseline_entry *e;
 
 	if (!key)
 		return -ENOMEM;
 	e = ks_strmap_get(&b->keys, key);
 	free(key);
-	return e && f->rule->baseline_accepts && !strcmp(e->status, f->rule->status);
+	if (!e)
+		return 0;
+	e->matched = true;
+	return f->rule->baseline_accepts && !strcmp(e->status, f->rule->status);
 }
 
 /* Drops f's accepted locations; after an error, keeps the rest. */
-static int apply_one(const struct ks_baseline *b, struct ks_finding *f)
+static int apply_one(struct ks_baseline *b, struct ks_finding *f)
 {
 	struct key_root kr = { 0 };
 	size_t kept = 0;
@@ -250,8 +277,12 @@ static int apply_one(const struct ks_baseline *b, struct ks_finding *f)
 	return r < 0 ? r : 0;
 }
 
-int ks_baseline_apply(const struct ks_baseline *b, struct ks_findings *f)
+int ks_baseline_apply(struct ks_baseline *b, const char *module, struct ks_findings *f)
 {
+	struct ks_baseline_module *m = ks_strmap_get(&b->modules, module);
+
+	if (m)
+		m->checked = true;
 	for (size_t i = 0; i < f->n; i++)
 		if (apply_one(b, &f->v[i]) < 0)
 			return -ENOMEM;
@@ -340,13 +371,78 @@ int ks_baseline_write(const char *path, const char *source_root, const struct ks
 	return r;
 }
 
+static bool stale(const struct ks_baseline_entry *e)
+{
+	return e->module->checked && !e->matched;
+}
+
+/* "MODULE SYMBOL FILE FUNCTION" of a key, its empty fields left out. */
+static char *describe(const char *key)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = 0;
+
+	for (const char *p = key; !r && *p; p += *p == '\t') {
+		size_t n = strcspn(p, "\t");
+
+		if (n)
+			r = ks_buf_addf(&b, "%s%.*s", b.len ? " " : "", (int)n, p);
+		p += n;
+	}
+	if (!r)
+		return ks_buf_steal(&b);
+	ks_buf_free(&b);
+	return NULL;
+}
+
+int ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		char *what;
+		int r;
+
+		if (!stale(b->v[i]))
+			continue;
+		what = describe(b->v[i]->key);
+		r = what ? ks_diag_add(d, KS_NOTE, b->path, b->v[i]->line, 0,
+				       "baseline entry no longer matches a use: %s", what)
+			 : -ENOMEM;
+		free(what);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+int ks_baseline_prune(const struct ks_baseline *b, struct ks_diags *d)
+{
+	struct ks_baseline_keys k = { 0 };
+	int r = 0;
+
+	for (size_t i = 0; !r && i < b->n; i++)
+		if (!stale(b->v[i]))
+			r = keys_push(&k, ks_strdupf("%s\t%s", b->v[i]->key, b->v[i]->status));
+	r = r ? r : ks_baseline_keys_write(&k, b->path, d);
+	ks_baseline_keys_free(&k);
+	return r;
+}
+
 void ks_baseline_free(struct ks_baseline *b)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		free(b->v[i]->key);
 		free(b->v[i]);
 	}
+	for (size_t i = 0; i < b->modules.cap; i++) {
+		struct ks_baseline_module *m = b->modules.slots[i].val;
+
+		if (b->modules.slots[i].key && m) {
+			free(m->name);
+			free(m);
+		}
+	}
 	free(b->v);
+	ks_strmap_free(&b->modules);
 	ks_strmap_free(&b->keys);
 	memset(b, 0, sizeof(*b));
 }

@@ -9,24 +9,44 @@
 #include "rules/rules.h"
 #include "strmap.h"
 
+/* A module the baseline has entries for, and whether this run checked it:
+ * only then can its entries be stale. */
+struct ks_baseline_module {
+	char *name;
+	bool checked;
+};
+
 struct ks_baseline_entry {
 	char *key;		/* MODULE, SYMBOL, FILE, FUNCTION; TAB-separated */
 	const char *status;	/* the use's when written: a rule's status */
 	unsigned line;		/* in the file */
+	struct ks_baseline_module *module;
+	bool matched;		/* a use of this run has the key, in any status */
 };
 
 struct ks_baseline {
-	struct ks_strmap keys;	/* key -> entry */
-	struct ks_baseline_entry **v;
+	const char *path;
+	struct ks_strmap keys;		/* key -> entry */
+	struct ks_strmap modules;	/* name -> struct ks_baseline_module */
+	struct ks_baseline_entry **v;	/* in the file's order */
 	size_t n;
 	const char *source_root;	/* file names are made relative to it */
 };
 
 /* Reads a baseline of version 2, or of version 1 (no status: its entries
- * accept scheduled uses). A bad line is an error in d: -EINVAL. */
+ * accept scheduled uses); path must outlive b. A bad line is an error in
+ * d: -EINVAL. */
 int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d) KS_MUST_CHECK;
-/* Drops accepted locations; a finding left with none is marked baselined. */
-int ks_baseline_apply(const struct ks_baseline *b, struct ks_findings *f) KS_MUST_CHECK;
+/* Takes module's findings (every one, or its entries may look stale):
+ * drops accepted locations, and marks a finding left with none
+ * baselined. */
+int ks_baseline_apply(struct ks_baseline *b, const char *module,
+		      struct ks_findings *f) KS_MUST_CHECK;
+/* After the check: a note in d for each stale entry, one of a module that
+ * was checked whose key no use had. 0 or -ENOMEM. */
+int ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d) KS_MUST_CHECK;
+/* Rewrites the baseline without its stale entries, atomically. */
+int ks_baseline_prune(const struct ks_baseline *b, struct ks_diags *d) KS_MUST_CHECK;
 /* The entries for findings (those a baseline may accept), gathered module
  * by module for --write-baseline. */
 struct ks_baseline_keys {

@@ -103,4 +103,32 @@ tw --strict --baseline "$TMP/tb" >"$TMP/out" 2>&1
 expect_eq "a new use in b/parse.c, function parse: exit 1" "$?" 1
 expect_grep "a new use in b/parse.c: reported" "$TMP/out" "$TMP/twin/b/parse.c:15:16: error: call to 'kstrtoull'"
 expect_eq "a new use in b/parse.c: a/parse.c's still accepted" "$(grep -c "$TMP/twin/a/parse.c" "$TMP/out")" 0
+
+# stale entries: the use in b/parse.c goes away again
+tw --write-baseline "$TMP/both" >/dev/null 2>&1
+expect_eq "both uses written" "$(grep -c '^twin	' "$TMP/both")" 2
+twin "" || { fail "rebuild twin"; cat "$TMP/twin.log"; }
+tw --baseline "$TMP/both" >"$TMP/out" 2>"$TMP/err"
+expect_eq "a stale entry: exit 0" "$?" 0
+expect_grep "a stale entry: noted with its line" "$TMP/err" \
+	"$TMP/both:3: note: baseline entry no longer matches a use: twin kstrtoull b/parse.c parse"
+expect_eq "a stale entry: one note" "$(grep -c 'no longer matches' "$TMP/err")" 1
+# entries of a module that was not checked are not stale
+grep -v '^#' "$TMP/base" >>"$TMP/both"
+cp "$TMP/both" "$TMP/both.orig"
+tw --baseline "$TMP/both" "$TMP/missing.ko" --prune-baseline >"$TMP/out" 2>"$TMP/err"
+expect_file_eq "--prune-baseline with an unusable input: not pruned" "$TMP/both" "$TMP/both.orig"
+expect_eq "--prune-baseline with an unusable input: nothing stale" "$(grep -c 'no longer matches' "$TMP/err")" 0
+"$KSUNSET" make -s "$TS" --today 2026-12-03 --baseline "$TMP/both" --prune-baseline \
+	-C "$K" M="$TMP/twin" >"$TMP/out" 2>"$TMP/err"
+expect_eq "ksunset make --prune-baseline: exit 0" "$?" 0
+expect_eq "--prune-baseline: the stale entry noted" "$(grep -c 'no longer matches' "$TMP/err")" 1
+{ cat "$TMP/tb.orig"; grep -v '^#' "$TMP/base"; } | LC_ALL=C sort >"$TMP/want"
+LC_ALL=C sort "$TMP/both" >"$TMP/got"
+expect_file_eq "--prune-baseline: the stale entry gone, the unchecked module's kept" "$TMP/got" "$TMP/want"
+tw --baseline "$TMP/both" >"$TMP/out" 2>"$TMP/err"
+expect_eq "pruned: nothing stale" "$(grep -c 'no longer matches' "$TMP/err")" 0
+"$KSUNSET" check -s "$TS" --prune-baseline "$TMP/twin/twin.ko" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--prune-baseline without --baseline: exit 2" "$?" 2
+expect_grep "--prune-baseline without --baseline: said" "$TMP/err" "--prune-baseline needs --baseline FILE"
 exit 0

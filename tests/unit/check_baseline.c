@@ -1,7 +1,7 @@
 /* Baselines: what an entry accepts (a use in the status it had when
  * written, never an overdue or removed one), the file format and its
  * errors, version 1 files, keys (the function as written, the file below
- * the module's folder or --source-root). */
+ * the module's folder or --source-root), stale entries and pruning. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +94,7 @@ static bool judge(struct fx *x, const char *root)
 	struct ks_diags d = { 0 };
 
 	ck_assert_int_eq(ks_baseline_load(&b, x->path, &d), 0);
-	ck_assert_int_eq(ks_baseline_apply(&b, &x->fs), 0);
+	ck_assert_int_eq(ks_baseline_apply(&b, "m", &x->fs), 0);
 	ks_baseline_free(&b);
 	ks_diags_free(&d);
 	return x->f.baselined;
@@ -320,6 +320,104 @@ START_TEST(test_key_read_as_written)
 }
 END_TEST
 
+/* Checks that d holds, in order, the notes "PATH:LINE: note: ...: WHAT". */
+static void expect_stale(const struct ks_diags *d, const char *path, const unsigned *line,
+			 const char *const *what, size_t n)
+{
+	ck_assert_uint_eq(d->n, n);
+	for (size_t i = 0; i < n; i++) {
+		char *got = ks_diag_format(&d->v[i]);
+		char *want = ks_strdupf("%s:%u: note: baseline entry no longer matches a use: %s",
+					path, line[i], what[i]);
+
+		ck_assert_str_eq(got, want);
+		free(got);
+		free(want);
+	}
+}
+
+/* An entry is stale when its module was checked and no use has its key;
+ * a use in another status still matches; other modules' entries stay. */
+START_TEST(test_stale)
+{
+	static const unsigned lines[] = { 3, 4 };
+	static const char *const what[] = { "m sym b.c g", "m other" };
+	struct fx x;
+	struct ks_baseline b = { 0 };
+	struct ks_diags d = { 0 };
+	char *s;
+
+	make(&x, "overdue", "/src/a.c", "f");
+	put_file(x.path, "# ksunset baseline 2\n"
+			 "m\tsym\ta.c\tf\tscheduled\n"
+			 "m\tsym\tb.c\tg.constprop\tscheduled\n"
+			 "m\tother\t\t\tdue-soon\n"
+			 "n\tsym\tx.c\th\tscheduled\n");
+	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), 0);
+	ck_assert_int_eq(ks_baseline_apply(&b, "m", &x.fs), 0);
+	ck_assert(!x.f.baselined);
+	ck_assert_int_eq(ks_baseline_report_stale(&b, &d), 0);
+	expect_stale(&d, x.path, lines, what, 2);
+	ck_assert_int_eq(ks_baseline_prune(&b, &d), 0);
+	s = get_file(x.path);
+	ck_assert_str_eq(s, "# ksunset baseline 2\n"
+			    "m\tsym\ta.c\tf\tscheduled\n"
+			    "n\tsym\tx.c\th\tscheduled\n");
+	free(s);
+	ks_baseline_free(&b);
+	ks_diags_free(&d);
+	drop(&x);
+}
+END_TEST
+
+/* A module checked without findings: each of its entries is stale. */
+START_TEST(test_stale_no_findings)
+{
+	static const unsigned lines[] = { 2, 3 };
+	static const char *const what[] = { "m sym a.c f", "m sym" };
+	struct fx x;
+	struct ks_baseline b = { 0 };
+	struct ks_diags d = { 0 };
+	struct ks_findings none = { 0 };
+
+	make(&x, "scheduled", NULL, NULL);
+	put_file(x.path, "# ksunset baseline 2\nm\tsym\ta.c\tf\tscheduled\nm\tsym\t\t\tscheduled\n");
+	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), 0);
+	ck_assert_int_eq(ks_baseline_apply(&b, "n", &none), 0);
+	ck_assert_int_eq(ks_baseline_report_stale(&b, &d), 0);
+	ck_assert_uint_eq(d.n, 0);
+	ck_assert_int_eq(ks_baseline_apply(&b, "m", &none), 0);
+	ck_assert_int_eq(ks_baseline_report_stale(&b, &d), 0);
+	expect_stale(&d, x.path, lines, what, 2);
+	ks_baseline_free(&b);
+	ks_diags_free(&d);
+	drop(&x);
+}
+END_TEST
+
+/* Pruning a version 1 file writes version 2, its entries scheduled. */
+START_TEST(test_prune_version1)
+{
+	struct fx x;
+	struct ks_baseline b = { 0 };
+	struct ks_diags d = { 0 };
+	char *s;
+
+	make(&x, "scheduled", "/src/a.c", "f");
+	put_file(x.path, "# ksunset baseline 1\nm\tsym\ta.c\tf\nm\tsym\tb.c\tf\n");
+	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), 0);
+	ck_assert_int_eq(ks_baseline_apply(&b, "m", &x.fs), 0);
+	ck_assert(x.f.baselined);
+	ck_assert_int_eq(ks_baseline_prune(&b, &d), 0);
+	s = get_file(x.path);
+	ck_assert_str_eq(s, "# ksunset baseline 2\nm\tsym\ta.c\tf\tscheduled\n");
+	free(s);
+	ks_baseline_free(&b);
+	ks_diags_free(&d);
+	drop(&x);
+}
+END_TEST
+
 Suite *suite_baseline(void)
 {
 	Suite *s = suite_create("baseline");
@@ -334,6 +432,9 @@ Suite *suite_baseline(void)
 	tcase_add_test(tc, test_key_relative_module);
 	tcase_add_test(tc, test_key_other_folder);
 	tcase_add_test(tc, test_key_read_as_written);
+	tcase_add_test(tc, test_stale);
+	tcase_add_test(tc, test_stale_no_findings);
+	tcase_add_test(tc, test_prune_version1);
 	suite_add_tcase(s, tc);
 	return s;
 }
