@@ -217,14 +217,23 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read baseline: %s",
 				   strerror(-r)) < 0 ? -ENOMEM : r;
 	}
-	while (!r && (n = getline(&line, &cap, f)) >= 0) {
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		int e;
+
 		ld.line++;
 		if (n && line[n - 1] == '\n')
 			line[--n] = '\0';
-		r = parse_line(&ld, line);
+		e = parse_line(&ld, line);
+		if (e < 0 && (!r || e == -ENOMEM))
+			r = e;
+		if (r == -ENOMEM || !ld.version)
+			break;	/* every bad entry is said, but not every line of another file */
 	}
 	free(line);
 	fclose(f);
+	if (!ld.line)
+		r = invalid(ks_diag_add(d, KS_ERROR, path, 0, 0,
+					"empty file, not a ksunset baseline (expected '%s')", HEADER));
 	return r;
 }
 

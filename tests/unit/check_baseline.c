@@ -188,6 +188,8 @@ static const struct {
 	  "TABs: 'm\tsym\tm.c\tprobe\tscheduled'", -22 },
 	{ "# ksunset baseline 2\nm\tsym\tm.c\tprobe\toverdue\n",
 	  "f:2: error: bad status 'overdue': a baseline accepts scheduled and due-soon uses", -22 },
+	{ "", "f: error: empty file, not a ksunset baseline (expected '# ksunset baseline 2')", -22 },
+	{ "\n", "f:1: error: not a ksunset baseline (expected '# ksunset baseline 2'): ''", -22 },
 	{ "# ksunset baseline 2\nm\tsym\tm.c\tprobe\tscheduled\nm\tsym\tm.c\tprobe\tdue-soon\n",
 	  "f:3: warning: duplicate baseline entry ignored (first on line 2)", 0 },
 };
@@ -211,6 +213,26 @@ START_TEST(test_bad_files)
 	free(msg);
 	ks_diags_free(&d);
 	ks_baseline_free(&b);
+	drop(&x);
+}
+END_TEST
+
+/* Every bad entry is said; the good ones are read. */
+START_TEST(test_every_bad_entry)
+{
+	struct fx x;
+	struct ks_baseline b = { 0 };
+	struct ks_diags d = { 0 };
+
+	make(&x, "scheduled", NULL, NULL);
+	put_file(x.path, "# ksunset baseline 2\nm\ta\nm\tsym\t\t\tscheduled\nm\tb\t\t\tgone\n");
+	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), -22);
+	ck_assert_uint_eq(d.n, 2);
+	ck_assert_uint_eq(d.v[0].line, 2);
+	ck_assert_uint_eq(d.v[1].line, 4);
+	ck_assert_uint_eq(b.n, 1);
+	ks_baseline_free(&b);
+	ks_diags_free(&d);
 	drop(&x);
 }
 END_TEST
@@ -427,6 +449,7 @@ Suite *suite_baseline(void)
 	tcase_add_test(tc, test_write_leaves_out);
 	tcase_add_test(tc, test_version1);
 	tcase_add_loop_test(tc, test_bad_files, 0, N(files));
+	tcase_add_test(tc, test_every_bad_entry);
 	tcase_add_test(tc, test_lines_do_not_count);
 	tcase_add_loop_test(tc, test_keys, 0, N(keys));
 	tcase_add_test(tc, test_key_relative_module);
