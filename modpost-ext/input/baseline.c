@@ -226,14 +226,16 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 		e = parse_line(&ld, line);
 		if (e < 0 && (!r || e == -ENOMEM))
 			r = e;
+		/* every bad entry is said, but not every line of another file */
 		if (r == -ENOMEM || !ld.version)
-			break;	/* every bad entry is said, but not every line of another file */
+			break;
 	}
 	free(line);
 	fclose(f);
 	if (!ld.line)
 		r = invalid(ks_diag_add(d, KS_ERROR, path, 0, 0,
-					"empty file, not a ksunset baseline (expected '%s')", HEADER));
+					"empty file, not a ksunset baseline (expected '%s')",
+					HEADER));
 	return r;
 }
 

@@ -30,7 +30,7 @@ struct ks_baseline {
 	struct ks_strmap modules;	/* name -> struct ks_baseline_module */
 	struct ks_baseline_entry **v;	/* in the file's order */
 	size_t n;
-	const char *source_root;	/* file names are made relative to it */
+	const char *source_root;	/* keys' files relative to it; NULL: the module's folder */
 };
 
 /* Reads a baseline of version 2, or of version 1 (no status: its entries
@@ -50,9 +50,9 @@ int ks_baseline_prune(const struct ks_baseline *b, struct ks_diags *d) KS_MUST_C
 /* The entries for findings (those a baseline may accept), gathered module
  * by module for --write-baseline. */
 struct ks_baseline_keys {
-	char **v;
+	char **v;			/* "KEY<TAB>STATUS" lines */
 	size_t n, cap;
-	const char *source_root;
+	const char *source_root;	/* as in struct ks_baseline */
 };
 
 int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *f) KS_MUST_CHECK;

@@ -188,7 +188,8 @@ static const struct {
 	  "TABs: 'm\tsym\tm.c\tprobe\tscheduled'", -22 },
 	{ "# ksunset baseline 2\nm\tsym\tm.c\tprobe\toverdue\n",
 	  "f:2: error: bad status 'overdue': a baseline accepts scheduled and due-soon uses", -22 },
-	{ "", "f: error: empty file, not a ksunset baseline (expected '# ksunset baseline 2')", -22 },
+	{ "", "f: error: empty file, not a ksunset baseline (expected '# ksunset baseline 2')",
+	  -22 },
 	{ "\n", "f:1: error: not a ksunset baseline (expected '# ksunset baseline 2'): ''", -22 },
 	{ "# ksunset baseline 2\nm\tsym\tm.c\tprobe\tscheduled\nm\tsym\tm.c\tprobe\tdue-soon\n",
 	  "f:3: warning: duplicate baseline entry ignored (first on line 2)", 0 },
@@ -403,7 +404,8 @@ START_TEST(test_stale_no_findings)
 	struct ks_findings none = { 0 };
 
 	make(&x, "scheduled", NULL, NULL);
-	put_file(x.path, "# ksunset baseline 2\nm\tsym\ta.c\tf\tscheduled\nm\tsym\t\t\tscheduled\n");
+	put_file(x.path,
+		 "# ksunset baseline 2\nm\tsym\ta.c\tf\tscheduled\nm\tsym\t\t\tscheduled\n");
 	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), 0);
 	ck_assert_int_eq(ks_baseline_apply(&b, "n", &none), 0);
 	ck_assert_int_eq(ks_baseline_report_stale(&b, &d), 0);
