@@ -19,6 +19,7 @@ struct check_opts {
 	struct ks_check_opts check;
 	struct ks_report report;
 	long jobs;		/* -j; 0: one per CPU */
+	bool prune;		/* --prune-baseline */
 };
 
 static const char help[] =
@@ -37,8 +38,11 @@ static const char help[] =
 	"      --format FMT          text (default), json or sarif\n"
 	"  -o, --output FILE         write the report to FILE\n"
 	"      --source-root DIR     SARIF URIs and baseline keys relative to DIR\n"
-	"      --baseline FILE       accept the findings listed in FILE\n"
-	"      --write-baseline FILE list every finding in FILE\n"
+	"                            (baseline keys: to each module's folder by default)\n"
+	"      --baseline FILE       accept the uses listed in FILE, in the status listed\n"
+	"      --write-baseline FILE list the scheduled and due-soon uses in FILE\n"
+	"      --prune-baseline      rewrite the --baseline FILE without the entries\n"
+	"                            that no longer match a use (each one is noted)\n"
 	"  -q, --quiet               print errors only\n"
 	"  -j, --jobs N              read modules on N threads (default: one per CPU)\n"
 	"  -h, --help                show this help\n\n"
@@ -53,6 +57,7 @@ enum {
 	OPT_ROOT,
 	OPT_BASELINE,
 	OPT_WRITE_BASELINE,
+	OPT_PRUNE_BASELINE,
 	OPT_KDIR,
 };
 
@@ -70,6 +75,7 @@ static const struct option longopts[] = {
 	{ "source-root", required_argument, NULL, OPT_ROOT },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
+	{ "prune-baseline", no_argument, NULL, OPT_PRUNE_BASELINE },
 	{ "kernel-dir", required_argument, NULL, OPT_KDIR },
 	{ NULL, 0, NULL, 0 },
 };
@@ -159,6 +165,9 @@ static int option(void *ctx, int c, const char *arg)
 	case OPT_WRITE_BASELINE:
 		o->write_baseline = arg;
 		return 0;
+	case OPT_PRUNE_BASELINE:
+		o->prune = true;
+		return 0;
 	case OPT_KDIR:
 		o->kernel_dir = arg;
 		return 0;
@@ -180,6 +189,10 @@ static int ready(void *ctx)
 
 	if (!o->modules.n) {
 		ks_usage_error("check", "no MODULE given");
+		return -EINVAL;
+	}
+	if (o->prune && !o->baseline) {
+		ks_usage_error("check", "--prune-baseline needs --baseline FILE");
 		return -EINVAL;
 	}
 	if (ks_cli_today("check", o->today, &o->check.today) < 0)
@@ -256,18 +269,20 @@ static int close_report(struct run *r)
 	return e;
 }
 
-/* One module: its findings are judged against the baseline, written and
- * let go, so memory does not grow with the number of modules. */
+/* One module: its findings are keyed for --write-baseline (every use,
+ * before the baseline drops the ones it accepts), judged against the
+ * baseline, written and let go, so memory does not grow with the number
+ * of modules. */
 static int check_one(void *ctx, const struct ks_module *m)
 {
 	struct run *r = ctx;
 	int e = ks_check_module(&r->check, m);
 
-	if (!e && r->o.baseline)
-		e = ks_baseline_apply(&r->baseline, &r->check.found);
-	ks_findings_sort(&r->check.found);
 	if (!e && r->o.write_baseline)
 		e = ks_baseline_keys_add(&r->keys, &r->check.found);
+	if (!e && r->o.baseline)
+		e = ks_baseline_apply(&r->baseline, m->name, &r->check.found);
+	ks_findings_sort(&r->check.found);
 	if (!e)
 		e = report_failed(r, ks_report_findings(r->out, &r->o.report, &r->check.found));
 	ks_findings_free(&r->check.found);
@@ -317,6 +332,35 @@ static void summary(void *ctx, const struct ks_diags *problems)
 	fputc('\n', stderr);
 }
 
+/* A baseline file that an unusable input kept from being written. */
+static int not_written(struct ks_diags *d, const char *path)
+{
+	return path ? ks_diag_add(d, KS_NOTE, path, 0, 0,
+				  "baseline not written: some input could not be used")
+		    : 0;
+}
+
+/* After the check: the stale entries of --baseline, noted and pruned,
+ * then --write-baseline, which may name the same file. Nothing is written
+ * when some input was unusable, as the entries of what was not checked
+ * would be lost; nor is anything stale then. */
+static int finish_baselines(struct run *r, struct ks_diags *d)
+{
+	int e = 0;
+
+	if (r->unusable) {
+		e = not_written(d, r->o.prune ? r->o.baseline : NULL);
+		return e ? e : not_written(d, r->o.write_baseline);
+	}
+	if (r->o.baseline)
+		e = ks_baseline_report_stale(&r->baseline, d);
+	if (!e && r->o.prune)
+		e = note(r, ks_baseline_prune(&r->baseline, d));
+	if (!e && r->o.write_baseline)
+		e = note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, d));
+	return e;
+}
+
 static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 {
 	struct run *r = ctx;
@@ -326,8 +370,8 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	e = check_modules(r);
 	if (r->out)
 		e = e ? e : close_report(r);
-	if (!e && r->o.write_baseline)
-		e = note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, d));
+	if (!e)
+		e = finish_baselines(r, d);
 	out->unusable = r->unusable;
 	out->write_failed = r->write_failed && !r->unusable;
 	out->findings = r->o.report.tally.errors > 0;

@@ -1,8 +1,13 @@
-/* Baseline files: a header line, then one TAB-separated key per line:
+/* Baseline files: a header line, then one TAB-separated entry per line:
  * MODULE-NAME, SYMBOL, FILE, FUNCTION (FILE and FUNCTION empty for a use
- * with no source location). FILE is relative to --source-root when it lies
- * below it, else the file's base name, so moving the build tree does not
- * invalidate the baseline. */
+ * with no source location) and STATUS, the use's status when the baseline
+ * was written: "scheduled" or "due-soon", as only those rules let a
+ * baseline accept their findings. Version 1 files have no STATUS: their
+ * entries accept scheduled uses only.
+ * Keys change only with the source: FILE is relative to --source-root, or
+ * by default to the module's folder (Kbuild's M=), when it lies below it,
+ * else as recorded; FUNCTION is the name as written, without the suffix
+ * of a clone GCC made. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,107 +15,279 @@
 
 #include "input/baseline.h"
 #include "buf.h"
+#include "input/schedwrite.h"
+#include "module/use.h"
 #include "report/report.h"
 
-#define HEADER "# ksunset baseline 1"
+#define HEADER "# ksunset baseline 2"
+#define HEADER_V1 "# ksunset baseline 1"
+#define NFIELDS 5 /* MODULE SYMBOL FILE FUNCTION STATUS */
 
-static const char *key_file(const char *file, const char *root)
+/* Where the baseline being read is. */
+struct loading {
+	struct ks_baseline *b;
+	const char *path;
+	unsigned line;
+	int version; /* 0 until the header is read */
+	struct ks_diags *d;
+};
+
+/* The folder that file names in keys are relative to: --source-root, else
+ * the module's, as given and resolved (a recorded name may be either). */
+struct key_root {
+	char *given, *real;
+};
+
+static int root_init(struct key_root *kr, const char *source_root, const char *module)
 {
-	const char *rel = ks_path_under(file, root), *slash = strrchr(file, '/');
+	const char *slash = strrchr(module, '/');
 
-	return rel ? rel : slash ? slash + 1 : file;
+	if (source_root)
+		kr->given = strdup(source_root);
+	else
+		kr->given = slash ? strndup(module, (size_t)(slash - module)) : strdup(".");
+	if (!kr->given)
+		return -ENOMEM;
+	kr->real = realpath(kr->given, NULL);
+	return kr->real || errno != ENOMEM ? 0 : -ENOMEM;
 }
 
-static char *make_key(const struct ks_finding *f, const struct ks_loc *l, const char *root)
+static void root_free(struct key_root *kr)
 {
-	return ks_strdupf("%s\t%s\t%s\t%s", f->module_name, f->symbol,
-			  l ? key_file(l->file, root) : "", l ? l->function : "");
+	free(kr->given);
+	free(kr->real);
+}
+
+static const char *key_file(const char *file, const struct key_root *kr)
+{
+	const char *rel = ks_path_under(file, kr->given);
+
+	if (!rel && kr->real)
+		rel = ks_path_under(file, kr->real);
+	return rel ? rel : file;
+}
+
+static char *join_key(const char *module, const char *sym, const char *file, const char *fn)
+{
+	return ks_strdupf("%s\t%s\t%s\t%.*s", module, sym, file, (int)ks_use_function_len(fn), fn);
+}
+
+static char *make_key(const struct ks_finding *f, const struct ks_loc *l,
+		      const struct key_root *kr)
+{
+	return join_key(f->module_name, f->symbol, l ? key_file(l->file, kr) : "",
+			l ? l->function : "");
+}
+
+/* The status named s, if a baseline may accept findings in it. */
+static const char *accepted_status(const char *s)
+{
+	for (size_t i = 0; i < ks_nrules; i++)
+		if (ks_rules[i].baseline_accepts && !strcmp(ks_rules[i].status, s))
+			return ks_rules[i].status;
+	return NULL;
+}
+
+/* The module named name, made on its first entry; NULL: out of memory. */
+static struct ks_baseline_module *module_of(struct ks_baseline *b, const char *name)
+{
+	struct ks_baseline_module *m = ks_strmap_get(&b->modules, name);
+	void **slot;
+
+	if (m)
+		return m;
+	m = calloc(1, sizeof(*m));
+	if (m && (m->name = strdup(name)) && ks_strmap_put(&b->modules, m->name, &slot) > 0) {
+		*slot = m;
+		return m;
+	}
+	if (m)
+		free(m->name);
+	free(m);
+	return NULL;
+}
+
+/* The entry of field[]; a repeated key is said and ignored. */
+static int add_entry(struct loading *ld, char **field, const char *status)
+{
+	struct ks_baseline *b = ld->b;
+	struct ks_baseline_module *m = module_of(b, field[0]);
+	char *key = m ? join_key(field[0], field[1], field[2], field[3]) : NULL;
+	struct ks_baseline_entry *e = key ? calloc(1, sizeof(*e)) : NULL;
+	struct ks_baseline_entry **v = e ? realloc(b->v, (b->n + 1) * sizeof(*v)) : NULL;
+	void **slot;
+	int r = v ? 0 : -ENOMEM;
+
+	if (v) {
+		b->v = v;
+		*e = (struct ks_baseline_entry){ .key = key, .status = status, .line = ld->line,
+						 .module = m };
+		r = ks_strmap_put(&b->keys, key, &slot);
+	}
+	if (r > 0) {
+		*slot = b->v[b->n++] = e;
+		return 0;
+	}
+	if (!r)
+		r = ks_diag_add(ld->d, KS_WARNING, ld->path, ld->line, 0,
+				"duplicate baseline entry ignored (first on line %u)",
+				((struct ks_baseline_entry *)*slot)->line);
+	free(key);
+	free(e);
+	return r < 0 ? r : 0;
+}
+
+/* Cuts text at its TABs into field[]: how many fields there are, and
+ * NFIELDS + 1 if there are more than NFIELDS. */
+static size_t split(char *text, char **field)
+{
+	size_t n = 0;
+
+	while (n < NFIELDS) {
+		field[n++] = text;
+		if (!(text = strchr(text, '\t')))
+			return n;
+		*text++ = '\0';
+	}
+	return NFIELDS + 1;
+}
+
+/* After a diagnostic that said why (r its result): -EINVAL, or -ENOMEM. */
+static int invalid(int r)
+{
+	return r < 0 ? r : -EINVAL;
+}
+
+/* One entry: NFIELDS fields (no STATUS in version 1) separated by TABs. */
+static int parse_entry(struct loading *ld, char *text)
+{
+	static const char *const layout[] = {
+		[1] = "MODULE, SYMBOL, FILE and FUNCTION",
+		[2] = "MODULE, SYMBOL, FILE, FUNCTION and STATUS",
+	};
+	size_t want = ld->version == 1 ? NFIELDS - 1 : NFIELDS;
+	char *copy = strdup(text), *field[NFIELDS];
+	const char *status = "scheduled";
+	int r;
+
+	if (!copy)
+		return -ENOMEM;
+	if (split(copy, field) != want)
+		r = invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
+					"bad baseline entry: expected %s separated by TABs: '%s'",
+					layout[ld->version], text));
+	else if (want == NFIELDS && !(status = accepted_status(field[NFIELDS - 1])))
+		r = invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
+					"bad status '%s': a baseline accepts scheduled and "
+					"due-soon uses",
+					field[NFIELDS - 1]));
+	else
+		r = add_entry(ld, field, status);
+	free(copy);
+	return r;
+}
+
+static int parse_line(struct loading *ld, char *text)
+{
+	if (ld->line == 1) {
+		ld->version = !strcmp(text, HEADER) ? 2 : !strcmp(text, HEADER_V1) ? 1 : 0;
+		if (ld->version)
+			return 0;
+		return invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, 1, 0,
+					   "not a ksunset baseline (expected '%s'): '%s'", HEADER,
+					   text));
+	}
+	if (text[0] == '#' || !text[0])
+		return 0;
+	return parse_entry(ld, text);
 }
 
 int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d)
 {
+	struct loading ld = { .b = b, .path = path, .d = d };
 	FILE *f = fopen(path, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
-	unsigned lineno = 0;
 	int r = 0;
 
+	b->path = path;
 	if (!f) {
 		r = -errno;
 		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read baseline: %s",
 				   strerror(-r)) < 0 ? -ENOMEM : r;
 	}
-	while (!r && (n = getline(&line, &cap, f)) >= 0) {
-		void **slot;
-		char **v;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		int e;
 
-		lineno++;
+		ld.line++;
 		if (n && line[n - 1] == '\n')
 			line[--n] = '\0';
-		if (lineno == 1 && strcmp(line, HEADER) != 0) {
-			r = ks_diag_add(d, KS_ERROR, path, 1, 0,
-					"not a ksunset baseline (expected '%s')", HEADER);
-			r = r < 0 ? r : -EINVAL;
+		e = parse_line(&ld, line);
+		if (e < 0 && (!r || e == -ENOMEM))
+			r = e;
+		/* every bad entry is said, but not every line of another file */
+		if (r == -ENOMEM || !ld.version)
 			break;
-		}
-		if (line[0] == '#' || !line[0])
-			continue;
-		v = realloc(b->lines, (b->n + 1) * sizeof(*v));
-		if (!v || !(v[b->n] = strdup(line))) {
-			if (v)
-				b->lines = v;
-			r = -ENOMEM;
-			break;
-		}
-		b->lines = v;
-		r = ks_strmap_put(&b->keys, b->lines[b->n], &slot);
-		if (r >= 0)
-			*slot = b->lines[b->n];
-		b->n++;
-		r = r < 0 ? r : 0;
 	}
 	free(line);
 	fclose(f);
+	if (!ld.line)
+		r = invalid(ks_diag_add(d, KS_ERROR, path, 0, 0,
+					"empty file, not a ksunset baseline (expected '%s')",
+					HEADER));
 	return r;
 }
 
-static int accepted(const struct ks_baseline *b, const struct ks_finding *f,
-		    const struct ks_loc *l)
+/* Whether the baseline accepts use l of f (l NULL: f has none): an entry
+ * has its key (it matches, whatever the status) and f's status, and f's
+ * rule lets a baseline accept it. */
+static int accepted(struct ks_baseline *b, const struct ks_finding *f, const struct ks_loc *l,
+		    const struct key_root *kr)
 {
-	char *key = make_key(f, l, b->source_root);
-	int r;
+	char *key = make_key(f, l, kr);
+	struct ks_baseline_entry *e;
 
 	if (!key)
 		return -ENOMEM;
-	r = ks_strmap_get(&b->keys, key) != NULL;
+	e = ks_strmap_get(&b->keys, key);
 	free(key);
-	return r;
+	if (!e)
+		return 0;
+	e->matched = true;
+	return f->rule->baseline_accepts && !strcmp(e->status, f->rule->status);
 }
 
-static int apply_one(const struct ks_baseline *b, struct ks_finding *f)
+/* Marks f's accepted uses; after an error, the rest are not accepted. */
+static int apply_one(struct ks_baseline *b, struct ks_finding *f)
 {
+	struct key_root kr = { 0 };
 	size_t kept = 0;
-	int r;
+	int r = root_init(&kr, b->source_root, f->module);
 
-	if (!f->nlocs) {
-		r = accepted(b, f, NULL);
+	if (!r && !f->nlocs) {
+		r = accepted(b, f, NULL, &kr);
 		f->baselined = r > 0;
-		return r < 0 ? r : 0;
 	}
 	for (size_t i = 0; i < f->nlocs; i++) {
-		r = accepted(b, f, &f->locs[i]);
-		if (r < 0)
-			return r;
-		f->locs[i].baselined = r;
-		kept += !r;
+		int a = r < 0 ? 0 : accepted(b, f, &f->locs[i], &kr);
+
+		r = a < 0 ? a : r;
+		f->locs[i].baselined = a > 0;
+		kept += a <= 0;
 	}
-	f->baselined = kept == 0;
-	return 0;
+	if (f->nlocs)
+		f->baselined = kept == 0;
+	root_free(&kr);
+	return r < 0 ? r : 0;
 }
 
-int ks_baseline_apply(const struct ks_baseline *b, struct ks_findings *f)
+int ks_baseline_apply(struct ks_baseline *b, const char *module, struct ks_findings *f)
 {
+	struct ks_baseline_module *m = ks_strmap_get(&b->modules, module);
+
+	if (m)
+		m->checked = true;
 	for (size_t i = 0; i < f->n; i++)
 		if (apply_one(b, &f->v[i]) < 0)
 			return -ENOMEM;
@@ -122,53 +299,61 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int keys_push(struct ks_baseline_keys *k, char *line)
+{
+	if (!line)
+		return -ENOMEM;
+	if (k->n == k->cap) {
+		size_t cap = k->cap ? k->cap * 2 : 16;
+		char **v = realloc(k->v, cap * sizeof(*v));
+
+		if (!v) {
+			free(line);
+			return -ENOMEM;
+		}
+		k->v = v;
+		k->cap = cap;
+	}
+	k->v[k->n++] = line;
+	return 0;
+}
+
+/* The entry of each use of f: its key and its status. */
+static int keys_add_finding(struct ks_baseline_keys *k, const struct ks_finding *f)
+{
+	struct key_root kr = { 0 };
+	int r = root_init(&kr, k->source_root, f->module);
+
+	for (size_t j = 0; !r && j < (f->nlocs ? f->nlocs : 1); j++) {
+		char *key = make_key(f, f->nlocs ? &f->locs[j] : NULL, &kr);
+
+		r = keys_push(k, key ? ks_strdupf("%s\t%s", key, f->rule->status) : NULL);
+		free(key);
+	}
+	root_free(&kr);
+	return r;
+}
+
 int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *fs)
 {
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct ks_finding *f = &fs->v[i];
-
-		for (size_t j = 0; j < (f->nlocs ? f->nlocs : 1); j++) {
-			if (k->n == k->cap) {
-				size_t cap = k->cap ? k->cap * 2 : 16;
-				char **v = realloc(k->v, cap * sizeof(*v));
-
-				if (!v)
-					return -ENOMEM;
-				k->v = v;
-				k->cap = cap;
-			}
-			k->v[k->n] = make_key(f, f->nlocs ? &f->locs[j] : NULL, k->source_root);
-			if (!k->v[k->n++])
-				return -ENOMEM;
-		}
-	}
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->v[i].rule->baseline_accepts && keys_add_finding(k, &fs->v[i]) < 0)
+			return -ENOMEM;
 	return 0;
 }
 
 int ks_baseline_keys_write(struct ks_baseline_keys *k, const char *path, struct ks_diags *d)
 {
-	char *tmp = ks_strdupf("%s.tmp", path);
-	FILE *f = NULL;
-	int r = tmp ? 0 : -ENOMEM;
+	struct ks_buf b = KS_BUF_INIT;
+	int r = ks_buf_adds(&b, HEADER "\n");
 
 	if (k->n)
 		qsort(k->v, k->n, sizeof(*k->v), cmp_str);
-	if (!r && !(f = fopen(tmp, "w")))
-		r = -errno;
-	if (f) {
-		fprintf(f, "%s\n", HEADER);
-		for (size_t i = 0; i < k->n; i++)
-			if (!i || strcmp(k->v[i], k->v[i - 1]))
-				fprintf(f, "%s\n", k->v[i]);
-		if (fclose(f) != 0)
-			r = -errno;
-		if (!r && rename(tmp, path) < 0)
-			r = -errno;
-	}
-	if (r < 0 && r != -ENOMEM && ks_diag_add(d, KS_ERROR, path, 0, 0,
-						 "cannot write baseline: %s", strerror(-r)) < 0)
-		r = -ENOMEM;
-	free(tmp);
+	for (size_t i = 0; !r && i < k->n; i++)
+		if (!i || strcmp(k->v[i], k->v[i - 1]))
+			r = ks_buf_addf(&b, "%s\n", k->v[i]);
+	r = r ? r : ks_file_replace(path, b.p, b.len, d);
+	ks_buf_free(&b);
 	return r;
 }
 
@@ -191,11 +376,78 @@ int ks_baseline_write(const char *path, const char *source_root, const struct ks
 	return r;
 }
 
+static bool stale(const struct ks_baseline_entry *e)
+{
+	return e->module->checked && !e->matched;
+}
+
+/* "MODULE SYMBOL FILE FUNCTION" of a key, its empty fields left out. */
+static char *describe(const char *key)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = 0;
+
+	for (const char *p = key; !r && *p; p += *p == '\t') {
+		size_t n = strcspn(p, "\t");
+
+		if (n)
+			r = ks_buf_addf(&b, "%s%.*s", b.len ? " " : "", (int)n, p);
+		p += n;
+	}
+	if (!r)
+		return ks_buf_steal(&b);
+	ks_buf_free(&b);
+	return NULL;
+}
+
+int ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		char *what;
+		int r;
+
+		if (!stale(b->v[i]))
+			continue;
+		what = describe(b->v[i]->key);
+		r = what ? ks_diag_add(d, KS_NOTE, b->path, b->v[i]->line, 0,
+				       "baseline entry no longer matches a use: %s", what)
+			 : -ENOMEM;
+		free(what);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+int ks_baseline_prune(const struct ks_baseline *b, struct ks_diags *d)
+{
+	struct ks_baseline_keys k = { 0 };
+	int r = 0;
+
+	for (size_t i = 0; !r && i < b->n; i++)
+		if (!stale(b->v[i]))
+			r = keys_push(&k, ks_strdupf("%s\t%s", b->v[i]->key, b->v[i]->status));
+	r = r ? r : ks_baseline_keys_write(&k, b->path, d);
+	ks_baseline_keys_free(&k);
+	return r;
+}
+
 void ks_baseline_free(struct ks_baseline *b)
 {
-	for (size_t i = 0; i < b->n; i++)
-		free(b->lines[i]);
-	free(b->lines);
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->v[i]->key);
+		free(b->v[i]);
+	}
+	for (size_t i = 0; i < b->modules.cap; i++) {
+		struct ks_baseline_module *m = b->modules.slots[i].val;
+
+		if (b->modules.slots[i].key && m) {
+			free(m->name);
+			free(m);
+		}
+	}
+	free(b->v);
+	ks_strmap_free(&b->modules);
 	ks_strmap_free(&b->keys);
 	memset(b, 0, sizeof(*b));
 }

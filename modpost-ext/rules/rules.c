@@ -1,7 +1,8 @@
 /* The check rules: a const table, one commented row per rule, holding
  * everything about it (its id, when it applies, its severity, its SARIF
- * text and its wording), so a new rule is a new row. The first row that
- * applies to an import makes the finding. */
+ * text, its wording, whether a baseline may accept it), so a new rule
+ * is a new row. The first row that applies to an import makes the
+ * finding. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,16 +87,20 @@ static int word_action(struct ks_buf *b, const struct ks_finding *f)
 const struct ks_rule ks_rules[] = {
 	/* Module.symvers (-i) no longer exports it: the module will not load */
 	{ "ksunset/removed", "removed", KS_RULE_ERROR,
-	  "A module uses an export that the kernel no longer has.", removed, word_removed },
+	  "A module uses an export that the kernel no longer has.", removed, word_removed,
+	  false },
 	/* the deadline has passed, or the target kernel reached the release */
 	{ "ksunset/overdue", "overdue", KS_RULE_ERROR,
-	  "A module uses an export whose removal date has passed.", overdue, word_action },
+	  "A module uses an export whose removal date has passed.", overdue, word_action,
+	  false },
 	/* the deadline is within --error-within DAYS */
 	{ "ksunset/due-soon", "due-soon", KS_RULE_ERROR,
-	  "A module uses an export whose removal is due soon.", due_soon, word_action },
+	  "A module uses an export whose removal is due soon.", due_soon, word_action,
+	  true },
 	/* scheduled: a warning, so that the build tells without failing */
 	{ "ksunset/scheduled", "scheduled", KS_RULE_STRICT,
-	  "A module uses an export that is scheduled for removal.", scheduled, word_action },
+	  "A module uses an export that is scheduled for removal.", scheduled, word_action,
+	  true },
 };
 
 const size_t ks_nrules = sizeof(ks_rules) / sizeof(ks_rules[0]);

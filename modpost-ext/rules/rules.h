@@ -52,6 +52,10 @@ struct ks_rule {
 			const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym);
 	/* The finding's message after '"SYMBOL" [MODULE] '. 0 or -ENOMEM. */
 	int (*word)(struct ks_buf *b, const struct ks_finding *f);
+	/* A baseline may accept its findings (each in the status it had when
+	 * the baseline was written); never for a module that will not load
+	 * or a use that is overdue. */
+	bool baseline_accepts;
 };
 
 /* The rules, in the order they are tried: the first that applies wins. */

@@ -477,40 +477,6 @@ START_TEST(test_column_in_file)
 }
 END_TEST
 
-START_TEST(test_baseline_roundtrip)
-{
-	struct fx x;
-	struct ks_baseline b = { .source_root = "/src" };
-	struct ks_diags d = { 0 };
-	char path[] = "/tmp/ksunset-baseline-XXXXXX";
-	int fd = mkstemp(path);
-
-	ck_assert_int_ge(fd, 0);
-	close(fd);
-	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
-	add_locs(&x);
-	ck_assert_int_eq(ks_baseline_write(path, "/src", &x.fs, &d), 0);
-	ck_assert_int_eq(ks_baseline_load(&b, path, &d), 0);
-	ck_assert_uint_eq(b.n, 2);
-	/* a known use on another line is accepted; one in a new function is not */
-	x.f.locs[0].line = 99;
-	free(x.f.locs[1].function);
-	x.f.locs[1].function = strdup("new_fn");
-	ck_assert_int_eq(ks_baseline_apply(&b, &x.fs), 0);
-	ck_assert(!x.f.baselined);
-	ck_assert_uint_eq(x.f.nlocs, 2);	/* kept, to be shown as accepted */
-	ck_assert(x.f.locs[0].baselined && !x.f.locs[1].baselined);
-	free(x.f.locs[1].function);
-	x.f.locs[1].function = strdup("");
-	ck_assert_int_eq(ks_baseline_apply(&b, &x.fs), 0);
-	ck_assert(x.f.baselined);
-	ck_assert(x.f.locs[0].baselined && x.f.locs[1].baselined);
-	ks_baseline_free(&b);
-	unlink(path);
-	drop(&x);
-}
-END_TEST
-
 Suite *suite_report(void)
 {
 	Suite *s = suite_create("report");
@@ -528,7 +494,6 @@ Suite *suite_report(void)
 	tcase_add_test(tc, test_baselined);
 	tcase_add_loop_test(tc, test_column, 0, N(columns));
 	tcase_add_test(tc, test_column_in_file);
-	tcase_add_test(tc, test_baseline_roundtrip);
 	suite_add_tcase(s, tc);
 	return s;
 }

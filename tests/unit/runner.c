@@ -14,6 +14,7 @@ int main(void)
 	srunner_add_suite(sr, suite_elfmod());
 	srunner_add_suite(sr, suite_rules());
 	srunner_add_suite(sr, suite_report());
+	srunner_add_suite(sr, suite_baseline());
 	srunner_add_suite(sr, suite_imports());
 	srunner_add_suite(sr, suite_lintrules());
 	srunner_add_suite(sr, suite_schedwrite());

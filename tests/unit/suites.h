@@ -11,6 +11,7 @@ Suite *suite_symvers(void);
 Suite *suite_elfmod(void);
 Suite *suite_rules(void);
 Suite *suite_report(void);
+Suite *suite_baseline(void);
 Suite *suite_imports(void);
 Suite *suite_lintrules(void);
 Suite *suite_schedwrite(void);
