@@ -54,6 +54,15 @@ static int cmp_entry(const void *a, const void *b)
 	return cp - cq;
 }
 
+/* dir/name, with no second '/' when dir already ends in one: paths are
+ * printed as the argument gave them. */
+static char *join(const char *dir, const char *name)
+{
+	size_t n = strlen(dir);
+
+	return ks_strdupf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
+}
+
 static int problem(struct ks_inputs *in, struct ks_diags *d, const char *file, const char *what,
 		   int err)
 {
@@ -76,7 +85,7 @@ static int entry_type(struct ks_inputs *in, const struct ks_dir_frame *f, const 
 	}
 	r = errno;
 	*type = DT_UNKNOWN;
-	p = ks_strdupf("%s/%s", f->path, name);
+	p = join(f->path, name);
 	r = p ? problem(in, d, p, "cannot search directory", r) : -ENOMEM;
 	free(p);
 	return r;
@@ -189,7 +198,7 @@ static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
 			continue;
 		}
 		e = &f->v[f->next++];
-		p = ks_strdupf("%s/%s", f->path, e->name);
+		p = join(f->path, e->name);
 		if (p && !e->dir) {
 			*path = p;
 			return 1;
@@ -205,7 +214,7 @@ static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
  * Kernels since 6.3 list the .o; the module beside it is the .ko. */
 static char *order_entry(const char *dir, const char *line)
 {
-	char *p = line[0] == '/' ? strdup(line) : ks_strdupf("%s/%s", dir, line);
+	char *p = line[0] == '/' ? strdup(line) : join(dir, line);
 	size_t n;
 
 	if (p && ends_with(p, ".o")) {

@@ -178,6 +178,31 @@ START_TEST(test_modules_order)
 }
 END_TEST
 
+/* Paths as given: a folder argument ending in '/' gets no second one. */
+START_TEST(test_trailing_slash)
+{
+	struct ks_diags d = { 0 };
+	char *dir = ks_strdupf("%s/", root), *order = ks_strdupf("%s/sub/modules.order", root);
+	char *args[] = { dir, order };
+	FILE *f;
+	bool unusable;
+	char *got;
+
+	make("a/b.ko");
+	make("sub/");
+	f = fopen(order, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("c.ko\n", f);
+	fclose(f);
+	got = expand(args, N(args), &d, &unusable);
+	ck_assert_str_eq(got, "/a/b.ko\n/sub/c.ko\n");
+	ck_assert(!unusable);
+	free(got);
+	free(dir);
+	free(order);
+}
+END_TEST
+
 /* What cannot be read is one message; the other arguments still count. */
 START_TEST(test_unreadable)
 {
@@ -213,6 +238,7 @@ Suite *suite_inputs(void)
 	tcase_add_test(tc, test_order_is_full_path_order);
 	tcase_add_test(tc, test_modules_order);
 	tcase_add_test(tc, test_unreadable);
+	tcase_add_test(tc, test_trailing_slash);
 	suite_add_tcase(s, tc);
 	return s;
 }
