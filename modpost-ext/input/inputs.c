@@ -67,6 +67,7 @@ static int problem(struct ks_inputs *in, struct ks_diags *d, const char *file, c
 		   int err)
 {
 	in->unusable = true;
+	in->arg_failed = true;
 	return ks_diag_add(d, KS_ERROR, file, 0, 0, "%s: %s", what, strerror(err)) < 0 ? -ENOMEM
 											  : 0;
 }
@@ -276,6 +277,9 @@ static int start_arg(struct ks_inputs *in, const char *arg, char **path, struct 
 	struct stat st;
 
 	base = base ? base + 1 : arg;
+	in->arg_open = true;
+	in->arg_failed = false;
+	in->found = 0;
 	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
 		return push_dir(in, AT_FDCWD, arg, strdup(arg), d);
 	if (strcmp(base, "modules.order") == 0)
@@ -290,16 +294,33 @@ void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs)
 	*in = (struct ks_inputs){ .args = args, .nargs = nargs };
 }
 
+/* The current argument is done: one that gave no module is a problem,
+ * unless another was already said of it. */
+static int end_arg(struct ks_inputs *in, struct ks_diags *d)
+{
+	if (!in->arg_open)
+		return 0;
+	in->arg_open = false;
+	if (in->found || in->arg_failed || in->allow_empty)
+		return 0;
+	in->unusable = true;
+	return ks_diag_add(d, KS_ERROR, in->args[in->arg - 1], 0, 0, "no module found") < 0
+		       ? -ENOMEM
+		       : 0;
+}
+
 int ks_inputs_next(struct ks_inputs *in, char **path, struct ks_diags *d)
 {
 	for (;;) {
 		int r = in->order ? next_in_order(in, path, d) : next_in_dirs(in, path, d);
 
-		if (r)
-			return r;
-		if (in->arg == in->nargs)
+		if (!r)
+			r = end_arg(in, d);
+		if (!r && in->arg == in->nargs)
 			return 0;
-		r = start_arg(in, in->args[in->arg++], path, d);
+		if (!r)
+			r = start_arg(in, in->args[in->arg++], path, d);
+		in->found += r == 1;
 		if (r)
 			return r;
 	}
