@@ -27,6 +27,7 @@ struct make_run {
 	char **make_argv;		/* "make" and the make arguments */
 	int make_argc;
 	char *kcflags_arg;		/* a KCFLAGS= argument we extended */
+	char *m_args[2];		/* M= and SUBDIRS= arguments made absolute */
 	char *kdir, *mdir;
 };
 
@@ -221,6 +222,50 @@ static int find_dirs(struct make_run *mr)
 	return mr->kdir && mr->mdir ? 0 : -ENOMEM;
 }
 
+/* An absolute path for dir relative to the current directory: Kbuild
+ * reads M= after make -C has changed directory, and with a relative one
+ * recurses without end in the kernel's headers. */
+static char *absolute_dir(const char *dir)
+{
+	char *r = realpath(dir, NULL), *cwd;
+
+	if (r || errno == ENOMEM)
+		return r;
+	cwd = getcwd(NULL, 0);	/* a folder still to be made: join by hand */
+	r = cwd ? ks_strdupf("%s/%s", cwd, dir) : NULL;
+	free(cwd);
+	return r;
+}
+
+/* Makes a relative VAR= (M=, SUBDIRS=) absolute where make will read it:
+ * in its last argument (*owned gets the new one), else in the environment. */
+static int absolute_var(struct make_run *mr, const char *var, char **owned)
+{
+	const char *m = make_var(mr, var);
+	size_t n = strlen(var);
+	char *abs;
+	int i, r = 0;
+
+	if (!m || !*m || m[0] == '/')
+		return 0;
+	abs = absolute_dir(m);
+	if (!abs)
+		return -ENOMEM;
+	for (i = mr->make_argc - 1; i > 0; i--)
+		if (!strncmp(mr->make_argv[i], var, n) && mr->make_argv[i][n] == '=')
+			break;
+	if (i > 0) {
+		*owned = ks_strdupf("%s=%s", var, abs);
+		r = *owned ? 0 : -ENOMEM;
+		if (*owned)
+			mr->make_argv[i] = *owned;
+	} else if (setenv(var, abs, 1) < 0) {
+		r = -ENOMEM;
+	}
+	free(abs);
+	return r;
+}
+
 /* Splits "ksunset make [CHECK-OPTION]... [--] [MAKE-ARG]...". */
 static int split_args(int argc, char **argv, struct make_run *mr)
 {
@@ -387,6 +432,24 @@ static void make_help(void)
 	       "Exit status: make's if the build failed, else the check's.\n");
 }
 
+/* Everything before make runs: the directories, the plugin's flags. */
+static int prepare_make(struct make_run *mr, char **flags, char **files)
+{
+	int r = absolute_var(mr, "M", &mr->m_args[0]);
+
+	if (!r)
+		r = absolute_var(mr, "SUBDIRS", &mr->m_args[1]);
+	if (!r)
+		r = find_dirs(mr);
+	if (!r)
+		r = plugin_flags(&mr->schedules, mr->kdir, flags, files);
+	if (!r)
+		r = add_kcflags(mr, *flags);
+	if (!r)
+		r = add_ccache_files(*files);
+	return r;
+}
+
 static int make_main(int argc, char **argv)
 {
 	struct make_run mr = { 0 };
@@ -401,13 +464,7 @@ static int make_main(int argc, char **argv)
 		goto out;
 	}
 	if (!r)
-		r = find_dirs(&mr);
-	if (!r)
-		r = plugin_flags(&mr.schedules, mr.kdir, &flags, &files);
-	if (!r)
-		r = add_kcflags(&mr, flags);
-	if (!r)
-		r = add_ccache_files(files);
+		r = prepare_make(&mr, &flags, &files);
 	if (r) {
 		r = KS_EXIT_USAGE;
 		goto out;
@@ -421,6 +478,8 @@ out:
 	free(mr.kdir);
 	free(mr.mdir);
 	free(mr.kcflags_arg);
+	free(mr.m_args[0]);
+	free(mr.m_args[1]);
 	ks_paths_free(&mr.check_args);
 	ks_paths_free(&mr.schedules);
 	return r;
