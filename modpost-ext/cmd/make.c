@@ -124,7 +124,8 @@ static int schedule_arg(struct ks_paths *found, struct ks_buf *b)
 }
 
 /* The compiler flags that load the plugin with the schedules found as
- * ksunset(1) says; *files gets the schedules, ':'-separated. */
+ * ksunset(1) says; *files gets the schedules, ':'-separated: "" when none
+ * was found, and then the plugin honours __sunset attributes alone. */
 static int plugin_flags(const struct ks_paths *given, const char *kdir, char **flags,
 			char **files)
 {
@@ -133,8 +134,6 @@ static int plugin_flags(const struct ks_paths *given, const char *kdir, char **f
 	char *plugin = NULL;
 	int r = ks_cli_find_schedules(given, kdir, &found);
 
-	if (!r && !found.n)
-		r = flags_error("%s", "no schedule: give -s FILE or set KSUNSET_SCHEDULE");
 	if (!r)
 		r = absolute(&found);
 	if (!r)
@@ -144,16 +143,28 @@ static int plugin_flags(const struct ks_paths *given, const char *kdir, char **f
 	if (!r && strpbrk(plugin, " \t\n"))
 		r = flags_error("plugin path '%s' holds a space", plugin);
 	if (!r) {
-		*flags = ks_strdupf("-fplugin=%s -fplugin-arg-ksunset-schedule=%s", plugin,
-				    sched.p);
-		if (files)
-			*files = strdup(sched.p);
-		r = *flags && (!files || *files) ? 0 : -ENOMEM;
+		*flags = ks_strdupf("-fplugin=%s%s%s", plugin,
+				    found.n ? " -fplugin-arg-ksunset-schedule=" : "",
+				    found.n ? sched.p : "");
+		*files = strdup(found.n ? sched.p : "");
+		r = *flags && *files ? 0 : -ENOMEM;
 	}
 	free(plugin);
 	ks_buf_free(&sched);
 	ks_paths_free(&found);
 	return r;
+}
+
+/* Said once, when no schedule was found: where ksunset looked. */
+static int say_no_schedule(const char *kdir)
+{
+	char *why = ks_cli_no_schedule(kdir, true);
+
+	if (!why)
+		return -ENOMEM;
+	fprintf(stderr, "ksunset: note: %s\n", why);
+	free(why);
+	return 0;
 }
 
 /* The value of VAR=VALUE among the make arguments, else of $VAR. */
@@ -352,9 +363,13 @@ static int add_kcflags(struct make_run *mr, const char *flags)
 static int add_ccache_files(const char *files)
 {
 	const char *old = getenv("CCACHE_EXTRAFILES");
-	char *v = ks_strdupf("%s%s%s", old ? old : "", old && *old ? ":" : "", files);
-	int r = v ? setenv("CCACHE_EXTRAFILES", v, 1) : -1;
+	char *v;
+	int r;
 
+	if (!*files)
+		return 0;	/* no schedule */
+	v = ks_strdupf("%s%s%s", old ? old : "", old && *old ? ":" : "", files);
+	r = v ? setenv("CCACHE_EXTRAFILES", v, 1) : -1;
 	free(v);
 	return r < 0 ? -ENOMEM : 0;
 }
@@ -429,6 +444,7 @@ static void make_help(void)
 	       "  ksunset make -s my.schedule --strict -C /lib/modules/$(uname -r)/build M=$PWD\n\n"
 	       "The kernel build dir is -C's when it is a kernel tree, else KERNELDIR, KDIR,\n"
 	       "KERNEL_DIR, KERNEL_SRC or KSRC, else /lib/modules/$(uname -r)/build.\n"
+	       "With no schedule found, the modules are built and not checked (one note).\n"
 	       "Exit status: make's if the build failed, else the check's.\n");
 }
 
@@ -470,7 +486,9 @@ static int make_main(int argc, char **argv)
 		goto out;
 	}
 	r = run_make(&mr);
-	if (r == 0)
+	if (!*files && say_no_schedule(mr.kdir) < 0)
+		r = KS_EXIT_USAGE;
+	else if (r == 0 && *files)
 		r = run_check(&mr);
 out:
 	free(flags);
@@ -489,7 +507,7 @@ out:
 int ks_cflags_main(int argc, char **argv)
 {
 	struct make_run mr = { 0 };
-	char *out = NULL;
+	char *out = NULL, *files = NULL;
 	bool help = false;
 	int r = 0;
 
@@ -502,14 +520,18 @@ int ks_cflags_main(int argc, char **argv)
 			r = ks_paths_add(&mr.check_args, argv[i]);
 		r = r ? r : scan_check_args(&mr, &help);
 		if (!r)
-			r = plugin_flags(&mr.schedules, mr.kernel_dir, &out, NULL);
+			r = plugin_flags(&mr.schedules, mr.kernel_dir, &out, &files);
+		if (!r && !*files && say_no_schedule(mr.kernel_dir) < 0)
+			r = -ENOMEM;
 	}
-	if (out)
+	if (out && !r)
 		printf("%s\n", out);
+	r = out && !r ? KS_EXIT_OK : KS_EXIT_USAGE;
 	free(out);
+	free(files);
 	ks_paths_free(&mr.check_args);
 	ks_paths_free(&mr.schedules);
-	return out ? KS_EXIT_OK : KS_EXIT_USAGE;
+	return r;
 }
 
 const struct ks_cmd ks_cmd_make = {

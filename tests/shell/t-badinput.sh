@@ -103,7 +103,13 @@ expect_eq "no module: exit 2" "$?" 2
 rc=$?
 if [ -z "${KSUNSET_SCHEDULE:-}" ] && ! ls /etc/ksunset/schedule.d/*.schedule >/dev/null 2>&1; then
 	expect_eq "no schedule at all: exit 2" "$rc" 2
-	expect_grep "no schedule at all: said" "$TMP/err" "no schedule: give -s FILE or set KSUNSET_SCHEDULE"
+	expect_grep "no schedule at all: where it looked" "$TMP/err" \
+		'ksunset: error: no schedule found (looked for $KSUNSET_SCHEDULE, /etc/ksunset/schedule.d/*.schedule and '
+	expect_grep "no schedule at all: said" "$TMP/err" "): nothing checked; give -s FILE or set KSUNSET_SCHEDULE"
+	"$KSUNSET" check --kernel-dir "$TMP/kdir" "$TMP/good.o" >"$TMP/out" 2>"$TMP/err" </dev/null
+	expect_eq "no schedule, --kernel-dir: exit 2" "$?" 2
+	expect_grep "no schedule, --kernel-dir: looked there" "$TMP/err" \
+		"ksunset: error: no schedule found (looked for \$KSUNSET_SCHEDULE, $TMP/kdir/ksunset.schedule, /etc/ksunset/"
 fi
 chmod 755 "$TMP/dir.ko"
 exit 0

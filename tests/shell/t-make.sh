@@ -82,6 +82,29 @@ PATH="$(dirname "$KSUNSET"):$PATH" KSUNSET_SCHEDULE="$TOP/examples/schedules/ksu
 expect_eq "DKMS MAKE[0]: exit 0 (warnings only)" "$?" 0
 test -f "$TMP/dkms/rtc-legacy/1.0/build/rtc-legacy.ko" && pass "DKMS MAKE[0]: module built" || fail "DKMS MAKE[0]: module built"
 expect_grep "DKMS MAKE[0]: report" "$TMP/out" 'WARNING: ksunset: "do_settimeofday64"'
+# no schedule anywhere: DKMS still builds the module, and ksunset says once
+# that nothing was checked and where it looked; --cflags likewise
+if ! ls /etc/ksunset/schedule.d/*.schedule /usr/local/share/ksunset/schedule.d/*.schedule \
+	>/dev/null 2>&1; then
+	rm -rf "$TMP/dkms" && mkdir -p "$TMP/dkms/rtc-legacy/1.0"
+	cp -r "$TOP/examples/rtc-legacy" "$TMP/dkms/rtc-legacy/1.0/build"
+	PATH="$(dirname "$KSUNSET"):$PATH" KSUNSET_SCHEDULE= bash "$TMP/dkms.sh" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "no schedule: DKMS MAKE[0] exit 0" "$?" 0
+	test -f "$TMP/dkms/rtc-legacy/1.0/build/rtc-legacy.ko" && pass "no schedule: module built" ||
+		fail "no schedule: module built"
+	expect_eq "no schedule: said once" "$(grep -c 'no schedule found' "$TMP/err")" 1
+	expect_grep "no schedule: where it looked" "$TMP/err" \
+		"ksunset: note: no schedule found (looked for \$KSUNSET_SCHEDULE, $K/ksunset.schedule, /etc/ksunset/schedule.d/*.schedule and "
+	expect_grep "no schedule: what it means" "$TMP/err" \
+		"): nothing checked but __sunset attributes; give -s FILE or set KSUNSET_SCHEDULE"
+	expect_eq "no schedule: no check run" "$(grep -c 'modules\? checked' "$TMP/err")" 0
+	KSUNSET_SCHEDULE= "$KSUNSET" --cflags --kernel-dir "$K" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "no schedule: --cflags exit 0" "$?" 0
+	expect_eq "no schedule: --cflags loads the plugin, no schedule argument" \
+		"$(cat "$TMP/out")" "-fplugin=$("$KSUNSET" --plugin-path)"
+	expect_grep "no schedule: --cflags says the same" "$TMP/err" \
+		"ksunset: note: no schedule found (looked for \$KSUNSET_SCHEDULE, $K/ksunset.schedule, "
+fi
 # KBUILD_EXTRA_SYMBOLS: another module's exports count as exported
 rm -rf "$TMP/prov" "$TMP/cons" && mkdir -p "$TMP/prov" "$TMP/cons"
 cp "$M/chain/chain-provider.c" "$TMP/prov/" && echo 'obj-m := chain-provider.o' >"$TMP/prov/Kbuild"
