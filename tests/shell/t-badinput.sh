@@ -19,7 +19,7 @@ expect_bad() {
 
 chk "$TMP/good.o" >"$TMP/out" 2>&1
 expect_eq "good object: exit 0" "$?" 0
-expect_grep "good object: record locations" "$TMP/out" "drv/records.c:20:16: warning: address of 'do_settimeofday64' (removed 2027-09-01) [ksunset-scheduled]"
+expect_grep "good object: record locations" "$TMP/out" "drv/records.c:20:16: warning: address of 'do_settimeofday64' (removal on 2027-09-01) [ksunset-scheduled]"
 expect_eq "records of symbols not imported are ignored" "$(grep -c not_imported "$TMP/out")" 0
 
 : >"$TMP/empty.ko"

@@ -15,8 +15,10 @@ prep legacy
 (cd "$TMP/legacy" && "$KSUNSET" make -s "$S" --today 2026-12-03 -C "$K" M="$TMP/legacy") >"$TMP/out" 2>"$TMP/err"
 expect_eq "failing check: exit 1" "$?" 1
 expect_grep "compile-time warning from the plugin" "$TMP/err" "legacy-clock.c:12:16: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01"
-expect_grep "post-build report with the location" "$TMP/out" "$TMP/legacy/legacy-clock.c:12:16: warning: call to 'do_settimeofday64' in 'legacy_set_clock' (removed 2027-09-01) [ksunset-scheduled]"
+expect_grep "post-build report with the location" "$TMP/out" "$TMP/legacy/legacy-clock.c:12:16: warning: call to 'do_settimeofday64' in 'legacy_set_clock' (removal on 2027-09-01) [ksunset-scheduled]"
 expect_grep "overdue use is an error" "$TMP/out" 'ERROR: ksunset: "noop_llseek"'
+expect_grep "a date still ahead: removal on" "$TMP/out" "legacy-main.c:20:27: warning: call to 'simple_strtoul' in 'legacy_init' (removal on 2026-12-20) [ksunset-scheduled]"
+expect_grep "a date passed: removed on" "$TMP/out" "legacy-main.c:14:19: error: address of 'noop_llseek' (removed on 2026-06-01) [ksunset-overdue]"
 expect_grep "check ran on modules.order" "$TMP/err" "ksunset: 1 module checked: 1 error, 2 warnings"
 test -f "$TMP/legacy/legacy.ko" && pass "the module was built" || fail "the module was built"
 
