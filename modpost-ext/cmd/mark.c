@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cmd/cli.h"
@@ -130,8 +131,9 @@ static int parse_action(struct mark_opts *o)
 	const char *a = o->action ? o->action : "unexport";
 
 	o->e.action = a;
-	if (!strcmp(a, "unexport") || !strcmp(a, "gpl-only") ||
-	    (!strncmp(a, "namespace ", 10) && ks_is_identifier(a + 10)))
+	/* in any case, as the schedule's Action field */
+	if (!strcasecmp(a, "unexport") || !strcasecmp(a, "gpl-only") ||
+	    (!strncasecmp(a, "namespace ", 10) && ks_is_identifier(a + 10)))
 		return 0;
 	ks_usage_error("mark", "bad --action '%s': expected unexport, gpl-only or 'namespace NS'",
 		       a);

@@ -69,6 +69,9 @@ expect_grep "--action namespace NS" new.schedule "Action:  namespace RTC"
 "$KSUNSET" mark y_sym -s new.schedule --when v6.20 --action gpl-only --why w --who w >/dev/null 2>err
 expect_grep "--when a kernel release" new.schedule "When:    v6.20"
 expect_grep "--when a kernel release: says when as the reports do" err ": marked: 'y_sym' will become GPL-only in Linux 6.20"
+"$KSUNSET" mark w_sym -s new.schedule --when v6.21 --action GPL-Only --why w --who w >/dev/null 2>err
+expect_eq "--action in any case, as the schedule's Action" "$?" 0
+expect_grep "--action in any case: written as given" new.schedule "Action:  GPL-Only"
 "$KSUNSET" mark z_sym -s new.schedule --when +30d --today 2026-12-03 --why w --who w -n >out 2>&1
 expect_grep "--dry-run prints" out "When:    2027-01-02"
 expect_eq "--dry-run changes nothing" "$(grep -c z_sym new.schedule)" 0
