@@ -154,11 +154,13 @@ int ks_today(const char *explicit_date, int32_t *days, const char **why)
 	const char *sde;
 
 	if (explicit_date) {
+		/* one day: not When:'s month alone, which would silently mean the 1st */
 		*why = "expected a date YYYY-MM-DD";
-		return ks_date_parse(explicit_date, days);
+		return strlen(explicit_date) == 10 ? ks_date_parse(explicit_date, days) : -EINVAL;
 	}
+	/* set but empty is unset, as Makefiles that pass it on expect */
 	sde = getenv("SOURCE_DATE_EPOCH");
-	if (sde) {
+	if (sde && *sde) {
 		*why = "SOURCE_DATE_EPOCH must be a non-negative integer (seconds since 1970-01-01)";
 		return epoch_days(sde, days);
 	}

@@ -21,8 +21,9 @@ void ks_date_format(int32_t days, char out[KS_DATE_LEN]);
 int32_t ks_date_from_civil(int y, unsigned m, unsigned d);
 void ks_date_to_civil(int32_t days, int *y, unsigned *m, unsigned *d);
 
-/* Today: the explicit date when given, else $SOURCE_DATE_EPOCH, else the
- * clock. On error *why says what was wrong. */
+/* Today: the explicit date when given (YYYY-MM-DD only), else
+ * $SOURCE_DATE_EPOCH if set and not empty, else the clock. On error *why
+ * says what was wrong. */
 int ks_today(const char *explicit_date, int32_t *days, const char **why) KS_MUST_CHECK;
 
 struct ks_release {

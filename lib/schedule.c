@@ -156,15 +156,16 @@ static int parse_action(struct parser *ps, struct ks_entry *e, const char *v, un
 {
 	const char *ns;
 
-	if (strcmp(v, "unexport") == 0) {
+	/* keywords in any case, as field names; the namespace keeps its own */
+	if (strcasecmp(v, "unexport") == 0) {
 		e->action = KS_ACTION_UNEXPORT;
 		return 0;
 	}
-	if (strcmp(v, "gpl-only") == 0) {
+	if (strcasecmp(v, "gpl-only") == 0) {
 		e->action = KS_ACTION_GPL_ONLY;
 		return 0;
 	}
-	if (strncmp(v, "namespace", 9) != 0 || (v[9] && !isspace((unsigned char)v[9]))) {
+	if (strncasecmp(v, "namespace", 9) != 0 || (v[9] && !isspace((unsigned char)v[9]))) {
 		perr(ps, line, "bad action '%s' (expected unexport, gpl-only or namespace NS)", v);
 		return -EINVAL;
 	}
@@ -448,6 +449,9 @@ int ks_schedule_parse(struct ks_schedule *s, const char *name, const char *text,
 	unsigned line = 0;
 	int r = add_file(s, name, &ps.file);
 
+	/* a UTF-8 byte order mark, which some editors write first */
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		text += 3;
 	while (!r && text < end) {
 		const char *nl = memchr(text, '\n', (size_t)(end - text));
 		size_t n = nl ? (size_t)(nl - text) : (size_t)(end - text);

@@ -69,20 +69,23 @@ int ks_say_replace(struct ks_buf *b, const struct ks_entry *e)
 	return ks_buf_addf(b, e->replace_ident ? "; use '%s' instead" : "; %s", e->replace);
 }
 
-int ks_say_tag(struct ks_buf *b, const struct ks_entry *e)
+int ks_say_tag(struct ks_buf *b, const struct ks_entry *e, bool past)
 {
+	const char *since = past ? "since" : "from";
+	bool date = e->when.kind == KS_WHEN_DATE;
 	int r;
 
-	if (e->action == KS_ACTION_GPL_ONLY)
-		r = ks_buf_adds(b, "GPL-only ");
-	else if (e->action == KS_ACTION_NAMESPACE)
-		r = ks_buf_addf(b, "namespace %s ", e->ns);
-	else
-		r = ks_buf_adds(b, "removed ");
-	if (r)
-		return r;
-	/* a date alone is clear enough in a tag; a bare "6.20" is not */
-	if (e->when.kind == KS_WHEN_DATE)
-		return ks_buf_adds(b, e->when.text);
-	return ks_say_when(b, &e->when);
+	switch (e->action) {
+	case KS_ACTION_GPL_ONLY:
+		return ks_buf_addf(b, "GPL-only %s %s%s", since, date ? "" : "Linux ",
+				   e->when.text);
+	case KS_ACTION_NAMESPACE:
+		return ks_buf_addf(b, "namespace %s %s %s%s", e->ns, since, date ? "" : "Linux ",
+				   e->when.text);
+	case KS_ACTION_UNEXPORT:
+		break;
+	}
+	/* "removal on 2027-09-01", "removed in Linux 6.20" */
+	r = ks_buf_adds(b, past ? "removed " : "removal ");
+	return r ? r : ks_say_when(b, &e->when);
 }

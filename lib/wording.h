@@ -40,10 +40,11 @@ int ks_say_advice(struct ks_buf *b, const struct ks_entry *e, const char *licens
  * advice no longer applies): "; use 'sym' instead" for a symbol, else
  * "; " and the schedule's sentence as written; nothing without one. */
 int ks_say_replace(struct ks_buf *b, const struct ks_entry *e) KS_MUST_CHECK;
-/* The short form for the end of a location line: "removed 2027-09-01",
- * "removed in Linux 6.20", "GPL-only 2027-09-01", "namespace NS in Linux
- * 6.20". */
-int ks_say_tag(struct ks_buf *b, const struct ks_entry *e) KS_MUST_CHECK;
+/* The short form for the end of a location line, in the action's own
+ * words: "removal on 2027-09-01", "GPL-only from 2027-09-01", "namespace NS
+ * from Linux 6.20"; past (the deadline has passed): "removed on ...",
+ * "GPL-only since ...", "namespace NS since ...". */
+int ks_say_tag(struct ks_buf *b, const struct ks_entry *e, bool past) KS_MUST_CHECK;
 
 KS_END_DECLS
 

@@ -20,6 +20,7 @@ struct check_opts {
 	struct ks_report report;
 	long jobs;		/* -j; 0: one per CPU */
 	bool prune;		/* --prune-baseline */
+	bool allow_empty;	/* a folder or list without modules passes */
 };
 
 static const char help[] =
@@ -45,6 +46,8 @@ static const char help[] =
 	"                            that no longer match a use (each one is noted)\n"
 	"  -q, --quiet               print errors only\n"
 	"  -j, --jobs N              read modules on N threads (default: one per CPU)\n"
+	"      --allow-empty         a folder or modules.order without modules is\n"
+	"                            no error\n"
 	"  -h, --help                show this help\n\n"
 	"Exit status: 0 no errors, 1 errors found, 2 bad usage or unusable input.\n";
 
@@ -59,6 +62,7 @@ enum {
 	OPT_WRITE_BASELINE,
 	OPT_PRUNE_BASELINE,
 	OPT_KDIR,
+	OPT_ALLOW_EMPTY,
 };
 
 static const struct option longopts[] = {
@@ -77,6 +81,7 @@ static const struct option longopts[] = {
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "prune-baseline", no_argument, NULL, OPT_PRUNE_BASELINE },
 	{ "kernel-dir", required_argument, NULL, OPT_KDIR },
+	{ "allow-empty", no_argument, NULL, OPT_ALLOW_EMPTY },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -170,6 +175,9 @@ static int option(void *ctx, int c, const char *arg)
 		return 0;
 	case OPT_KDIR:
 		o->kernel_dir = arg;
+		return 0;
+	case OPT_ALLOW_EMPTY:
+		o->allow_empty = true;
 		return 0;
 	}
 	return value_opt(o, c, arg);
@@ -307,6 +315,7 @@ static int check_modules(struct run *r)
 	r->check.symvers = r->o.symvers.n ? &r->symvers : NULL;
 	r->check.opts = r->o.check;
 	r->scan.jobs = (size_t)r->o.jobs;
+	r->scan.allow_empty = r->o.allow_empty;
 	r->keys.source_root = r->o.report.source_root;
 	r->scan.prepare = prepare;
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,

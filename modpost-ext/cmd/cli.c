@@ -103,6 +103,16 @@ int ks_cli_find_schedules(const struct ks_paths *given, const char *kdir, struct
 	return add_dir(out, KS_DATADIR "/ksunset/schedule.d");
 }
 
+char *ks_cli_no_schedule(const char *kdir, bool attrs)
+{
+	return ks_strdupf("no schedule found (looked for $KSUNSET_SCHEDULE, %s%s"
+			  "%s/ksunset/schedule.d/*.schedule and "
+			  "%s/ksunset/schedule.d/*.schedule): nothing checked%s; "
+			  "give -s FILE or set KSUNSET_SCHEDULE",
+			  kdir ? kdir : "", kdir ? "/ksunset.schedule, " : "", KS_SYSCONFDIR,
+			  KS_DATADIR, attrs ? " but __sunset attributes" : "");
+}
+
 int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 			  const char *kdir, int required, struct ks_diags *d)
 {
@@ -117,9 +127,11 @@ int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 			ret = r;
 	}
 	if (!ret && !found.n && required) {
-		ret = ks_diag_add(d, KS_ERROR, NULL, 0, 0,
-				  "no schedule: give -s FILE or set KSUNSET_SCHEDULE");
+		char *why = ks_cli_no_schedule(kdir, false);
+
+		ret = why ? ks_diag_add(d, KS_ERROR, NULL, 0, 0, "%s", why) : -ENOMEM;
 		ret = ret < 0 ? ret : -ENOENT;
+		free(why);
 	}
 	ks_paths_free(&found);
 	return ret;

@@ -3,6 +3,7 @@
 #ifndef KS_CLI_H
 #define KS_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,10 +26,18 @@ void ks_paths_free(struct ks_paths *p);
 int ks_cli_find_schedules(const struct ks_paths *given, const char *kdir,
 			  struct ks_paths *out) KS_MUST_CHECK;
 
+/* What to say when ks_cli_find_schedules() found nothing, the same for
+ * every command: "no schedule found (looked for $KSUNSET_SCHEDULE,
+ * KDIR/ksunset.schedule, ... ): nothing checked; give -s FILE or set
+ * KSUNSET_SCHEDULE", with "but __sunset attributes" after "nothing checked"
+ * if attrs (the plugin loaded without a schedule). NULL: no memory. */
+char *ks_cli_no_schedule(const char *kdir, bool attrs);
+
 /* Loads the schedules: the given ones, else $KSUNSET_SCHEDULE, else
  * KDIR/ksunset.schedule (kdir may be NULL), else the system folders.
  * Returns 0, -errno for an unreadable file, -EINVAL for errors in a file,
- * -ENOENT (with a diagnostic) if none was found and required is set. */
+ * -ENOENT (with ks_cli_no_schedule()'s error) if none was found and
+ * required is set. */
 int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 			  const char *kdir, int required, struct ks_diags *d) KS_MUST_CHECK;
 

@@ -27,6 +27,7 @@ struct make_run {
 	char **make_argv;		/* "make" and the make arguments */
 	int make_argc;
 	char *kcflags_arg;		/* a KCFLAGS= argument we extended */
+	char *m_args[2];		/* M= and SUBDIRS= arguments made absolute */
 	char *kdir, *mdir;
 };
 
@@ -123,7 +124,8 @@ static int schedule_arg(struct ks_paths *found, struct ks_buf *b)
 }
 
 /* The compiler flags that load the plugin with the schedules found as
- * ksunset(1) says; *files gets the schedules, ':'-separated. */
+ * ksunset(1) says; *files gets the schedules, ':'-separated: "" when none
+ * was found, and then the plugin honours __sunset attributes alone. */
 static int plugin_flags(const struct ks_paths *given, const char *kdir, char **flags,
 			char **files)
 {
@@ -132,8 +134,6 @@ static int plugin_flags(const struct ks_paths *given, const char *kdir, char **f
 	char *plugin = NULL;
 	int r = ks_cli_find_schedules(given, kdir, &found);
 
-	if (!r && !found.n)
-		r = flags_error("%s", "no schedule: give -s FILE or set KSUNSET_SCHEDULE");
 	if (!r)
 		r = absolute(&found);
 	if (!r)
@@ -143,16 +143,28 @@ static int plugin_flags(const struct ks_paths *given, const char *kdir, char **f
 	if (!r && strpbrk(plugin, " \t\n"))
 		r = flags_error("plugin path '%s' holds a space", plugin);
 	if (!r) {
-		*flags = ks_strdupf("-fplugin=%s -fplugin-arg-ksunset-schedule=%s", plugin,
-				    sched.p);
-		if (files)
-			*files = strdup(sched.p);
-		r = *flags && (!files || *files) ? 0 : -ENOMEM;
+		*flags = ks_strdupf("-fplugin=%s%s%s", plugin,
+				    found.n ? " -fplugin-arg-ksunset-schedule=" : "",
+				    found.n ? sched.p : "");
+		*files = strdup(found.n ? sched.p : "");
+		r = *flags && *files ? 0 : -ENOMEM;
 	}
 	free(plugin);
 	ks_buf_free(&sched);
 	ks_paths_free(&found);
 	return r;
+}
+
+/* Said once, when no schedule was found: where ksunset looked. */
+static int say_no_schedule(const char *kdir)
+{
+	char *why = ks_cli_no_schedule(kdir, true);
+
+	if (!why)
+		return -ENOMEM;
+	fprintf(stderr, "ksunset: note: %s\n", why);
+	free(why);
+	return 0;
 }
 
 /* The value of VAR=VALUE among the make arguments, else of $VAR. */
@@ -219,6 +231,50 @@ static int find_dirs(struct make_run *mr)
 	else
 		mr->mdir = resolve(".");
 	return mr->kdir && mr->mdir ? 0 : -ENOMEM;
+}
+
+/* An absolute path for dir relative to the current directory: Kbuild
+ * reads M= after make -C has changed directory, and with a relative one
+ * recurses without end in the kernel's headers. */
+static char *absolute_dir(const char *dir)
+{
+	char *r = realpath(dir, NULL), *cwd;
+
+	if (r || errno == ENOMEM)
+		return r;
+	cwd = getcwd(NULL, 0);	/* a folder still to be made: join by hand */
+	r = cwd ? ks_strdupf("%s/%s", cwd, dir) : NULL;
+	free(cwd);
+	return r;
+}
+
+/* Makes a relative VAR= (M=, SUBDIRS=) absolute where make will read it:
+ * in its last argument (*owned gets the new one), else in the environment. */
+static int absolute_var(struct make_run *mr, const char *var, char **owned)
+{
+	const char *m = make_var(mr, var);
+	size_t n = strlen(var);
+	char *abs;
+	int i, r = 0;
+
+	if (!m || !*m || m[0] == '/')
+		return 0;
+	abs = absolute_dir(m);
+	if (!abs)
+		return -ENOMEM;
+	for (i = mr->make_argc - 1; i > 0; i--)
+		if (!strncmp(mr->make_argv[i], var, n) && mr->make_argv[i][n] == '=')
+			break;
+	if (i > 0) {
+		*owned = ks_strdupf("%s=%s", var, abs);
+		r = *owned ? 0 : -ENOMEM;
+		if (*owned)
+			mr->make_argv[i] = *owned;
+	} else if (setenv(var, abs, 1) < 0) {
+		r = -ENOMEM;
+	}
+	free(abs);
+	return r;
 }
 
 /* Splits "ksunset make [CHECK-OPTION]... [--] [MAKE-ARG]...". */
@@ -307,9 +363,13 @@ static int add_kcflags(struct make_run *mr, const char *flags)
 static int add_ccache_files(const char *files)
 {
 	const char *old = getenv("CCACHE_EXTRAFILES");
-	char *v = ks_strdupf("%s%s%s", old ? old : "", old && *old ? ":" : "", files);
-	int r = v ? setenv("CCACHE_EXTRAFILES", v, 1) : -1;
+	char *v;
+	int r;
 
+	if (!*files)
+		return 0;	/* no schedule */
+	v = ks_strdupf("%s%s%s", old ? old : "", old && *old ? ":" : "", files);
+	r = v ? setenv("CCACHE_EXTRAFILES", v, 1) : -1;
 	free(v);
 	return r < 0 ? -ENOMEM : 0;
 }
@@ -384,7 +444,26 @@ static void make_help(void)
 	       "  ksunset make -s my.schedule --strict -C /lib/modules/$(uname -r)/build M=$PWD\n\n"
 	       "The kernel build dir is -C's when it is a kernel tree, else KERNELDIR, KDIR,\n"
 	       "KERNEL_DIR, KERNEL_SRC or KSRC, else /lib/modules/$(uname -r)/build.\n"
+	       "With no schedule found, the modules are built and not checked (one note).\n"
 	       "Exit status: make's if the build failed, else the check's.\n");
+}
+
+/* Everything before make runs: the directories, the plugin's flags. */
+static int prepare_make(struct make_run *mr, char **flags, char **files)
+{
+	int r = absolute_var(mr, "M", &mr->m_args[0]);
+
+	if (!r)
+		r = absolute_var(mr, "SUBDIRS", &mr->m_args[1]);
+	if (!r)
+		r = find_dirs(mr);
+	if (!r)
+		r = plugin_flags(&mr->schedules, mr->kdir, flags, files);
+	if (!r)
+		r = add_kcflags(mr, *flags);
+	if (!r)
+		r = add_ccache_files(*files);
+	return r;
 }
 
 static int make_main(int argc, char **argv)
@@ -401,19 +480,15 @@ static int make_main(int argc, char **argv)
 		goto out;
 	}
 	if (!r)
-		r = find_dirs(&mr);
-	if (!r)
-		r = plugin_flags(&mr.schedules, mr.kdir, &flags, &files);
-	if (!r)
-		r = add_kcflags(&mr, flags);
-	if (!r)
-		r = add_ccache_files(files);
+		r = prepare_make(&mr, &flags, &files);
 	if (r) {
 		r = KS_EXIT_USAGE;
 		goto out;
 	}
 	r = run_make(&mr);
-	if (r == 0)
+	if (!*files && say_no_schedule(mr.kdir) < 0)
+		r = KS_EXIT_USAGE;
+	else if (r == 0 && *files)
 		r = run_check(&mr);
 out:
 	free(flags);
@@ -421,6 +496,8 @@ out:
 	free(mr.kdir);
 	free(mr.mdir);
 	free(mr.kcflags_arg);
+	free(mr.m_args[0]);
+	free(mr.m_args[1]);
 	ks_paths_free(&mr.check_args);
 	ks_paths_free(&mr.schedules);
 	return r;
@@ -430,7 +507,7 @@ out:
 int ks_cflags_main(int argc, char **argv)
 {
 	struct make_run mr = { 0 };
-	char *out = NULL;
+	char *out = NULL, *files = NULL;
 	bool help = false;
 	int r = 0;
 
@@ -443,14 +520,18 @@ int ks_cflags_main(int argc, char **argv)
 			r = ks_paths_add(&mr.check_args, argv[i]);
 		r = r ? r : scan_check_args(&mr, &help);
 		if (!r)
-			r = plugin_flags(&mr.schedules, mr.kernel_dir, &out, NULL);
+			r = plugin_flags(&mr.schedules, mr.kernel_dir, &out, &files);
+		if (!r && !*files && say_no_schedule(mr.kernel_dir) < 0)
+			r = -ENOMEM;
 	}
-	if (out)
+	if (out && !r)
 		printf("%s\n", out);
+	r = out && !r ? KS_EXIT_OK : KS_EXIT_USAGE;
 	free(out);
+	free(files);
 	ks_paths_free(&mr.check_args);
 	ks_paths_free(&mr.schedules);
-	return out ? KS_EXIT_OK : KS_EXIT_USAGE;
+	return r;
 }
 
 const struct ks_cmd ks_cmd_make = {

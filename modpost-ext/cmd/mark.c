@@ -1,11 +1,14 @@
 /* ksunset mark: schedules symbols for removal by appending one entry to a
- * schedule. The existing text is kept byte for byte, the result must pass
- * the parser and the lint rules, and the file is replaced atomically. */
+ * schedule. The existing text is kept byte for byte (the entry takes its
+ * line endings), the result must pass the parser and the lint rules, and
+ * the file is replaced atomically, keeping its mode, owner and group. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd/cli.h"
@@ -17,7 +20,9 @@
 struct mark_opts {
 	struct ks_paths syms, schedules, symvers;
 	const char *when, *action, *today, *kernel_dir;
-	bool dry_run;
+	bool dry_run, force;
+	bool when_dated;		/* --when is a date: when_days */
+	int32_t when_days;
 	struct ks_new_entry e;
 	char when_text[KS_DATE_LEN], since[KS_DATE_LEN];
 	int32_t today_days;
@@ -38,12 +43,15 @@ static const char help[] =
 	"      --why TEXT           why it goes\n"
 	"      --who NAME           whom to ask\n"
 	"      --today DATE         take DATE (YYYY-MM-DD) as today (the entry's Since)\n"
+	"      --force              accept a --when date on or before today (the entry\n"
+	"                           then has no Since)\n"
 	"  -n, --dry-run            print the entry, change nothing\n"
 	"  -h, --help               show this help\n\n"
-	"Exit status: 0 marked, 1 refused (already scheduled, not exported, or the\n"
-	"schedule has errors), 2 bad usage or unreadable/unwritable file.\n";
+	"Exit status: 0 marked, 1 refused (already scheduled, not exported, a date\n"
+	"not after today, or the schedule has errors), 2 bad usage or an unreadable,\n"
+	"read-only or unwritable file.\n";
 
-enum { OPT_WHEN = 256, OPT_ACTION, OPT_REPLACE, OPT_WHY, OPT_WHO, OPT_TODAY, OPT_KDIR };
+enum { OPT_WHEN = 256, OPT_ACTION, OPT_REPLACE, OPT_WHY, OPT_WHO, OPT_TODAY, OPT_KDIR, OPT_FORCE };
 
 static const struct option longopts[] = {
 	{ "schedule", required_argument, NULL, 's' },
@@ -56,6 +64,7 @@ static const struct option longopts[] = {
 	{ "who", required_argument, NULL, OPT_WHO },
 	{ "today", required_argument, NULL, OPT_TODAY },
 	{ "kernel-dir", required_argument, NULL, OPT_KDIR },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -92,6 +101,9 @@ static int option(void *ctx, int c, const char *arg)
 	case OPT_KDIR:
 		o->kernel_dir = arg;
 		return 0;
+	case OPT_FORCE:
+		o->force = true;
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -114,6 +126,11 @@ static int parse_when(struct mark_opts *o)
 	if (ks_date_parse_relative(w, o->today_days, &days) == 0) {
 		ks_date_format(days, o->when_text);
 		o->e.when = o->when_text;
+		o->when_dated = true;
+		o->when_days = days;
+		/* forced on or before today: a Since of today would follow When */
+		if (o->force && days <= o->today_days)
+			o->e.since = NULL;
 		return 0;
 	}
 	if (ks_release_parse(w, &rel) == 0) {
@@ -130,8 +147,9 @@ static int parse_action(struct mark_opts *o)
 	const char *a = o->action ? o->action : "unexport";
 
 	o->e.action = a;
-	if (!strcmp(a, "unexport") || !strcmp(a, "gpl-only") ||
-	    (!strncmp(a, "namespace ", 10) && ks_is_identifier(a + 10)))
+	/* in any case, as the schedule's Action field */
+	if (!strcasecmp(a, "unexport") || !strcasecmp(a, "gpl-only") ||
+	    (!strncasecmp(a, "namespace ", 10) && ks_is_identifier(a + 10)))
 		return 0;
 	ks_usage_error("mark", "bad --action '%s': expected unexport, gpl-only or 'namespace NS'",
 		       a);
@@ -175,6 +193,8 @@ struct run {
 	struct mark_opts o;
 	const char *path;
 	struct ks_buf old, text;	/* the file as it is, and as it will be */
+	struct ks_buf entry;		/* the separator and the entry, in "\n" */
+	size_t sep;			/* the separator's length in entry */
 	struct ks_schedule sched;
 	struct ks_schedule result;	/* the file as it will be, parsed */
 	struct ks_symvers symvers;
@@ -228,34 +248,84 @@ static int check_result(struct run *r)
 	return e ? e : r->refused ? -EINVAL : 0;
 }
 
+/* A deadline on or before today makes every use overdue at once: more
+ * likely a slip than the intent, so it takes --force. */
+static int refuse_past(struct run *r)
+{
+	char today[KS_DATE_LEN];
+
+	if (!r->o.when_dated || r->o.when_days > r->o.today_days || r->o.force)
+		return 0;
+	ks_date_format(r->o.today_days, today);
+	r->refused = true;
+	return ks_diag_add(r->d, KS_ERROR, r->path, 0, 0,
+			   "When %s is not after today (%s): every use would be overdue at once; "
+			   "--force marks it anyway", r->o.when_text, today) < 0 ? -ENOMEM : -EINVAL;
+}
+
+/* A schedule that may not be written is refused, though rename(2) would
+ * replace it all the same and root may write anything: access(2) decides
+ * (another's file, a read-only file system), and so does a mode without
+ * any write permission, which even root is told to respect. A missing file
+ * is made. */
+static int refuse_read_only(struct run *r)
+{
+	struct stat st;
+	int e;
+
+	if (stat(r->path, &st) < 0)
+		return 0;
+	if (access(r->path, W_OK) < 0)
+		e = ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot write: %s", strerror(errno));
+	else if (!(st.st_mode & 0222))
+		e = ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot write: the file is read-only "
+				"(mode %04o)", (unsigned)(st.st_mode & 07777));
+	else
+		return 0;
+	return e < 0 ? -ENOMEM : -EACCES;
+}
+
+/* The would-be file: the old text as it is, then the separator and the
+ * entry in the file's own line endings (CRLF stays CRLF). */
+static int compose(struct run *r)
+{
+	const char *old = r->old.p ? r->old.p : "";
+	int e = ks_buf_adds(&r->entry, ks_entry_separator(old, r->old.len));
+
+	r->sep = r->entry.len;
+	e = e ? e : ks_entry_format(&r->entry, &r->o.e);
+	e = e ? e : ks_buf_add(&r->text, old, r->old.len);
+	if (!e)
+		e = ks_buf_add_eol(&r->text, r->entry.p, r->entry.len,
+				   ks_text_eol(old, r->old.len));
+	r->line = 1;
+	for (size_t i = 0; i < r->old.len; i++)
+		r->line += old[i] == '\n';
+	for (size_t i = 0; i < r->sep; i++)
+		r->line += r->entry.p[i] == '\n';
+	return e;
+}
+
 static int pipeline(struct run *r)
 {
-	size_t at;
-	int e = 0;
+	int e = refuse_past(r);
 
 	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
 		e = ks_symvers_load(&r->symvers, r->o.symvers.v[i], r->d);
+	if (!e && !r->o.dry_run)
+		e = refuse_read_only(r);
 	if (!e)
 		e = read_old(r);
-
 	if (!e)
 		e = refuse_scheduled(r);
 	if (!e)
-		e = ks_buf_add(&r->text, r->old.p ? r->old.p : "", r->old.len);
-	if (!e)
-		e = ks_buf_adds(&r->text, ks_entry_separator(r->old.p, r->old.len));
-	at = r->text.len;
-	if (!e)
-		e = ks_entry_format(&r->text, &r->o.e);
+		e = compose(r);
 	if (!e)
 		e = check_result(r);
 	if (!e)
-		fputs(r->text.p + at, stdout);
+		fputs(r->entry.p + r->sep, stdout);
 	if (!e && !r->o.dry_run)
 		e = ks_file_replace(r->path, r->text.p, r->text.len, r->d);
-	for (size_t i = 0; i < at; i++)
-		r->line += r->text.p[i] == '\n';
-	r->line++;
 	return e;
 }
 
@@ -308,6 +378,7 @@ static void run_free(void *ctx)
 
 	ks_buf_free(&r->old);
 	ks_buf_free(&r->text);
+	ks_buf_free(&r->entry);
 	ks_schedule_free(&r->sched);
 	ks_schedule_free(&r->result);
 	ks_symvers_free(&r->symvers);

@@ -54,10 +54,20 @@ static int cmp_entry(const void *a, const void *b)
 	return cp - cq;
 }
 
+/* dir/name, with no second '/' when dir already ends in one: paths are
+ * printed as the argument gave them. */
+static char *join(const char *dir, const char *name)
+{
+	size_t n = strlen(dir);
+
+	return ks_strdupf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
+}
+
 static int problem(struct ks_inputs *in, struct ks_diags *d, const char *file, const char *what,
 		   int err)
 {
 	in->unusable = true;
+	in->arg_failed = true;
 	return ks_diag_add(d, KS_ERROR, file, 0, 0, "%s: %s", what, strerror(err)) < 0 ? -ENOMEM
 											  : 0;
 }
@@ -76,7 +86,7 @@ static int entry_type(struct ks_inputs *in, const struct ks_dir_frame *f, const 
 	}
 	r = errno;
 	*type = DT_UNKNOWN;
-	p = ks_strdupf("%s/%s", f->path, name);
+	p = join(f->path, name);
 	r = p ? problem(in, d, p, "cannot search directory", r) : -ENOMEM;
 	free(p);
 	return r;
@@ -189,7 +199,7 @@ static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
 			continue;
 		}
 		e = &f->v[f->next++];
-		p = ks_strdupf("%s/%s", f->path, e->name);
+		p = join(f->path, e->name);
 		if (p && !e->dir) {
 			*path = p;
 			return 1;
@@ -205,7 +215,7 @@ static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
  * Kernels since 6.3 list the .o; the module beside it is the .ko. */
 static char *order_entry(const char *dir, const char *line)
 {
-	char *p = line[0] == '/' ? strdup(line) : ks_strdupf("%s/%s", dir, line);
+	char *p = line[0] == '/' ? strdup(line) : join(dir, line);
 	size_t n;
 
 	if (p && ends_with(p, ".o")) {
@@ -267,6 +277,9 @@ static int start_arg(struct ks_inputs *in, const char *arg, char **path, struct 
 	struct stat st;
 
 	base = base ? base + 1 : arg;
+	in->arg_open = true;
+	in->arg_failed = false;
+	in->found = 0;
 	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
 		return push_dir(in, AT_FDCWD, arg, strdup(arg), d);
 	if (strcmp(base, "modules.order") == 0)
@@ -281,16 +294,33 @@ void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs)
 	*in = (struct ks_inputs){ .args = args, .nargs = nargs };
 }
 
+/* The current argument is done: one that gave no module is a problem,
+ * unless another was already said of it. */
+static int end_arg(struct ks_inputs *in, struct ks_diags *d)
+{
+	if (!in->arg_open)
+		return 0;
+	in->arg_open = false;
+	if (in->found || in->arg_failed || in->allow_empty)
+		return 0;
+	in->unusable = true;
+	return ks_diag_add(d, KS_ERROR, in->args[in->arg - 1], 0, 0, "no module found") < 0
+		       ? -ENOMEM
+		       : 0;
+}
+
 int ks_inputs_next(struct ks_inputs *in, char **path, struct ks_diags *d)
 {
 	for (;;) {
 		int r = in->order ? next_in_order(in, path, d) : next_in_dirs(in, path, d);
 
-		if (r)
-			return r;
-		if (in->arg == in->nargs)
+		if (!r)
+			r = end_arg(in, d);
+		if (!r && in->arg == in->nargs)
 			return 0;
-		r = start_arg(in, in->args[in->arg++], path, d);
+		if (!r)
+			r = start_arg(in, in->args[in->arg++], path, d);
+		in->found += r == 1;
 		if (r)
 			return r;
 	}

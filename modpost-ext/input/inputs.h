@@ -22,6 +22,10 @@ struct ks_inputs {
 	char *order_dir;		/* its folder: entries are relative to it */
 	char *line;
 	size_t line_cap;
+	size_t found;			/* modules the current argument gave */
+	bool arg_open;			/* an argument is being expanded */
+	bool arg_failed;		/* and a problem with it was reported */
+	bool allow_empty;		/* a folder or list without modules is fine */
 	bool unusable;			/* some argument or entry could not be used */
 };
 
@@ -34,7 +38,9 @@ void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs);
  * their sorted paths, symlinks not followed; a file named modules.order
  * lists modules relative to its folder; anything else is a module file.
  * A directory or list that cannot be read is a diagnostic in d and sets
- * in->unusable; the expansion goes on. */
+ * in->unusable; the expansion goes on. So is one that gives no module
+ * ("DIR: error: no module found": a gate that checked nothing must not
+ * pass), unless in->allow_empty. */
 int ks_inputs_next(struct ks_inputs *in, char **path, struct ks_diags *d) KS_MUST_CHECK;
 void ks_inputs_free(struct ks_inputs *in);
 

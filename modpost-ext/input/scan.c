@@ -295,6 +295,7 @@ int ks_scan_modules(struct ks_scan *sc, char *const *args, size_t nargs, ks_scan
 	int e;
 
 	ks_inputs_init(&in, args, nargs);
+	in.allow_empty = sc->allow_empty;
 	e = run_pool(sc, &in, jobs_for(sc), fn, ctx, d);
 	sc->unusable |= in.unusable;
 	ks_inputs_free(&in);

@@ -16,6 +16,7 @@ struct ks_scan {
 	 * before the first module is handed out: loading the schedule and
 	 * Module.symvers then overlaps with reading the modules */
 	int (*prepare)(void *ctx);
+	bool allow_empty;	/* a folder or list without modules is no problem */
 	size_t modules;		/* modules read */
 	bool unusable;		/* some input could not be used (reported) */
 };
@@ -27,6 +28,8 @@ typedef int (*ks_scan_fn)(void *ctx, const struct ks_module *m);
  * the modules on sc->jobs threads and hands each to fn, in input order, on
  * the calling thread. Unusable inputs (and malformed plugin
  * records) are diagnostics in d and set sc->unusable; the scan goes on.
+ * So is an argument that names no module (ks_inputs_next()), unless
+ * sc->allow_empty.
  * Returns 0, -ENOMEM or fn's negative result. */
 int ks_scan_modules(struct ks_scan *sc, char *const *args, size_t nargs, ks_scan_fn fn,
 		    void *ctx, struct ks_diags *d) KS_MUST_CHECK;

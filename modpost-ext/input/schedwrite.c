@@ -79,6 +79,31 @@ const char *ks_entry_separator(const char *text, size_t len)
 	return blank_line(text + start, len - 1 - start) ? "" : "\n";
 }
 
+const char *ks_text_eol(const char *text, size_t len)
+{
+	const char *nl = memchr(text, '\n', len);
+
+	return nl && nl > text && nl[-1] == '\r' ? "\r\n" : "\n";
+}
+
+int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol)
+{
+	int r = 0;
+
+	while (!r && n) {
+		const char *nl = memchr(s, '\n', n);
+		size_t k = nl ? (size_t)(nl - s) : n;
+
+		r = ks_buf_add(b, s, k);
+		if (!r && nl)
+			r = ks_buf_adds(b, eol);
+		k += nl != NULL;
+		s += k;
+		n -= k;
+	}
+	return r;
+}
+
 static int write_all(int fd, const char *p, size_t n)
 {
 	while (n) {
@@ -94,27 +119,35 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* The mode for the new file: the old file's, else what open(2) would give. */
-static mode_t file_mode(const char *path)
+/* Gives the new file the old one's mode, owner and group; a new file gets
+ * what open(2) would give it. *what names a failure. */
+static int keep_attributes(int fd, const char *path, const char **what)
 {
 	struct stat st;
 	mode_t mask;
 
-	if (stat(path, &st) == 0)
-		return st.st_mode & 07777;
-	mask = umask(0);
-	umask(mask);
-	return 0666 & ~mask;
+	if (stat(path, &st) < 0) {
+		mask = umask(0);
+		umask(mask);
+		return fchmod(fd, 0666 & ~mask) < 0 ? -errno : 0;
+	}
+	/* before the mode: chown clears set-user-ID and set-group-ID bits */
+	if (fchown(fd, st.st_uid, st.st_gid) < 0) {
+		*what = "cannot keep the file's owner and group";
+		return -errno;
+	}
+	return fchmod(fd, st.st_mode & 07777) < 0 ? -errno : 0;
 }
 
-static int write_temp(char *tmp, const char *path, const char *data, size_t len)
+static int write_temp(char *tmp, const char *path, const char *data, size_t len,
+		      const char **what)
 {
 	int fd = mkstemp(tmp);
 	int r;
 
 	if (fd < 0)
 		return -errno;
-	r = fchmod(fd, file_mode(path)) < 0 ? -errno : 0;
+	r = keep_attributes(fd, path, what);
 	if (!r)
 		r = write_all(fd, data, len);
 	if (!r && fsync(fd) < 0)
@@ -131,19 +164,20 @@ int ks_file_replace(const char *path, const char *data, size_t len, struct ks_di
 	char *real = realpath(path, NULL);
 	const char *target = real ? real : path;
 	char *dir = strdup(target), *tmp = NULL;
+	const char *what = "cannot write";
 	int r = -ENOMEM;
 
 	if (dir)
 		tmp = ks_strdupf("%s/.ksunset-XXXXXX", dirname(dir));
 	if (tmp) {
-		r = write_temp(tmp, target, data, len);
+		r = write_temp(tmp, target, data, len, &what);
 		if (!r && rename(tmp, target) < 0) {
 			r = -errno;
 			unlink(tmp);
 		}
 	}
 	if (r < 0 && r != -ENOMEM)
-		r = ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot write: %s", strerror(-r)) < 0
+		r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, strerror(-r)) < 0
 			    ? -ENOMEM
 			    : r;
 	free(tmp);

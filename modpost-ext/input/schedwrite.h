@@ -28,10 +28,16 @@ int ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e) KS_MUST_CH
 /* What must come between the existing text and a new entry so that the
  * entry follows a blank line: "", "\n" or "\n\n" (none for empty text). */
 const char *ks_entry_separator(const char *text, size_t len);
+/* The line ending text uses, judged by its first line: "\r\n" or "\n" (the
+ * default, for empty text or a single unterminated line). */
+const char *ks_text_eol(const char *text, size_t len);
+/* Appends n bytes of s with each "\n" written as eol. 0 or -ENOMEM. */
+int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol) KS_MUST_CHECK;
 /* Replaces path's contents with data, atomically: a temporary file in the
  * same folder, written and synced, then renamed over path (a symbolic link
- * is followed). An existing file's mode is kept. Problems are diagnostics
- * naming path; returns 0 or -errno. */
+ * is followed). An existing file's mode, owner and group are kept (when
+ * they cannot be, path is left alone). Problems are diagnostics naming
+ * path; returns 0 or -errno. */
 int ks_file_replace(const char *path, const char *data, size_t len,
 		    struct ks_diags *d) KS_MUST_CHECK;
 

@@ -40,6 +40,22 @@ static int no_who(const struct ks_lint *l, const struct ks_entry *e, const char 
 	return fired(ks_buf_addf(msg, "entry for '%s' has no Who: name someone to ask", sym));
 }
 
+/* Since is free text; a date there that comes after a dated When means the
+ * entry was overdue from the day it was written: a typo in one of them. */
+static int since_after_when(const struct ks_lint *l, const struct ks_entry *e,
+			    const char *sym, struct ks_buf *msg)
+{
+	int32_t since;
+
+	(void)l;
+	(void)sym;
+	if (!e->since || e->when.kind != KS_WHEN_DATE || ks_date_parse(e->since, &since) < 0 ||
+	    since <= e->when.date)
+		return 0;
+	return fired(ks_buf_addf(msg, "Since %s is after When %s: the entry was overdue from "
+				      "the start", e->since, e->when.text));
+}
+
 static const struct ks_export *exported(const struct ks_lint *l, const char *sym)
 {
 	return l->symvers ? ks_symvers_lookup(l->symvers, sym) : NULL;
@@ -137,6 +153,8 @@ static const struct lint_rule rules[] = {
 	/* Why and Who: the parser accepts an entry without them, reviewers don't */
 	{ KS_WARNING, false, no_why },
 	{ KS_WARNING, false, no_who },
+	/* a schedule written after its own deadline: one of the dates is wrong */
+	{ KS_ERROR, false, since_after_when },
 	/* -i: a symbol the kernel does not export is a typo, or gone already */
 	{ KS_ERROR, true, not_exported },
 	/* -i: the deadline passed and the action was not taken: finish the job */

@@ -19,7 +19,7 @@ expect_bad() {
 
 chk "$TMP/good.o" >"$TMP/out" 2>&1
 expect_eq "good object: exit 0" "$?" 0
-expect_grep "good object: record locations" "$TMP/out" "drv/records.c:20:16: warning: address of 'do_settimeofday64' (removed 2027-09-01) [ksunset-scheduled]"
+expect_grep "good object: record locations" "$TMP/out" "drv/records.c:20:16: warning: address of 'do_settimeofday64' (removal on 2027-09-01) [ksunset-scheduled]"
 expect_eq "records of symbols not imported are ignored" "$(grep -c not_imported "$TMP/out")" 0
 
 : >"$TMP/empty.ko"
@@ -32,6 +32,35 @@ for n in 16 63 64 200 600 $((size / 2)) $((size - 300)) $((size - 1)); do
 	expect_bad "object truncated to $n bytes" "$TMP/trunc.o" "$TMP/trunc.o: error:"
 done
 expect_bad "missing file" "$TMP/nope.ko" "$TMP/nope.ko: error: No such file or directory"
+# a gate that checked nothing must not pass: a folder or a list without
+# modules is named, exit 2, unless check --allow-empty
+mkdir -p "$TMP/nomods/sub" && echo text >"$TMP/nomods/sub/readme"
+expect_bad "empty folder" "$TMP/nomods" "$TMP/nomods: error: no module found"
+printf '\n\n' >"$TMP/nomods/modules.order"
+expect_bad "modules.order listing nothing" "$TMP/nomods/modules.order" \
+	"$TMP/nomods/modules.order: error: no module found"
+chk "$TMP/nomods" >"$TMP/out" 2>"$TMP/err"
+expect_eq "empty folder alone: exit 2" "$?" 2
+expect_grep "empty folder alone: summary" "$TMP/err" "0 modules checked: 0 errors, 0 warnings; 1 unusable input"
+chk --allow-empty "$TMP/nomods" "$TMP/nomods/modules.order" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--allow-empty: exit 0" "$?" 0
+expect_eq "--allow-empty: no error" "$(grep -c "error:" "$TMP/err")" 0
+chk --allow-empty "$TMP/typo" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--allow-empty: a missing path is still exit 2" "$?" 2
+expect_grep "--allow-empty: a missing path is still named" "$TMP/err" "$TMP/typo: error: No such file or directory"
+"$KSUNSET" users do_settimeofday64 -- "$TMP/nomods" >"$TMP/out" 2>"$TMP/err"
+expect_eq "users on an empty folder: exit 2" "$?" 2
+expect_grep "users on an empty folder: named" "$TMP/err" "$TMP/nomods: error: no module found"
+printf '0x1\tgood_sym\tvmlinux\tEXPORT_SYMBOL\t\n' >"$TMP/one.symvers"
+"$KSUNSET" unused -i "$TMP/one.symvers" "$TMP/nomods" >"$TMP/out" 2>"$TMP/err"
+expect_eq "unused on an empty folder: exit 2" "$?" 2
+expect_grep "unused on an empty folder: named" "$TMP/err" "$TMP/nomods: error: no module found"
+# paths as given: a folder with a trailing slash gives no doubled one
+mkdir -p "$TMP/mods" && cp "$TMP/good.o" "$TMP/mods/good.ko"
+chk "$TMP/mods/" >"$TMP/out" 2>&1
+expect_grep "folder/: module path as given" "$TMP/out" "[$TMP/mods/good.ko]"
+expect_eq "folder/: no doubled slash" "$(grep -c '//' "$TMP/out")" 0
+
 mkdir -p "$TMP/dir.ko"
 chmod 000 "$TMP/dir.ko"
 cp "$TMP/good.o" "$TMP/noread.ko" && chmod 000 "$TMP/noread.ko"
@@ -74,7 +103,13 @@ expect_eq "no module: exit 2" "$?" 2
 rc=$?
 if [ -z "${KSUNSET_SCHEDULE:-}" ] && ! ls /etc/ksunset/schedule.d/*.schedule >/dev/null 2>&1; then
 	expect_eq "no schedule at all: exit 2" "$rc" 2
-	expect_grep "no schedule at all: said" "$TMP/err" "no schedule: give -s FILE or set KSUNSET_SCHEDULE"
+	expect_grep "no schedule at all: where it looked" "$TMP/err" \
+		'ksunset: error: no schedule found (looked for $KSUNSET_SCHEDULE, /etc/ksunset/schedule.d/*.schedule and '
+	expect_grep "no schedule at all: said" "$TMP/err" "): nothing checked; give -s FILE or set KSUNSET_SCHEDULE"
+	"$KSUNSET" check --kernel-dir "$TMP/kdir" "$TMP/good.o" >"$TMP/out" 2>"$TMP/err" </dev/null
+	expect_eq "no schedule, --kernel-dir: exit 2" "$?" 2
+	expect_grep "no schedule, --kernel-dir: looked there" "$TMP/err" \
+		"ksunset: error: no schedule found (looked for \$KSUNSET_SCHEDULE, $TMP/kdir/ksunset.schedule, /etc/ksunset/"
 fi
 chmod 755 "$TMP/dir.ko"
 exit 0

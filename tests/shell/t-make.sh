@@ -15,8 +15,10 @@ prep legacy
 (cd "$TMP/legacy" && "$KSUNSET" make -s "$S" --today 2026-12-03 -C "$K" M="$TMP/legacy") >"$TMP/out" 2>"$TMP/err"
 expect_eq "failing check: exit 1" "$?" 1
 expect_grep "compile-time warning from the plugin" "$TMP/err" "legacy-clock.c:12:16: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01"
-expect_grep "post-build report with the location" "$TMP/out" "$TMP/legacy/legacy-clock.c:12:16: warning: call to 'do_settimeofday64' in 'legacy_set_clock' (removed 2027-09-01) [ksunset-scheduled]"
+expect_grep "post-build report with the location" "$TMP/out" "$TMP/legacy/legacy-clock.c:12:16: warning: call to 'do_settimeofday64' in 'legacy_set_clock' (removal on 2027-09-01) [ksunset-scheduled]"
 expect_grep "overdue use is an error" "$TMP/out" 'ERROR: ksunset: "noop_llseek"'
+expect_grep "a date still ahead: removal on" "$TMP/out" "legacy-main.c:20:27: warning: call to 'simple_strtoul' in 'legacy_init' (removal on 2026-12-20) [ksunset-scheduled]"
+expect_grep "a date passed: removed on" "$TMP/out" "legacy-main.c:14:19: error: address of 'noop_llseek' (removed on 2026-06-01) [ksunset-overdue]"
 expect_grep "check ran on modules.order" "$TMP/err" "ksunset: 1 module checked: 1 error, 2 warnings"
 test -f "$TMP/legacy/legacy.ko" && pass "the module was built" || fail "the module was built"
 
@@ -39,6 +41,18 @@ prep kcflags
 (cd "$TMP/kcflags" && "$KSUNSET" make -s "$S" --today 2026-01-01 -C "$K" M="$TMP/kcflags" KCFLAGS=-DKS_USER_FLAG=1) >"$TMP/out" 2>"$TMP/err"
 expect_eq "user KCFLAGS= argument kept" "$?" 0
 expect_grep "plugin loaded beside the KCFLAGS= argument" "$TMP/err" "warning: 'do_settimeofday64'"
+
+# a relative M= is made absolute: Kbuild reads it after make -C, and with
+# "." it recurses without end in the headers (the timeout stops that)
+prep legacy
+(cd "$TMP/legacy" && timeout 120 "$KSUNSET" make -s "$S" --today 2026-01-01 -C "$K" M=.) >"$TMP/out" 2>"$TMP/err"
+expect_eq "M=.: exit 0" "$?" 0
+test -f "$TMP/legacy/legacy.ko" && pass "M=.: the module was built" || fail "M=.: the module was built"
+expect_grep "M=.: checked, named by its absolute path" "$TMP/out" "[$TMP/legacy/legacy.ko]"
+prep legacy
+(cd "$TMP" && timeout 120 "$KSUNSET" make -s "$S" --today 2026-01-01 -C "$K" M=legacy) >"$TMP/out" 2>"$TMP/err"
+expect_eq "M=legacy (relative): exit 0" "$?" 0
+expect_grep "M=legacy (relative): checked" "$TMP/err" "ksunset: 1 module checked: 0 errors, 3 warnings"
 
 "$KSUNSET" make -s "$TMP/none.schedule" -C "$K" M="$TMP/legacy" >"$TMP/out" 2>"$TMP/err"
 expect_eq "missing schedule: exit 2 before building" "$?" 2
@@ -70,6 +84,29 @@ PATH="$(dirname "$KSUNSET"):$PATH" KSUNSET_SCHEDULE="$TOP/examples/schedules/ksu
 expect_eq "DKMS MAKE[0]: exit 0 (warnings only)" "$?" 0
 test -f "$TMP/dkms/rtc-legacy/1.0/build/rtc-legacy.ko" && pass "DKMS MAKE[0]: module built" || fail "DKMS MAKE[0]: module built"
 expect_grep "DKMS MAKE[0]: report" "$TMP/out" 'WARNING: ksunset: "do_settimeofday64"'
+# no schedule anywhere: DKMS still builds the module, and ksunset says once
+# that nothing was checked and where it looked; --cflags likewise
+if ! ls /etc/ksunset/schedule.d/*.schedule /usr/local/share/ksunset/schedule.d/*.schedule \
+	>/dev/null 2>&1; then
+	rm -rf "$TMP/dkms" && mkdir -p "$TMP/dkms/rtc-legacy/1.0"
+	cp -r "$TOP/examples/rtc-legacy" "$TMP/dkms/rtc-legacy/1.0/build"
+	PATH="$(dirname "$KSUNSET"):$PATH" KSUNSET_SCHEDULE= bash "$TMP/dkms.sh" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "no schedule: DKMS MAKE[0] exit 0" "$?" 0
+	test -f "$TMP/dkms/rtc-legacy/1.0/build/rtc-legacy.ko" && pass "no schedule: module built" ||
+		fail "no schedule: module built"
+	expect_eq "no schedule: said once" "$(grep -c 'no schedule found' "$TMP/err")" 1
+	expect_grep "no schedule: where it looked" "$TMP/err" \
+		"ksunset: note: no schedule found (looked for \$KSUNSET_SCHEDULE, $K/ksunset.schedule, /etc/ksunset/schedule.d/*.schedule and "
+	expect_grep "no schedule: what it means" "$TMP/err" \
+		"): nothing checked but __sunset attributes; give -s FILE or set KSUNSET_SCHEDULE"
+	expect_eq "no schedule: no check run" "$(grep -c 'modules\? checked' "$TMP/err")" 0
+	KSUNSET_SCHEDULE= "$KSUNSET" --cflags --kernel-dir "$K" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "no schedule: --cflags exit 0" "$?" 0
+	expect_eq "no schedule: --cflags loads the plugin, no schedule argument" \
+		"$(cat "$TMP/out")" "-fplugin=$("$KSUNSET" --plugin-path)"
+	expect_grep "no schedule: --cflags says the same" "$TMP/err" \
+		"ksunset: note: no schedule found (looked for \$KSUNSET_SCHEDULE, $K/ksunset.schedule, "
+fi
 # KBUILD_EXTRA_SYMBOLS: another module's exports count as exported
 rm -rf "$TMP/prov" "$TMP/cons" && mkdir -p "$TMP/prov" "$TMP/cons"
 cp "$M/chain/chain-provider.c" "$TMP/prov/" && echo 'obj-m := chain-provider.o' >"$TMP/prov/Kbuild"

@@ -50,6 +50,57 @@ expect_grep "not exported: message" err "'no_such_export' is not exported by the
 expect_eq "a date already past with -i: refused as lint would (exit 1)" "$?" 1
 cmp -s before s.schedule && pass "refusals: file unchanged" || fail "refusals: file changed"
 
+# a deadline on or before today makes every use overdue at once: refused
+# (exit 1) unless --force, which writes no Since (it would follow When)
+for when in 2026-12-01 2026-12-03 +0d; do
+	"$KSUNSET" mark p_sym -s s.schedule --when $when --today 2026-12-03 --why w --who w >/dev/null 2>err
+	expect_eq "--when $when, not after today: exit 1" "$?" 1
+done
+expect_grep "not after today: says why and what to do" err \
+	"s.schedule: error: When 2026-12-03 is not after today (2026-12-03): every use would be overdue at once; --force marks it anyway"
+cmp -s before s.schedule && pass "not after today: file unchanged" || fail "not after today: file changed"
+cp s.schedule forced.schedule
+"$KSUNSET" mark p_sym -s forced.schedule --when 2026-12-01 --today 2026-12-03 --why w --who w --force >out 2>err
+expect_eq "--force: a past date marked" "$?" 0
+expect_grep "--force: the date written" out "When:    2026-12-01"
+expect_eq "--force: no Since after When" "$(grep -c '^Since:' out)" 0
+"$KSUNSET" lint forced.schedule >/dev/null 2>&1
+expect_eq "--force: the result passes lint" "$?" 0
+# a Since after When (by hand) is a lint error, so mark refuses it too
+printf 'What: hand_sym\nWhen: 2027-01-01\nSince: 2027-02-01\nWhy: w\nWho: w\n' >since.schedule
+"$KSUNSET" lint since.schedule >/dev/null 2>err
+expect_eq "Since after When: lint exit 1" "$?" 1
+expect_grep "Since after When: lint says so" err \
+	"since.schedule:1: error: Since 2027-02-01 is after When 2027-01-01: the entry was overdue from the start"
+
+# a read-only schedule is refused (exit 2) and left alone: the file's mode
+# decides, since the tests run as root, whom access(2) never refuses
+cp s.schedule ro.schedule && chmod 444 ro.schedule
+"$KSUNSET" mark r_sym -s ro.schedule --why w --who w >/dev/null 2>err
+expect_eq "read-only schedule: exit 2" "$?" 2
+expect_grep "read-only schedule: named" err "ro.schedule: error: cannot write: the file is read-only (mode 0444)"
+cmp -s before ro.schedule && pass "read-only schedule: unchanged" || fail "read-only schedule: changed"
+"$KSUNSET" mark r_sym -s ro.schedule --why w --who w -n >/dev/null 2>&1
+expect_eq "read-only schedule: --dry-run still shows the entry" "$?" 0
+
+# the owner and group are kept (only root can give a file away)
+cp s.schedule owned.schedule
+if chown 4321:4322 owned.schedule 2>/dev/null; then
+	"$KSUNSET" mark o_sym -s owned.schedule --why w --who w >/dev/null 2>&1
+	expect_eq "owner and group kept" "$(stat -c %u:%g owned.schedule)" "4321:4322"
+fi
+
+# CRLF stays CRLF: the new entry is written with the file's line endings
+printf 'What: crlf_sym\r\nWhen: 2028-01\r\nWhy: w\r\nWho: w\r\n' >crlf.schedule
+cp crlf.schedule orig
+"$KSUNSET" mark n_sym -s crlf.schedule --when 2027-06-01 --today 2026-12-03 --why w --who w >out 2>/dev/null
+expect_eq "CRLF: exit 0" "$?" 0
+{ cat orig; printf '\n'; cat out; } | sed 's/\r*$/\r/' >want
+expect_file_eq "CRLF: every line of the new file ends in CRLF" crlf.schedule want
+expect_eq "CRLF: the entry printed in plain lines" "$(grep -c "$(printf '\r')" out)" 0
+"$KSUNSET" lint crlf.schedule >/dev/null 2>&1
+expect_eq "CRLF: lint clean" "$?" 0
+
 # ends with a blank line already: nothing added before the entry
 printf 'What: a_sym\nWhen: 2028-01\nWhy: w\nWho: w\n\n' >blank.schedule
 cp blank.schedule orig
@@ -69,6 +120,9 @@ expect_grep "--action namespace NS" new.schedule "Action:  namespace RTC"
 "$KSUNSET" mark y_sym -s new.schedule --when v6.20 --action gpl-only --why w --who w >/dev/null 2>err
 expect_grep "--when a kernel release" new.schedule "When:    v6.20"
 expect_grep "--when a kernel release: says when as the reports do" err ": marked: 'y_sym' will become GPL-only in Linux 6.20"
+"$KSUNSET" mark w_sym -s new.schedule --when v6.21 --action GPL-Only --why w --who w >/dev/null 2>err
+expect_eq "--action in any case, as the schedule's Action" "$?" 0
+expect_grep "--action in any case: written as given" new.schedule "Action:  GPL-Only"
 "$KSUNSET" mark z_sym -s new.schedule --when +30d --today 2026-12-03 --why w --who w -n >out 2>&1
 expect_grep "--dry-run prints" out "When:    2027-01-02"
 expect_eq "--dry-run changes nothing" "$(grep -c z_sym new.schedule)" 0

@@ -83,6 +83,18 @@ printf '#include <ksunset/sunset.h>\nint f(void) __sunset("2027-01-01", "g");\n#
 gcc -c -Wall -Werror -I"$TOP/include" "$TMP/np.c" -o "$TMP/np.o" 2>"$TMP/np.err"
 expect_eq "no plugin: __sunset() compiles to nothing" "$?" 0
 
+# No schedule argument and no $KSUNSET_SCHEDULE (what `ksunset --cflags`
+# prints when it finds no schedule): the plugin loads, and __sunset
+# attributes still warn and are recorded.
+printf '#include <ksunset/sunset.h>\nextern int f(int) __sunset("2027-04-01", "g");\nint u(int x)\n{\n\treturn f(x);\n}\n' >"$TMP/ns.c"
+KSUNSET_SCHEDULE= gcc -O2 -c -fno-diagnostics-show-caret -fplugin="$PLUGIN" -I"$TOP/include" \
+	"$TMP/ns.c" -o "$TMP/ns.o" 2>"$TMP/ns.err"
+expect_eq "no schedule argument: exit 0" "$?" 0
+expect_grep "no schedule argument: __sunset warns" "$TMP/ns.err" \
+	"ns.c:5:16: warning: 'f' is scheduled for removal on 2027-04-01; use 'g' instead"
+expect_eq "no schedule argument: __sunset recorded" "$(records "$TMP/ns.o" | cut -d' ' -f1,2,4-)" \
+	"f call 5 16 u 2027-04-01"
+
 # A bad attribute is an error at the mark.
 printf 'extern int f(void) __attribute__((sunset("someday", "g")));\n' >"$TMP/ba.c"
 kcc "$TMP/ba.c" "$TMP/ba.o"

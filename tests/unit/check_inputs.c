@@ -178,6 +178,65 @@ START_TEST(test_modules_order)
 }
 END_TEST
 
+/* An argument that gives no module is named once, unless allowed. */
+START_TEST(test_no_module)
+{
+	struct ks_diags d = { 0 };
+	char *order = ks_strdupf("%s/modules.order", root);
+	char *args[] = { root, order };
+	struct ks_inputs in;
+	FILE *f = fopen(order, "w");
+	char *p, *msg, *want;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("\n\n", f);
+	fclose(f);
+	make("sub/readme");
+	for (int allow = 0; allow < 2; allow++) {
+		ks_inputs_init(&in, args, N(args));
+		in.allow_empty = allow;
+		ck_assert_int_eq(ks_inputs_next(&in, &p, &d), 0);
+		ck_assert(in.unusable == !allow);
+		ks_inputs_free(&in);
+	}
+	ck_assert_uint_eq(d.n, 2);
+	for (size_t i = 0; i < d.n; i++) {
+		msg = ks_diag_format(&d.v[i]);
+		want = ks_strdupf("%s: error: no module found", args[i]);
+		ck_assert_str_eq(msg, want);
+		free(msg);
+		free(want);
+	}
+	ks_diags_free(&d);
+	free(order);
+}
+END_TEST
+
+/* Paths as given: a folder argument ending in '/' gets no second one. */
+START_TEST(test_trailing_slash)
+{
+	struct ks_diags d = { 0 };
+	char *dir = ks_strdupf("%s/", root), *order = ks_strdupf("%s/sub/modules.order", root);
+	char *args[] = { dir, order };
+	FILE *f;
+	bool unusable;
+	char *got;
+
+	make("a/b.ko");
+	make("sub/");
+	f = fopen(order, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("c.ko\n", f);
+	fclose(f);
+	got = expand(args, N(args), &d, &unusable);
+	ck_assert_str_eq(got, "/a/b.ko\n/sub/c.ko\n");
+	ck_assert(!unusable);
+	free(got);
+	free(dir);
+	free(order);
+}
+END_TEST
+
 /* What cannot be read is one message; the other arguments still count. */
 START_TEST(test_unreadable)
 {
@@ -213,6 +272,8 @@ Suite *suite_inputs(void)
 	tcase_add_test(tc, test_order_is_full_path_order);
 	tcase_add_test(tc, test_modules_order);
 	tcase_add_test(tc, test_unreadable);
+	tcase_add_test(tc, test_trailing_slash);
+	tcase_add_test(tc, test_no_module);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -32,6 +32,13 @@ static const struct {
 	{ "What: plain, typo_sym\nWhen: 2027-01-01" WW, true, NULL,
 	  "s:1: error: 'typo_sym' is not exported by the kernel (not in Module.symvers): a typo, "
 	  "or already removed\n" },
+	/* Since after a dated When; the same day, a release or free text is fine */
+	{ "What: plain\nWhen: 2027-01-01\nSince: 2027-02" WW, false, NULL,
+	  "s:1: error: Since 2027-02 is after When 2027-01-01: the entry was overdue from the "
+	  "start\n" },
+	{ "What: plain\nWhen: 2027-01\nSince: 2027-01-01" WW, false, NULL, "" },
+	{ "What: plain\nWhen: 6.1\nSince: 2027-02-01" WW, false, NULL, "" },
+	{ "What: plain\nWhen: 2027-01-01\nSince: the 6.14 cycle" WW, false, NULL, "" },
 	/* without -i nothing can be said about exports */
 	{ "What: typo_sym\nWhen: 2020-01-01" WW, false, NULL, "" },
 	{ "What: plain\nWhen: 2026-06-01" WW, true, NULL,

@@ -159,13 +159,33 @@ START_TEST(test_text)
 	add_locs(&x);
 	s = render(&rep, &x.fs);
 	ck_assert_str_eq(s, "WARNING: ksunset: \"a\" [drv/m.ko] is scheduled for removal on 2027-09-01 (in 272 days)\n"
-			    "drv/m.c:42:9: warning: call to 'a' in 'probe' (removed 2027-09-01) [ksunset-scheduled]\n"
-			    "drv/m.c:50:12: warning: address of 'a' (removed 2027-09-01) [ksunset-scheduled]\n");
+			    "drv/m.c:42:9: warning: call to 'a' in 'probe' (removal on 2027-09-01) [ksunset-scheduled]\n"
+			    "drv/m.c:50:12: warning: address of 'a' (removal on 2027-09-01) [ksunset-scheduled]\n");
 	free(s);
 	rep.quiet = true;	/* errors only */
 	s = render(&rep, &x.fs);
 	ck_assert_str_eq(s, "");
 	free(s);
+	drop(&x);
+}
+END_TEST
+
+/* The tag of a location line is in the tense of the finding: a deadline
+ * passed is "since", and a gpl-only entry is never "removed". */
+START_TEST(test_text_tag_tense)
+{
+	struct fx x;
+	struct ks_report rep = { .format = KS_FORMAT_TEXT };
+	char *s;
+
+	make(&x, "What: a\nWhen: 2026-06-01\nAction: gpl-only\n", KS_STATUS_OVERDUE, -185, true);
+	add_locs(&x);
+	x.f.nlocs = 1;
+	s = render(&rep, &x.fs);
+	ck_assert_msg(strstr(s, "drv/m.c:42:9: error: call to 'a' in 'probe' (GPL-only since "
+				"2026-06-01) [ksunset-overdue]\n") != NULL, "got:\n%s", s);
+	free(s);
+	x.f.nlocs = 2;
 	drop(&x);
 }
 END_TEST
@@ -485,6 +505,7 @@ Suite *suite_report(void)
 	tcase_add_loop_test(tc, test_messages, 0, N(msgs));
 	tcase_add_loop_test(tc, test_removed, 0, 2);
 	tcase_add_test(tc, test_text);
+	tcase_add_test(tc, test_text_tag_tense);
 	tcase_add_test(tc, test_json_escapes);
 	tcase_add_test(tc, test_json_source);
 	tcase_add_test(tc, test_sarif);

@@ -75,6 +75,18 @@ static const struct {
 	  "2028-01-01", KS_ACTION_UNEXPORT, NULL, 0 },
 	{ "\n\n# lead\nWhat:\n\ta\nWhen: 2028-01-01", KS_WHEN_DATE, "2028-01-01",
 	  KS_ACTION_UNEXPORT, NULL, 0 },
+	/* a UTF-8 byte order mark (editors on Windows write one) is skipped */
+	{ "\xEF\xBB\xBFWhat: a\nWhen: 2027-03\n", KS_WHEN_DATE, "2027-03-01",
+	  KS_ACTION_UNEXPORT, NULL, 0 },
+	{ "\xEF\xBB\xBF\r\nWhat: a\r\nWhen: 6.14\r\n", KS_WHEN_RELEASE, "6.14",
+	  KS_ACTION_UNEXPORT, NULL, 0 },
+	/* action keywords in any case, as field names; a namespace keeps its own */
+	{ "What: a\nWhen: 6.14\nAction: GPL-Only\n", KS_WHEN_RELEASE, "6.14", KS_ACTION_GPL_ONLY,
+	  NULL, 0 },
+	{ "What: a\nWhen: 6.14\nAction: UNEXPORT\n", KS_WHEN_RELEASE, "6.14", KS_ACTION_UNEXPORT,
+	  NULL, 0 },
+	{ "What: a\nWhen: 6.14\nAction: Namespace Cxl\n", KS_WHEN_RELEASE, "6.14",
+	  KS_ACTION_NAMESPACE, "Cxl", 0 },
 };
 
 START_TEST(test_fields)
@@ -131,6 +143,10 @@ static const struct {
 	{ "  stray\nWhat: a\nWhen: 2027-01-01\n", "t.sched:1: error: continuation line outside an entry" },
 	{ "What a\n", "t.sched:1: error: expected 'Field: value', got 'What a'" },
 	{ "What: a\nWhen: 2027-01-01\nReplace:\n", "t.sched:3: error: empty Replace field" },
+	/* only a leading byte order mark is skipped, and lines still count from 1 */
+	{ "\xEF\xBB\xBF" "Colour: red\n", "t.sched:1: error: unknown field 'Colour'" },
+	{ "What: a\nWhen: 2027-01-01\n\n\xEF\xBB\xBFWhat: b\n",
+	  "t.sched:4: error: unknown field '\xEF\xBB\xBFWhat'" },
 };
 
 START_TEST(test_errors)

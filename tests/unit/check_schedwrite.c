@@ -22,7 +22,37 @@ static const struct {
 	{ "What: a\nWhen: 2027-01\n\n", "" },
 	{ "What: a\nWhen: 2027-01\n \t\n", "" },	/* white space only is blank too */
 	{ "# only a comment\n", "\n" },
+	/* CRLF: the separator is converted with the entry (ks_buf_add_eol) */
+	{ "What: a\r\nWhen: 2027-01\r\n", "\n" },
+	{ "What: a\r\nWhen: 2027-01\r\n\r\n", "" },
 };
+
+/* The line ending of a file, by its first line. */
+static const struct {
+	const char *text, *eol;
+} eol_cases[] = {
+	{ "", "\n" },
+	{ "What: a", "\n" },
+	{ "What: a\nWhen: 2027-01\r\n", "\n" },
+	{ "What: a\r\nWhen: 2027-01\n", "\r\n" },
+	{ "\r\n", "\r\n" },
+	{ "\n", "\n" },
+};
+
+START_TEST(test_eol)
+{
+	const char *t = eol_cases[_i].text, *lines = "\nWhat: a\nWhy: w\n  more";
+	struct ks_buf b = KS_BUF_INIT;
+
+	ck_assert_msg(strcmp(ks_text_eol(t, strlen(t)), eol_cases[_i].eol) == 0, "text '%s'", t);
+	ck_assert_int_eq(ks_buf_add_eol(&b, lines, strlen(lines), "\r\n"), 0);
+	ck_assert_str_eq(b.p, "\r\nWhat: a\r\nWhy: w\r\n  more");
+	ks_buf_free(&b);
+	ck_assert_int_eq(ks_buf_add_eol(&b, "a\nb\n", 4, "\n"), 0);
+	ck_assert_str_eq(b.p, "a\nb\n");
+	ks_buf_free(&b);
+}
+END_TEST
 
 START_TEST(test_separator)
 {
@@ -121,6 +151,33 @@ START_TEST(test_replace)
 }
 END_TEST
 
+/* The owner and group stay, so that root marking a builder's schedule
+ * does not take it over. Only root can give a file away to test it. */
+START_TEST(test_replace_keeps_owner)
+{
+	char dir[] = "/tmp/ks-unit-XXXXXX";
+	struct ks_diags d = { 0 };
+	struct stat st;
+	char *path;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	path = ks_strdupf("%s/s.schedule", dir);
+	ck_assert_int_eq(ks_file_replace(path, "one\n", 4, &d), 0);
+	if (chown(path, 4321, 4322) == 0) {
+		ck_assert_int_eq(chmod(path, 0664), 0);
+		ck_assert_int_eq(ks_file_replace(path, "two\n", 4, &d), 0);
+		ck_assert_int_eq(stat(path, &st), 0);
+		ck_assert_int_eq(st.st_uid, 4321);
+		ck_assert_int_eq(st.st_gid, 4322);
+		ck_assert_int_eq(st.st_mode & 07777, 0664);
+	}
+	ck_assert_uint_eq(d.n, 0);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	free(path);
+}
+END_TEST
+
 START_TEST(test_replace_error)
 {
 	struct ks_diags d = { 0 };
@@ -143,6 +200,8 @@ Suite *suite_schedwrite(void)
 	tcase_add_loop_test(tc, test_round_trip, 0, N(sep_cases));
 	tcase_add_test(tc, test_replace);
 	tcase_add_test(tc, test_replace_error);
+	tcase_add_loop_test(tc, test_eol, 0, N(eol_cases));
+	tcase_add_test(tc, test_replace_keeps_owner);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -13,31 +13,33 @@
 #define GPL "What: a\nAction: gpl-only\nWhen: "
 #define NS "What: a\nAction: namespace RTC\nWhen: "
 
-/* ks_say_action, and ks_say_tag (which has no tense) */
+/* ks_say_action and ks_say_tag, each in its tense */
 static const struct {
 	const char *sched;
 	bool past;
 	const char *want, *tag;
 } actions[] = {
 	{ UNEXPORT "2027-09-01", false, "is scheduled for removal on 2027-09-01",
-	  "removed 2027-09-01" },
-	{ UNEXPORT "2027-09-01", true, "was due for removal on 2027-09-01", "removed 2027-09-01" },
+	  "removal on 2027-09-01" },
+	{ UNEXPORT "2027-09-01", true, "was due for removal on 2027-09-01",
+	  "removed on 2027-09-01" },
 	{ UNEXPORT "v6.20", false, "is scheduled for removal in Linux 6.20",
-	  "removed in Linux 6.20" },
+	  "removal in Linux 6.20" },
 	{ UNEXPORT "6.20", true, "was due for removal in Linux 6.20", "removed in Linux 6.20" },
-	{ GPL "2027-09", false, "will become GPL-only on 2027-09-01", "GPL-only 2027-09-01" },
+	{ GPL "2027-09", false, "will become GPL-only on 2027-09-01", "GPL-only from 2027-09-01" },
 	{ GPL "2027-09-01", true, "was due to become GPL-only on 2027-09-01",
-	  "GPL-only 2027-09-01" },
-	{ GPL "6.20", false, "will become GPL-only in Linux 6.20", "GPL-only in Linux 6.20" },
-	{ GPL "6.20", true, "was due to become GPL-only in Linux 6.20", "GPL-only in Linux 6.20" },
+	  "GPL-only since 2027-09-01" },
+	{ GPL "6.20", false, "will become GPL-only in Linux 6.20", "GPL-only from Linux 6.20" },
+	{ GPL "6.20", true, "was due to become GPL-only in Linux 6.20",
+	  "GPL-only since Linux 6.20" },
 	{ NS "2027-09-01", false, "will move to namespace RTC on 2027-09-01",
-	  "namespace RTC 2027-09-01" },
+	  "namespace RTC from 2027-09-01" },
 	{ NS "2027-09-01", true, "was due to move to namespace RTC on 2027-09-01",
-	  "namespace RTC 2027-09-01" },
+	  "namespace RTC since 2027-09-01" },
 	{ NS "6.20", false, "will move to namespace RTC in Linux 6.20",
-	  "namespace RTC in Linux 6.20" },
+	  "namespace RTC from Linux 6.20" },
 	{ NS "6.20", true, "was due to move to namespace RTC in Linux 6.20",
-	  "namespace RTC in Linux 6.20" },
+	  "namespace RTC since Linux 6.20" },
 };
 
 static const struct {
@@ -116,8 +118,8 @@ START_TEST(test_action)
 	ck_assert_int_eq(ks_say_action(&b, e, actions[_i].past), 0);
 	expect(&b, actions[_i].want, actions[_i].past ? "action (past)" : "action",
 	       actions[_i].sched);
-	ck_assert_int_eq(ks_say_tag(&b, e), 0);
-	expect(&b, actions[_i].tag, "tag", actions[_i].sched);
+	ck_assert_int_eq(ks_say_tag(&b, e, actions[_i].past), 0);
+	expect(&b, actions[_i].tag, actions[_i].past ? "tag (past)" : "tag", actions[_i].sched);
 	ks_schedule_free(&s);
 }
 END_TEST
