@@ -69,7 +69,7 @@ static const char *key_file(const char *file, const struct key_root *kr)
 
 static char *join_key(const char *module, const char *sym, const char *file, const char *fn)
 {
-	return ks_strdupf("%s\t%s\t%s\t%.*s", module, sym, file, (int)ks_use_function_len(fn), fn);
+	return ks_strdupf("%s\t%s\t%s\t%.*s", module, sym, file, (int)ks_function_name_len(fn), fn);
 }
 
 static char *make_key(const struct ks_finding *f, const struct ks_loc *l,

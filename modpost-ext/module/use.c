@@ -14,12 +14,6 @@ const char *ks_use_source_name(enum ks_use_source s)
 	return "plugin";
 }
 
-/* A C identifier has no '.': the first one starts GCC's suffixes. */
-size_t ks_use_function_len(const char *fn)
-{
-	return strcspn(fn, ".");
-}
-
 int ks_uses_add(struct ks_uses *uses, struct ks_use *u)
 {
 	if ((uses->n & (uses->n - 1)) == 0) {	/* grow at powers of two */

@@ -32,10 +32,6 @@ struct ks_uses {
 };
 
 const char *ks_use_source_name(enum ks_use_source s);
-/* The length of function name fn as written in the source: without the
- * suffixes of the clones GCC makes (".constprop.0", ".isra.0", ".part.0",
- * ".cold"), which follow optimisation decisions, not the source. */
-size_t ks_use_function_len(const char *fn);
 /* Takes u's strings (u is left empty). 0 or -ENOMEM. */
 int ks_uses_add(struct ks_uses *uses, struct ks_use *u) KS_MUST_CHECK;
 void ks_uses_free(struct ks_uses *uses);

@@ -193,31 +193,6 @@ START_TEST(test_name_beyond_strtab)
 }
 END_TEST
 
-/* GCC's clones keep the name as written, before the first '.'. */
-static const struct {
-	const char *fn, *written;
-} clones[] = {
-	{ "nf_strncasecmp.constprop.0", "nf_strncasecmp" },
-	{ "nf_strncasecmp.constprop", "nf_strncasecmp" },
-	{ "parse.isra.0", "parse" },
-	{ "parse.part.0", "parse" },
-	{ "parse.cold", "parse" },
-	{ "parse.constprop.0.isra.0", "parse" },
-	{ "parse.part.0.cold", "parse" },
-	{ "parse", "parse" },
-	{ "", "" },
-};
-
-START_TEST(test_function_len)
-{
-	const char *fn = clones[_i].fn, *want = clones[_i].written;
-	size_t n = ks_use_function_len(fn);
-
-	ck_assert_msg(n == strlen(want) && !strncmp(fn, want, n), "'%s' gave '%.*s', not '%s'", fn,
-		      (int)n, fn, want);
-}
-END_TEST
-
 Suite *suite_elfmod(void)
 {
 	Suite *s = suite_create("elfmod");
@@ -230,7 +205,6 @@ Suite *suite_elfmod(void)
 	tcase_add_test(tc, test_not_elf);
 	tcase_add_test(tc, test_globals_from_sh_info);
 	tcase_add_test(tc, test_name_beyond_strtab);
-	tcase_add_loop_test(tc, test_function_len, 0, N(clones));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -123,6 +123,8 @@ static const struct {
 	{ "nf_strncasecmp.isra.0", 14 },	/* IPA-SRA */
 	{ "probe.part.0", 5 },		/* function splitting */
 	{ "probe.cold", 5 },		/* the cold part */
+	{ "parse.constprop.0.isra.0", 5 },	/* clones of clones */
+	{ "parse.part.0.cold", 5 },
 	{ "", 0 },			/* file scope */
 };
 
