@@ -397,20 +397,25 @@ static int run_make(struct make_run *mr)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : KS_EXIT_USAGE;
 }
 
-/* "check [CHECK-OPTION]... -i KDIR/Module.symvers [-i EXTRA]... --kernel-dir
- * KDIR M/modules.order", then runs it. */
+/* "check [CHECK-OPTION]... -i KDIR/Module.symvers [-i M/Module.symvers]
+ * [-i EXTRA]... --kernel-dir KDIR M/modules.order", then runs it: the
+ * exports of the build itself (a sibling module's) count as exported. */
 static int run_check(struct make_run *mr)
 {
 	struct ks_paths av = { 0 };
 	const char *extra = make_var(mr, "KBUILD_EXTRA_SYMBOLS");
 	char *order = ks_strdupf("%s/modules.order", mr->mdir);
 	char *symvers = ks_strdupf("%s/Module.symvers", mr->kdir);
-	int r = order && symvers ? ks_paths_add(&av, "check") : -ENOMEM;
+	char *own = ks_strdupf("%s/Module.symvers", mr->mdir);
+	int r = order && symvers && own ? ks_paths_add(&av, "check") : -ENOMEM;
 
 	for (size_t i = 0; !r && i < mr->check_args.n; i++)
 		r = ks_paths_add(&av, mr->check_args.v[i]);
 	if (!r && access(symvers, F_OK) == 0 && !(r = ks_paths_add(&av, "-i")))
 		r = ks_paths_add(&av, symvers);
+	if (!r && strcmp(own, symvers) != 0 && access(own, F_OK) == 0 &&
+	    !(r = ks_paths_add(&av, "-i")))
+		r = ks_paths_add(&av, own);
 	while (!r && extra && *(extra += strspn(extra, " "))) {
 		size_t n = strcspn(extra, " ");
 		char *one = strndup(extra, n);
@@ -431,6 +436,7 @@ static int run_check(struct make_run *mr)
 	}
 	free(order);
 	free(symvers);
+	free(own);
 	ks_paths_free(&av);
 	return r;
 }
@@ -439,8 +445,8 @@ static void make_help(void)
 {
 	printf("Usage: ksunset make [CHECK-OPTION]... [--] [MAKE-ARGUMENT]...\n"
 	       "Run make with the ksunset plugin added to KCFLAGS, then 'ksunset check' on\n"
-	       "the modules it built (M/modules.order) against KDIR/Module.symvers and\n"
-	       "KBUILD_EXTRA_SYMBOLS. CHECK-OPTIONs are those of 'ksunset check --help'.\n\n"
+	       "the modules it built (M/modules.order) against KDIR/Module.symvers,\n"
+	       "M/Module.symvers and KBUILD_EXTRA_SYMBOLS. CHECK-OPTIONs are those of 'ksunset check --help'.\n\n"
 	       "  ksunset make -s my.schedule --strict -C /lib/modules/$(uname -r)/build M=$PWD\n\n"
 	       "The kernel build dir is -C's when it is a kernel tree, else KERNELDIR, KDIR,\n"
 	       "KERNEL_DIR, KERNEL_SRC or KSRC, else /lib/modules/$(uname -r)/build.\n"

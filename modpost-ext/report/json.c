@@ -76,10 +76,15 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	ks_json_str(out, f->module_name);
 	fputs(", \"symbol\": ", out);
 	ks_json_str(out, f->symbol);
-	fprintf(out, ", \"action\": \"%s\", \"namespace\": ", ks_action_name(e->action));
-	ks_json_str(out, e->ns);
-	fprintf(out, ", \"when\": \"%s\", \"when_kind\": \"%s\", \"days_left\": ", e->when.text,
-		e->when.kind == KS_WHEN_DATE ? "date" : "release");
+	if (e) {
+		fprintf(out, ", \"action\": \"%s\", \"namespace\": ", ks_action_name(e->action));
+		ks_json_str(out, e->ns);
+		fprintf(out, ", \"when\": \"%s\", \"when_kind\": \"%s\", \"days_left\": ",
+			e->when.text, e->when.kind == KS_WHEN_DATE ? "date" : "release");
+	} else {	/* not scheduled: a finding from Module.symvers alone */
+		fputs(", \"action\": null, \"namespace\": null, \"when\": null, "
+		      "\"when_kind\": null, \"days_left\": ", out);
+	}
 	if (f->ev.have_days)
 		fprintf(out, "%d", f->ev.days_left);
 	else
@@ -87,7 +92,7 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fprintf(out, ", \"status\": \"%s\", \"severity\": \"%s\", \"rule\": \"%s\", "
 		     "\"baselined\": %s, \"replace\": ",
 		f->rule->status, ks_severity_name(f->sev), f->rule->id, f->baselined ? "true" : "false");
-	ks_json_str(out, e->replace);
+	ks_json_str(out, e ? e->replace : NULL);
 	fputs(", \"target_release\": ", out);
 	ks_json_str(out, f->target);
 	fputs(", \"message\": ", out);

@@ -31,7 +31,7 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	if (rep->quiet && f->sev != KS_ERROR)
 		return 0;
 	msg = ks_finding_message(f);
-	if (!msg || ks_say_tag(&tag, f->entry, f->ev.status == KS_STATUS_OVERDUE) < 0) {
+	if (!msg || f->rule->tag(&tag, f) < 0) {
 		free(msg);
 		ks_buf_free(&tag);
 		return -ENOMEM;

@@ -26,34 +26,67 @@ static bool concerns(const struct ks_module *m, const struct ks_entry *e)
 	return true;
 }
 
+/* Module.symvers already has it GPL-only and m's license is not
+ * GPL-compatible: modpost and the loader refuse m, scheduled or not. */
+static bool gpl_only_now(const struct ks_check *c, const struct ks_module *m,
+			 const struct ks_entry *e, const struct ks_when_eval *ev,
+			 const struct ks_export *x, const char *sym)
+{
+	(void)c;
+	(void)e;
+	(void)ev;
+	(void)sym;
+	return x && x->gpl && !m->gpl_compatible;
+}
+
+/* Module.symvers already has it in a namespace that m does not import. */
+static bool namespace_now(const struct ks_check *c, const struct ks_module *m,
+			  const struct ks_entry *e, const struct ks_when_eval *ev,
+			  const struct ks_export *x, const char *sym)
+{
+	(void)c;
+	(void)e;
+	(void)ev;
+	(void)sym;
+	return x && x->ns[0] && !ks_module_imports_ns(m, x->ns);
+}
+
 static bool removed(const struct ks_check *c, const struct ks_module *m,
-		    const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym)
+		    const struct ks_entry *e, const struct ks_when_eval *ev,
+		    const struct ks_export *x, const char *sym)
 {
 	(void)m;
 	(void)ev;
-	return e && c->symvers && c->symvers->n && !ks_symvers_lookup(c->symvers, sym);
+	(void)sym;
+	return e && c->symvers && c->symvers->n && !x;
 }
 
 static bool overdue(const struct ks_check *c, const struct ks_module *m,
-		    const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym)
+		    const struct ks_entry *e, const struct ks_when_eval *ev,
+		    const struct ks_export *x, const char *sym)
 {
 	(void)c;
+	(void)x;
 	(void)sym;
 	return e && concerns(m, e) && ev->status == KS_STATUS_OVERDUE;
 }
 
 static bool due_soon(const struct ks_check *c, const struct ks_module *m,
-		     const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym)
+		     const struct ks_entry *e, const struct ks_when_eval *ev,
+		     const struct ks_export *x, const char *sym)
 {
 	(void)c;
+	(void)x;
 	(void)sym;
 	return e && concerns(m, e) && ev->status == KS_STATUS_DUE_SOON;
 }
 
 static bool scheduled(const struct ks_check *c, const struct ks_module *m,
-		      const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym)
+		      const struct ks_entry *e, const struct ks_when_eval *ev,
+		      const struct ks_export *x, const char *sym)
 {
 	(void)c;
+	(void)x;
 	(void)sym;
 	return e && concerns(m, e) && ev->status == KS_STATUS_SCHEDULED;
 }
@@ -72,6 +105,49 @@ static int word_removed(struct ks_buf *b, const struct ks_finding *f)
 	return r ? r : ks_say_replace(b, e);
 }
 
+/* "is GPL-only in the kernel's Module.symvers and module license 'X' is not
+ * GPL-compatible: the module will not load; use 'x' instead" */
+static int word_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
+{
+	int r = ks_buf_addf(b, "is GPL-only in the kernel's Module.symvers and module license "
+			       "'%s' is not GPL-compatible: the module will not load",
+			    f->license ? f->license : "(none)");
+
+	return r || !f->entry ? r : ks_say_replace(b, f->entry);
+}
+
+/* "is in namespace NS in the kernel's Module.symvers: add
+ * MODULE_IMPORT_NS(NS), or the module will not load" */
+static int word_namespace_now(struct ks_buf *b, const struct ks_finding *f)
+{
+	const char *ns = f->exported->ns;
+	int r = ks_buf_addf(b, "is in namespace %s in the kernel's Module.symvers: add "
+			       "MODULE_IMPORT_NS(%s), or the module will not load",
+			    ns, ns);
+
+	return r || !f->entry ? r : ks_say_replace(b, f->entry);
+}
+
+/* The location line's tag of a schedule entry, in its tense: "removal on
+ * 2027-09-01", "GPL-only since Linux 6.20". */
+static int tag_entry(struct ks_buf *b, const struct ks_finding *f)
+{
+	return ks_say_tag(b, f->entry, f->ev.status == KS_STATUS_OVERDUE);
+}
+
+/* "GPL-only in Module.symvers" */
+static int tag_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
+{
+	(void)f;
+	return ks_buf_adds(b, "GPL-only in Module.symvers");
+}
+
+/* "namespace NS in Module.symvers" */
+static int tag_namespace_now(struct ks_buf *b, const struct ks_finding *f)
+{
+	return ks_buf_addf(b, "namespace %s in Module.symvers", f->exported->ns);
+}
+
 /* "will become GPL-only in Linux 6.20 (target kernel 6.1.0-57-amd64); ..." */
 static int word_action(struct ks_buf *b, const struct ks_finding *f)
 {
@@ -85,22 +161,32 @@ static int word_action(struct ks_buf *b, const struct ks_finding *f)
 }
 
 const struct ks_rule ks_rules[] = {
+	/* Module.symvers (-i) has it GPL-only, the module's license is not
+	 * GPL-compatible: the module will not load, scheduled or not */
+	{ "ksunset/gpl-only-now", "gpl-only-now", KS_RULE_ERROR,
+	  "A module whose license is not GPL-compatible uses a GPL-only export.", gpl_only_now,
+	  word_gpl_only_now, tag_gpl_only_now, false },
+	/* Module.symvers (-i) has it in a namespace the module does not
+	 * import: the module will not load, scheduled or not */
+	{ "ksunset/namespace-now", "namespace-now", KS_RULE_ERROR,
+	  "A module uses an export in a namespace that it does not import.", namespace_now,
+	  word_namespace_now, tag_namespace_now, false },
 	/* Module.symvers (-i) no longer exports it: the module will not load */
 	{ "ksunset/removed", "removed", KS_RULE_ERROR,
 	  "A module uses an export that the kernel no longer has.", removed, word_removed,
-	  false },
+	  tag_entry, false },
 	/* the deadline has passed, or the target kernel reached the release */
 	{ "ksunset/overdue", "overdue", KS_RULE_ERROR,
 	  "A module uses an export whose removal date has passed.", overdue, word_action,
-	  false },
+	  tag_entry, false },
 	/* the deadline is within --error-within DAYS */
 	{ "ksunset/due-soon", "due-soon", KS_RULE_ERROR,
 	  "A module uses an export whose removal is due soon.", due_soon, word_action,
-	  true },
+	  tag_entry, true },
 	/* scheduled: a warning, so that the build tells without failing */
 	{ "ksunset/scheduled", "scheduled", KS_RULE_STRICT,
 	  "A module uses an export that is scheduled for removal.", scheduled, word_action,
-	  true },
+	  tag_entry, true },
 };
 
 const size_t ks_nrules = sizeof(ks_rules) / sizeof(ks_rules[0]);
@@ -220,8 +306,8 @@ static struct ks_finding *new_finding(struct ks_findings *fs)
 }
 
 static int add_finding(struct ks_check *c, const struct ks_module *m, const struct ks_entry *e,
-		       const struct ks_rule *rl, const char *sym, char *target,
-		       const struct ks_when_eval *ev)
+		       const struct ks_export *x, const struct ks_rule *rl, const char *sym,
+		       char *target, const struct ks_when_eval *ev)
 {
 	struct ks_finding *f = new_finding(&c->found);
 
@@ -229,7 +315,7 @@ static int add_finding(struct ks_check *c, const struct ks_module *m, const stru
 		free(target);
 		return -ENOMEM;
 	}
-	*f = (struct ks_finding){ .entry = e, .rule = rl, .ev = *ev, .sev = grade(c, rl),
+	*f = (struct ks_finding){ .entry = e, .exported = x, .rule = rl, .ev = *ev, .sev = grade(c, rl),
 				  .target = target };
 	f->module = strdup(m->path);
 	f->module_name = strdup(m->name);
@@ -244,20 +330,26 @@ static int add_finding(struct ks_check *c, const struct ks_module *m, const stru
 	return 0;
 }
 
-/* The first rule that applies to import sym, if any, makes a finding. */
+/* The first rule that applies to import sym, if any, makes a finding.
+ * Every rule needs a schedule entry or an export, so an import with
+ * neither costs two hash lookups; one with only an export, a few field
+ * tests. */
 static int check_import(struct ks_check *c, const struct ks_module *m, const char *sym)
 {
 	const struct ks_entry *e = ks_schedule_lookup(c->sched, sym);
+	const struct ks_export *x = c->symvers ? ks_symvers_lookup(c->symvers, sym) : NULL;
 	struct ks_when_eval ev = { 0 };
 	char *target = NULL;
 
+	if (!e && !x)
+		return 0;
 	if (e) {
 		target = target_release(c, m);
 		ev = evaluate(c, e, target);
 	}
 	for (size_t i = 0; i < ks_nrules; i++)
-		if (ks_rules[i].applies(c, m, e, &ev, sym))
-			return add_finding(c, m, e, &ks_rules[i], sym, target, &ev);
+		if (ks_rules[i].applies(c, m, e, &ev, x, sym))
+			return add_finding(c, m, e, x, &ks_rules[i], sym, target, &ev);
 	free(target);
 	return 0;
 }

@@ -47,11 +47,16 @@ struct ks_rule {
 	enum ks_rule_severity severity;
 	const char *sarif_text;		/* SARIF's shortDescription */
 	/* Whether the rule makes a finding of import sym of m; e is its
-	 * schedule entry (NULL: none) and ev where e stands for m. */
+	 * schedule entry (NULL: none), ev where e stands for m, and x its
+	 * export in the given Module.symvers (NULL: none, or none given). */
 	bool (*applies)(const struct ks_check *c, const struct ks_module *m,
-			const struct ks_entry *e, const struct ks_when_eval *ev, const char *sym);
+			const struct ks_entry *e, const struct ks_when_eval *ev,
+			const struct ks_export *x, const char *sym);
 	/* The finding's message after '"SYMBOL" [MODULE] '. 0 or -ENOMEM. */
 	int (*word)(struct ks_buf *b, const struct ks_finding *f);
+	/* The short form at the end of a location line ("removal on
+	 * 2027-09-01"). 0 or -ENOMEM. */
+	int (*tag)(struct ks_buf *b, const struct ks_finding *f);
 	/* A baseline may accept its findings (each in the status it had when
 	 * the baseline was written); never for a module that will not load
 	 * or a use that is overdue. */
@@ -66,7 +71,8 @@ struct ks_finding {
 	char *module;			/* path, as given */
 	char *module_name;
 	char *symbol;
-	const struct ks_entry *entry;
+	const struct ks_entry *entry;	/* NULL: the symbol is not scheduled */
+	const struct ks_export *exported; /* in the given Module.symvers; NULL: none */
 	const struct ks_rule *rule;
 	struct ks_when_eval ev;
 	enum ks_severity sev;

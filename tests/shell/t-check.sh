@@ -52,6 +52,47 @@ expect_eq "removed: exit 1" "$?" 1
 expect_grep "removed: error" "$TMP/out" \
 	"ERROR: ksunset: \"do_settimeofday64\" [$L] is no longer exported by the kernel (unexport on 2027-09-01): the module will not load"
 
+# Module.symvers decides first: a kernel whose Module.symvers already has
+# __register_chrdev GPL-only (scheduled) and __unregister_chrdev in a
+# namespace (not scheduled) refuses the proprietary module
+sed -e 's/^\([^	]*	__register_chrdev	vmlinux	\)EXPORT_SYMBOL	/\1EXPORT_SYMBOL_GPL	/' \
+	-e 's/^\([^	]*	__unregister_chrdev	vmlinux	EXPORT_SYMBOL	\)$/\1CHRDEV/' "$SV" >"$TMP/now.symvers"
+expect_eq "symvers edited" "$(grep -cE '	__register_chrdev	vmlinux	EXPORT_SYMBOL_GPL	$|	__unregister_chrdev	vmlinux	EXPORT_SYMBOL	CHRDEV$' "$TMP/now.symvers")" 2
+"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 "$P" >"$TMP/out" 2>"$TMP/err"
+expect_eq "gpl-only-now, namespace-now: exit 1" "$?" 1
+expect_grep "gpl-only-now: scheduled, but already GPL-only" "$TMP/out" \
+	"ERROR: ksunset: \"__register_chrdev\" [$P] is GPL-only in the kernel's Module.symvers and module license 'Proprietary' is not GPL-compatible: the module will not load"
+expect_grep "namespace-now: not scheduled, but in a namespace" "$TMP/out" \
+	"ERROR: ksunset: \"__unregister_chrdev\" [$P] is in namespace CHRDEV in the kernel's Module.symvers: add MODULE_IMPORT_NS(CHRDEV), or the module will not load"
+expect_grep "the schedule still decides the rest" "$TMP/out" 'WARNING: ksunset: "rtc_time64_to_tm"'
+expect_grep "Module.symvers findings counted" "$TMP/err" "ksunset: 1 module checked: 2 errors, 1 warning"
+"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --format json "$P" >"$TMP/now.json" 2>/dev/null
+python3 - "$TMP/now.json" >"$TMP/out" 2>&1 <<'EOP'
+import json, sys
+f = {x["symbol"]: x for x in json.load(open(sys.argv[1]))["findings"]}
+g, n = f["__register_chrdev"], f["__unregister_chrdev"]
+assert (g["rule"], g["status"], g["severity"], g["action"]) == ("ksunset/gpl-only-now", "gpl-only-now", "error", "gpl-only"), g
+assert (n["rule"], n["status"], n["action"], n["when"], n["days_left"]) == ("ksunset/namespace-now", "namespace-now", None, None, None), n
+print("json ok")
+EOP
+expect_grep "gpl-only-now, namespace-now: JSON" "$TMP/out" "json ok"
+"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --format sarif "$P" >"$TMP/now.sarif" 2>/dev/null
+python3 - "$TMP/now.sarif" >"$TMP/out" 2>&1 <<'EOP'
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
+assert rules.index("ksunset/gpl-only-now") < rules.index("ksunset/removed"), rules
+assert rules.index("ksunset/namespace-now") < rules.index("ksunset/removed"), rules
+got = sorted((r["ruleId"], r["level"]) for r in run["results"])
+assert ("ksunset/gpl-only-now", "error") in got and ("ksunset/namespace-now", "error") in got, got
+print("sarif ok")
+EOP
+expect_grep "gpl-only-now, namespace-now: SARIF" "$TMP/out" "sarif ok"
+"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --write-baseline "$TMP/now.base" "$P" >/dev/null 2>&1
+"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --baseline "$TMP/now.base" "$P" >"$TMP/out" 2>&1
+expect_eq "gpl-only-now, namespace-now: no baseline accepts them" "$?" 1
+expect_eq "gpl-only-now, namespace-now: still reported with a baseline" "$(grep -c '^ERROR: ' "$TMP/out")" 2
+
 chk --format json -o "$TMP/r.json" "$L" "$P" 2>/dev/null
 python3 - "$TMP/r.json" >"$TMP/out" 2>&1 <<'EOP'
 import json, sys

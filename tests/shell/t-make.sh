@@ -119,6 +119,18 @@ expect_eq "KBUILD_EXTRA_SYMBOLS: exit 0" "$?" 0
 expect_grep "KBUILD_EXTRA_SYMBOLS: read, so the import is scheduled, not removed" "$TMP/out" \
 	'WARNING: ksunset: "chain_hello"'
 
+# M/Module.symvers: a sibling module's exports in the same build count as
+# exported (scheduled, not removed), and its GPL-only and namespaced ones
+# are allowed to a GPL consumer that imports the namespace
+prep chain
+printf 'What: chain_hello\nWhen: 2027-09-01\nWhy: test\nWho: T. Est\n' >"$TMP/chain.schedule"
+"$KSUNSET" make -s "$TMP/chain.schedule" --today 2026-12-03 -C "$K" M="$TMP/chain" >"$TMP/out" 2>"$TMP/err"
+expect_eq "M/Module.symvers: exit 0" "$?" 0
+expect_grep "M/Module.symvers: a sibling's export is scheduled, not removed" "$TMP/out" \
+	"WARNING: ksunset: \"chain_hello\" [$TMP/chain/chain-consumer.ko] is scheduled for removal on 2027-09-01"
+expect_eq "M/Module.symvers: no error" "$(grep -c '^ERROR' "$TMP/out")" 0
+expect_grep "M/Module.symvers: both modules checked" "$TMP/err" "ksunset: 2 modules checked: 0 errors, 1 warning"
+
 # the vendor CI example: a baseline accepts today's uses, a new one fails
 prep legacy
 "$KSUNSET" make -s "$S" --today 2026-01-01 --source-root "$TMP/legacy" \

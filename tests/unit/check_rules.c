@@ -14,12 +14,17 @@ static const char *sched_text =
 	"What: gone_later\nWhen: 2027-09-01\nReplace: new_api\n\n"
 	"What: gone_past\nWhen: 2026-06-01\n\n"
 	"What: to_gpl\nWhen: v6.20\nAction: gpl-only\n\n"
-	"What: to_ns\nWhen: 2027-12-01\nAction: namespace RTC\n";
+	"What: to_ns\nWhen: 2027-12-01\nAction: namespace RTC\n\n"
+	"What: gpl_sched\nWhen: 2027-09-01\nAction: gpl-only\nReplace: new_api\n";
 
 static const char *symvers_text = "0x1\tgone_soon\tvmlinux\tEXPORT_SYMBOL\t\n"
 				  "0x1\tgone_past\tvmlinux\tEXPORT_SYMBOL\t\n"
 				  "0x1\tto_gpl\tvmlinux\tEXPORT_SYMBOL\t\n"
-				  "0x1\tto_ns\tvmlinux\tEXPORT_SYMBOL\t\n";
+				  "0x1\tto_ns\tvmlinux\tEXPORT_SYMBOL\t\n"
+				  "0x1\tnow_gpl\tvmlinux\tEXPORT_SYMBOL_GPL\t\n"
+				  "0x1\tgpl_sched\tvmlinux\tEXPORT_SYMBOL_GPL\t\n"
+				  "0x1\tnow_ns\tvmlinux\tEXPORT_SYMBOL\tFOO\n"
+				  "0x1\tgone_later_ns\tvmlinux\tEXPORT_SYMBOL_GPL\tFOO\n";
 
 struct fixture {
 	struct ks_schedule sched;
@@ -160,6 +165,94 @@ START_TEST(test_removed)
 }
 END_TEST
 
+/* Module.symvers first: an export that is already GPL-only or in a
+ * namespace stops the module loading, scheduled or not. */
+static char *undef_now[] = { "gone_soon", "gpl_sched", "now_gpl", "now_ns", "printk" };
+
+START_TEST(test_symvers_now)
+{
+	struct fixture f;
+	struct ks_module m = module("Proprietary", NULL, 0);
+	const struct ks_finding *g;
+	char *msg;
+
+	m.undef = undef_now;
+	m.nundef = N(undef_now);
+	setup(&f, true);
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	ck_assert_uint_eq(f.c.found.n, 4);	/* not printk: neither scheduled nor exported */
+	g = find(&f.c, "now_gpl");		/* not scheduled */
+	ck_assert_str_eq(g->rule->id, "ksunset/gpl-only-now");
+	ck_assert_str_eq(g->rule->status, "gpl-only-now");
+	ck_assert_int_eq(g->sev, KS_ERROR);
+	ck_assert(!g->rule->baseline_accepts);
+	ck_assert_ptr_null(g->entry);
+	msg = ks_finding_message(g);
+	ck_assert_str_eq(msg, "is GPL-only in the kernel's Module.symvers and module license "
+			      "'Proprietary' is not GPL-compatible: the module will not load");
+	free(msg);
+	g = find(&f.c, "gpl_sched");		/* scheduled to become what it is */
+	ck_assert_str_eq(g->rule->id, "ksunset/gpl-only-now");
+	ck_assert_ptr_nonnull(g->entry);
+	msg = ks_finding_message(g);
+	ck_assert_str_eq(msg, "is GPL-only in the kernel's Module.symvers and module license "
+			      "'Proprietary' is not GPL-compatible: the module will not load; "
+			      "use 'new_api' instead");
+	free(msg);
+	g = find(&f.c, "now_ns");
+	ck_assert_str_eq(g->rule->id, "ksunset/namespace-now");
+	ck_assert_str_eq(g->rule->status, "namespace-now");
+	ck_assert_int_eq(g->sev, KS_ERROR);
+	ck_assert(!g->rule->baseline_accepts);
+	msg = ks_finding_message(g);
+	ck_assert_str_eq(msg, "is in namespace FOO in the kernel's Module.symvers: add "
+			      "MODULE_IMPORT_NS(FOO), or the module will not load");
+	free(msg);
+	ck_assert_str_eq(find(&f.c, "gone_soon")->rule->id, "ksunset/scheduled");
+	teardown(&f);
+}
+END_TEST
+
+/* A GPL module that imports the namespace: nothing from Module.symvers;
+ * the schedule decides alone. */
+START_TEST(test_symvers_allowed)
+{
+	struct fixture f;
+	char *ns[] = { "FOO" };
+	struct ks_module m = module("GPL v2", ns, 1);
+
+	m.undef = undef_now;
+	m.nundef = N(undef_now);
+	setup(&f, true);
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	ck_assert_uint_eq(f.c.found.n, 1);
+	ck_assert_str_eq(find(&f.c, "gone_soon")->rule->id, "ksunset/scheduled");
+	teardown(&f);
+}
+END_TEST
+
+/* GPL-only and in a namespace: the first row (GPL-only) words it; once
+ * the license is GPL, the namespace row. */
+START_TEST(test_symvers_order)
+{
+	struct fixture f;
+	char *undef[] = { "gone_later_ns" };
+	struct ks_module m = module(NULL, NULL, 0);
+
+	m.undef = undef;
+	m.nundef = 1;
+	setup(&f, true);
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	ck_assert_str_eq(find(&f.c, "gone_later_ns")->rule->id, "ksunset/gpl-only-now");
+	ks_findings_free(&f.c.found);
+	m.license = "GPL";
+	m.gpl_compatible = true;
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	ck_assert_str_eq(find(&f.c, "gone_later_ns")->rule->id, "ksunset/namespace-now");
+	teardown(&f);
+}
+END_TEST
+
 START_TEST(test_locations)
 {
 	struct fixture f;
@@ -216,6 +309,9 @@ Suite *suite_rules(void)
 	tcase_add_test(tc, test_proprietary_module);
 	tcase_add_loop_test(tc, test_grades, 0, N(grade_cases));
 	tcase_add_test(tc, test_removed);
+	tcase_add_test(tc, test_symvers_now);
+	tcase_add_test(tc, test_symvers_allowed);
+	tcase_add_test(tc, test_symvers_order);
 	tcase_add_test(tc, test_locations);
 	tcase_add_test(tc, test_sort);
 	suite_add_tcase(s, tc);
