@@ -229,8 +229,13 @@ static int add_finding(struct ks_check *c, const struct ks_module *m, const stru
 		free(target);
 		return -ENOMEM;
 	}
+	char digest[17];
+	bool other;
+
+	ks_schedule_digest_hex(c->sched, digest);
+	other = m->nunits > 0 && (m->mixed_digests || strcmp(m->digest, digest));
 	*f = (struct ks_finding){ .entry = e, .rule = rl, .ev = *ev, .sev = grade(c, rl),
-				  .target = target };
+				  .target = target, .plugin = m->nunits > 0, .other_schedule = other };
 	f->module = strdup(m->path);
 	f->module_name = strdup(m->name);
 	f->symbol = strdup(sym);
