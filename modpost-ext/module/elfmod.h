@@ -23,6 +23,8 @@ struct ks_module {
 	char *undef_names;	/* the block they point into */
 	struct ks_uses uses;	/* from every location source */
 	size_t nunits;		/* plugin: translation units built with it */
+	char digest[17];	/* plugin: a unit's schedule digest, "" if none */
+	bool mixed_digests;	/* plugin: units built under different schedules */
 	bool bad_records;	/* plugin: some record was malformed (reported) */
 };
 

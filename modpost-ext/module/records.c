@@ -2,6 +2,7 @@
  * <ksunset/record.h>) become the module's uses. One note per translation
  * unit; a malformed record is reported once per module. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,7 +63,10 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 		} else if (r == 0 && rec.type == KS_REC_USE) {
 			r = take_use(m, &rec.use);
 		} else if (r == 0) {
-			m->nunits++;
+			if (!m->nunits++)
+				snprintf(m->digest, sizeof(m->digest), "%s", rec.unit.digest);
+			else if (strcmp(m->digest, rec.unit.digest))
+				m->mixed_digests = true;
 		}
 		ks_record_free(&rec);
 		if (r < 0)

@@ -23,6 +23,8 @@ static void location_line(FILE *out, const struct ks_finding *f, const struct ks
 	fprintf(out, " (%s) [ksunset-%s]\n", tag, f->rule->id + strlen("ksunset/"));
 }
 
+static char *hinted;		/* the module last given a no-location note */
+
 static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
 {
 	struct ks_buf tag = KS_BUF_INIT;
@@ -41,24 +43,47 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	for (size_t i = 0; i < f->nlocs; i++)
 		if (!f->locs[i].baselined)
 			location_line(out, f, &f->locs[i], tag.p);
-	if (!f->nlocs)
-		fprintf(out, "%s: note: no source location (module not built with the ksunset "
-			     "plugin, or used from assembly)\n", f->module);
+	/* a finding without a location: the reason once per module (the
+	 * findings come sorted by module) */
+	if (!f->nlocs && (!hinted || strcmp(hinted, f->module))) {
+		free(hinted);
+		if (!(hinted = strdup(f->module))) {
+			free(msg);
+			ks_buf_free(&tag);
+			return -ENOMEM;
+		}
+		if (f->other_schedule)
+			fprintf(out, "%s: note: built with another schedule: rebuild with ksunset "
+				     "make to locate the new entries\n", f->module);
+		else if (!f->plugin)
+			fprintf(out, "%s: note: no source location (module not built with the "
+				     "ksunset plugin)\n", f->module);
+		else
+			fprintf(out, "%s: note: no source location (used from assembly)\n",
+				f->module);
+	}
 	free(msg);
 	ks_buf_free(&tag);
 	return 0;
 }
 
-static int nothing(FILE *out, const struct ks_report *rep)
+static int text_begin(FILE *out, const struct ks_report *rep)
 {
 	(void)out;
 	(void)rep;
+	free(hinted);
+	hinted = NULL;
 	return 0;
+}
+
+static int text_end(FILE *out, const struct ks_report *rep)
+{
+	return text_begin(out, rep);
 }
 
 const struct ks_report_writer ks_text_writer = {
 	.name = "text",
-	.begin = nothing,
+	.begin = text_begin,
 	.finding = text_finding,
-	.end = nothing,
+	.end = text_end,
 };

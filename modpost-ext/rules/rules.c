@@ -310,13 +310,17 @@ static int add_finding(struct ks_check *c, const struct ks_module *m, const stru
 		       char *target, const struct ks_when_eval *ev)
 {
 	struct ks_finding *f = new_finding(&c->found);
+	char digest[17];
+	bool other;
 
 	if (!f) {
 		free(target);
 		return -ENOMEM;
 	}
+	ks_schedule_digest_hex(c->sched, digest);
+	other = m->nunits > 0 && (m->mixed_digests || strcmp(m->digest, digest));
 	*f = (struct ks_finding){ .entry = e, .exported = x, .rule = rl, .ev = *ev, .sev = grade(c, rl),
-				  .target = target };
+				  .target = target, .plugin = m->nunits > 0, .other_schedule = other };
 	f->module = strdup(m->path);
 	f->module_name = strdup(m->name);
 	f->symbol = strdup(sym);

@@ -81,6 +81,8 @@ struct ks_finding {
 	struct ks_loc *locs;		/* sorted by file, line, column */
 	size_t nlocs;
 	bool baselined;			/* every use accepted by the baseline */
+	bool plugin;			/* the module was built with the plugin */
+	bool other_schedule;		/* ... under another schedule than this */
 };
 
 struct ks_findings {

@@ -23,7 +23,10 @@ WARNING: ksunset: "__register_chrdev" [prop/proprietary.ko] will become GPL-only
 WARNING: ksunset: "rtc_time64_to_tm" [prop/proprietary.ko] will move to namespace RTC on 2027-12-01 (in 363 days); add MODULE_IMPORT_NS(RTC)
 EOW
 expect_file_eq "default: findings (GPL module spared gpl-only, RTC importer spared namespace)" "$TMP/got" "$TMP/want"
-expect_grep "no plugin: no source location" "$TMP/out" "legacy.ko: note: no source location (module not built with the ksunset plugin, or used from assembly)"
+expect_grep "no plugin: no source location" "$TMP/out" "legacy.ko: note: no source location (module not built with the ksunset plugin)"
+expect_eq "no plugin: one note for the module, not one per finding" \
+	"$(grep -c 'legacy.ko: note: no source location' "$TMP/out")" 1
+expect_eq "no plugin: one note per module" "$(grep -c ': note: no source location' "$TMP/out")" 2
 expect_grep "summary line" "$TMP/err" "ksunset: 2 modules checked: 1 error, 4 warnings"
 
 chk --today 2026-01-01 "$L" "$P" >"$TMP/out" 2>&1
@@ -185,4 +188,31 @@ if [ -w /dev/full ]; then
 	done
 else
 	skip "no writable /dev/full"
+fi
+
+# built with the plugin under an older schedule (do_settimeofday64 only),
+# checked under today's: the new entries have no location, and the reason
+# is said once for the module
+if [ -n "${PLUGIN:-}" ]; then
+	sed -n '/^What:    do_settimeofday64/,/^$/p' "$S" >"$TMP/old.schedule"
+	if kbuild "$TOP/tests/modules/legacy" "$TMP/oldsched" \
+		KCFLAGS="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$TMP/old.schedule -fplugin-arg-ksunset-quiet"; then
+		chk "$TMP/oldsched/legacy.ko" >"$TMP/out" 2>&1
+		expect_grep "another schedule: the old entry located" "$TMP/out" \
+			"legacy-clock.c:12:16: warning: call to 'do_settimeofday64' in 'legacy_set_clock'"
+		expect_grep "another schedule: said" "$TMP/out" \
+			"$TMP/oldsched/legacy.ko: note: built with another schedule: rebuild with ksunset make to locate the new entries"
+		expect_eq "another schedule: said once" "$(grep -c 'note: built with another schedule' "$TMP/out")" 1
+		expect_eq "another schedule: not called a module without the plugin" \
+			"$(grep -c 'not built with the ksunset plugin' "$TMP/out")" 0
+		# the build's own schedule: every use located, nothing to say
+		"$KSUNSET" check -s "$TMP/old.schedule" -i "$SV" --today 2026-12-03 \
+			"$TMP/oldsched/legacy.ko" >"$TMP/out" 2>&1
+		expect_eq "the build's schedule: no note" "$(grep -c ': note:' "$TMP/out")" 0
+	else
+		fail "build legacy under the old schedule"
+		cat "$TMP/oldsched.log"
+	fi
+else
+	skip "PLUGIN not set: no module built under another schedule"
 fi
