@@ -1,4 +1,5 @@
-/* Which module licenses the kernel takes as GPL-compatible. */
+/* Which module licenses the kernel takes as GPL-compatible, and which
+ * schedule entries concern a module. */
 #include <string.h>
 
 #include "license.h"
@@ -16,4 +17,21 @@ bool ks_license_gpl_compatible(const char *l)
 		if (strcmp(l, gpl[i]) == 0)
 			return true;
 	return false;
+}
+
+bool ks_entry_concerns(const struct ks_entry *e, const char *license, char *const *import_ns,
+		       size_t nimport_ns)
+{
+	switch (e->action) {
+	case KS_ACTION_GPL_ONLY:
+		return !ks_license_gpl_compatible(license);
+	case KS_ACTION_NAMESPACE:
+		for (size_t i = 0; i < nimport_ns; i++)
+			if (!strcmp(import_ns[i], e->ns))
+				return false;
+		return true;
+	case KS_ACTION_UNEXPORT:
+		break;
+	}
+	return true;
 }

@@ -53,16 +53,5 @@ void ks_modinfo_collect(struct ks_plugin *p)
 
 bool ks_modinfo_concerns(const struct ks_plugin *p, const struct ks_entry *e)
 {
-	switch (e->action) {
-	case KS_ACTION_GPL_ONLY:
-		return !ks_license_gpl_compatible(p->license);
-	case KS_ACTION_NAMESPACE:
-		for (size_t i = 0; i < p->nimport_ns; i++)
-			if (!strcmp(p->import_ns[i], e->ns))
-				return false;
-		return true;
-	case KS_ACTION_UNEXPORT:
-		break;
-	}
-	return true;
+	return ks_entry_concerns(e, p->license, p->import_ns, p->nimport_ns);
 }

@@ -7,88 +7,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "license.h"
 #include "rules/rules.h"
 #include "wording.h"
 
-/* Whether e's action concerns m at all: a gpl-only entry only a module
- * whose license is not GPL-compatible, a namespace entry only a module
- * that does not import the namespace. */
-static bool concerns(const struct ks_module *m, const struct ks_entry *e)
-{
-	switch (e->action) {
-	case KS_ACTION_GPL_ONLY:
-		return !m->gpl_compatible;
-	case KS_ACTION_NAMESPACE:
-		return !ks_module_imports_ns(m, e->ns);
-	case KS_ACTION_UNEXPORT:
-		break;
-	}
-	return true;
-}
-
 /* Module.symvers already has it GPL-only and m's license is not
  * GPL-compatible: modpost and the loader refuse m, scheduled or not. */
-static bool gpl_only_now(const struct ks_check *c, const struct ks_module *m,
-			 const struct ks_entry *e, const struct ks_when_eval *ev,
-			 const struct ks_export *x, const char *sym)
+static bool gpl_only_now(const struct ks_import *im)
 {
-	(void)c;
-	(void)e;
-	(void)ev;
-	(void)sym;
-	return x && x->gpl && !m->gpl_compatible;
+	return im->x && im->x->gpl && !im->m->gpl_compatible;
 }
 
 /* Module.symvers already has it in a namespace that m does not import. */
-static bool namespace_now(const struct ks_check *c, const struct ks_module *m,
-			  const struct ks_entry *e, const struct ks_when_eval *ev,
-			  const struct ks_export *x, const char *sym)
+static bool namespace_now(const struct ks_import *im)
 {
-	(void)c;
-	(void)e;
-	(void)ev;
-	(void)sym;
-	return x && x->ns[0] && !ks_module_imports_ns(m, x->ns);
+	return im->x && im->x->ns[0] && !ks_module_imports_ns(im->m, im->x->ns);
 }
 
-static bool removed(const struct ks_check *c, const struct ks_module *m,
-		    const struct ks_entry *e, const struct ks_when_eval *ev,
-		    const struct ks_export *x, const char *sym)
+static bool removed(const struct ks_import *im)
 {
-	(void)m;
-	(void)ev;
-	(void)sym;
-	return e && c->symvers && c->symvers->n && !x;
+	return im->e && im->c->symvers && im->c->symvers->n && !im->x;
 }
 
-static bool overdue(const struct ks_check *c, const struct ks_module *m,
-		    const struct ks_entry *e, const struct ks_when_eval *ev,
-		    const struct ks_export *x, const char *sym)
+/* Scheduled, concerning m (ks_entry_concerns), and in status st. */
+static bool in_status(const struct ks_import *im, enum ks_status st)
 {
-	(void)c;
-	(void)x;
-	(void)sym;
-	return e && concerns(m, e) && ev->status == KS_STATUS_OVERDUE;
+	const struct ks_module *m = im->m;
+
+	return im->e && im->ev.status == st &&
+	       ks_entry_concerns(im->e, m->license, m->import_ns, m->nimport_ns);
 }
 
-static bool due_soon(const struct ks_check *c, const struct ks_module *m,
-		     const struct ks_entry *e, const struct ks_when_eval *ev,
-		     const struct ks_export *x, const char *sym)
+static bool overdue(const struct ks_import *im)
 {
-	(void)c;
-	(void)x;
-	(void)sym;
-	return e && concerns(m, e) && ev->status == KS_STATUS_DUE_SOON;
+	return in_status(im, KS_STATUS_OVERDUE);
 }
 
-static bool scheduled(const struct ks_check *c, const struct ks_module *m,
-		      const struct ks_entry *e, const struct ks_when_eval *ev,
-		      const struct ks_export *x, const char *sym)
+static bool due_soon(const struct ks_import *im)
 {
-	(void)c;
-	(void)x;
-	(void)sym;
-	return e && concerns(m, e) && ev->status == KS_STATUS_SCHEDULED;
+	return in_status(im, KS_STATUS_DUE_SOON);
+}
+
+static bool scheduled(const struct ks_import *im)
+{
+	return in_status(im, KS_STATUS_SCHEDULED);
 }
 
 /* "is no longer exported by the kernel (namespace NS on 2027-09-01): the
@@ -305,25 +267,22 @@ static struct ks_finding *new_finding(struct ks_findings *fs)
 	return &fs->v[fs->n++];
 }
 
-static int add_finding(struct ks_check *c, const struct ks_module *m, const struct ks_entry *e,
-		       const struct ks_export *x, const struct ks_rule *rl, const char *sym,
-		       char *target, const struct ks_when_eval *ev)
+static int add_finding(struct ks_check *c, const struct ks_import *im,
+		       const struct ks_rule *rl, char *target, bool other_schedule)
 {
 	struct ks_finding *f = new_finding(&c->found);
-	char digest[17];
-	bool other;
+	const struct ks_module *m = im->m;
 
 	if (!f) {
 		free(target);
 		return -ENOMEM;
 	}
-	ks_schedule_digest_hex(c->sched, digest);
-	other = m->nunits > 0 && (m->mixed_digests || strcmp(m->digest, digest));
-	*f = (struct ks_finding){ .entry = e, .exported = x, .rule = rl, .ev = *ev, .sev = grade(c, rl),
-				  .target = target, .plugin = m->nunits > 0, .other_schedule = other };
+	*f = (struct ks_finding){ .entry = im->e, .exported = im->x, .rule = rl, .ev = im->ev,
+				  .sev = grade(c, rl), .target = target,
+				  .plugin = m->nunits > 0, .other_schedule = other_schedule };
 	f->module = strdup(m->path);
 	f->module_name = strdup(m->name);
-	f->symbol = strdup(sym);
+	f->symbol = strdup(im->sym);
 	f->license = m->license ? strdup(m->license) : NULL;
 	if (!f->module || !f->module_name || !f->symbol || (m->license && !f->license) ||
 	    add_locations(f, m) < 0) {
@@ -338,30 +297,44 @@ static int add_finding(struct ks_check *c, const struct ks_module *m, const stru
  * Every rule needs a schedule entry or an export, so an import with
  * neither costs two hash lookups; one with only an export, a few field
  * tests. */
-static int check_import(struct ks_check *c, const struct ks_module *m, const char *sym)
+static int check_import(struct ks_check *c, const struct ks_module *m, const char *sym,
+			bool other_schedule)
 {
-	const struct ks_entry *e = ks_schedule_lookup(c->sched, sym);
-	const struct ks_export *x = c->symvers ? ks_symvers_lookup(c->symvers, sym) : NULL;
-	struct ks_when_eval ev = { 0 };
+	struct ks_import im = { .c = c, .m = m, .sym = sym };
 	char *target = NULL;
 
-	if (!e && !x)
+	im.e = ks_schedule_lookup(c->sched, sym);
+	im.x = c->symvers ? ks_symvers_lookup(c->symvers, sym) : NULL;
+	if (!im.e && !im.x)
 		return 0;
-	if (e) {
+	if (im.e) {
 		target = target_release(c, m);
-		ev = evaluate(c, e, target);
+		im.ev = evaluate(c, im.e, target);
 	}
 	for (size_t i = 0; i < ks_nrules; i++)
-		if (ks_rules[i].applies(c, m, e, &ev, x, sym))
-			return add_finding(c, m, e, x, &ks_rules[i], sym, target, &ev);
+		if (ks_rules[i].applies(&im))
+			return add_finding(c, &im, &ks_rules[i], target, other_schedule);
 	free(target);
 	return 0;
 }
 
+/* Whether m was built with the plugin under another schedule than c's. */
+static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
+{
+	char digest[17];
+
+	if (!m->nunits)
+		return false;
+	ks_schedule_digest_hex(c->sched, digest);
+	return m->mixed_digests || strcmp(m->digest, digest);
+}
+
 int ks_check_module(struct ks_check *c, const struct ks_module *m)
 {
+	bool other = other_schedule(c, m);
+
 	for (size_t i = 0; i < m->nundef; i++)
-		if (check_import(c, m, m->undef[i]) < 0)
+		if (check_import(c, m, m->undef[i], other) < 0)
 			return -ENOMEM;
 	return 0;
 }

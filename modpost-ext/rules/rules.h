@@ -40,18 +40,25 @@ enum ks_rule_severity {
 	KS_RULE_STRICT,		/* a warning; an error with --strict */
 };
 
+/* An import being judged: what every rule's applies() may look at. */
+struct ks_import {
+	const struct ks_check *c;
+	const struct ks_module *m;
+	const char *sym;
+	const struct ks_entry *e;	/* its schedule entry; NULL: none */
+	struct ks_when_eval ev;		/* where e stands for m (e only) */
+	const struct ks_export *x;	/* its export in the given Module.symvers;
+					   NULL: none, or none given */
+};
+
 /* A check rule: everything about it, in one row of ks_rules[]. */
 struct ks_rule {
 	const char *id;			/* "ksunset/overdue": SARIF's ruleId, the text's tag */
 	const char *status;		/* the finding's "status" in JSON */
 	enum ks_rule_severity severity;
 	const char *sarif_text;		/* SARIF's shortDescription */
-	/* Whether the rule makes a finding of import sym of m; e is its
-	 * schedule entry (NULL: none), ev where e stands for m, and x its
-	 * export in the given Module.symvers (NULL: none, or none given). */
-	bool (*applies)(const struct ks_check *c, const struct ks_module *m,
-			const struct ks_entry *e, const struct ks_when_eval *ev,
-			const struct ks_export *x, const char *sym);
+	/* Whether the rule makes a finding of the import. */
+	bool (*applies)(const struct ks_import *im);
 	/* The finding's message after '"SYMBOL" [MODULE] '. 0 or -ENOMEM. */
 	int (*word)(struct ks_buf *b, const struct ks_finding *f);
 	/* The short form at the end of a location line ("removal on
