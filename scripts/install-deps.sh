@@ -3,10 +3,12 @@
 # Idempotent: installs only what is missing, and is quick when nothing is.
 set -eu
 
+# dwarves: pahole, which newer kernels' headers (6.12 on) run to add BTF to
+# every module they build; debian-archive-keyring: scripts/fetch-debian.sh.
 PKGS="gcc g++ make gcc-12-plugin-dev libelf-dev check pkg-config \
 liblzma-dev libzstd-dev zlib1g-dev xz-utils zstd gzip binutils \
 linux-headers-amd64 bc kmod flex bison python3 groff-base ccache \
-python3-jsonschema"
+python3-jsonschema dwarves debian-archive-keyring"
 # t-sarif.sh installs the SARIF SDK's validator from the npm registry
 # itself: npm, unless Node.js brought it.
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"

@@ -70,3 +70,14 @@ nm_counts() {
 			printf "%d\t%s\t%s\t%s\t%s\n", n[$2], $2, $4, ns, $3 }' \
 		"$TMP/.nmcounts" "$@" | LC_ALL=C sort -t "$(printf '\t')" -k2,2
 }
+
+# fetch_headers SUITE REGEX: the newest linux-headers-* package of Debian's
+# SUITE whose name matches REGEX, fetched into the cache and unpacked by
+# scripts/fetch-debian.sh (never installed); prints its folder. Fails with
+# the script's status (77: the archive cannot be reached) and its message
+# in $TMP/fetch.log.
+fetch_headers() {
+	fh_pkg=$("$TOP/scripts/fetch-debian.sh" "$1" list "$2" 2>"$TMP/fetch.log" | tail -n 1) &&
+		[ -n "$fh_pkg" ] &&
+		"$TOP/scripts/fetch-debian.sh" "$1" headers "$fh_pkg" 2>"$TMP/fetch.log"
+}
