@@ -38,7 +38,7 @@ CFLAGS ?= -O2 -g
 CHECKER_INC := -iquote modpost-ext
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) \
 	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
-	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CFLAGS) $(SANFLAGS)
+	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CPPFLAGS) $(CFLAGS) $(SANFLAGS)
 LDLIBS_CHECKER := -lelf -llzma -lzstd -lz -pthread
 
 ifeq ($(V),1)
@@ -98,12 +98,12 @@ PLUGIN_O := $(addprefix $(PB)/,$(PLUGIN_OBJS)) $(addprefix $(PB)/lib/,$(LIB_OBJS
 $(PB)/%.o: plugin/%.c
 	$(echo-cmd) CXX $<
 	@mkdir -p $(@D)
-	$(Q)$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CXX) $(PLUGIN_CXXFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
 
 $(PB)/lib/%.o: lib/%.c
 	$(echo-cmd) CC-PIC $<
 	@mkdir -p $(@D)
-	$(Q)$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -Ilib -fPIC $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -Ilib -fPIC $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Linked by the C driver: operator new and delete come from cc1 itself,
 # which exports them, so loading the plugin does not load (and relocate)
@@ -111,7 +111,7 @@ $(PB)/lib/%.o: lib/%.c
 $(PLUGIN): $(PLUGIN_O)
 	$(echo-cmd) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) -shared -o $@ $^
+	$(Q)$(CC) -shared $(LDFLAGS) -o $@ $^
 
 plugin: $(PLUGIN)
 
@@ -151,7 +151,7 @@ $(LIBKS): $(LIB_O)
 
 $(KSUNSET): $(CHECKER_O) $(LIBKS)
 	$(echo-cmd) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_CHECKER)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CHECKER)
 
 $(B)/tests/unit/%.o: ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/null) \
 	-DKS_TEST_DATA='"$(CURDIR)/tests/data"' -DKS_EXAMPLES='"$(CURDIR)/examples"' \
