@@ -197,9 +197,13 @@ demo: deps
 # name), headers, man pages, schedule folders and a pkg-config file.
 GCC_PLUGIN_DIR := $(shell $(PLUGIN_CC) -print-file-name=plugin 2>/dev/null)
 MANDIR := $(PREFIX)/share/man
+# bash-completion's directory below PREFIX (where its loader looks: /usr, or
+# /usr/local through XDG_DATA_DIRS)
+BASHCOMPDIR ?= $(or $(shell $(PKG_CONFIG) --define-variable=datadir=$(PREFIX)/share \
+	--variable=completionsdir bash-completion 2>/dev/null),$(PREFIX)/share/bash-completion/completions)
 INSTALL_DIRS := $(PREFIX)/bin $(PREFIX)/lib/ksunset $(PREFIX)/include/ksunset \
 	$(MANDIR)/man1 $(MANDIR)/man5 $(PREFIX)/share/ksunset/schedule.d \
-	$(PREFIX)/lib/pkgconfig $(SYSCONFDIR)/ksunset/schedule.d
+	$(PREFIX)/lib/pkgconfig $(SYSCONFDIR)/ksunset/schedule.d $(BASHCOMPDIR)
 
 install: $(KSUNSET) $(PLUGIN)
 	$(Q)for d in $(INSTALL_DIRS); do install -d "$(DESTDIR)$$d"; done
@@ -208,6 +212,7 @@ install: $(KSUNSET) $(PLUGIN)
 	$(Q)install -m 644 include/ksunset/*.h $(DESTDIR)$(PREFIX)/include/ksunset/
 	$(Q)install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/
 	$(Q)install -m 644 doc/*.5 $(DESTDIR)$(MANDIR)/man5/
+	$(Q)install -m 644 completion/ksunset.bash $(DESTDIR)$(BASHCOMPDIR)/ksunset
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ksunset.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
 	@echo "installed under $(DESTDIR)$(PREFIX)"
@@ -218,7 +223,7 @@ install-gcc-plugin: $(PLUGIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ksunset $(DESTDIR)$(PREFIX)/lib/ksunset/ksunset.so
-	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
+	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc $(DESTDIR)$(BASHCOMPDIR)/ksunset
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/ksunset/,$(notdir $(wildcard include/ksunset/*.h)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard doc/*.1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard doc/*.5)))

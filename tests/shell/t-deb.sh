@@ -54,7 +54,8 @@ expect_grep "its description says so" "$TMP/desc" "does not load in"
 dpkg-deb -c "$PROG" >"$TMP/list"
 for f in ./usr/bin/ksunset ./usr/include/ksunset/sunset.h ./usr/share/man/man1/ksunset.1.gz \
 	./usr/share/man/man5/ksunset.schedule.5.gz ./etc/ksunset/schedule.d/ \
-	/pkgconfig/ksunset.pc ./usr/share/doc/ksunset/examples/rtc-legacy/rtc-legacy-main.c; do
+	/pkgconfig/ksunset.pc ./usr/share/doc/ksunset/examples/rtc-legacy/rtc-legacy-main.c \
+	./usr/share/bash-completion/completions/ksunset; do
 	expect_grep "ksunset ships $f" "$TMP/list" "$f"
 done
 
