@@ -12,6 +12,10 @@ for t in dpkg-buildpackage dh lintian git; do
 		exit 0
 	fi
 done
+if ! git -C "$TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	skip "not a git checkout: no clean copy of the sources to build from"
+	exit 0
+fi
 if dpkg-query -W -f='${Status}' ksunset 2>/dev/null | grep -q 'ok installed'; then
 	skip "ksunset is installed as a package already: not replaced or removed by a test"
 	exit 0
