@@ -316,6 +316,7 @@ static int check_modules(struct run *r)
 	r->check.opts = r->o.check;
 	r->scan.jobs = (size_t)r->o.jobs;
 	r->scan.allow_empty = r->o.allow_empty;
+	r->scan.progress = !r->o.report.quiet && r->o.report.format == KS_FORMAT_TEXT;
 	r->keys.source_root = r->o.report.source_root;
 	r->scan.prepare = prepare;
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,
