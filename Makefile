@@ -60,6 +60,9 @@ CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.
 	module/use.o module/records.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
+# another kernel: diff and --target (Module.symvers compared, namespaces as
+# the loader decides them, changes as schedule entries)
+CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o
 # rules/: the check rules, the lint rules, import counts
 CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 # report/: the report writers
@@ -67,6 +70,7 @@ CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o repor
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o
+UNIT_OBJS += check_symdiff.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))
