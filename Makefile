@@ -62,7 +62,8 @@ CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as
 # the loader decides them, changes as schedule entries)
-CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o
+CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o \
+	input/headers.o rules/target.o
 # rules/: the check rules, the lint rules, import counts
 CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 # report/: the report writers
