@@ -199,7 +199,7 @@ static int identifier(struct ks_headers *h, struct tok *t, const char *s, size_t
 
 	if (t->define) {
 		r = add_name(h, s, n, KS_DECL_MACRO);
-	} else if (!t->directive && t->prev != PREV_OTHER) {
+	} else if (!t->directive && t->prev != PREV_OTHER && !not_a_type(s, n)) {
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
 		if (q < end && *q == '(')

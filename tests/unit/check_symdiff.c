@@ -1,12 +1,14 @@
 /* Two kernels' exports compared (input/symdiff.c), namespaces as the
  * loader decides them (module/namespace.c), and the release a diff's
- * schedule entries are keyed by (input/diffsched.c). */
+ * schedule entries are keyed by (input/diffsched.c), and the names a
+ * target's headers declare (input/headers.c). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "suites.h"
 #include "input/diffsched.h"
+#include "input/headers.h"
 #include "input/symdiff.h"
 #include "module/namespace.h"
 
@@ -141,6 +143,53 @@ START_TEST(test_when)
 }
 END_TEST
 
+static const struct {
+	const char *name;
+	unsigned how;
+} decls[] = {
+	{ "kmalloc", KS_DECL_INLINE },		/* static inline ... *kmalloc(...) { */
+	{ "kfree", KS_DECL_PROTO },		/* void kfree(const void *); */
+	{ "vmalloc", KS_DECL_MACRO | KS_DECL_PROTO },
+	{ "class_create", KS_DECL_PROTO },	/* struct class * __must_check ... */
+	{ "ioremap", KS_DECL_PROTO },		/* void __iomem *ioremap(...) */
+	{ "__kmalloc_noprof", 0 },		/* only called: "return __kmalloc_noprof(" */
+	{ "strlcpy", 0 },			/* only in a comment */
+	{ "in_string", 0 },			/* only in a string */
+	{ "fn_ptr", 0 },			/* a member: int (*fn_ptr)(void); */
+	{ "x_call", 0 },			/* "= x_call(1)" */
+	{ "cont", KS_DECL_MACRO },		/* a continued #define */
+	{ "if", 0 },
+};
+
+START_TEST(test_headers)
+{
+	static const char text[] =
+		"/* strlcpy() is gone */\n"
+		"static __always_inline void *kmalloc(size_t size, gfp_t flags)\n"
+		"{\n\treturn __kmalloc_noprof(size, flags);\n}\n"
+		"void kfree(const void *);\n"
+		"extern void *vmalloc_noprof(unsigned long size);\n"
+		"#define vmalloc(...) alloc_hooks(vmalloc_noprof(__VA_ARGS__))\n"
+		"void *vmalloc(unsigned long size);\n"
+		"struct class * __must_check class_create(const char *name);\n"
+		"void __iomem *ioremap(resource_size_t offset, unsigned long size);\n"
+		"const char *s = \"in_string(\";\n"
+		"struct ops { int (*fn_ptr)(void); };\n"
+		"static int y = x_call(1);\n"
+		"#if defined(FOO) && \\\n  1\n#endif\n"
+		"# define \\\n cont 1\n"
+		"#define A if (x) b();\n";
+	struct ks_headers h = { .scanned = true };
+	unsigned how;
+
+	ck_assert_int_eq(ks_headers_scan_text(&h, text, strlen(text)), 0);
+	ck_assert_int_eq(ks_headers_declares(&h, decls[_i].name, &how), 0);
+	ck_assert_msg(how == decls[_i].how, "%s: got %u, want %u", decls[_i].name, how,
+		      decls[_i].how);
+	ks_headers_free(&h);
+}
+END_TEST
+
 Suite *suite_symdiff(void)
 {
 	Suite *s = suite_create("symdiff");
@@ -150,6 +199,7 @@ Suite *suite_symdiff(void)
 	tcase_add_test(tc, test_admits);
 	tcase_add_test(tc, test_diff);
 	tcase_add_loop_test(tc, test_when, 0, N(whens));
+	tcase_add_loop_test(tc, test_headers, 0, N(decls));
 	suite_add_tcase(s, tc);
 	return s;
 }
