@@ -213,6 +213,7 @@ install: $(KSUNSET) $(PLUGIN)
 	$(Q)install -m 644 include/ksunset/*.h $(DESTDIR)$(PREFIX)/include/ksunset/
 	$(Q)install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/
 	$(Q)install -m 644 doc/*.5 $(DESTDIR)$(MANDIR)/man5/
+	$(Q)install -m 644 share/history.schedule $(DESTDIR)$(PREFIX)/share/ksunset/
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ksunset.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
 	@echo "installed under $(DESTDIR)$(PREFIX)"
@@ -224,6 +225,7 @@ install-gcc-plugin: $(PLUGIN)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ksunset $(DESTDIR)$(PREFIX)/lib/ksunset/ksunset.so
 	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
+	rm -f $(DESTDIR)$(PREFIX)/share/ksunset/history.schedule
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/ksunset/,$(notdir $(wildcard include/ksunset/*.h)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard doc/*.1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard doc/*.5)))

@@ -23,6 +23,7 @@ struct check_opts {
 	long jobs;		/* -j; 0: one per CPU */
 	bool prune;		/* --prune-baseline */
 	bool allow_empty;	/* a folder or list without modules passes */
+	bool history;		/* --history */
 };
 
 static const char help[] =
@@ -42,6 +43,8 @@ static const char help[] =
 	"                            headers directory, or a Module.symvers), and is a\n"
 	"                            rebuild against its headers enough; no schedule needed\n"
 	"      --target-release REL  the --target kernel's release (for a Module.symvers)\n"
+	"      --history             also the export changes between Debian's kernels\n"
+	"                            that ksunset ships ($KSUNSET_HISTORY overrides)\n"
 	"      --format FMT          text (default), json or sarif\n"
 	"  -o, --output FILE         write the report to FILE\n"
 	"      --source-root DIR     SARIF URIs and baseline keys relative to DIR\n"
@@ -71,6 +74,7 @@ enum {
 	OPT_ALLOW_EMPTY,
 	OPT_TARGET,
 	OPT_TARGET_RELEASE,
+	OPT_HISTORY,
 };
 
 static const struct option longopts[] = {
@@ -92,6 +96,7 @@ static const struct option longopts[] = {
 	{ "allow-empty", no_argument, NULL, OPT_ALLOW_EMPTY },
 	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "target-release", required_argument, NULL, OPT_TARGET_RELEASE },
+	{ "history", no_argument, NULL, OPT_HISTORY },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -198,6 +203,9 @@ static int option(void *ctx, int c, const char *arg)
 	case OPT_TARGET:
 		o->target = arg;
 		return 0;
+	case OPT_HISTORY:
+		o->history = true;
+		return 0;
 	}
 	return value_opt(o, c, arg);
 }
@@ -244,6 +252,18 @@ static int note(struct run *r, int err)
 	return 0;
 }
 
+#ifndef KS_DATADIR
+#define KS_DATADIR "/usr/local/share"
+#endif
+
+/* The history that scripts/history.sh writes and make install ships. */
+static const char *history_file(void)
+{
+	const char *env = getenv("KSUNSET_HISTORY");
+
+	return env && *env ? env : KS_DATADIR "/ksunset/history.schedule";
+}
+
 /* --target: its exports stand for the kernel's (-i adds the modules' own,
  * as KBUILD_EXTRA_SYMBOLS does), its release for the modules'. An unusable
  * target stops the run: every verdict would be wrong. */
@@ -262,8 +282,10 @@ static int load_inputs(void *ctx)
 {
 	struct run *r = ctx;
 	int e = note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir,
-					      !r->o.target, r->problems));
+					      !r->o.target && !r->o.history, r->problems));
 
+	if (!e && r->o.history)
+		e = note(r, ks_schedule_load(&r->sched, history_file(), r->problems));
 	if (!e && r->o.target)
 		e = load_target(r);
 	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
