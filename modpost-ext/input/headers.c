@@ -7,9 +7,11 @@
 #include <errno.h>
 #include <ftw.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "input/headers.h"
@@ -278,11 +280,10 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 	return scan_error ? 1 : 0;
 }
 
-static int scan(struct ks_headers *h)
+static int scan_trees(struct ks_headers *h)
 {
 	static const char *const trees[] = { "include", "arch/x86/include" };
 
-	h->scanned = true;
 	scanning = h;
 	scan_error = 0;
 	for (size_t i = 0; !scan_error && i < h->nroots; i++)
@@ -296,6 +297,124 @@ static int scan(struct ks_headers *h)
 		}
 	scanning = NULL;
 	return scan_error;
+}
+
+
+/* The scan is kept in a cache file, $KSUNSET_CACHE/headers/ (else under
+ * $XDG_CACHE_HOME/ksunset or ~/.cache/ksunset), named by a hash of what it
+ * depends on: the roots' paths and the inode and time of their include/
+ * folders (an unpacked package does not change in place). NULL: none. */
+static char *cache_path(const struct ks_headers *h)
+{
+	const char *base = getenv("KSUNSET_CACHE"), *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	uint64_t hash = 0x6b73756e736574;	/* "ksunset" */
+	char *dir, *path;
+
+	for (size_t i = 0; i < h->nroots; i++) {
+		char *inc = ks_strdupf("%s/include", h->roots[i]);
+		struct stat st;
+
+		if (!inc || stat(inc, &st) < 0) {
+			free(inc);
+			return NULL;
+		}
+		hash = ks_hash_bytes(h->roots[i], strlen(h->roots[i]) + 1, hash);
+		hash = ks_hash_bytes(&st.st_mtime, sizeof(st.st_mtime), hash);
+		hash = ks_hash_bytes(&st.st_ino, sizeof(st.st_ino), hash);
+		free(inc);
+	}
+	if (base && *base)
+		dir = ks_strdupf("%s", base);
+	else if (xdg && *xdg)
+		dir = ks_strdupf("%s/ksunset", xdg);
+	else if (home && *home)
+		dir = ks_strdupf("%s/.cache/ksunset", home);
+	else
+		return NULL;
+	if (!dir)
+		return NULL;
+	mkdir(dir, 0755);	/* its parent exists in all but odd setups */
+	path = ks_strdupf("%s/headers", dir);
+	free(dir);
+	if (!(dir = path))
+		return NULL;
+	mkdir(dir, 0755);
+	path = ks_strdupf("%s/headers-%016llx.names", dir, (unsigned long long)hash);
+
+	free(dir);
+	return path;
+}
+
+/* A cache file: "ksunset-headers 1" then "BITS NAME" lines. 0 when read
+ * whole; anything unexpected is a miss (and the headers are scanned). */
+static int cache_read(struct ks_headers *h, const char *path)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	const char magic[] = "ksunset-headers 1\n";
+	int r = -ENOENT;
+
+	if (ks_buf_read_file(&b, path) == 0 && b.p && !strncmp(b.p, magic, sizeof(magic) - 1)) {
+		char *p = b.p + sizeof(magic) - 1;
+
+		r = 0;
+		while (!r && *p) {
+			char *nl = strchr(p, '\n'), *name = p + 2;
+
+			if (!nl || p[0] < '1' || p[0] > '7' || p[1] != ' ' || nl == name)
+				r = -EINVAL;
+			else
+				r = add_name(h, name, (size_t)(nl - name), (unsigned)(p[0] - '0'));
+			p = nl ? nl + 1 : p;
+		}
+	}
+	ks_buf_free(&b);
+	return r;
+}
+
+/* Best effort: a cache that cannot be written only costs the next run. */
+static void cache_write(const struct ks_headers *h, const char *path)
+{
+	char *tmp = ks_strdupf("%s.%ld.tmp", path, (long)getpid());
+	FILE *f = tmp ? fopen(tmp, "w") : NULL;
+	bool ok = f != NULL;
+
+	if (ok) {
+		fputs("ksunset-headers 1\n", f);
+		for (size_t i = 0; i < h->nkeys; i++)
+			fprintf(f, "%u %s\n",
+				(unsigned)(uintptr_t)ks_strmap_get(&h->names, h->keys[i]), h->keys[i]);
+		ok = fclose(f) == 0;
+	}
+	if (tmp && (!ok || rename(tmp, path) < 0))
+		unlink(tmp);
+	free(tmp);
+}
+
+static void forget(struct ks_headers *h)
+{
+	for (size_t i = 0; i < h->nkeys; i++)
+		free(h->keys[i]);
+	h->nkeys = 0;
+	ks_strmap_free(&h->names);
+}
+
+static int scan(struct ks_headers *h)
+{
+	char *path = cache_path(h);
+	int r = path ? cache_read(h, path) : -ENOENT;
+
+	h->scanned = true;
+	if (r == -ENOMEM || !r) {
+		free(path);
+		return r;
+	}
+	forget(h);
+	r = scan_trees(h);
+	if (!r && path)
+		cache_write(h, path);
+	free(path);
+	return r;
 }
 
 int ks_headers_declares(struct ks_headers *h, const char *name, unsigned *how)

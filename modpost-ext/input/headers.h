@@ -2,7 +2,8 @@
  * names they declare as a function, a macro or an inline. A textual scan
  * of include/ and arch/x86/include/ (of the directory and, for Debian's
  * split packages, of the -common tree its Makefile includes), done once
- * on first use. "Declared" is not "compatible": arguments may differ. */
+ * on first use and kept in a cache file for the next run. "Declared" is
+ * not "compatible": arguments may differ. */
 #ifndef KS_HEADERS_H
 #define KS_HEADERS_H
 

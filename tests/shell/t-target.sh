@@ -35,6 +35,9 @@ if [ "$rc" -ne 0 ]; then
 	exit 0
 fi
 old=$(basename "$K" | sed 's/^linux-headers-//') new=$(basename "$H" | sed 's/^linux-headers-//')
+# the header scan's cache, ours alone (fetch-debian.sh already has its folder)
+KSUNSET_CACHE=$TMP/cache
+export KSUNSET_CACHE
 
 # The schedule of what 6.12 dropped: the plugin records where the module uses it.
 "$KSUNSET" diff "$K" "$H" --schedule-out "$TMP/next.schedule" >/dev/null 2>&1
@@ -59,6 +62,12 @@ ERROR: ksunset: "kmalloc_trace" [forecast.ko] is not exported by the target kern
 ERROR: ksunset: "vmalloc" [forecast.ko] is not exported by the target kernel $new: a rebuild against its headers is enough ('vmalloc', as the source writes it, is still declared there)
 EOT
 expect_file_eq "check --target $new: each missing import, rebuild or source change" "$TMP/got" "$TMP/want"
+expect_eq "the header scan is cached" "$(ls "$TMP/cache/headers/" | grep -c '^headers-.*\.names$')" 1
+"$KSUNSET" check --target "$H" "$d/forecast.ko" 2>/dev/null | grep '^ERROR' | sed "s|$d/||" >"$TMP/got"
+expect_file_eq "from the cache: the same verdicts" "$TMP/got" "$TMP/want"
+for c in "$TMP/cache/headers/"*.names; do printf 'ksunset-headers 1\n9 broken\n' >"$c"; done
+"$KSUNSET" check --target "$H" "$d/forecast.ko" 2>/dev/null | grep '^ERROR' | sed "s|$d/||" >"$TMP/got"
+expect_file_eq "a broken cache is scanned again: the same verdicts" "$TMP/got" "$TMP/want"
 expect_grep "check --target: the source location" "$TMP/out" \
 	"$d/forecast.c:22:16: error: call to 'follow_pfn' in 'forecast_pfn' (not exported by $new) [ksunset-target-missing]"
 expect_grep "check --target: summary" "$TMP/err" "1 module checked: 4 errors, 0 warnings"
