@@ -13,6 +13,8 @@
 #
 #   bench/validate-target.sh TSV [KSUNSET]
 set -u
+LC_ALL=C	# GCC's messages in ASCII quotes, for the patterns below
+export LC_ALL
 top=$(cd "$(dirname "$0")/.." && pwd)
 tsv=$1
 ks=${2:-$top/build/ksunset}
@@ -30,15 +32,17 @@ build() {
 	(cd "$2" && K=$1 S=$2 && eval "$(echo "$3" | sed 's/<release>/$(basename $K | sed s,linux-headers-,,)/; s/ *(.*)$//')") >"$4" 2>&1
 }
 
-echo "| package | .ko (6.1) | forecast: rebuild / source-change / unknown | 6.12 build | export or written names in 6.12 errors | forecast agrees | other 6.12 errors (outside an export checker) |"
-echo "|---|---|---|---|---|---|---|"
+echo "| package | .ko (6.1) | forecast: rebuild / source-change / unknown | forecast source-change names | 6.12 build | export or written names in 6.12 errors | forecast agrees | other 6.12 errors (outside an export checker) |"
+echo "|---|---|---|---|---|---|---|---|"
 grep -v '^#' "$tsv" | while IFS='	' read -r pkg prefix nko cmd; do
 	root=$("$fetch" bookworm get "$pkg" 2>/dev/null) || { echo "| $pkg | fetch failed |||||"; continue; }
 	src=$(ls -d "$root/usr/src/$prefix"* | tail -1)
 	rm -rf "$w/a" "$w/b" && cp -r "$src" "$w/a" && cp -r "$src" "$w/b"
 	KCFLAGS=$cflags build "$K" "$w/a" "$cmd" "$w/a.log"
 	kos=$(find "$w/a" -name '*.ko' | wc -l)
-	"$ks" check --target "$H" --format json $(find "$w/a" -name '*.ko') 2>/dev/null |
+	# the package's own exports, as modpost takes them (KBUILD_EXTRA_SYMBOLS)
+	own=$(find "$w/a" -name Module.symvers -size +0 | sed 's/^/-i /')
+	"$ks" check --target "$H" $own --format json $(find "$w/a" -name '*.ko') 2>/dev/null |
 		python3 -c 'import json,sys
 for f in json.load(sys.stdin)["findings"]:
     for n in (f.get("written_as") or f["symbol"]).split(", "):
@@ -58,8 +62,10 @@ for f in json.load(sys.stdin)["findings"]:
 		grep -qx "$n" "$w/errnames" && agree="no ($n forecast as rebuild)"
 	done
 	other=$(grep -c 'error:' "$w/b.log")
-	printf '| %s | %s | %s / %s / %s | %s | %s | %s | %s |\n' "$pkg" "$kos" \
+	printf '| %s | %s | %s / %s / %s | %s | %s | %s | %s | %s |\n' "$pkg" "$kos" \
 		"$(grep -c '^rebuild ' "$w/forecast")" "$(grep -c '^source-change ' "$w/forecast")" \
-		"$(grep -c '^unknown ' "$w/forecast")" "$ok" "$(tr '\n' ' ' <"$w/relevant")" "$agree" \
+		"$(grep -c '^unknown ' "$w/forecast")" \
+		"$(awk '$1 == "source-change" { printf "%s ", $2 }' "$w/forecast")" \
+		"$ok" "$(tr '\n' ' ' <"$w/relevant")" "$agree" \
 		"$((other - $(wc -l <"$w/relevant")))"
 done
