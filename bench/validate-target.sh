@@ -13,7 +13,7 @@
 #
 #   bench/validate-target.sh TSV [KSUNSET]
 set -u
-LC_ALL=C	# GCC's messages in ASCII quotes, for the patterns below
+LC_ALL=C
 export LC_ALL
 top=$(cd "$(dirname "$0")/.." && pwd)
 tsv=$1
@@ -48,7 +48,8 @@ for f in json.load(sys.stdin)["findings"]:
     for n in (f.get("written_as") or f["symbol"]).split(", "):
         print(f["remedy"], n, f["symbol"])' | sort -u >"$w/forecast"
 	if build "$H" "$w/b" "$cmd" "$w/b.log"; then ok=ok; else ok=fails; fi
-	sed -n "s/.*implicit declaration of function '\([A-Za-z0-9_]*\)'.*/\1/p; s/.*error: '\([A-Za-z0-9_]*\)' undeclared.*/\1/p; s/.*\"\([A-Za-z0-9_]*\)\" \[.*\] undefined!.*/\1/p" \
+	# GCC quotes with ' or, whatever the locale, with UTF-8 quotes
+	sed -n "s/.*implicit declaration of function [^A-Za-z0-9_]*\([A-Za-z0-9_]*\).*/\1/p; s/.*error: [^A-Za-z0-9_]*\([A-Za-z0-9_]*\)[^A-Za-z0-9_ ]* undeclared.*/\1/p; s/.*\"\([A-Za-z0-9_]*\)\" \[.*\] undefined!.*/\1/p" \
 		"$w/b.log" | sort -u >"$w/errnames"
 	# names the forecast concerns: kernel exports (6.1) or names the source writes
 	awk '{ print $2; print $3 }' "$w/forecast" | sort -u >"$w/concerned"
