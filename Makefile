@@ -60,6 +60,10 @@ CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.
 	module/use.o module/records.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
+# another kernel: diff and --target (Module.symvers compared, namespaces as
+# the loader decides them, changes as schedule entries)
+CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o \
+	input/headers.o rules/target.o
 # rules/: the check rules, the lint rules, import counts
 CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 # report/: the report writers
@@ -67,6 +71,7 @@ CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o repor
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o
+UNIT_OBJS += check_symdiff.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))
@@ -213,6 +218,7 @@ install: $(KSUNSET) $(PLUGIN)
 	$(Q)install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/
 	$(Q)install -m 644 doc/*.5 $(DESTDIR)$(MANDIR)/man5/
 	$(Q)install -m 644 completion/ksunset.bash $(DESTDIR)$(BASHCOMPDIR)/ksunset
+	$(Q)install -m 644 share/history.schedule $(DESTDIR)$(PREFIX)/share/ksunset/
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ksunset.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
 	@echo "installed under $(DESTDIR)$(PREFIX)"
@@ -224,6 +230,7 @@ install-gcc-plugin: $(PLUGIN)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ksunset $(DESTDIR)$(PREFIX)/lib/ksunset/ksunset.so
 	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc $(DESTDIR)$(BASHCOMPDIR)/ksunset
+	rm -f $(DESTDIR)$(PREFIX)/share/ksunset/history.schedule
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/ksunset/,$(notdir $(wildcard include/ksunset/*.h)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard doc/*.1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard doc/*.5)))
