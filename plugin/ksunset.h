@@ -16,6 +16,7 @@ struct ks_puse {
 	char *name;		/* the name in the source (differs with asm labels) */
 	enum ks_use_kind kind;
 	location_t loc;		/* resolved: no macro, no block */
+	bool own;		/* the token at loc is the symbol's name */
 	char *func;		/* "" at file scope */
 	const struct ks_entry *e;
 };
@@ -42,6 +43,13 @@ bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
 location_t ks_where_resolve(location_t loc);
 bool ks_where_foreign(struct ks_plugin *p, location_t loc);
 
+/* token.c: the token a use is reported at. loc is GCC's (a call's, an
+ * operand's or a statement's, maybe in a macro expansion); returns where
+ * the module's source writes the use: the name itself (*own set), else a
+ * macro's or a wrapper's name. search: loc is in the module's own code,
+ * and the name may be looked for in loc's source range. */
+location_t ks_token_locate(location_t loc, const char *name, bool search, bool *own);
+
 /* mark.c: the sunset attribute and the schedule lookup of a declaration. */
 void ks_mark_register_attribute(void);
 const struct ks_entry *ks_mark_lookup(struct ks_plugin *p, tree decl, const char **sym);
@@ -58,7 +66,7 @@ bool ks_modinfo_concerns(const struct ks_plugin *p, const struct ks_entry *e);
 
 /* report.c: collecting, diagnosing and recording uses. */
 void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
-		   const char *sym, enum ks_use_kind kind, location_t loc, tree fn);
+		   const char *sym, enum ks_use_kind kind, location_t loc, bool own, tree fn);
 void ks_puses_finish(struct ks_plugin *p);
 
 #endif

@@ -1,0 +1,204 @@
+/* The token a use is reported at, from GCC's own locations: a call's
+ * location is its callee's first token, an operand's or a statement's
+ * carries the source range of its expression. Locations are followed out
+ * of macro expansions to the module's source; the source text is read only
+ * to find the symbol's name token inside the range GCC gives (skipping
+ * comments and literals) and to tell whether the token is the name. */
+/* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "buf.h"
+#include "schedule.h"
+#include <ksunset/record.h>
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "input.h"
+
+#include <string.h>
+
+#include "ksunset.h"
+
+/* A window longer than this is not one expression worth reading. */
+#define MAX_LINES 32
+
+static bool ident_char(char c)
+{
+	return ISIDNUM(c) || c == '$';
+}
+
+/* Whether a token of a macro expansion came from one of the macro's
+ * arguments: for those, libcpp keeps the token's location where the
+ * argument is written apart from the parameter's in the definition; for a
+ * token of the macro's body the two are the same. */
+static bool from_argument(const line_map_macro *map, location_t loc, location_t *arg)
+{
+	unsigned i = loc - MAP_START_LOCATION(map);
+	const location_t *locs = MACRO_MAP_LOCATIONS(map);
+
+	if (i >= MACRO_MAP_NUM_MACRO_TOKENS(map) || locs[2 * i] == locs[2 * i + 1])
+		return false;
+	*arg = locs[2 * i];
+	return true;
+}
+
+/* Follows loc out of macro expansions: a token that came from an argument
+ * to where the argument is written, a token of a macro's body to the
+ * macro's name at its expansion point (*macro is then set). */
+static location_t unwind(location_t loc, bool *macro)
+{
+	loc = get_pure_location(loc);
+	for (int depth = 0; depth < 256 && linemap_location_from_macro_expansion_p(line_table, loc);
+	     depth++) {
+		const line_map_macro *map = linemap_check_macro(linemap_lookup(line_table, loc));
+		location_t arg;
+
+		if (from_argument(map, loc, &arg)) {
+			loc = get_pure_location(arg);
+		} else {
+			loc = MACRO_MAP_EXPANSION_POINT_LOCATION(map);
+			*macro = true;
+		}
+	}
+	return linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL);
+}
+
+/* Whether line holds the identifier name at byte column col (1-based). */
+static bool name_at(const char *file, int line, int col, const char *name)
+{
+	size_t n = strlen(name), i = (size_t)col - 1;
+	char_span text = location_get_source_line(file, line);
+
+	if (!text || col < 1 || i + n > text.length())
+		return false;
+	if (strncmp(text.get_buffer() + i, name, n))
+		return false;
+	if (i > 0 && ident_char(text[i - 1]))
+		return false;
+	return i + n == text.length() || !ident_char(text[i + n]);
+}
+
+/* The lexer state carried from one line to the next. */
+struct lex {
+	bool comment;	/* inside a block comment */
+};
+
+/* The byte column (1-based) of the first identifier token name in text
+ * from column from to column to (inclusive), outside comments and string
+ * and character literals, or 0. */
+static int find_in_line(struct lex *lx, char_span text, int from, int to, const char *name)
+{
+	size_t n = strlen(name), len = text.length();
+
+	for (size_t i = (size_t)from - 1; i < len && (int)i < to;) {
+		char c = text[i];
+
+		if (lx->comment) {
+			if (c == '*' && i + 1 < len && text[i + 1] == '/') {
+				lx->comment = false;
+				i++;
+			}
+			i++;
+		} else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+			lx->comment = true;
+			i += 2;
+		} else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+			return 0;
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < len && text[i] != c; i++)
+				if (text[i] == '\\')
+					i++;
+			i++;
+		} else if (ident_char(c)) {
+			size_t j = i;
+
+			/* an identifier, or a number with its suffix */
+			while (j < len &&
+			       (ident_char(text[j]) || (ISDIGIT(c) && text[j] == '.')))
+				j++;
+			if (!ISDIGIT(c) && j - i == n && !strncmp(text.get_buffer() + i, name, n))
+				return (int)i + 1;
+			i = j;
+		} else {
+			i++;
+		}
+	}
+	return 0;
+}
+
+/* A location for file:line:col in the line map of near (the same file),
+ * if the map has one. */
+static location_t make_loc(location_t near, const char *file, int line, int col)
+{
+	const line_map_ordinary *map = linemap_check_ordinary(linemap_lookup(line_table, near));
+	location_t loc;
+	expanded_location x;
+
+	if (!map || (linenum_type)line < ORDINARY_MAP_STARTING_LINE_NUMBER(map))
+		return UNKNOWN_LOCATION;
+	loc = linemap_position_for_line_and_column(line_table, map, line, col);
+	if (loc > line_table->highest_location)
+		return UNKNOWN_LOCATION;
+	x = expand_location(loc);
+	return x.line == line && x.column == col && x.file && !strcmp(x.file, file)
+		       ? loc : UNKNOWN_LOCATION;
+}
+
+/* The name's token inside the source range of loc, in the module's own
+ * code; else, if the range starts in a macro's expansion, that macro's
+ * name (the name is in its body); else UNKNOWN_LOCATION. */
+static location_t search_range(location_t loc, const char *name, bool *own)
+{
+	source_range r = get_range_from_loc(line_table, loc);
+	bool macro = false, unused = false;
+	location_t start = unwind(r.m_start, &macro), finish = unwind(r.m_finish, &unused);
+	expanded_location s = expand_location(start), f = expand_location(finish);
+	struct lex lx = { false };
+
+	if (!s.file || s.line < 1 || s.column < 1)
+		return UNKNOWN_LOCATION;
+	/* a range that ends in a macro or elsewhere: the first line only */
+	if (!f.file || strcmp(f.file, s.file) || f.line < s.line ||
+	    (f.line == s.line && f.column < s.column)) {
+		f.line = s.line;
+		f.column = INT_MAX;
+	}
+	if (f.line - s.line >= MAX_LINES)
+		return UNKNOWN_LOCATION;
+	for (int line = s.line; line <= f.line; line++) {
+		char_span text = location_get_source_line(s.file, line);
+		int col;
+
+		if (!text)
+			return UNKNOWN_LOCATION;
+		col = find_in_line(&lx, text, line == s.line ? s.column : 1,
+				   line == f.line ? f.column : INT_MAX, name);
+		if (col) {
+			*own = true;
+			return make_loc(line == f.line ? finish : start, s.file, line, col);
+		}
+	}
+	return macro ? start : UNKNOWN_LOCATION;
+}
+
+location_t ks_token_locate(location_t loc, const char *name, bool search, bool *own)
+{
+	bool macro = false;
+	location_t tok = unwind(loc, &macro), found;
+	expanded_location x = expand_location(tok);
+
+	*own = false;
+	if (tok <= BUILTINS_LOCATION || !x.file || !*name)
+		return tok;
+	if (name_at(x.file, x.line, x.column, name)) {
+		*own = true;
+		return tok;
+	}
+	/* a macro's name, or a wrapper's: the token the use is written as */
+	if (macro || !search)
+		return tok;
+	found = search_range(loc, name, own);
+	if (found == UNKNOWN_LOCATION) {
+		*own = false;
+		return tok;
+	}
+	return found;
+}
