@@ -46,9 +46,13 @@ bool ks_where_foreign(struct ks_plugin *p, location_t loc);
 /* token.c: the token a use is reported at. loc is GCC's (a call's, an
  * operand's or a statement's, maybe in a macro expansion); returns where
  * the module's source writes the use: the name itself (*own set), else a
- * macro's or a wrapper's name. search: loc is in the module's own code,
- * and the name may be looked for in loc's source range. */
-location_t ks_token_locate(location_t loc, const char *name, bool search, bool *own);
+ * macro's or a wrapper's name. */
+enum ks_token_how {
+	KS_TOKEN_AT,	/* loc's token: a kernel-header wrapper's call */
+	KS_TOKEN_RANGE,	/* else the name in loc's source range: a call */
+	KS_TOKEN_ARGS,	/* also among a macro's arguments: an operand */
+};
+location_t ks_token_locate(location_t loc, const char *name, enum ks_token_how how, bool *own);
 
 /* mark.c: the sunset attribute and the schedule lookup of a declaration. */
 void ks_mark_register_attribute(void);

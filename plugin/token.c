@@ -76,10 +76,26 @@ static bool name_at(const char *file, int line, int col, const char *name)
 	return i + n == text.length() || !ident_char(text[i + n]);
 }
 
-/* The lexer state carried from one line to the next. */
+/* The lexer state carried from one line to the next. With args, it reads
+ * the parenthesised arguments of a macro invocation and stops after them
+ * (or at once, if no '(' follows the macro's name). */
 struct lex {
 	bool comment;	/* inside a block comment */
+	bool args;
+	int depth;	/* with args: the parentheses open */
+	bool done;
 };
+
+/* With args: a token that is no identifier nor literal. */
+static void punct(struct lex *lx, char c)
+{
+	if (!lx->args || ISSPACE(c))
+		return;
+	if (c == '(')
+		lx->depth++;
+	else if (!lx->depth || (c == ')' && !--lx->depth))
+		lx->done = true;
+}
 
 /* The byte column (1-based) of the first identifier token name in text
  * from column from to column to (inclusive), outside comments and string
@@ -88,7 +104,7 @@ static int find_in_line(struct lex *lx, char_span text, int from, int to, const 
 {
 	size_t n = strlen(name), len = text.length();
 
-	for (size_t i = (size_t)from - 1; i < len && (int)i < to;) {
+	for (size_t i = (size_t)from - 1; i < len && (int)i < to && !lx->done;) {
 		char c = text[i];
 
 		if (lx->comment) {
@@ -102,22 +118,28 @@ static int find_in_line(struct lex *lx, char_span text, int from, int to, const 
 			i += 2;
 		} else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
 			return 0;
-		} else if (c == '"' || c == '\'') {
-			for (i++; i < len && text[i] != c; i++)
-				if (text[i] == '\\')
-					i++;
-			i++;
-		} else if (ident_char(c)) {
-			size_t j = i;
+		} else if (c == '"' || c == '\'' || ident_char(c)) {
+			size_t j = i + 1;
 
-			/* an identifier, or a number with its suffix */
-			while (j < len &&
-			       (ident_char(text[j]) || (ISDIGIT(c) && text[j] == '.')))
+			if (lx->args && !lx->depth)
+				lx->done = true;
+			if (!ident_char(c)) {
+				for (; j < len && text[j] != c; j++)
+					if (text[j] == '\\')
+						j++;
 				j++;
-			if (!ISDIGIT(c) && j - i == n && !strncmp(text.get_buffer() + i, name, n))
-				return (int)i + 1;
+			} else {
+				/* an identifier, or a number with its suffix */
+				while (j < len &&
+				       (ident_char(text[j]) || (ISDIGIT(c) && text[j] == '.')))
+					j++;
+				if (!lx->done && !ISDIGIT(c) && j - i == n &&
+				    !strncmp(text.get_buffer() + i, name, n))
+					return (int)i + 1;
+			}
 			i = j;
 		} else {
+			punct(lx, c);
 			i++;
 		}
 	}
@@ -143,16 +165,19 @@ static location_t make_loc(location_t near, const char *file, int line, int col)
 }
 
 /* The name's token inside the source range of loc, in the module's own
- * code; else, if the range starts in a macro's expansion, that macro's
- * name (the name is in its body); else UNKNOWN_LOCATION. */
-static location_t search_range(location_t loc, const char *name, bool *own)
+ * code, or UNKNOWN_LOCATION; *in_macro: the range starts at a macro's name
+ * (*start), the name may be in its body or its arguments. */
+static location_t search_range(location_t loc, const char *name, bool *in_macro,
+			       location_t *start)
 {
 	source_range r = get_range_from_loc(line_table, loc);
-	bool macro = false, unused = false;
-	location_t start = unwind(r.m_start, &macro), finish = unwind(r.m_finish, &unused);
-	expanded_location s = expand_location(start), f = expand_location(finish);
-	struct lex lx = { false };
+	bool unused = false;
+	location_t finish = unwind(r.m_finish, &unused);
+	expanded_location s, f = expand_location(finish);
+	struct lex lx = { false, false, 0, false };
 
+	*start = unwind(r.m_start, in_macro);
+	s = expand_location(*start);
 	if (!s.file || s.line < 1 || s.column < 1)
 		return UNKNOWN_LOCATION;
 	/* a range that ends in a macro or elsewhere: the first line only */
@@ -171,18 +196,44 @@ static location_t search_range(location_t loc, const char *name, bool *own)
 			return UNKNOWN_LOCATION;
 		col = find_in_line(&lx, text, line == s.line ? s.column : 1,
 				   line == f.line ? f.column : INT_MAX, name);
-		if (col) {
-			*own = true;
-			return make_loc(line == f.line ? finish : start, s.file, line, col);
-		}
+		if (col)
+			return make_loc(line == f.line ? finish : *start, s.file, line, col);
 	}
-	return macro ? start : UNKNOWN_LOCATION;
+	return UNKNOWN_LOCATION;
 }
 
-location_t ks_token_locate(location_t loc, const char *name, bool search, bool *own)
+/* The name's token among the arguments of the macro invocation whose name
+ * is at tok (time_after(jiffies, t), pr_info("%lu", jiffies)), or
+ * UNKNOWN_LOCATION. */
+static location_t search_args(location_t tok, const char *name)
+{
+	expanded_location x = expand_location(tok);
+	struct lex lx = { false, true, 0, false };
+	char_span text = location_get_source_line(x.file, x.line);
+	size_t end = (size_t)x.column - 1;
+
+	if (!text || x.column < 1)
+		return UNKNOWN_LOCATION;
+	while (end < text.length() && ident_char(text[end]))
+		end++;
+	for (int line = x.line, from = (int)end + 1; line < x.line + MAX_LINES && !lx.done;
+	     line++, from = 1) {
+		int col;
+
+		text = location_get_source_line(x.file, line);
+		if (!text)
+			break;
+		col = find_in_line(&lx, text, from, INT_MAX, name);
+		if (col)
+			return make_loc(tok, x.file, line, col);
+	}
+	return UNKNOWN_LOCATION;
+}
+
+location_t ks_token_locate(location_t loc, const char *name, enum ks_token_how how, bool *own)
 {
 	bool macro = false;
-	location_t tok = unwind(loc, &macro), found;
+	location_t tok = unwind(loc, &macro), found = UNKNOWN_LOCATION, start;
 	expanded_location x = expand_location(tok);
 
 	*own = false;
@@ -192,13 +243,21 @@ location_t ks_token_locate(location_t loc, const char *name, bool search, bool *
 		*own = true;
 		return tok;
 	}
-	/* a macro's name, or a wrapper's: the token the use is written as */
-	if (macro || !search)
+	/* a wrapper's name: the token the use is written as */
+	if (how == KS_TOKEN_AT)
 		return tok;
-	found = search_range(loc, name, own);
-	if (found == UNKNOWN_LOCATION) {
-		*own = false;
-		return tok;
+	if (!macro) {
+		found = search_range(loc, name, &macro, &start);
+		if (found == UNKNOWN_LOCATION && macro)
+			tok = start;
 	}
+	/* a macro's name, unless the name is an argument (an operand's use:
+	 * a call's location is the callee's token, which the macro's body
+	 * holds when it is not an argument) */
+	if (found == UNKNOWN_LOCATION && macro && how == KS_TOKEN_ARGS)
+		found = search_args(tok, name);
+	if (found == UNKNOWN_LOCATION)
+		return tok;
+	*own = true;
 	return found;
 }

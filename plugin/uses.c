@@ -112,6 +112,7 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 	const char *sym = NULL;
 	const struct ks_entry *e = ks_mark_lookup(sc->p, decl, &sym);
 	location_t loc;
+	enum ks_token_how how;
 	bool own;
 
 	if (!e)
@@ -130,7 +131,9 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 	 * precise than the statement's, if it is in the same place. */
 	if (!sc->late && oploc != UNKNOWN_LOCATION && !foreign(sc->p, oploc))
 		loc = oploc;
-	loc = ks_token_locate(loc, decl_name(decl), sc->site.own_code, &own);
+	how = !sc->site.own_code ? KS_TOKEN_AT : kind == KS_USE_CALL ? KS_TOKEN_RANGE
+								  : KS_TOKEN_ARGS;
+	loc = ks_token_locate(loc, decl_name(decl), how, &own);
 	ks_puse_add(sc->p, decl, e, sym, kind, loc, own, sc->site.fn);
 }
 

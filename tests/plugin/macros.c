@@ -2,7 +2,7 @@
  * function, on one line and on nearby lines: each use is its own warning
  * and record, at the macro's name where a macro's body names the symbol,
  * at the symbol's own name where the source writes it (also as a macro's
- * argument); a fix-it only there. */
+ * argument, also a variable's); a fix-it only there. */
 /* cflags: -fdiagnostics-parseable-fixits */
 #include <linux/ksunset-test.h>
 
@@ -40,6 +40,12 @@ int wrapper(void)
 	return REGISTER("a") + TWICE(register_chrdev(1, "b"));
 }
 
+/* a variable is no token of its own: its name among a macro's arguments */
+int data(unsigned long t)
+{
+	return time_after(jiffies, t) || time_after(t, /* jiffies */ time_now());
+}
+
 /*
  * expect: 17:16: warning: 'simple_strtoul' is scheduled for removal on 2027-03-01; use 'kstrtoul' instead [-Wdeprecated-declarations]
  * expect: 19:53: warning: 'simple_strtoul' is scheduled for removal on 2027-03-01; use 'kstrtoul' instead [-Wdeprecated-declarations]
@@ -56,6 +62,8 @@ int wrapper(void)
  * expect: fix-it:"macros.c":{35:43-35:57}:"kstrtoul"
  * expect: 40:16: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
  * expect: 40:38: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 46:27: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 46:42: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
  * record: simple_strtoul call macros.c 17 16 only_macro 2027-03-01
  * record: simple_strtoul call macros.c 19 53 only_direct 2027-03-01
  * record: simple_strtoul call macros.c 23 27 both 2027-03-01
@@ -67,4 +75,6 @@ int wrapper(void)
  * record: simple_strtoul call macros.c 35 50 argument 2027-03-01
  * record: __register_chrdev call macros.c 40 16 wrapper 2027-03-01
  * record: __register_chrdev call macros.c 40 38 wrapper 2027-03-01
+ * record: jiffies data macros.c 46 27 data 2027-01-01
+ * record: jiffies data macros.c 46 42 data 2027-01-01
  */

@@ -38,6 +38,7 @@ static inline int register_two(unsigned int major, const char *name)
 
 #define set_clock(ts) do_settimeofday64(ts)
 #define time_now() (jiffies)
+#define time_after(a, b) ((long)((b) - (a)) < 0)
 #define __init __attribute__((__section__(".init.text"), __cold__))
 #define __exit __attribute__((__section__(".exit.text"), __cold__))
 #define NULL ((void *)0)
