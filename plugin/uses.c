@@ -1,4 +1,4 @@
-/* Finding uses. An early GIMPLE pass (after "cfg", before any inlining)
+/* Finding uses. An early GIMPLE pass (before "cfg", before any inlining)
  * sees the module's own functions as written; a late pass (after
  * "optimized") sees calls that came in with kernel-header inline functions
  * and places them at the innermost call site in the module's sources.
@@ -189,10 +189,28 @@ static void scan_stmt(struct ks_plugin *p, gimple *stmt, bool late)
 	walk_gimple_op(stmt, walk_op, &wi);
 }
 
+static tree early_stmt(gimple_stmt_iterator *gsi, bool *handled_ops, struct walk_stmt_info *wi)
+{
+	scan_stmt((struct ks_plugin *)wi->info, gsi_stmt(*gsi), false);
+	*handled_ops = false;	/* on to the statements inside it, if any */
+	return NULL_TREE;
+}
+
+/* The early pass runs before the CFG is built: building it drops the code
+ * that a constant condition makes dead ('if (0)', IS_ENABLED(...) false),
+ * which is still a use in the source. */
 static void scan_function(struct ks_plugin *p, function *fun, bool late)
 {
 	basic_block bb;
 
+	if (!late) {
+		struct walk_stmt_info wi;
+
+		memset(&wi, 0, sizeof(wi));
+		wi.info = p;
+		walk_gimple_seq(gimple_body(fun->decl), early_stmt, NULL, &wi);
+		return;
+	}
 	FOR_EACH_BB_FN(bb, fun) {
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			scan_stmt(p, gsi_stmt(gsi), late);
@@ -200,7 +218,7 @@ static void scan_function(struct ks_plugin *p, function *fun, bool late)
 }
 
 static const pass_data early_data = {
-	GIMPLE_PASS, "ksunset_early", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0, 0,
+	GIMPLE_PASS, "ksunset_early", OPTGROUP_NONE, TV_NONE, PROP_gimple_any, 0, 0, 0, 0,
 };
 
 static const pass_data late_data = {
@@ -226,21 +244,23 @@ private:
 };
 } // namespace
 
-static void add_pass(const char *plugin, opt_pass *pass, const char *after)
+static void add_pass(const char *plugin, opt_pass *pass, pass_positioning_ops pos,
+		     const char *ref)
 {
 	struct register_pass_info info;
 
 	info.pass = pass;
-	info.reference_pass_name = after;
+	info.reference_pass_name = ref;
 	info.ref_pass_instance_number = 1;
-	info.pos_op = PASS_POS_INSERT_AFTER;
+	info.pos_op = pos;
 	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
 void ks_uses_register(struct ks_plugin *p, const char *plugin_name)
 {
-	add_pass(plugin_name, new ks_pass(early_data, g, p, false), "cfg");
-	add_pass(plugin_name, new ks_pass(late_data, g, p, true), "optimized");
+	add_pass(plugin_name, new ks_pass(early_data, g, p, false), PASS_POS_INSERT_BEFORE, "cfg");
+	add_pass(plugin_name, new ks_pass(late_data, g, p, true), PASS_POS_INSERT_AFTER,
+		 "optimized");
 }
 
 /* Initializers of static storage: one use per element that names a

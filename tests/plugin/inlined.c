@@ -48,14 +48,14 @@ static const struct file_operations fops = {
 
 const struct file_operations *get_fops(void) { return &fops; }
 
-/* code under a constant condition, which the compiler drops (the use is
- * warned, but not recorded: the object does not import it) */
+/* code under a constant condition, which the compiler drops: warned, and
+ * recorded where the object imports the symbol all the same */
 unsigned long dead(const char *s)
 {
 	if (0)
 		return simple_strtoul(s, NULL, 1);
 	if (sizeof(long) == 3)
-		return simple_strtoul(s, NULL, 3);
+		return legacy_printk("never\n");
 	return 0;
 }
 
@@ -67,11 +67,12 @@ unsigned long dead(const char *s)
  * expect: 43:19: warning: 'noop_llseek' was due for removal on 2026-06-01 (overdue by 185 days); use 'no_llseek' instead [-Wdeprecated-declarations]
  * expect: 46:17: warning: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20; add MODULE_IMPORT_NS(VFS_LEGACY) [-Wdeprecated-declarations]
  * expect: 56:24: warning: 'simple_strtoul' is scheduled for removal on 2027-03-01; use 'kstrtoul' instead [-Wdeprecated-declarations]
- * expect: 58:24: warning: 'simple_strtoul' is scheduled for removal on 2027-03-01; use 'kstrtoul' instead [-Wdeprecated-declarations]
+ * expect: 58:24: warning: 'legacy_printk' is scheduled for removal on 2027-06-01 [-Wdeprecated-declarations]
  * record: simple_strtoul call inlined.c 11 16 parse 2027-03-01
  * record: nonseekable_open addr inlined.c 20 16 opener 6.20
  * record: simple_strtoul call inlined.c 29 16 mod_init 2027-03-01
  * record: __unregister_chrdev call inlined.c 34 9 mod_exit 2027-03-01
  * record: noop_llseek addr inlined.c 43 19 - 2026-06-01
  * record: nonseekable_open addr inlined.c 46 17 - 6.20
+ * record: simple_strtoul call inlined.c 56 24 dead 2027-03-01
  */
