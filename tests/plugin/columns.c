@@ -31,6 +31,14 @@ unsigned long split(unsigned long v)
 		jiffies;
 }
 
+/* a declaration's statement has the location of the declared name only */
+unsigned long decl_init(void)
+{
+	unsigned long local_jiffies = jiffies, other = /* jiffies */ 1 + jiffies;
+
+	return local_jiffies + other;
+}
+
 /*
  * expect: 13:16: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
  * expect: 18:35: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
@@ -42,6 +50,8 @@ unsigned long split(unsigned long v)
  * expect: 30:44: warning: 'noop_llseek' was due for removal on 2026-06-01 (overdue by 185 days); use 'no_llseek' instead [-Wdeprecated-declarations]
  * expect: fix-it:"columns.c":{30:23-30:34}:"no_llseek"
  * expect: 31:17: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 37:39: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 37:74: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
  * record: __register_chrdev call columns.c 13 16 commented 2027-03-01
  * record: jiffies data columns.c 18 35 strings 2027-01-01
  * record: simple_strtoul call columns.c 18 72 strings 2027-03-01
@@ -49,4 +59,6 @@ unsigned long split(unsigned long v)
  * record: simple_strtoul call columns.c 24 46 comment_first 2027-03-01
  * record: noop_llseek addr columns.c 30 44 split 2026-06-01
  * record: jiffies data columns.c 31 17 split 2027-01-01
+ * record: jiffies data columns.c 37 39 decl_init 2027-01-01
+ * record: jiffies data columns.c 37 74 decl_init 2027-01-01
  */
