@@ -76,24 +76,32 @@ static bool name_at(const char *file, int line, int col, const char *name)
 	return i + n == text.length() || !ident_char(text[i + n]);
 }
 
-/* The lexer state carried from one line to the next. With args, it reads
- * the parenthesised arguments of a macro invocation and stops after them
- * (or at once, if no '(' follows the macro's name). */
+/* The lexer state carried from one line to the next. */
+enum lex_mode {
+	LEX_ALL,	/* every token up to the end of the window */
+	LEX_ARGS,	/* a macro invocation's parenthesised arguments, if any */
+	LEX_INIT,	/* up to the ',' or ';' that ends a declarator */
+};
+
 struct lex {
+	enum lex_mode mode;
 	bool comment;	/* inside a block comment */
-	bool args;
-	int depth;	/* with args: the parentheses open */
+	int depth;	/* brackets open */
 	bool done;
 };
 
-/* With args: a token that is no identifier nor literal. */
+/* A token that is no identifier nor literal. */
 static void punct(struct lex *lx, char c)
 {
-	if (!lx->args || ISSPACE(c))
+	if (lx->mode == LEX_ALL || ISSPACE(c))
 		return;
-	if (c == '(')
+	if (c == '(' || c == '[' || c == '{')
 		lx->depth++;
-	else if (!lx->depth || (c == ')' && !--lx->depth))
+	else if (lx->mode == LEX_ARGS && (!lx->depth || (c == ')' && !--lx->depth)))
+		lx->done = true;
+	else if (lx->mode == LEX_INIT && (c == ')' || c == ']' || c == '}'))
+		lx->done = --lx->depth < 0;
+	else if (lx->mode == LEX_INIT && !lx->depth && (c == ',' || c == ';'))
 		lx->done = true;
 }
 
@@ -121,7 +129,7 @@ static int find_in_line(struct lex *lx, char_span text, int from, int to, const 
 		} else if (c == '"' || c == '\'' || ident_char(c)) {
 			size_t j = i + 1;
 
-			if (lx->args && !lx->depth)
+			if (lx->mode == LEX_ARGS && !lx->depth)
 				lx->done = true;
 			if (!ident_char(c)) {
 				for (; j < len && text[j] != c; j++)
@@ -174,7 +182,7 @@ static location_t search_range(location_t loc, const char *name, bool *in_macro,
 	bool unused = false;
 	location_t finish = unwind(r.m_finish, &unused);
 	expanded_location s, f = expand_location(finish);
-	struct lex lx = { false, false, 0, false };
+	struct lex lx = { LEX_ALL, false, 0, false };
 
 	*start = unwind(r.m_start, in_macro);
 	s = expand_location(*start);
@@ -202,13 +210,15 @@ static location_t search_range(location_t loc, const char *name, bool *in_macro,
 	return UNKNOWN_LOCATION;
 }
 
-/* The name's token among the arguments of the macro invocation whose name
- * is at tok (time_after(jiffies, t), pr_info("%lu", jiffies)), or
- * UNKNOWN_LOCATION. */
-static location_t search_args(location_t tok, const char *name)
+/* The name's token after the identifier at tok, up to where mode stops:
+ * among the arguments of a macro invocation (time_after(jiffies, t),
+ * pr_info("%lu", jiffies)), or in the initializer of a declaration
+ * ('unsigned long now = jiffies;', whose statement has the location of
+ * the declared name alone); else UNKNOWN_LOCATION. */
+static location_t search_after(location_t tok, const char *name, enum lex_mode mode)
 {
 	expanded_location x = expand_location(tok);
-	struct lex lx = { false, true, 0, false };
+	struct lex lx = { mode, false, 0, false };
 	char_span text = location_get_source_line(x.file, x.line);
 	size_t end = (size_t)x.column - 1;
 
@@ -251,11 +261,11 @@ location_t ks_token_locate(location_t loc, const char *name, enum ks_token_how h
 		if (found == UNKNOWN_LOCATION && macro)
 			tok = start;
 	}
-	/* a macro's name, unless the name is an argument (an operand's use:
-	 * a call's location is the callee's token, which the macro's body
-	 * holds when it is not an argument) */
-	if (found == UNKNOWN_LOCATION && macro && how == KS_TOKEN_ARGS)
-		found = search_args(tok, name);
+	/* An operand's use, unlike a call's (whose location is the callee's
+	 * token, which a macro's body holds when it is not an argument), may
+	 * be among a macro's arguments, or in a declaration's initializer. */
+	if (found == UNKNOWN_LOCATION && how == KS_TOKEN_ARGS)
+		found = search_after(tok, name, macro ? LEX_ARGS : LEX_INIT);
 	if (found == UNKNOWN_LOCATION)
 		return tok;
 	*own = true;
