@@ -1,9 +1,11 @@
 /* The token a use is reported at, from GCC's own locations: a call's
  * location is its callee's first token, an operand's or a statement's
  * carries the source range of its expression. Locations are followed out
- * of macro expansions to the module's source; the source text is read only
- * to find the symbol's name token inside the range GCC gives (skipping
- * comments and literals) and to tell whether the token is the name. */
+ * of macro expansions to the module's source. The source text is read
+ * only to tell whether a token is the name, and to find the name's token,
+ * with comments and literals skipped, where GCC keeps no location of its
+ * own for it: in the range of its expression, among the arguments of the
+ * macro that holds it, in the initializer of a declaration. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
 #include "schedule.h"
@@ -48,9 +50,13 @@ static location_t unwind(location_t loc, bool *macro)
 	loc = get_pure_location(loc);
 	for (int depth = 0; depth < 256 && linemap_location_from_macro_expansion_p(line_table, loc);
 	     depth++) {
-		const line_map_macro *map = linemap_check_macro(linemap_lookup(line_table, loc));
+		const line_map *m = linemap_lookup(line_table, loc);
+		const line_map_macro *map;
 		location_t arg;
 
+		if (!m || !linemap_macro_expansion_map_p(m))
+			break;
+		map = linemap_check_macro(m);
 		if (from_argument(map, loc, &arg)) {
 			loc = get_pure_location(arg);
 		} else {
