@@ -16,6 +16,7 @@ struct ks_puse {
 	char *name;		/* the name in the source (differs with asm labels) */
 	enum ks_use_kind kind;
 	location_t loc;		/* resolved: no macro, no block */
+	bool own;		/* the token at loc is the symbol's name */
 	char *func;		/* "" at file scope */
 	const struct ks_entry *e;
 };
@@ -42,6 +43,17 @@ bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
 location_t ks_where_resolve(location_t loc);
 bool ks_where_foreign(struct ks_plugin *p, location_t loc);
 
+/* token.c: the token a use is reported at. loc is GCC's (a call's, an
+ * operand's or a statement's, maybe in a macro expansion); returns where
+ * the module's source writes the use: the name itself (*own set), else a
+ * macro's or a wrapper's name. */
+enum ks_token_how {
+	KS_TOKEN_AT,	/* loc's token: a kernel-header wrapper's call */
+	KS_TOKEN_RANGE,	/* else the name in loc's source range: a call */
+	KS_TOKEN_ARGS,	/* also among a macro's arguments: an operand */
+};
+location_t ks_token_locate(location_t loc, const char *name, enum ks_token_how how, bool *own);
+
 /* mark.c: the sunset attribute and the schedule lookup of a declaration. */
 void ks_mark_register_attribute(void);
 const struct ks_entry *ks_mark_lookup(struct ks_plugin *p, tree decl, const char **sym);
@@ -58,7 +70,7 @@ bool ks_modinfo_concerns(const struct ks_plugin *p, const struct ks_entry *e);
 
 /* report.c: collecting, diagnosing and recording uses. */
 void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
-		   const char *sym, enum ks_use_kind kind, location_t loc, tree fn);
+		   const char *sym, enum ks_use_kind kind, location_t loc, bool own, tree fn);
 void ks_puses_finish(struct ks_plugin *p);
 
 #endif

@@ -14,6 +14,7 @@
 #include "diagnostic.h"
 #include "gcc-rich-location.h"
 #include "input.h"
+#include "cpplib.h"
 #include "output.h"
 #include "version.h"
 
@@ -28,7 +29,7 @@ static const char *decl_name(tree decl)
 }
 
 void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
-		   const char *sym, enum ks_use_kind kind, location_t loc, tree fn)
+		   const char *sym, enum ks_use_kind kind, location_t loc, bool own, tree fn)
 {
 	struct ks_puse *u;
 
@@ -44,6 +45,7 @@ void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 	u->name = xstrdup(decl_name(decl));
 	u->kind = kind;
 	u->loc = loc;
+	u->own = own;
 	u->func = xstrndup(decl_name(fn), ks_function_name_len(decl_name(fn)));
 	u->e = e;
 }
@@ -85,74 +87,11 @@ static void free_use(struct ks_puse *u)
 	free(u->func);
 }
 
-static bool word_at(const char *line, size_t len, size_t i, const char *name, size_t n)
-{
-	if (i + n > len || strncmp(line + i, name, n))
-		return false;
-	if (i > 0 && (ISALNUM(line[i - 1]) || line[i - 1] == '_'))
-		return false;
-	return i + n == len || !(ISALNUM(line[i + n]) || line[i + n] == '_');
-}
-
-/* The occurrence of name in line nearest to column col (0-based), or -1. */
-static long nearest(char_span line, const char *name, size_t col)
-{
-	size_t n = strlen(name), bestd = (size_t)-1;
-	long best = -1;
-
-	for (size_t i = 0; i < line.length(); i++) {
-		size_t d = i > col ? i - col : col - i;
-
-		if (word_at(line.get_buffer(), line.length(), i, name, n) && d < bestd) {
-			best = (long)i;
-			bestd = d;
-		}
-	}
-	return best;
-}
-
-/* GIMPLE keeps no location for a variable or a function's address, only
- * the enclosing expression's (the '==' of 'jiffies == 0', or the '+' at the
- * end of a line whose operand is on the next). When the name is written
- * on that line, or else on one of the next three, that is the better place. */
-static void refine(struct ks_puse *u)
-{
-	expanded_location x = expand_location(u->loc), y;
-	const line_map_ordinary *map;
-	long col = -1;
-	int k;
-
-	if (!*u->name || !x.file || x.column < 1)
-		return;
-	for (k = 0; k < 4 && col < 0; k++) {
-		char_span line = location_get_source_line(x.file, x.line + k);
-
-		if (!line)
-			return;
-		if (!k && word_at(line.get_buffer(), line.length(), x.column - 1, u->name,
-				  strlen(u->name)))
-			return;
-		col = nearest(line, u->name, k ? 0 : x.column - 1);
-	}
-	map = linemap_check_ordinary(linemap_lookup(line_table, u->loc));
-	if (col < 0 || !map)
-		return;
-	location_t loc = linemap_position_for_line_and_column(line_table, map,
-							      x.line + k - 1, col + 1);
-	if (loc > line_table->highest_location)
-		return;
-	y = expand_location(loc);
-	if (y.column == col + 1 && y.line == x.line + k - 1 && y.file == x.file)
-		u->loc = loc;
-}
-
 /* Sorts and keeps one use per symbol and place. */
 static void settle(struct ks_plugin *p)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < p->nuses; i++)
-		refine(&p->uses[i]);
 	qsort(p->uses, p->nuses, sizeof(*p->uses), cmp_use);
 	for (size_t i = 0; i < p->nuses; i++) {
 		if ((n && same_place(&p->uses[n - 1], &p->uses[i])) || defined_here(p->uses[i].sym))
@@ -188,20 +127,14 @@ static char *message(const struct ks_plugin *p, const struct ks_puse *u,
 	return ks_buf_steal(&b);
 }
 
-/* The fix-it replaces the name only if the source shows it right there
- * (not when the use is a macro's expansion or an asm-renamed alias). */
+/* The fix-it replaces the name only where the source writes it (not at a
+ * macro's or a wrapper's name, nor for an asm-renamed alias). */
 static void add_fixit(gcc_rich_location *rich, const struct ks_puse *u)
 {
-	expanded_location x = expand_location(u->loc);
 	size_t len = strlen(u->name);
 	location_t end;
 
-	if (!u->e->replace_ident || !len || !x.file || x.column < 1)
-		return;
-	char_span line = location_get_source_line(x.file, x.line);
-	if (!line || (size_t)x.column - 1 + len > line.length())
-		return;
-	if (strncmp(line.get_buffer() + x.column - 1, u->name, len))
+	if (!u->e->replace_ident || !u->own || !len)
 		return;
 	end = linemap_position_for_loc_and_offset(line_table, u->loc, len - 1);
 	rich->add_fixit_replace(source_range::from_locations(u->loc, end), u->e->replace);
@@ -248,13 +181,17 @@ static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 static int encode_use(struct ks_buf *b, const struct ks_puse *u)
 {
 	expanded_location x = expand_location(u->loc);
+	cpp_char_column_policy policy(8, cpp_wcwidth);
 	struct ks_record_use r;
 
 	r.symbol = u->sym;
 	r.kind = u->kind;
 	r.file = const_cast<char *>(x.file ? x.file : "");
 	r.line = x.line;
-	r.col = diagnostic_converted_column(global_dc, x);	/* as in the warning */
+	/* GCC's display column as -fdiagnostics-column-unit=display counts
+	 * it by default (a tab to the next multiple of 8), whatever the
+	 * options: what the checker reads back and turns into SARIF's */
+	r.col = x.column > 0 ? location_compute_display_column(x, policy) : 0;
 	r.function = u->func;
 	r.when = const_cast<char *>(u->e->when.text);
 	return ks_record_encode_use(b, &r);

@@ -1,4 +1,4 @@
-/* Finding uses. An early GIMPLE pass (after "cfg", before any inlining)
+/* Finding uses. An early GIMPLE pass (before "cfg", before any inlining)
  * sees the module's own functions as written; a late pass (after
  * "optimized") sees calls that came in with kernel-header inline functions
  * and places them at the innermost call site in the module's sources.
@@ -25,7 +25,8 @@
 struct site {
 	bool known;
 	bool skip;		/* the other pass reports this statement */
-	location_t loc;
+	bool own_code;		/* loc is in the module's own code, not a wrapper's call */
+	location_t loc;		/* GCC's, not yet resolved to a token */
 	tree fn;
 };
 
@@ -40,7 +41,12 @@ static location_t loc_or_decl(location_t loc, tree fn)
 {
 	if (LOCATION_LOCUS(loc) == UNKNOWN_LOCATION && fn)
 		loc = DECL_SOURCE_LOCATION(fn);
-	return ks_where_resolve(loc);
+	return loc;
+}
+
+static bool foreign(struct ks_plugin *p, location_t loc)
+{
+	return ks_where_foreign(p, ks_where_resolve(loc));
 }
 
 /* The early pass owns statements written in the module's own code. */
@@ -48,7 +54,8 @@ static void early_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 {
 	s->fn = current_function_decl;
 	s->loc = loc_or_decl(gimple_location(stmt), s->fn);
-	s->skip = ks_where_foreign(p, s->loc);
+	s->skip = foreign(p, s->loc);
+	s->own_code = true;
 }
 
 /* The late pass owns statements written in foreign (kernel-header) code:
@@ -72,7 +79,7 @@ static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 			first = loc_or_decl(loc, fn);
 			first_fn = fn;
 		}
-		if (!ks_where_foreign(p, loc_or_decl(loc, fn)))
+		if (!foreign(p, loc_or_decl(loc, fn)))
 			goto found;
 		loc = BLOCK_SOURCE_LOCATION(b);
 		innermost = false;
@@ -81,16 +88,23 @@ static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 	fn = current_function_decl;
 	if (innermost)
 		first = loc_or_decl(loc, fn);
-	if (!ks_where_foreign(p, loc_or_decl(loc, fn)))
+	if (!foreign(p, loc_or_decl(loc, fn)))
 		goto found;
 	s->loc = first;
 	s->fn = first_fn;
 	s->skip = false;
+	s->own_code = false;
 	return;
 found:
 	s->loc = loc_or_decl(loc, fn);
 	s->fn = fn;
 	s->skip = innermost;	/* the early pass saw it where it is written */
+	s->own_code = false;	/* the call of a kernel-header function */
+}
+
+static const char *decl_name(tree decl)
+{
+	return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "";
 }
 
 static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t oploc)
@@ -98,6 +112,8 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 	const char *sym = NULL;
 	const struct ks_entry *e = ks_mark_lookup(sc->p, decl, &sym);
 	location_t loc;
+	enum ks_token_how how;
+	bool own;
 
 	if (!e)
 		return;
@@ -113,13 +129,12 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 	loc = sc->site.loc;
 	/* An operand's own location (an argument, an initializer) is more
 	 * precise than the statement's, if it is in the same place. */
-	if (!sc->late && oploc != UNKNOWN_LOCATION) {
-		location_t r = ks_where_resolve(oploc);
-
-		if (!ks_where_foreign(sc->p, r))
-			loc = r;
-	}
-	ks_puse_add(sc->p, decl, e, sym, kind, loc, sc->site.fn);
+	if (!sc->late && oploc != UNKNOWN_LOCATION && !foreign(sc->p, oploc))
+		loc = oploc;
+	how = !sc->site.own_code ? KS_TOKEN_AT : kind == KS_USE_CALL ? KS_TOKEN_RANGE
+								  : KS_TOKEN_ARGS;
+	loc = ks_token_locate(loc, decl_name(decl), how, &own);
+	ks_puse_add(sc->p, decl, e, sym, kind, loc, own, sc->site.fn);
 }
 
 static tree walk_op(tree *tp, int *walk_subtrees, void *data)
@@ -155,7 +170,7 @@ static void walk_tree_ops(struct scan *sc, tree t)
 
 static void scan_stmt(struct ks_plugin *p, gimple *stmt, bool late)
 {
-	struct scan sc = { p, stmt, late, { false, false, UNKNOWN_LOCATION, NULL_TREE } };
+	struct scan sc = { p, stmt, late, { false, false, false, UNKNOWN_LOCATION, NULL_TREE } };
 	struct walk_stmt_info wi;
 
 	if (is_gimple_debug(stmt))
@@ -174,10 +189,28 @@ static void scan_stmt(struct ks_plugin *p, gimple *stmt, bool late)
 	walk_gimple_op(stmt, walk_op, &wi);
 }
 
+static tree early_stmt(gimple_stmt_iterator *gsi, bool *handled_ops, struct walk_stmt_info *wi)
+{
+	scan_stmt((struct ks_plugin *)wi->info, gsi_stmt(*gsi), false);
+	*handled_ops = false;	/* on to the statements inside it, if any */
+	return NULL_TREE;
+}
+
+/* The early pass runs before the CFG is built: building it drops the code
+ * that a constant condition makes dead ('if (0)', IS_ENABLED(...) false),
+ * which is still a use in the source. */
 static void scan_function(struct ks_plugin *p, function *fun, bool late)
 {
 	basic_block bb;
 
+	if (!late) {
+		struct walk_stmt_info wi;
+
+		memset(&wi, 0, sizeof(wi));
+		wi.info = p;
+		walk_gimple_seq(gimple_body(fun->decl), early_stmt, NULL, &wi);
+		return;
+	}
 	FOR_EACH_BB_FN(bb, fun) {
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			scan_stmt(p, gsi_stmt(gsi), late);
@@ -185,7 +218,7 @@ static void scan_function(struct ks_plugin *p, function *fun, bool late)
 }
 
 static const pass_data early_data = {
-	GIMPLE_PASS, "ksunset_early", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0, 0,
+	GIMPLE_PASS, "ksunset_early", OPTGROUP_NONE, TV_NONE, PROP_gimple_any, 0, 0, 0, 0,
 };
 
 static const pass_data late_data = {
@@ -211,21 +244,23 @@ private:
 };
 } // namespace
 
-static void add_pass(const char *plugin, opt_pass *pass, const char *after)
+static void add_pass(const char *plugin, opt_pass *pass, pass_positioning_ops pos,
+		     const char *ref)
 {
 	struct register_pass_info info;
 
 	info.pass = pass;
-	info.reference_pass_name = after;
+	info.reference_pass_name = ref;
 	info.ref_pass_instance_number = 1;
-	info.pos_op = PASS_POS_INSERT_AFTER;
+	info.pos_op = pos;
 	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
 void ks_uses_register(struct ks_plugin *p, const char *plugin_name)
 {
-	add_pass(plugin_name, new ks_pass(early_data, g, p, false), "cfg");
-	add_pass(plugin_name, new ks_pass(late_data, g, p, true), "optimized");
+	add_pass(plugin_name, new ks_pass(early_data, g, p, false), PASS_POS_INSERT_BEFORE, "cfg");
+	add_pass(plugin_name, new ks_pass(late_data, g, p, true), PASS_POS_INSERT_AFTER,
+		 "optimized");
 }
 
 /* Initializers of static storage: one use per element that names a
@@ -246,11 +281,11 @@ static void walk_init(struct scan *sc, tree t, location_t loc, int depth)
 		return;
 	}
 	case FUNCTION_DECL:
-		sc->site.loc = ks_where_resolve(loc);
+		sc->site.loc = loc;
 		use(sc, t, KS_USE_ADDR, UNKNOWN_LOCATION);
 		return;
 	case VAR_DECL:
-		sc->site.loc = ks_where_resolve(loc);
+		sc->site.loc = loc;
 		use(sc, t, KS_USE_DATA, UNKNOWN_LOCATION);
 		/* a compound literal's initializer is part of this one */
 		if (DECL_ARTIFICIAL(t) && !DECL_NAME(t) && TREE_STATIC(t))
@@ -267,7 +302,7 @@ static void walk_init(struct scan *sc, tree t, location_t loc, int depth)
 
 void ks_uses_finish_decl(struct ks_plugin *p, tree decl)
 {
-	struct scan sc = { p, NULL, false, { true, false, UNKNOWN_LOCATION, NULL_TREE } };
+	struct scan sc = { p, NULL, false, { true, false, true, UNKNOWN_LOCATION, NULL_TREE } };
 
 	if (TREE_CODE(decl) != VAR_DECL || !TREE_STATIC(decl) || DECL_EXTERNAL(decl))
 		return;

@@ -46,7 +46,7 @@ struct ks_record_use {
 	enum ks_use_kind kind;
 	char *file;
 	unsigned line;
-	unsigned col;
+	unsigned col;		/* GCC's default display column: a tab to the next multiple of 8 */
 	char *function;		/* "" at file scope */
 	char *when;
 };

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The GCC plugin on the annotated sources in tests/plugin: each file states
 # its diagnostics (" * expect: LINE:COL: KIND: TEXT", FILE: prefix for other
-# files), its records (" * record: SYMBOL KIND FILE LINE COL FUNCTION WHEN",
+# files; with -fdiagnostics-parseable-fixits in its cflags, " * expect:
+# fix-it:..." lines too), its records (" * record: SYMBOL KIND FILE LINE COL FUNCTION WHEN",
 # "-" for no function), its exit status ("expect-exit:"), extra compiler
 # flags ("cflags:") and plugin arguments ("ksunset-args:"). Then argument
 # and schedule errors, and the note's ELF properties.
@@ -43,7 +44,7 @@ for f in *.c; do
 	# shellcheck disable=SC2046,SC2086
 	kcc "$f" "$TMP/$f.o" $(header cflags "$f") $args
 	expect_eq "$f: exit status" "$?" "${want_rc:-0}"
-	grep -E '^[^ :]+:[0-9]+:[0-9]+: ' "$TMP/$f.o.err" | sed "s|^$f:||" >"$TMP/got"
+	grep -E '^([^ :]+:[0-9]+:[0-9]+: |fix-it:)' "$TMP/$f.o.err" | sed "s|^$f:||" >"$TMP/got"
 	annot expect "$f" >"$TMP/want"
 	expect_file_eq "$f: diagnostics" "$TMP/got" "$TMP/want"
 	records "$TMP/$f.o" >"$TMP/got"

@@ -18,6 +18,7 @@ extern unsigned long volatile jiffies;
 extern int legacy_printk(const char *fmt, ...);
 extern int __register_chrdev(unsigned int major, const char *name);
 extern void __unregister_chrdev(unsigned int major, const char *name);
+extern unsigned long simple_strtoul(const char *cp, char **endp, unsigned int base);
 
 static inline int register_chrdev(unsigned int major, const char *name)
 {
@@ -37,6 +38,9 @@ static inline int register_two(unsigned int major, const char *name)
 
 #define set_clock(ts) do_settimeofday64(ts)
 #define time_now() (jiffies)
+#define time_after(a, b) ((long)((b) - (a)) < 0)
 #define __init __attribute__((__section__(".init.text"), __cold__))
+#define __exit __attribute__((__section__(".exit.text"), __cold__))
+#define NULL ((void *)0)
 
 #endif
