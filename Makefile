@@ -39,7 +39,8 @@ CHECKER_INC := -iquote modpost-ext
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) \
 	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
 	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CFLAGS) $(SANFLAGS)
-LDLIBS_CHECKER := -lelf -llzma -lzstd -lz -pthread
+LDLIBS_CHECKER := $(shell $(PKG_CONFIG) --libs libdw 2>/dev/null || echo -ldw) \
+	-lelf -llzma -lzstd -lz -pthread
 
 ifeq ($(V),1)
 Q :=
@@ -55,9 +56,9 @@ CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
 CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
 # module/: reading a module: files, ELF, kernel policy, and the location
-# sources (plugin records)
+# sources (plugin records, DWARF)
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
-	module/use.o module/records.o
+	module/use.o module/records.o module/dwarf.o module/dwarfpath.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # rules/: the check rules, the lint rules, import counts

@@ -5,7 +5,7 @@ set -eu
 
 # dwarves: pahole, which newer kernels' headers (6.12 on) run to add BTF to
 # every module they build; debian-archive-keyring: scripts/fetch-debian.sh.
-PKGS="gcc g++ make gcc-12-plugin-dev libelf-dev check pkg-config \
+PKGS="gcc g++ make gcc-12-plugin-dev libelf-dev libdw-dev check pkg-config \
 liblzma-dev libzstd-dev zlib1g-dev xz-utils zstd gzip binutils \
 linux-headers-amd64 bc kmod flex bison python3 groff-base ccache \
 python3-jsonschema dwarves debian-archive-keyring"

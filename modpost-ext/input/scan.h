@@ -16,6 +16,10 @@ struct ks_scan {
 	 * before the first module is handed out: loading the schedule and
 	 * Module.symvers then overlaps with reading the modules */
 	int (*prepare)(void *ctx);
+	/* if set, run on the calling thread with each module before fn: it
+	 * may add uses from other location sources (module/dwarf.h); a
+	 * negative result stops the scan */
+	int (*locate)(void *ctx, struct ks_module *m);
 	bool allow_empty;	/* a folder or list without modules is no problem */
 	size_t modules;		/* modules read */
 	bool unusable;		/* some input could not be used (reported) */

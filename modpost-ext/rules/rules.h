@@ -29,6 +29,7 @@ struct ks_loc {
 	enum ks_use_kind kind;
 	enum ks_use_source source;
 	bool baselined;			/* accepted by the baseline */
+	char *var, *member;		/* DWARF, in data: the initializer; else NULL */
 };
 
 struct ks_finding;
@@ -90,6 +91,8 @@ struct ks_finding {
 	bool baselined;			/* every use accepted by the baseline */
 	bool plugin;			/* the module was built with the plugin */
 	bool other_schedule;		/* ... under another schedule than this */
+	bool no_debug_info;		/* DWARF was asked for and there was none */
+	bool generated;			/* the compiler's import: no location by rule */
 };
 
 struct ks_findings {
