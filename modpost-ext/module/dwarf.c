@@ -177,6 +177,18 @@ static const char *file_at(Dwarf_Die *cu, unsigned idx)
 	return f;
 }
 
+/* A declaration's file; dwarf_decl_file() knows no file 0. */
+static const char *decl_file(Dwarf_Die *cu, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx;
+
+	if (dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file, &a), &idx) != 0 ||
+	    idx > UINT32_MAX)
+		return NULL;
+	return file_at(cu, (unsigned)idx);
+}
+
 /* One frame of the inline chain: where it is, and whose code. */
 struct frame {
 	const char *file;
@@ -376,7 +388,7 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 	if (!x->vars_read && index_vars(x) < 0)
 		return -ENOMEM;
 	if (!(v = spans_find(&x->vars, pc)) || !dwarf_offdie(x->dw, v->die, &die) ||
-	    !dwarf_diecu(&die, &cu, NULL, NULL) || !(f.file = dwarf_decl_file(&die)) ||
+	    !dwarf_diecu(&die, &cu, NULL, NULL) || !(f.file = decl_file(&cu, &die)) ||
 	    dwarf_decl_line(&die, &line) != 0 || line <= 0)
 		return 0;
 	dwarf_decl_column(&die, &col);

@@ -16,8 +16,10 @@ static const char *kind_phrase(enum ks_use_kind k)
 static void location_line(FILE *out, const struct ks_finding *f, const struct ks_loc *l,
 			  const char *tag)
 {
-	fprintf(out, "%s:%u:%u: %s: %s '%s'", l->file, l->line, l->col, ks_severity_name(f->sev),
-		kind_phrase(l->kind), f->symbol);
+	fprintf(out, "%s:%u:", l->file, l->line);
+	if (l->col)	/* DWARF may have none */
+		fprintf(out, "%u:", l->col);
+	fprintf(out, " %s: %s '%s'", ks_severity_name(f->sev), kind_phrase(l->kind), f->symbol);
 	if (l->var)
 		fprintf(out, " in the initializer of '%s'%s%s%s", l->var, l->member[0] ? " (" : "",
 			l->member, l->member[0] ? ")" : "");
