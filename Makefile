@@ -67,7 +67,7 @@ CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
-	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o
+	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))

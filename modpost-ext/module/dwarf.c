@@ -207,7 +207,9 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 	u.file = ks_dwarfpath_absolute(&x->paths, cu, f->file);
 	if (!u.function)
 		u.function = strdup("");
-	if (u.symbol && u.file && u.function && ks_uses_add(&x->m->uses, &u) == 0)
+	if (u.symbol && u.file && u.function &&
+	    ks_dwarfpath_display_col(&x->paths, u.file, u.line, &u.col) == 0 &&
+	    ks_uses_add(&x->m->uses, &u) == 0)
 		r = 0;
 	free(u.symbol);
 	free(u.file);

@@ -176,8 +176,54 @@ int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file
 	return r;
 }
 
+/* The source at path, read once while uses stay in it. */
+static int load_source(struct ks_dwarfpath *p, const char *path)
+{
+	if (p->src_path && !strcmp(p->src_path, path))
+		return 0;
+	free(p->src_path);
+	ks_buf_reset(&p->src);
+	if (!(p->src_path = strdup(path)))
+		return -ENOMEM;
+	p->src_ok = ks_buf_read_file(&p->src, path) == 0;
+	return 0;
+}
+
+int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line,
+			     unsigned *col)
+{
+	const char *s, *end;
+	unsigned dcol = 1;
+
+	if (!*col || load_source(p, path) < 0)
+		return *col ? -ENOMEM : 0;
+	if (!p->src_ok)
+		return 0;
+	s = p->src.p;
+	end = s + p->src.len;
+	for (unsigned n = 1; n < line && s < end; n++) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+
+		s = nl ? nl + 1 : end;
+	}
+	if (s == end || (size_t)(end - s) < *col - 1)
+		return 0;
+	for (const char *c = s; c < s + *col - 1; c++) {
+		if (*c == '\n')
+			return 0;
+		if (*c == '\t')
+			dcol = ((dcol - 1) / 8 + 1) * 8 + 1;
+		else if (((unsigned char)*c & 0xc0) != 0x80)	/* not a UTF-8 continuation */
+			dcol++;
+	}
+	*col = dcol;
+	return 0;
+}
+
 void ks_dwarfpath_free(struct ks_dwarfpath *p)
 {
+	free(p->src_path);
+	ks_buf_free(&p->src);
 	for (size_t i = 0; i < p->trees.cap; i++)
 		free((char *)p->trees.slots[i].key);
 	ks_strmap_free(&p->files);

@@ -7,6 +7,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
+#include "buf.h"
 #include "compiler.h"
 #include "strmap.h"
 
@@ -14,6 +15,9 @@
 struct ks_dwarfpath {
 	struct ks_strmap files;	/* file (libdw's string) -> 1 module's, 2 foreign */
 	struct ks_strmap trees;	/* directory (owned) -> 1 not a kernel tree, 2 one */
+	char *src_path;		/* the source last read for columns, and its text */
+	struct ks_buf src;
+	bool src_ok;
 };
 
 /* file made absolute against cu's DW_AT_comp_dir, with "." and ".."
@@ -26,6 +30,11 @@ int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file
  * (is_tree(dir): 1 yes, 0 no, -ENOMEM). */
 int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char *dir),
 			  void *ctx) KS_MUST_CHECK;
+/* DWARF's column (bytes, 1-based) of line of the source at path as GCC's
+ * display column (tabs to the next multiple of 8), as the plugin records
+ * it; unchanged when the source cannot be read here. 0 or -ENOMEM. */
+int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line,
+			     unsigned *col) KS_MUST_CHECK;
 void ks_dwarfpath_free(struct ks_dwarfpath *p);
 
 #endif
