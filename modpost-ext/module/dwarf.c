@@ -8,7 +8,11 @@
  * indexed once, variables once; libdw caches each CU's line table. */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <unistd.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -43,6 +47,7 @@ struct dw {
 	bool vars_read;
 	struct ks_dwarfpath paths;
 	char *debug_path;	/* libdwfl's search path (its callbacks keep a pointer) */
+	const char *debug_dir;
 	Dwfl_Callbacks cb;
 };
 
@@ -533,6 +538,57 @@ static int dwarf_problem(struct ks_module *m, struct ks_diags *d, const char *wh
 			   dwfl_errmsg(-1)) < 0 ? -ENOMEM : 0;
 }
 
+/* Whether the ELF file open at fd has the build-id of mod. */
+static bool same_build_id(Dwfl_Module *mod, int fd)
+{
+	const unsigned char *want;
+	const void *got;
+	GElf_Addr vaddr;
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	int n = dwfl_module_build_id(mod, &want, &vaddr);
+	bool r = elf && n > 0 && dwelf_elf_gnu_build_id(elf, &got) == n && !memcmp(want, got, (size_t)n);
+
+	elf_end(elf);
+	return r;
+}
+
+/* DIR/<the module's absolute path>, without .xz/.zst/.gz: where Debian's
+ * -dbg packages put in-tree modules (DIR/lib/modules/<release>/...), for
+ * modules without a .gnu_debuglink; taken only with the same build-id. */
+static int find_by_path(Dwfl_Module *mod, struct dw *x, char **debugfile)
+{
+	char real[PATH_MAX], *path, *dot;
+	int fd;
+
+	if (!realpath(x->m->path, real) || asprintf(&path, "%s%s", x->debug_dir, real) < 0)
+		return -1;
+	dot = strrchr(path, '.');
+	if (dot && (!strcmp(dot, ".xz") || !strcmp(dot, ".zst") || !strcmp(dot, ".gz")))
+		*dot = '\0';
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && same_build_id(mod, fd)) {
+		*debugfile = path;
+		return fd;
+	}
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return -1;
+}
+
+/* libdwfl's search by build-id (DIR/.build-id/xx/rest.debug, checked),
+ * then by path. */
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			  Dwarf_Addr base, const char *file_name, const char *debuglink,
+			  GElf_Word crc, char **debugfile)
+{
+	struct dw *x = *userdata;
+	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name, debuglink,
+					      crc, debugfile);
+
+	return fd >= 0 || !x ? fd : find_by_path(mod, x, debugfile);
+}
+
 /* Reports the module to libdwfl from memory (decompressed), with separate
  * debug files searched by build-id under the debug directory. */
 static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwarf_opts *o,
@@ -541,9 +597,12 @@ static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwa
 	Dwfl_Module *mod;
 	GElf_Addr ebias;
 
-	if (asprintf(&x->debug_path, "-%s", o->debug_dir ? o->debug_dir : "/usr/lib/debug") < 0)
+	void **userdata;
+
+	x->debug_dir = o->debug_dir ? o->debug_dir : "/usr/lib/debug";
+	if (asprintf(&x->debug_path, "-%s", x->debug_dir) < 0)
 		return -ENOMEM;
-	x->cb = (Dwfl_Callbacks){ .find_debuginfo = dwfl_standard_find_debuginfo,
+	x->cb = (Dwfl_Callbacks){ .find_debuginfo = find_debuginfo,
 				  .section_address = dwfl_offline_section_address,
 				  .debuginfo_path = &x->debug_path };
 	if (!(x->dwfl = dwfl_begin(&x->cb)))
@@ -553,6 +612,8 @@ static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwa
 		return dwarf_problem(x->m, d, "cannot lay out the module");
 	if (!(x->elf = dwfl_module_getelf(mod, &ebias)))
 		return dwarf_problem(x->m, d, "cannot read the module");
+	dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+	*userdata = x;	/* for find_debuginfo() */
 	x->dw = dwfl_module_getdwarf(mod, &x->bias);
 	return x->dw ? 0 : -ENOENT;
 }

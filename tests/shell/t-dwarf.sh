@@ -36,6 +36,9 @@ kbuild_part() {
 	fi
 	ko="$d/dwarf_demo.ko"
 	S="$TMP/all.schedule"
+	# the same module with other code: another build-id
+	kbuild "$TOP/tests/dwarf/kmod" "$TMP/other" KCFLAGS=-DDEMO_OTHER &&
+		cp "$TMP/other/dwarf_demo.ko" "$TMP/kmod-other.ko"
 	schedule_of "$ko" "$S"
 	$USES expect "$TOP"/tests/dwarf/kmod/*.[ch] >"$TMP/want"
 	uses_of dwarf -s "$S" "$ko" >"$TMP/got"
@@ -79,6 +82,8 @@ kbuild_part() {
 	expect_eq "stripped: one hint for the module, no lines" \
 		"$(grep -c 'no DWARF: stripped' "$TMP/text"):$(grep -c 'dwarf_demo.c:' "$TMP/text")" "1:0"
 
+	debug_dirs "$ko" "$d/stripped.ko" "$S"
+
 	corrupt "$ko" "$d/corrupt.ko"
 	"$KSUNSET" check --today 2026-12-04 -s "$S" "$d/corrupt.ko" >"$TMP/text" 2>&1
 	rc=$?
@@ -87,6 +92,31 @@ kbuild_part() {
 	else fail "corrupt DWARF: exit $rc"; sed 's/^/  | /' "$TMP/text" | tail -5; fi
 
 	plugin_part "$S"
+}
+
+# debug_dirs KO STRIPPED SCHEDULE: --debug-dir finds KO's DWARF for its
+# stripped copy by build-id and by path (also for a .ko.xz), and refuses a
+# file with another build-id.
+debug_dirs() {
+	n_want=$(grep -c . "$TMP/want")
+	id=$(readelf -n "$1" | awk '/Build ID/ { print $3 }')
+	mkdir -p "$TMP/dbg/.build-id/$(echo "$id" | cut -c1-2)"
+	cp "$1" "$TMP/dbg/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug"
+	n=$("$KSUNSET" check -s "$3" --debug-dir "$TMP/dbg" "$2" 2>&1 | grep -c 'dwarf_demo.c:\|helper.h:')
+	expect_eq "--debug-dir: by build-id" "$n" "$n_want"
+	real=$(cd "$(dirname "$2")" && pwd -P)/$(basename "$2")
+	mkdir -p "$TMP/dbg2$(dirname "$real")"
+	cp "$1" "$TMP/dbg2$real"
+	xz -k "$2"
+	for f in "$2" "$2.xz"; do
+		n=$("$KSUNSET" check -s "$3" --debug-dir "$TMP/dbg2" "$f" 2>&1 | grep -c 'dwarf_demo.c:\|helper.h:')
+		expect_eq "--debug-dir: by path, $(basename "$f")" "$n" "$n_want"
+	done
+	rm -f "$2.xz"
+	cp "$TMP/kmod-other.ko" "$TMP/dbg2$real"
+	"$KSUNSET" check -s "$3" --debug-dir "$TMP/dbg2" "$2" >"$TMP/text" 2>&1
+	expect_eq "--debug-dir: another build-id is refused" \
+		"$(grep -c 'dwarf_demo.c:' "$TMP/text"):$(grep -c 'stripped?' "$TMP/text")" "0:1"
 }
 
 # corrupt IN OUT: IN with its .debug_info and .debug_line overwritten by a

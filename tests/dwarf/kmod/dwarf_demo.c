@@ -63,3 +63,6 @@ static void __exit demo_exit(void)
 module_init(demo_init);
 module_exit(demo_exit);
 MODULE_LICENSE("GPL");
+#ifdef DEMO_OTHER
+MODULE_INFO(variant, "other");	/* t-dwarf.sh: the same module with another build-id */
+#endif
