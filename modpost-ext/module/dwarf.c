@@ -618,24 +618,12 @@ static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwa
 	return x->dw ? 0 : -ENOENT;
 }
 
-int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
-		    const struct ks_dwarf_opts *o, struct ks_diags *d)
+int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
+			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
 {
 	struct dw x = { .m = m };
-	struct ks_modfile f;
-	const char *why = "";
-	int r = ks_modfile_open(m->path, &f, &why);
+	int r = open_dwfl(&x, image, size, o, d);
 
-	if (r == 0)
-		r = ks_modfile_slurp(&f, &why);
-	if (r < 0) {
-		ks_modfile_close(&f);
-		if (r == -ENOMEM)
-			return r;
-		return ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s",
-				   why) < 0 ? -ENOMEM : 0;
-	}
-	r = open_dwfl(&x, f.data, f.size, o, d);
 	if (r == 0 && x.dw)
 		r = index_cus(&x);
 	if (r == 0 && x.dw)
@@ -647,6 +635,25 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 	free(x.vars.v);
 	dwfl_end(x.dwfl);
 	free(x.debug_path);
+	return r;
+}
+
+/* The module is read again, whole and decompressed: only modules with
+ * findings that need a location come here. */
+int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
+		    const struct ks_dwarf_opts *o, struct ks_diags *d)
+{
+	struct ks_modfile f;
+	const char *why = "";
+	int r = ks_modfile_open(m->path, &f, &why);
+
+	if (r == 0)
+		r = ks_modfile_slurp(&f, &why);
+	if (r == 0)
+		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
+	else if (r != -ENOMEM)
+		r = ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why) <
+				    0 ? -ENOMEM : 0;
 	ks_modfile_close(&f);
 	return r;
 }

@@ -46,5 +46,10 @@ int ks_locate_module(struct ks_module *m, const struct ks_dwarf_opts *o, ks_loca
  * a note in d and 0. */
 int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 		    const struct ks_dwarf_opts *o, struct ks_diags *d) KS_MUST_CHECK;
+/* The same from the module's (decompressed) image, which stays the
+ * caller's. */
+int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
+			  size_t nsyms, const struct ks_dwarf_opts *o,
+			  struct ks_diags *d) KS_MUST_CHECK;
 
 #endif
