@@ -132,7 +132,8 @@ static int index_cus(struct dw *x)
 		}
 		off = next;
 	}
-	qsort(x->cus.v, x->cus.n, sizeof(*x->cus.v), span_cmp);
+	if (x->cus.n)
+		qsort(x->cus.v, x->cus.n, sizeof(*x->cus.v), span_cmp);
 	return 0;
 }
 
@@ -224,6 +225,33 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 	return r;
 }
 
+/* The innermost scope (function, inlined call, block) of the CU that holds
+ * pc, found by descending through the scopes that hold it. Not
+ * dwarf_getscopes(), which also leaks on some corrupt DWARF. false: none. */
+static bool innermost_scope(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
+{
+	Dwarf_Die parent = *cu, c;
+	bool found = false;
+
+	for (int depth = 0; depth < 64 && dwarf_child(&parent, &c) == 0; depth++) {
+		bool down = false;
+
+		do {
+			int tag = dwarf_tag(&c);
+
+			if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+			     tag == DW_TAG_lexical_block) && dwarf_haspc(&c, pc) > 0) {
+				*out = parent = c;
+				found = down = true;
+				break;
+			}
+		} while (dwarf_siblingof(&c, &c) == 0);
+		if (!down)
+			break;
+	}
+	return found;
+}
+
 /* Walks the real chain of scopes around the innermost one holding pc
  * (dwarf_getscopes() follows an inlined call into the inlined function's
  * abstract scopes and skips its caller; dwarf_getscopes_die() does not)
@@ -233,7 +261,7 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sym,
 		      enum ks_use_kind kind)
 {
-	Dwarf_Die *scopes = NULL, *chain = NULL;
+	Dwarf_Die inner, *chain = NULL;
 	Dwarf_Line *row = dwarf_getsrc_die(cu, pc);
 	struct frame f = { 0 };
 	int n, r = 0, col = 0, line = 0;
@@ -244,9 +272,7 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 	dwarf_linecol(row, &col);
 	f.line = (unsigned)line;
 	f.col = col > 0 ? (unsigned)col : 0;
-	n = dwarf_getscopes(cu, pc, &scopes);
-	if (n > 0)
-		n = dwarf_getscopes_die(&scopes[0], &chain);
+	n = innermost_scope(cu, pc, &inner) ? dwarf_getscopes_die(&inner, &chain) : 0;
 	for (int i = 0; i < n; i++) {
 		if (!is_frame(&chain[i]))
 			continue;
@@ -262,7 +288,6 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 	}
 	if (r >= 0 && f.line)
 		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(f.fn) : NULL, NULL, NULL);
-	free(scopes);
 	free(chain);
 	return r < 0 ? r : 0;
 }
@@ -336,7 +361,8 @@ static int index_vars(struct dw *x)
 			return -ENOMEM;
 		off = next;
 	}
-	qsort(x->vars.v, x->vars.n, sizeof(*x->vars.v), span_cmp);
+	if (x->vars.n)
+		qsort(x->vars.v, x->vars.n, sizeof(*x->vars.v), span_cmp);
 	return 0;
 }
 

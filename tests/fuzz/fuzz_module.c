@@ -68,7 +68,8 @@ static void locate(struct ks_module *m, char *image, size_t size)
 	int r;
 
 	assert(syms);
-	memcpy(syms, m->undef, m->nundef * sizeof(*syms));
+	if (m->nundef)
+		memcpy(syms, m->undef, m->nundef * sizeof(*syms));
 	qsort(syms, m->nundef, sizeof(*syms), cmp_names);
 	r = ks_dwarf_locate_image(m, image, size, syms, m->nundef, &o, &d);
 	assert(r == 0 || r == -ENOENT || r == -ENOMEM);
