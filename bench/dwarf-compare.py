@@ -45,22 +45,22 @@ def classify(sym, plug, dw):
     """Why the plugin's line plug = (file, line, function, var) has no
     DWARF line; dw: DWARF's lines of the symbol in the module."""
     file, line, fn, _ = plug
-    if not dw:
-        if sym in BUILTINS or sym.startswith("__builtin"):
-            return "builtin expanded or folded: no call remains"
-        return "not located by DWARF (no relocation in code or a variable)"
     if not fn and any(d[3] for d in dw if d[0] == file):
         return "initializer: DWARF gives the variable's declaration line"
-    if any(d[3] for d in dw):
-        return "initializer: the variable in another file or declared ahead"
+    if not fn and any(d[3] for d in dw):
+        return "initializer: the variable in another file"
     same_fn = [d for d in dw if d[0] == file and d[2] == fn]
     if same_fn and min(abs(d[1] - line) for d in same_fn) <= 3:
-        return "same function, nearby line (multi-line statement, merged calls)"
+        return "same function, nearby line (a statement over several lines)"
     if same_fn:
-        return "same function, other line (calls merged or moved)"
+        return "same function, other line (identical calls merged)"
+    if sym in BUILTINS or sym.startswith("__builtin"):
+        return "builtin expanded inline or folded: no call remains"
+    if not dw:
+        return "not located by DWARF (no relocation in code or a variable)"
     if any(d[0] == file for d in dw):
-        return "same file, other function (inlined static function)"
-    return "other file (inline frame in another header)"
+        return "same file, other function (code merged or moved)"
+    return "other file"
 
 
 def main(args):
