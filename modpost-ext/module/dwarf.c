@@ -43,7 +43,7 @@ struct dw {
 	Elf *elf;		/* the module as libdwfl laid it out */
 	Dwarf *dw;
 	Dwarf_Addr bias;	/* DWARF addresses = laid-out addresses - bias */
-	struct spans cus, vars;
+	struct spans cus, fns, vars;	/* CUs' ranges, functions', variables' */
 	bool vars_read;
 	struct ks_dwarfpath paths;
 	char *debug_path;	/* libdwfl's search path (its callbacks keep a pointer) */
@@ -113,6 +113,27 @@ static const struct span *spans_find(const struct spans *s, Dwarf_Addr pc)
 	return NULL;
 }
 
+/* The ranges of a CU's functions: a relocation's scopes are then searched
+ * from its function down, not through every function of the CU. */
+static int index_fns(struct dw *x, Dwarf_Die *cu)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(cu, &c) != 0)
+		return 0;
+	do {
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t r = 0;
+
+		if (dwarf_tag(&c) != DW_TAG_subprogram)
+			continue;
+		while ((r = dwarf_ranges(&c, r, &base, &lo, &hi)) > 0)
+			if (hi > lo && spans_add(&x->fns, lo, hi, dwarf_dieoffset(&c)) < 0)
+				return -ENOMEM;
+	} while (dwarf_siblingof(&c, &c) == 0);
+	return 0;
+}
+
 /* Every CU's ranges, walking the CUs: Clang writes no .debug_aranges, so
  * they are not asked for. */
 static int index_cus(struct dw *x)
@@ -129,11 +150,15 @@ static int index_cus(struct dw *x)
 			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
 				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
 					return -ENOMEM;
+			if (index_fns(x, &cu) < 0)
+				return -ENOMEM;
 		}
 		off = next;
 	}
 	if (x->cus.n)
 		qsort(x->cus.v, x->cus.n, sizeof(*x->cus.v), span_cmp);
+	if (x->fns.n)
+		qsort(x->fns.v, x->fns.n, sizeof(*x->fns.v), span_cmp);
 	return 0;
 }
 
@@ -225,13 +250,20 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 	return r;
 }
 
-/* The innermost scope (function, inlined call, block) of the CU that holds
- * pc, found by descending through the scopes that hold it. Not
- * dwarf_getscopes(), which also leaks on some corrupt DWARF. false: none. */
-static bool innermost_scope(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
+/* The innermost scope (function, inlined call, block) that holds pc,
+ * found by descending from its function (else from the CU) through the
+ * scopes that hold it. Not dwarf_getscopes(), which also leaks on some
+ * corrupt DWARF. false: none. */
+static bool innermost_scope(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
 {
+	const struct span *fn = spans_find(&x->fns, pc);
 	Dwarf_Die parent = *cu, c;
 	bool found = false;
+
+	if (fn && dwarf_offdie(x->dw, fn->die, &parent))
+		*out = parent, found = true;
+	else
+		parent = *cu;
 
 	for (int depth = 0; depth < 64 && dwarf_child(&parent, &c) == 0; depth++) {
 		bool down = false;
@@ -272,7 +304,7 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 	dwarf_linecol(row, &col);
 	f.line = (unsigned)line;
 	f.col = col > 0 ? (unsigned)col : 0;
-	n = innermost_scope(cu, pc, &inner) ? dwarf_getscopes_die(&inner, &chain) : 0;
+	n = innermost_scope(x, cu, pc, &inner) ? dwarf_getscopes_die(&inner, &chain) : 0;
 	for (int i = 0; i < n; i++) {
 		if (!is_frame(&chain[i]))
 			continue;
@@ -658,6 +690,7 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 		m->no_debug_info = true;
 	ks_dwarfpath_free(&x.paths);
 	free(x.cus.v);
+	free(x.fns.v);
 	free(x.vars.v);
 	dwfl_end(x.dwfl);
 	free(x.debug_path);
