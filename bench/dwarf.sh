@@ -84,8 +84,8 @@ nko=$(find "$W"/plain-* -name '*.ko' | wc -l)
 	echo
 	sed 's/^  no location:/- no location:/' "$W/agreement"
 	echo
-	echo "check of the plain builds, median of $RUNS, one thread: without lines ${t0}s, with"
-	echo "DWARF lines ${t1}s ($(echo "scale=2; $t1 / $t0" | bc)x; goal at most 3x)."
+	printf 'check of the plain builds, median of %s, one thread: without lines %.2f s,\n' "$RUNS" "$t0"
+	printf 'with DWARF lines %.2f s (%.1fx; goal at most 3x).\n' "$t1" "$(echo "$t1 / $t0" | bc -l)"
 	echo "<!-- /dwarf-lines -->"
 } >"$W/section"
 cat "$W/section"
