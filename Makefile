@@ -3,7 +3,7 @@
 #   make check      install missing dependencies, run every test
 #   make demo       install missing dependencies, run the bundled example
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each (tests/fuzz/README)
-#   make bench      speed against nm and libelf, plugin overhead (bench/results.md)
+#   make bench      speed against nm and libelf, plugin overhead, DWARF lines (bench/results.md)
 #   make V=1        show full commands; SANITIZE=1 builds with ASan+UBSan
 
 .DEFAULT_GOAL := all
@@ -132,6 +132,7 @@ check-world: $(PLUGIN)
 .PHONY: bench
 bench: $(KSUNSET) $(PLUGIN)
 	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh
+	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh
 
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:
