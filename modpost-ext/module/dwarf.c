@@ -54,7 +54,8 @@ struct dw {
 /* Sections whose relocations are no use of anyone's: tables that objtool,
  * alternatives, static calls, jump labels and ftrace keep of the code
  * (their entries point into code, where the use itself is found, or into
- * replacement code that has no source line), and the exception table. */
+ * replacement code that has no source line), and the exception table.
+ * __jump_table's key is the one use found there (place_jump()). */
 static const char *const table_sections[] = {
 	".static_call_sites", ".altinstr_replacement", ".altinstructions", "__jump_table",
 	"__ex_table", ".retpoline_sites", ".return_sites", ".call_sites", "__mcount_loc",
@@ -538,6 +539,50 @@ static int wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char 
 	return 0;
 }
 
+/* The address a relocation points at, through a symbol defined in a
+ * section: the section's laid-out address, the symbol's value and the
+ * addend. false: not such a symbol. */
+static bool reloc_target(Elf *elf, const GElf_Rela *ra, GElf_Addr *addr)
+{
+	Elf_Scn *scn = NULL, *sec;
+	GElf_Shdr sh, ssh;
+	GElf_Sym s;
+	Elf_Data *data;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB)
+			break;
+	if (!scn || !(data = elf_getdata(scn, NULL)) ||
+	    !gelf_getsym(data, (int)GELF_R_SYM(ra->r_info), &s) || s.st_shndx == SHN_UNDEF ||
+	    s.st_shndx >= SHN_LORESERVE || !(sec = elf_getscn(elf, s.st_shndx)) ||
+	    !gelf_getshdr(sec, &ssh) || !(ssh.sh_flags & SHF_EXECINSTR))
+		return false;
+	*addr = ssh.sh_addr + s.st_value + (GElf_Addr)ra->r_addend;
+	return true;
+}
+
+/* An x86-64 __jump_table entry { s32 code, s32 target, long key } names
+ * its static key only there: the use is the branch at the entry's code
+ * field (the relocation two before the key's). */
+static int place_jump(struct dw *x, Elf *elf, Elf_Data *data, size_t i, const GElf_Rela *key,
+		      const char *sym)
+{
+	GElf_Rela code;
+	GElf_Addr pc;
+	GElf_Ehdr eh;
+	const struct span *s;
+	Dwarf_Die cu;
+
+	if (!gelf_getehdr(elf, &eh) || eh.e_machine != EM_X86_64 || i < 2 ||
+	    !gelf_getrela(data, (int)(i - 2), &code) || code.r_offset + 8 != key->r_offset ||
+	    !reloc_target(elf, &code, &pc))
+		return 0;
+	pc -= x->bias;
+	if (!(s = spans_find(&x->cus, pc)) || !dwarf_offdie(x->dw, s->die, &cu))
+		return 0;
+	return place_code(x, &cu, pc, sym, KS_USE_DATA);
+}
+
 /* The relocations of one section against wanted symbols. */
 static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *rsh,
 			 const char **want, size_t nwant)
@@ -547,14 +592,16 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 	size_t shstrndx, n;
 	GElf_Shdr tsh;
 	const char *tname;
+	bool jump;
 	int r = 0;
 
 	if (!target || !data || !gelf_getshdr(target, &tsh) || !(tsh.sh_flags & SHF_ALLOC) ||
 	    elf_getshdrstrndx(elf, &shstrndx) < 0 || !rsh->sh_entsize)
 		return 0;
 	tname = elf_strptr(elf, shstrndx, tsh.sh_name);
-	if (!tname || table_section(tname))
+	if (!tname || (table_section(tname) && strcmp(tname, "__jump_table")))
 		return 0;
+	jump = !strcmp(tname, "__jump_table") && rsh->sh_type == SHT_RELA;
 	n = rsh->sh_size / rsh->sh_entsize;
 	for (size_t i = 0; !r && i < n; i++) {
 		GElf_Rela ra;
@@ -567,7 +614,11 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 			ra = (GElf_Rela){ rl.r_offset, rl.r_info, 0 }, sym = GELF_R_SYM(rl.r_info);
 		else
 			break;
-		if (sym < nwant && want[sym] && ra.r_offset < tsh.sh_size)
+		if (sym >= nwant || !want[sym] || ra.r_offset >= tsh.sh_size)
+			continue;
+		if (jump)
+			r = place_jump(x, elf, data, i, &ra, want[sym]);
+		else if (!table_section(tname))
 			r = place(x, elf, target, &tsh, ra.r_offset, want[sym]);
 	}
 	return r;

@@ -36,12 +36,13 @@ static noinline int demo_pick(int which)
 	return demo_ops[which & 1].fn ? 1 : 0;
 }
 
-/* A static call (inline assembly: found in code) and a static key (only
- * in __jump_table, which belongs to no variable: no location). */
+/* A static call (inline assembly: found in code) and a static key (named
+ * only in __jump_table, which belongs to no variable: placed at the
+ * branch its entry points at). */
 static noinline int demo_work(void)
 {
 	cond_resched();	/* dwarf: __SCT__cond_resched call demo_work */
-	return cgroup_subsys_enabled(cpuset_cgrp_subsys);
+	return cgroup_subsys_enabled(cpuset_cgrp_subsys);	/* dwarf: cpuset_cgrp_subsys_enabled_key data demo_work */
 }
 
 static int __init demo_init(void)
