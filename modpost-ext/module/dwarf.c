@@ -29,7 +29,7 @@
 /* An address range of a CU, or a variable's bytes. */
 struct span {
 	Dwarf_Addr lo, hi;
-	Dwarf_Off die;		/* the CU's or the variable's DIE */
+	Dwarf_Off die; /* the CU's or the variable's DIE */
 };
 
 struct spans {
@@ -40,13 +40,13 @@ struct spans {
 struct dw {
 	struct ks_module *m;
 	Dwfl *dwfl;
-	Elf *elf;		/* the module as libdwfl laid it out */
+	Elf *elf; /* the module as libdwfl laid it out */
 	Dwarf *dw;
-	Dwarf_Addr bias;	/* DWARF addresses = laid-out addresses - bias */
-	struct spans cus, fns, vars;	/* CUs' ranges, functions', variables' */
+	Dwarf_Addr bias;	     /* DWARF addresses = laid-out addresses - bias */
+	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	bool vars_read;
 	struct ks_dwarfpath paths;
-	char *debug_path;	/* libdwfl's search path (its callbacks keep a pointer) */
+	char *debug_path; /* libdwfl's search path (its callbacks keep a pointer) */
 	const char *debug_dir;
 	Dwfl_Callbacks cb;
 };
@@ -57,10 +57,14 @@ struct dw {
  * replacement code that has no source line), and the exception table.
  * __jump_table's key is the one use found there (place_jump()). */
 static const char *const table_sections[] = {
-	".static_call_sites", ".altinstr_replacement", ".altinstructions", "__jump_table",
-	"__ex_table", ".retpoline_sites", ".return_sites", ".call_sites", "__mcount_loc",
-	"__patchable_function_entries", ".orc_unwind_ip", ".smp_locks", ".parainstructions",
-	".ibt_endbr_seal", ".static_call.text", "__bug_table",
+	".static_call_sites", ".altinstr_replacement",
+	".altinstructions",   "__jump_table",
+	"__ex_table",	      ".retpoline_sites",
+	".return_sites",      ".call_sites",
+	"__mcount_loc",	      "__patchable_function_entries",
+	".orc_unwind_ip",     ".smp_locks",
+	".parainstructions",  ".ibt_endbr_seal",
+	".static_call.text",  "__bug_table",
 };
 
 static bool table_section(const char *name)
@@ -231,8 +235,13 @@ struct frame {
 static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_Die *cu,
 		   const struct frame *f, char *fn, char *var, char *member)
 {
-	struct ks_use u = { .kind = kind, .line = f->line, .col = f->col, .function = fn,
-			    .source = KS_SOURCE_DWARF, .var = var, .member = member };
+	struct ks_use u = { .kind = kind,
+			    .line = f->line,
+			    .col = f->col,
+			    .function = fn,
+			    .source = KS_SOURCE_DWARF,
+			    .var = var,
+			    .member = member };
 	int r = -ENOMEM;
 
 	u.symbol = strdup(sym);
@@ -273,7 +282,8 @@ static bool innermost_scope(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Di
 			int tag = dwarf_tag(&c);
 
 			if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
-			     tag == DW_TAG_lexical_block) && dwarf_haspc(&c, pc) > 0) {
+			     tag == DW_TAG_lexical_block) &&
+			    dwarf_haspc(&c, pc) > 0) {
 				*out = parent = c;
 				found = down = true;
 				break;
@@ -509,8 +519,7 @@ static int cmp_names(const void *a, const void *b)
 }
 
 /* For each symbol of the symbol table: its name among syms, or NULL. */
-static int wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char ***want,
-			  size_t *nwant)
+static int wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char ***want, size_t *nwant)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
@@ -644,7 +653,9 @@ static int place_all(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
 static int dwarf_problem(struct ks_module *m, struct ks_diags *d, const char *what)
 {
 	return ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s: %s", what,
-			   dwfl_errmsg(-1)) < 0 ? -ENOMEM : 0;
+			   dwfl_errmsg(-1)) < 0
+		       ? -ENOMEM
+		       : 0;
 }
 
 /* Whether the ELF file open at fd has the build-id of mod. */
@@ -655,7 +666,8 @@ static bool same_build_id(Dwfl_Module *mod, int fd)
 	GElf_Addr vaddr;
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	int n = dwfl_module_build_id(mod, &want, &vaddr);
-	bool r = elf && n > 0 && dwelf_elf_gnu_build_id(elf, &got) == n && !memcmp(want, got, (size_t)n);
+	bool r = elf && n > 0 && dwelf_elf_gnu_build_id(elf, &got) == n &&
+		 !memcmp(want, got, (size_t)n);
 
 	elf_end(elf);
 	return r;
@@ -687,9 +699,9 @@ static int find_by_path(Dwfl_Module *mod, struct dw *x, char **debugfile)
 
 /* libdwfl's search by build-id (DIR/.build-id/xx/rest.debug, checked),
  * then by path. */
-static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
-			  Dwarf_Addr base, const char *file_name, const char *debuglink,
-			  GElf_Word crc, char **debugfile)
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			  const char *file_name, const char *debuglink, GElf_Word crc,
+			  char **debugfile)
 {
 	struct dw *x = *userdata;
 	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name, debuglink,
@@ -722,7 +734,7 @@ static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwa
 	if (!(x->elf = dwfl_module_getelf(mod, &ebias)))
 		return dwarf_problem(x->m, d, "cannot read the module");
 	dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
-	*userdata = x;	/* for find_debuginfo() */
+	*userdata = x; /* for find_debuginfo() */
 	x->dw = dwfl_module_getdwarf(mod, &x->bias);
 	return x->dw ? 0 : -ENOENT;
 }
@@ -762,8 +774,9 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 	if (r == 0)
 		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
 	else if (r != -ENOMEM)
-		r = ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why) <
-				    0 ? -ENOMEM : 0;
+		r = ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why) < 0
+			    ? -ENOMEM
+			    : 0;
 	ks_modfile_close(&f);
 	return r;
 }

@@ -13,14 +13,14 @@
 
 /* --locations: which sources place uses. */
 enum ks_locations {
-	KS_LOCATIONS_AUTO,	/* plugin records, DWARF for what they leave out */
-	KS_LOCATIONS_PLUGIN,	/* plugin records only */
-	KS_LOCATIONS_DWARF,	/* DWARF only (plugin records ignored) */
+	KS_LOCATIONS_AUTO,   /* plugin records, DWARF for what they leave out */
+	KS_LOCATIONS_PLUGIN, /* plugin records only */
+	KS_LOCATIONS_DWARF,  /* DWARF only (plugin records ignored) */
 };
 
 struct ks_dwarf_opts {
 	enum ks_locations mode;
-	const char *debug_dir;	/* separate debug files; NULL: /usr/lib/debug */
+	const char *debug_dir; /* separate debug files; NULL: /usr/lib/debug */
 };
 
 /* "plugin", "dwarf" or "auto". 0 or -EINVAL. */

@@ -91,7 +91,7 @@ static int tree_before(const char *path, const char *rest,
 int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char *dir), void *ctx)
 {
 	if (path[0] != '/')
-		return path[0] == '<';	/* <built-in> */
+		return path[0] == '<'; /* <built-in> */
 	for (size_t i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++)
 		if (!strncmp(path, system_dirs[i], strlen(system_dirs[i])))
 			return 1;
@@ -189,8 +189,7 @@ static int load_source(struct ks_dwarfpath *p, const char *path)
 	return 0;
 }
 
-int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line,
-			     unsigned *col)
+int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line, unsigned *col)
 {
 	const char *s, *end;
 	unsigned dcol = 1;
@@ -213,7 +212,7 @@ int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned 
 			return 0;
 		if (*c == '\t')
 			dcol = ((dcol - 1) / 8 + 1) * 8 + 1;
-		else if (((unsigned char)*c & 0xc0) != 0x80)	/* not a UTF-8 continuation */
+		else if (((unsigned char)*c & 0xc0) != 0x80) /* not a UTF-8 continuation */
 			dcol++;
 	}
 	*col = dcol;

@@ -13,8 +13,8 @@
 
 /* The answers so far, per file and per candidate kernel tree. */
 struct ks_dwarfpath {
-	struct ks_strmap files;	/* file (libdw's string) -> 1 module's, 2 foreign */
-	struct ks_strmap trees;	/* directory (owned) -> 1 not a kernel tree, 2 one */
+	struct ks_strmap files; /* file (libdw's string) -> 1 module's, 2 foreign */
+	struct ks_strmap trees; /* directory (owned) -> 1 not a kernel tree, 2 one */
 	char *src_path;		/* the source last read for columns, and its text */
 	struct ks_buf src;
 	bool src_ok;
