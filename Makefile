@@ -3,7 +3,7 @@
 #   make check      install missing dependencies, run every test
 #   make demo       install missing dependencies, run the bundled example
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each (tests/fuzz/README)
-#   make bench      speed against nm and libelf, plugin overhead (bench/results.md)
+#   make bench      speed against nm and libelf, plugin overhead, DWARF lines (bench/results.md)
 #   make V=1        show full commands; SANITIZE=1 builds with ASan+UBSan
 
 .DEFAULT_GOAL := all
@@ -39,7 +39,8 @@ CHECKER_INC := -iquote modpost-ext
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) \
 	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
 	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CPPFLAGS) $(CFLAGS) $(SANFLAGS)
-LDLIBS_CHECKER := -lelf -llzma -lzstd -lz -pthread
+LDLIBS_CHECKER := $(shell $(PKG_CONFIG) --libs libdw 2>/dev/null || echo -ldw) \
+	-lelf -llzma -lzstd -lz -pthread
 
 ifeq ($(V),1)
 Q :=
@@ -55,9 +56,9 @@ CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
 CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
 # module/: reading a module: files, ELF, kernel policy, and the location
-# sources (plugin records)
+# sources (plugin records, DWARF)
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
-	module/use.o module/records.o
+	module/use.o module/records.o module/dwarf.o module/dwarfpath.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as
@@ -70,7 +71,7 @@ CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
-	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o
+	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o
 UNIT_OBJS += check_symdiff.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
@@ -136,6 +137,7 @@ check-world: $(PLUGIN)
 .PHONY: bench
 bench: $(KSUNSET) $(PLUGIN)
 	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh
+	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh
 
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:

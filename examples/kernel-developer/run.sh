@@ -58,7 +58,7 @@ echo "\$ ksunset unused -i kernel/Module.symvers --module vmlinux in-tree | grep
 grep '^do_settimeofday64	' unused
 cat unused.err
 echo
-echo "== 2. But an out-of-tree RTC driver still calls it"
+echo "== 2. But an out-of-tree RTC driver still calls it (the line from its DWARF)"
 show "$KSUNSET" users do_settimeofday64 -- vendor
 
 echo "== 3. So it is not unexported now: it is scheduled a year out"

@@ -20,6 +20,7 @@ struct check_opts {
 	const char *target, *target_release;	/* --target, --target-release */
 	struct ks_check_opts check;
 	struct ks_report report;
+	struct ks_dwarf_opts dwarf;	/* --locations, --debug-dir */
 	long jobs;		/* -j; 0: one per CPU */
 	bool prune;		/* --prune-baseline */
 	bool allow_empty;	/* a folder or list without modules passes */
@@ -53,6 +54,7 @@ static const char help[] =
 	"      --write-baseline FILE list the scheduled and due-soon uses in FILE\n"
 	"      --prune-baseline      rewrite the --baseline FILE without the entries\n"
 	"                            that no longer match a use (each one is noted)\n"
+ KS_CLI_DWARF_HELP
 	"  -q, --quiet               print errors only\n"
 	"  -j, --jobs N              read modules on N threads (default: one per CPU)\n"
 	"      --allow-empty         a folder or modules.order without modules is\n"
@@ -97,6 +99,7 @@ static const struct option longopts[] = {
 	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "target-release", required_argument, NULL, OPT_TARGET_RELEASE },
 	{ "history", no_argument, NULL, OPT_HISTORY },
+	KS_CLI_DWARF_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -206,6 +209,9 @@ static int option(void *ctx, int c, const char *arg)
 	case OPT_HISTORY:
 		o->history = true;
 		return 0;
+	case KS_CLI_OPT_LOCATIONS:
+	case KS_CLI_OPT_DEBUG_DIR:
+		return ks_cli_dwarf_opt("check", c, arg, &o->dwarf);
 	}
 	return value_opt(o, c, arg);
 }
@@ -359,6 +365,33 @@ static int check_one(void *ctx, const struct ks_module *m)
 	return e;
 }
 
+static bool has_finding(void *ctx, const struct ks_module *m, const char *sym)
+{
+	const struct ks_findings *fs = ctx;
+
+	(void)m;
+	for (size_t i = 0; i < fs->n; i++)
+		if (!strcmp(fs->v[i].symbol, sym))
+			return true;
+	return false;
+}
+
+/* Before a module's findings are made: DWARF lines for the imports that
+ * will be findings (module/dwarf.h). */
+static int locate(void *ctx, struct ks_module *m)
+{
+	struct run *r = ctx;
+	int e;
+
+	if (r->o.dwarf.mode == KS_LOCATIONS_PLUGIN)
+		return 0;
+	e = ks_check_module(&r->check, m);
+	if (!e)
+		e = ks_locate_module(m, &r->o.dwarf, has_finding, &r->check.found, r->problems);
+	ks_findings_free(&r->check.found);
+	return e;
+}
+
 /* Runs on the main thread while the first modules are being read. */
 static int prepare(void *ctx)
 {
@@ -382,6 +415,7 @@ static int check_modules(struct run *r)
 	r->scan.progress = !r->o.report.quiet && r->o.report.format == KS_FORMAT_TEXT;
 	r->keys.source_root = r->o.report.source_root;
 	r->scan.prepare = prepare;
+	r->scan.locate = locate;
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,
 			    r->problems);
 	r->o.report.modules = r->scan.modules;

@@ -156,3 +156,15 @@ int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format
 		       sarif_ok ? "text, json or sarif" : "text or json");
 	return -EINVAL;
 }
+
+int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_dwarf_opts *o)
+{
+	if (c == KS_CLI_OPT_DEBUG_DIR) {
+		o->debug_dir = arg;
+		return 0;
+	}
+	if (ks_locations_parse(arg, &o->mode) == 0)
+		return 0;
+	ks_usage_error(cmd, "bad --locations '%s': expected plugin, dwarf or auto", arg);
+	return -EINVAL;
+}

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "module/dwarf.h"
 #include "report/report.h"
 #include "schedule.h"
 
@@ -46,5 +47,17 @@ int ks_cli_today(const char *cmd, const char *arg, int32_t *today) KS_MUST_CHECK
 
 /* Parses --format; sarif_ok says whether the command writes SARIF. */
 int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format *fmt) KS_MUST_CHECK;
+/* --locations MODE and --debug-dir DIR, which check and users share:
+ * 0, or -EINVAL after a usage error. */
+int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_dwarf_opts *o) KS_MUST_CHECK;
+#define KS_CLI_OPT_LOCATIONS 0x4c4f
+#define KS_CLI_OPT_DEBUG_DIR 0x4444
+#define KS_CLI_DWARF_LONGOPTS \
+	{ "locations", required_argument, NULL, KS_CLI_OPT_LOCATIONS }, \
+	{ "debug-dir", required_argument, NULL, KS_CLI_OPT_DEBUG_DIR }
+#define KS_CLI_DWARF_HELP \
+	"      --locations SRC       where source lines come from: plugin, dwarf or\n" \
+	"                            auto (default: plugin records, else DWARF)\n" \
+	"      --debug-dir DIR       separate debug files (default /usr/lib/debug)\n"
 
 #endif

@@ -18,16 +18,19 @@ struct users_opts {
 	struct ks_paths syms, modules;
 	const char *today;
 	enum ks_format format;
+	struct ks_dwarf_opts dwarf;	/* --locations, --debug-dir */
 	int32_t today_days;
 };
 
 static const char help[] =
 	"Usage: ksunset users [OPTION]... SYMBOL... -- MODULE...\n"
 	"List, for each SYMBOL, every module that imports it, with the source\n"
-	"locations the ksunset plugin recorded. MODULE: a .ko/.o (or .ko.xz,\n"
+	"locations the ksunset plugin recorded, or else the module's DWARF.\n"
+	"MODULE: a .ko/.o (or .ko.xz,\n"
 	"ko.zst, .ko.gz), a directory (searched recursively) or a modules.order file.\n\n"
 	"      --format FMT  text (default) or json\n"
 	"      --today DATE  take DATE (YYYY-MM-DD) as today\n"
+	KS_CLI_DWARF_HELP
 	"  -h, --help        show this help\n\n"
 	"Text output: a line 'SYMBOL<TAB>MODULE' per user, each followed by its\n"
 	"uses as 'FILE:LINE:COL: note: ...'.\n"
@@ -38,6 +41,7 @@ enum { OPT_FORMAT = 256, OPT_TODAY };
 static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "today", required_argument, NULL, OPT_TODAY },
+	KS_CLI_DWARF_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -51,6 +55,9 @@ static int option(void *ctx, int c, const char *arg)
 	case OPT_TODAY:
 		o->today = arg;
 		return 0;
+	case KS_CLI_OPT_LOCATIONS:
+	case KS_CLI_OPT_DEBUG_DIR:
+		return ks_cli_dwarf_opt("users", c, arg, &o->dwarf);
 	}
 	return -EINVAL;
 }
@@ -90,7 +97,26 @@ struct run {
 
 static int check_module(void *ctx, const struct ks_module *m)
 {
-	return ks_check_module(ctx, m);
+	return ks_check_module(&((struct run *)ctx)->check, m);
+}
+
+static bool asked_for(void *ctx, const struct ks_module *m, const char *sym)
+{
+	const struct users_opts *o = ctx;
+
+	(void)m;
+	for (size_t i = 0; i < o->syms.n; i++)
+		if (!strcmp(o->syms.v[i], sym))
+			return true;
+	return false;
+}
+
+/* DWARF lines for the imports asked about (module/dwarf.h). */
+static int locate(void *ctx, struct ks_module *m)
+{
+	struct run *r = ctx;
+
+	return ks_locate_module(m, &r->o.dwarf, asked_for, &r->o, r->problems);
 }
 
 static void text_user(const struct ks_finding *f)
@@ -99,9 +125,15 @@ static void text_user(const struct ks_finding *f)
 	for (size_t i = 0; i < f->nlocs; i++) {
 		const struct ks_loc *l = &f->locs[i];
 
-		printf("%s:%u:%u: note: uses '%s' (%s) %s%s%s\n", l->file, l->line, l->col,
-		       f->symbol, ks_use_kind_name(l->kind), l->function[0] ? "in " : "at file scope",
-		       l->function, l->function[0] ? "()" : "");
+		if (l->var)
+			printf("%s:%u:%u: note: uses '%s' (%s) in the initializer of '%s'%s%s%s\n",
+			       l->file, l->line, l->col, f->symbol, ks_use_kind_name(l->kind), l->var,
+			       l->member[0] ? " (" : "", l->member, l->member[0] ? ")" : "");
+		else
+			printf("%s:%u:%u: note: uses '%s' (%s) %s%s%s\n", l->file, l->line, l->col,
+			       f->symbol, ks_use_kind_name(l->kind),
+			       l->function[0] ? "in " : "at file scope", l->function,
+			       l->function[0] ? "()" : "");
 	}
 }
 
@@ -172,9 +204,10 @@ static int pipeline(struct run *r, size_t *with_users)
 	r->check.sched = &r->sched;
 	r->check.opts = (struct ks_check_opts){ .today = r->o.today_days, .within = -1 };
 	r->scan.progress = r->o.format == KS_FORMAT_TEXT;
+	r->scan.locate = locate;
 	if (!e)
-		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_module,
-				    &r->check, r->problems);
+		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_module, r,
+				    r->problems);
 	if (e)
 		return e;
 	ks_findings_sort(&r->check.found);

@@ -70,6 +70,8 @@ static int consume(struct ks_scan *sc, struct slot *s, ks_scan_fn fn, void *ctx,
 	}
 	sc->modules++;
 	sc->unusable |= s->m.bad_records;
+	if (sc->locate && (e = sc->locate(ctx, &s->m)) < 0)
+		return e;
 	return fn(ctx, &s->m);
 }
 

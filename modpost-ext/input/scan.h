@@ -16,6 +16,10 @@ struct ks_scan {
 	 * before the first module is handed out: loading the schedule and
 	 * Module.symvers then overlaps with reading the modules */
 	int (*prepare)(void *ctx);
+	/* if set, run on the calling thread with each module before fn: it
+	 * may add uses from other location sources (module/dwarf.h); a
+	 * negative result stops the scan */
+	int (*locate)(void *ctx, struct ks_module *m);
 	bool allow_empty;	/* a folder or list without modules is no problem */
 	/* a one-line progress indicator on stderr, if it is a terminal and
 	 * CI is unset (the caller says no for -q and machine formats) */

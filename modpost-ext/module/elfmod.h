@@ -26,6 +26,7 @@ struct ks_module {
 	char digest[17];	/* plugin: a unit's schedule digest, "" if none */
 	bool mixed_digests;	/* plugin: units built under different schedules */
 	bool bad_records;	/* plugin: some record was malformed (reported) */
+	bool no_debug_info;	/* DWARF: asked for, and there was none */
 };
 
 /* Reads a module from path (compressed or not). Problems are diagnostics

@@ -26,3 +26,22 @@ bool ks_undef_ignored(const char *sym)
 			return true;
 	return false;
 }
+
+bool ks_import_generated(const char *sym)
+{
+	static const char *const exact[] = { "__fentry__", "mcount", "_mcount",
+					     "__x86_return_thunk", "__stack_chk_fail",
+					     "__stack_chk_guard", "__x86_indirect_thunk_array" };
+	static const char *const prefix[] = { "__x86_indirect_thunk_",
+					      "__x86_indirect_call_thunk_",
+					      "__x86_indirect_jump_thunk_",
+					      "__x86_indirect_its_thunk_" };
+
+	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+		if (strcmp(sym, exact[i]) == 0)
+			return true;
+	for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
+		if (strncmp(sym, prefix[i], strlen(prefix[i])) == 0)
+			return true;
+	return false;
+}

@@ -10,6 +10,8 @@ const char *ks_use_source_name(enum ks_use_source s)
 	switch (s) {
 	case KS_SOURCE_PLUGIN:
 		break;
+	case KS_SOURCE_DWARF:
+		return "dwarf";
 	}
 	return "plugin";
 }
@@ -34,6 +36,8 @@ void ks_uses_free(struct ks_uses *uses)
 		free(uses->v[i].symbol);
 		free(uses->v[i].file);
 		free(uses->v[i].function);
+		free(uses->v[i].var);
+		free(uses->v[i].member);
 	}
 	free(uses->v);
 	uses->v = NULL;

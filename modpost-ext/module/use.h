@@ -1,6 +1,6 @@
 /* Where a module uses an import: the checker's own record of a use, the
- * same whichever source located it (the plugin's records today; the
- * module's DWARF next). Adding a source: doc/HACKING.md. */
+ * same whichever source located it (the plugin's records, the module's
+ * DWARF). Adding a source: doc/HACKING.md. */
 #ifndef KS_USE_H
 #define KS_USE_H
 
@@ -13,6 +13,7 @@
 /* Where a location came from; JSON and SARIF name it. */
 enum ks_use_source {
 	KS_SOURCE_PLUGIN,	/* .note.ksunset records written at compile time */
+	KS_SOURCE_DWARF,	/* the module's DWARF (module/dwarf.c) */
 };
 
 struct ks_use {
@@ -23,6 +24,8 @@ struct ks_use {
 	unsigned col;		/* 0: unknown */
 	char *function;		/* as written in the source; "" at file scope */
 	enum ks_use_source source;
+	char *var;		/* DWARF, in data: the variable initialized; else NULL */
+	char *member;		/* and the member there (".llseek"), or "" */
 };
 
 /* A module's uses, in the order their sources gave them. */

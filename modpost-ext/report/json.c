@@ -44,6 +44,12 @@ void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n, bool base
 		ks_json_str(out, l->function);
 		fprintf(out, ", \"kind\": \"%s\", \"source\": \"%s\"", ks_use_kind_name(l->kind),
 			ks_use_source_name(l->source));
+		if (l->var) {
+			fputs(", \"variable\": ", out);
+			ks_json_str(out, l->var);
+			fputs(", \"member\": ", out);
+			ks_json_str(out, l->member ? l->member : "");
+		}
 		if (baselined)
 			fprintf(out, ", \"baselined\": %s", l->baselined ? "true" : "false");
 		fputs("}", out);

@@ -16,9 +16,14 @@ static const char *kind_phrase(enum ks_use_kind k)
 static void location_line(FILE *out, const struct ks_finding *f, const struct ks_loc *l,
 			  const char *tag)
 {
-	fprintf(out, "%s:%u:%u: %s: %s '%s'", l->file, l->line, l->col, ks_severity_name(f->sev),
-		kind_phrase(l->kind), f->symbol);
-	if (l->function[0])
+	fprintf(out, "%s:%u:", l->file, l->line);
+	if (l->col)	/* DWARF may have none */
+		fprintf(out, "%u:", l->col);
+	fprintf(out, " %s: %s '%s'", ks_severity_name(f->sev), kind_phrase(l->kind), f->symbol);
+	if (l->var)
+		fprintf(out, " in the initializer of '%s'%s%s%s", l->var, l->member[0] ? " (" : "",
+			l->member, l->member[0] ? ")" : "");
+	else if (l->function[0])
 		fprintf(out, " in '%s'", l->function);
 	fprintf(out, " (%s) [ksunset-%s]\n", tag, f->rule->id + strlen("ksunset/"));
 }
@@ -44,8 +49,9 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 		if (!f->locs[i].baselined)
 			location_line(out, f, &f->locs[i], tag.p);
 	/* a finding without a location: the reason once per module (the
-	 * findings come sorted by module) */
-	if (!f->nlocs && (!hinted || strcmp(hinted, f->module))) {
+	 * findings come sorted by module); the compiler's imports have none
+	 * by rule, and say nothing */
+	if (!f->nlocs && !f->generated && (!hinted || strcmp(hinted, f->module))) {
 		free(hinted);
 		if (!(hinted = strdup(f->module))) {
 			free(msg);
@@ -60,6 +66,9 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 				     "symbols of the schedule it builds with: build with the "
 				     "schedule of ksunset diff --schedule-out for this target)\n",
 				f->module);
+		else if (!f->plugin && f->no_debug_info)
+			fprintf(out, "%s: note: no source location (not built with the ksunset "
+				     "plugin, and no DWARF: stripped? see --debug-dir)\n", f->module);
 		else if (!f->plugin)
 			fprintf(out, "%s: note: no source location (module not built with the "
 				     "ksunset plugin)\n", f->module);

@@ -9,6 +9,7 @@
 
 #include "license.h"
 #include "module/namespace.h"
+#include "module/policy.h"
 #include "rules/rules.h"
 #include "rules/target.h"
 #include "wording.h"
@@ -220,6 +221,22 @@ static int cmp_loc(const void *a, const void *b)
 	return r ? r : (int)x->kind - (int)y->kind;
 }
 
+static void loc_free(struct ks_loc *l)
+{
+	free(l->file);
+	free(l->function);
+	free(l->var);
+	free(l->member);
+}
+
+/* The optional strings of a use: NULL stays NULL. */
+static int copy_var(struct ks_loc *l, const struct ks_use *u)
+{
+	l->var = u->var ? strdup(u->var) : NULL;
+	l->member = u->member ? strdup(u->member) : NULL;
+	return (u->var && !l->var) || (u->member && !l->member) ? -ENOMEM : 0;
+}
+
 /* The uses of this symbol, from every location source, sorted, each
  * location once. */
 static int add_locations(struct ks_finding *f, const struct ks_module *m)
@@ -242,15 +259,15 @@ static int add_locations(struct ks_finding *f, const struct ks_module *m)
 					      .col = u->col, .function = strdup(u->function),
 					      .kind = u->kind, .source = u->source };
 		f->nlocs = ++k;	/* so that finding_free() frees them on failure */
-		if (!f->locs[k - 1].file || !f->locs[k - 1].function)
+		if (!f->locs[k - 1].file || !f->locs[k - 1].function ||
+		    copy_var(&f->locs[k - 1], u) < 0)
 			return -ENOMEM;
 	}
 	qsort(f->locs, k, sizeof(*f->locs), cmp_loc);
 	f->nlocs = 0;
 	for (size_t i = 0; i < k; i++) {
 		if (f->nlocs && !cmp_loc(&f->locs[f->nlocs - 1], &f->locs[i])) {
-			free(f->locs[i].file);
-			free(f->locs[i].function);
+			loc_free(&f->locs[i]);
 			continue;
 		}
 		f->locs[f->nlocs++] = f->locs[i];
@@ -266,10 +283,8 @@ static void finding_free(struct ks_finding *f)
 	free(f->license);
 	free(f->target);
 	free(f->written_as);
-	for (size_t i = 0; i < f->nlocs; i++) {
-		free(f->locs[i].file);
-		free(f->locs[i].function);
-	}
+	for (size_t i = 0; i < f->nlocs; i++)
+		loc_free(&f->locs[i]);
 	free(f->locs);
 }
 
@@ -300,7 +315,9 @@ static int add_finding(struct ks_check *c, const struct ks_import *im,
 	}
 	*f = (struct ks_finding){ .entry = im->e, .exported = im->x, .rule = rl, .ev = im->ev,
 				  .sev = grade(c, rl), .target = target,
-				  .plugin = m->nunits > 0, .other_schedule = other_schedule };
+				  .plugin = m->nunits > 0, .other_schedule = other_schedule,
+				  .no_debug_info = m->no_debug_info,
+				  .generated = ks_import_generated(im->sym) };
 	f->module = strdup(m->path);
 	f->module_name = strdup(m->name);
 	f->symbol = strdup(im->sym);

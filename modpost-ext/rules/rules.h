@@ -29,6 +29,7 @@ struct ks_loc {
 	enum ks_use_kind kind;
 	enum ks_use_source source;
 	bool baselined;			/* accepted by the baseline */
+	char *var, *member;		/* DWARF, in data: the initializer; else NULL */
 };
 
 struct ks_finding;
@@ -104,6 +105,8 @@ struct ks_finding {
 	enum ks_remedy remedy;		/* --target findings */
 	const char *remedy_why;		/* why the remedy is unknown; NULL */
 	char *written_as;		/* names the source writes, ", "-separated */
+	bool no_debug_info;		/* DWARF was asked for and there was none */
+	bool generated;			/* the compiler's import: no location by rule */
 };
 
 struct ks_findings {

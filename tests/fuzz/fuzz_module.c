@@ -1,7 +1,7 @@
 /* libFuzzer target: a whole object checked from memory, as `ksunset check`
  * does for each module: decompression, libelf, the symbol table, .modinfo,
- * .note.ksunset records, then the rules against a fixed schedule and
- * Module.symvers. */
+ * .note.ksunset records, the DWARF lines of every import, then the rules
+ * against a fixed schedule and Module.symvers. */
 #include <assert.h>
 #include <errno.h>
 #include <stdint.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
+#include "module/dwarf.h"
 #include "module/elfmod.h"
 #include "module/modfile.h"
 
@@ -51,6 +52,33 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* DWARF lines of every import (no separate debug files): whatever the
+ * DWARF holds, only uses of imports, each with a line. */
+static void locate(struct ks_module *m, char *image, size_t size)
+{
+	const struct ks_dwarf_opts o = { .debug_dir = "/nonexistent" };
+	struct ks_diags d = { 0 };
+	char **syms = malloc((m->nundef ? m->nundef : 1) * sizeof(*syms));
+	size_t before = m->uses.n;
+	int r;
+
+	assert(syms);
+	if (m->nundef)
+		memcpy(syms, m->undef, m->nundef * sizeof(*syms));
+	qsort(syms, m->nundef, sizeof(*syms), cmp_names);
+	r = ks_dwarf_locate_image(m, image, size, syms, m->nundef, &o, &d);
+	assert(r == 0 || r == -ENOENT || r == -ENOMEM);
+	for (size_t i = before; i < m->uses.n; i++)
+		assert(m->uses.v[i].line >= 1 && ks_module_imports(m, m->uses.v[i].symbol));
+	free(syms);
+	ks_diags_free(&d);
+}
+
 /* An unusable object is reported once, naming it; a usable one yields
  * findings for imported, scheduled symbols only. */
 static void check(char *image, size_t size)
@@ -67,6 +95,7 @@ static void check(char *image, size_t size)
 		assert(d.v[i].file && !strcmp(d.v[i].file, "fuzz.ko"));
 	if (r == 0) {
 		assert(m.name && (m.bad_records || d.n == 0));
+		locate(&m, image, size);
 		assert(ks_check_module(&c, &m) == 0);
 		for (size_t i = 0; i < c.found.n; i++)
 			assert(ks_module_imports(&m, c.found.v[i].symbol) &&

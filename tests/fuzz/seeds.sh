@@ -43,6 +43,23 @@ if [ -n "$kdir" ]; then
 	grep -m 50 -P '\t[A-Z_]+$' "$kdir/Module.symvers" >"$out/symvers/kernel-ns" || true
 fi
 
+# DWARF-bearing seeds, kept whole: the DWARF source's test module and
+# objects (module/dwarf.c reads .debug_* and their relocations)
+dwobjs=""
+if [ -n "$kdir" ]; then
+	d=$tmp/kb-dwarf
+	rm -rf "$d" && mkdir -p "$d" && cp -r "$top"/tests/dwarf/kmod/. "$d"/
+	if make -C "$kdir" M="$d" modules >"$d.log" 2>&1; then dwobjs="$d/dwarf_demo.ko"; fi
+fi
+for cc in gcc clang-14; do
+	command -v $cc >/dev/null || continue
+	$cc -g -O2 -I"$top"/tests/dwarf/clang/include -c -o "$tmp/user-$cc.o" \
+		"$top"/tests/dwarf/clang/user.c && dwobjs="$dwobjs $tmp/user-$cc.o"
+done
+for o in $dwobjs; do
+	cp "$o" "$out/module/dwarf-$(basename "$o")"
+done
+
 n=0
 for o in $objs; do
 	n=$((n + 1))

@@ -6,7 +6,9 @@ K=$(kdir)
 if [ -z "$K" ]; then skip "no kernel headers in /usr/src"; exit 0; fi
 S="$TOP/tests/data/check.schedule"
 SV="$K/Module.symvers"
-chk() { "$KSUNSET" check -s "$S" -i "$SV" --today 2026-12-03 "$@"; }
+# --locations=plugin: these cases are about the plugin's records or their
+# absence (t-dwarf.sh tests lines from DWARF)
+chk() { "$KSUNSET" check --locations=plugin -s "$S" -i "$SV" --today 2026-12-03 "$@"; }
 
 kbuild "$TOP/tests/modules/legacy" "$TMP/legacy" || { fail "build legacy"; cat "$TMP/legacy.log"; exit 0; }
 kbuild "$TOP/tests/modules/proprietary" "$TMP/prop" || { fail "build proprietary"; cat "$TMP/prop.log"; exit 0; }
@@ -50,7 +52,7 @@ expect_grep "--kernel-release reaching the release: overdue" "$TMP/out" \
 
 # the next kernel's Module.symvers no longer has do_settimeofday64
 grep -v "	do_settimeofday64	" "$SV" >"$TMP/next.symvers"
-"$KSUNSET" check -s "$S" -i "$TMP/next.symvers" --today 2026-01-01 "$L" >"$TMP/out" 2>&1
+"$KSUNSET" check --locations=plugin -s "$S" -i "$TMP/next.symvers" --today 2026-01-01 "$L" >"$TMP/out" 2>&1
 expect_eq "removed: exit 1" "$?" 1
 expect_grep "removed: error" "$TMP/out" \
 	"ERROR: ksunset: \"do_settimeofday64\" [$L] is no longer exported by the kernel (unexport on 2027-09-01): the module will not load"
@@ -61,7 +63,7 @@ expect_grep "removed: error" "$TMP/out" \
 sed -e 's/^\([^	]*	__register_chrdev	vmlinux	\)EXPORT_SYMBOL	/\1EXPORT_SYMBOL_GPL	/' \
 	-e 's/^\([^	]*	__unregister_chrdev	vmlinux	EXPORT_SYMBOL	\)$/\1CHRDEV/' "$SV" >"$TMP/now.symvers"
 expect_eq "symvers edited" "$(grep -cE '	__register_chrdev	vmlinux	EXPORT_SYMBOL_GPL	$|	__unregister_chrdev	vmlinux	EXPORT_SYMBOL	CHRDEV$' "$TMP/now.symvers")" 2
-"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 "$P" >"$TMP/out" 2>"$TMP/err"
+"$KSUNSET" check --locations=plugin -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 "$P" >"$TMP/out" 2>"$TMP/err"
 expect_eq "gpl-only-now, namespace-now: exit 1" "$?" 1
 expect_grep "gpl-only-now: scheduled, but already GPL-only" "$TMP/out" \
 	"ERROR: ksunset: \"__register_chrdev\" [$P] is GPL-only in the kernel's Module.symvers and module license 'Proprietary' is not GPL-compatible: the module will not load"
@@ -69,7 +71,7 @@ expect_grep "namespace-now: not scheduled, but in a namespace" "$TMP/out" \
 	"ERROR: ksunset: \"__unregister_chrdev\" [$P] is in namespace CHRDEV in the kernel's Module.symvers: add MODULE_IMPORT_NS(CHRDEV), or the module will not load"
 expect_grep "the schedule still decides the rest" "$TMP/out" 'WARNING: ksunset: "rtc_time64_to_tm"'
 expect_grep "Module.symvers findings counted" "$TMP/err" "ksunset: 1 module checked: 2 errors, 1 warning"
-"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --format json "$P" >"$TMP/now.json" 2>/dev/null
+"$KSUNSET" check --locations=plugin -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --format json "$P" >"$TMP/now.json" 2>/dev/null
 python3 - "$TMP/now.json" >"$TMP/out" 2>&1 <<'EOP'
 import json, sys
 f = {x["symbol"]: x for x in json.load(open(sys.argv[1]))["findings"]}
@@ -79,7 +81,7 @@ assert (n["rule"], n["status"], n["action"], n["when"], n["days_left"]) == ("ksu
 print("json ok")
 EOP
 expect_grep "gpl-only-now, namespace-now: JSON" "$TMP/out" "json ok"
-"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --format sarif "$P" >"$TMP/now.sarif" 2>/dev/null
+"$KSUNSET" check --locations=plugin -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --format sarif "$P" >"$TMP/now.sarif" 2>/dev/null
 python3 - "$TMP/now.sarif" >"$TMP/out" 2>&1 <<'EOP'
 import json, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
@@ -91,8 +93,8 @@ assert ("ksunset/gpl-only-now", "error") in got and ("ksunset/namespace-now", "e
 print("sarif ok")
 EOP
 expect_grep "gpl-only-now, namespace-now: SARIF" "$TMP/out" "sarif ok"
-"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --write-baseline "$TMP/now.base" "$P" >/dev/null 2>&1
-"$KSUNSET" check -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --baseline "$TMP/now.base" "$P" >"$TMP/out" 2>&1
+"$KSUNSET" check --locations=plugin -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --write-baseline "$TMP/now.base" "$P" >/dev/null 2>&1
+"$KSUNSET" check --locations=plugin -s "$S" -i "$TMP/now.symvers" --today 2026-01-01 --baseline "$TMP/now.base" "$P" >"$TMP/out" 2>&1
 expect_eq "gpl-only-now, namespace-now: no baseline accepts them" "$?" 1
 expect_eq "gpl-only-now, namespace-now: still reported with a baseline" "$(grep -c '^ERROR: ' "$TMP/out")" 2
 

@@ -258,13 +258,20 @@ START_TEST(test_locations)
 {
 	struct fixture f;
 	struct ks_module m = module("GPL", NULL, 0);
+#define USE(s, f, l, c, fn, src)                                                               \
+	{ .symbol = s, .kind = KS_USE_CALL, .file = f, .line = l, .col = c, .function = fn,     \
+	  .source = src }
 	struct ks_use uses[] = {
-		{ "gone_soon", KS_USE_CALL, "b.c", 9, 2, "g", KS_SOURCE_PLUGIN },
-		{ "gone_soon", KS_USE_CALL, "a.c", 30, 5, "f", KS_SOURCE_PLUGIN },
-		{ "gone_soon", KS_USE_CALL, "a.c", 12, 5, "f", KS_SOURCE_PLUGIN },
-		{ "gone_soon", KS_USE_CALL, "a.c", 12, 5, "f", KS_SOURCE_PLUGIN },	/* twice */
-		{ "not_imported", KS_USE_CALL, "a.c", 1, 1, "f", KS_SOURCE_PLUGIN },
+		USE("gone_soon", "b.c", 9, 2, "g", KS_SOURCE_PLUGIN),
+		USE("gone_soon", "a.c", 30, 5, "f", KS_SOURCE_PLUGIN),
+		USE("gone_soon", "a.c", 12, 5, "f", KS_SOURCE_PLUGIN),
+		USE("gone_soon", "a.c", 12, 5, "f", KS_SOURCE_PLUGIN),	/* twice */
+		USE("not_imported", "a.c", 1, 1, "f", KS_SOURCE_PLUGIN),
+		/* DWARF, in data: the initializer travels with the location */
+		{ .symbol = "gone_soon", .kind = KS_USE_ADDR, .file = "c.c", .line = 8, .col = 37,
+		  .function = "", .source = KS_SOURCE_DWARF, .var = "fops", .member = ".open" },
 	};
+#undef USE
 	const struct ks_finding *g;
 
 	m.uses = (struct ks_uses){ uses, N(uses) };
@@ -272,11 +279,15 @@ START_TEST(test_locations)
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
 	ck_assert_ptr_null(find(&f.c, "not_imported"));
 	g = find(&f.c, "gone_soon");
-	ck_assert_uint_eq(g->nlocs, 3);
+	ck_assert_uint_eq(g->nlocs, 4);
 	ck_assert_str_eq(g->locs[0].file, "a.c");
 	ck_assert_uint_eq(g->locs[0].line, 12);
+	ck_assert_ptr_null(g->locs[0].var);
 	ck_assert_uint_eq(g->locs[1].line, 30);
 	ck_assert_str_eq(g->locs[2].file, "b.c");
+	ck_assert_int_eq(g->locs[3].source, KS_SOURCE_DWARF);
+	ck_assert_str_eq(g->locs[3].var, "fops");
+	ck_assert_str_eq(g->locs[3].member, ".open");
 	ck_assert_uint_eq(find(&f.c, "gone_past")->nlocs, 0);
 	teardown(&f);
 }

@@ -18,5 +18,6 @@ Suite *suite_schedwrite(void);
 Suite *suite_inputs(void);
 Suite *suite_wording(void);
 Suite *suite_symdiff(void);
+Suite *suite_dwarf(void);
 
 #endif

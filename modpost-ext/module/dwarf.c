@@ -1,0 +1,850 @@
+/* The module's DWARF as a location source (doc/HACKING.md: location
+ * sources). Every section of a .ko starts at address 0, so the module is
+ * handed to libdwfl, which lays the sections out and applies the
+ * .rela.debug_* relocations; each relocation against a wanted import is
+ * then looked up at its section's laid-out address: in code, the innermost
+ * inline frame outside the kernel's trees (module/dwarfpath.c); in data,
+ * the variable and member the address falls in. Each CU's ranges are
+ * indexed once, variables once; libdw caches each CU's line table. */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <unistd.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "strmap.h"
+#include "module/dwarf.h"
+#include "module/dwarfpath.h"
+#include "module/modfile.h"
+#include "module/policy.h"
+
+/* An address range of a CU, or a variable's bytes. */
+struct span {
+	Dwarf_Addr lo, hi;
+	Dwarf_Off die; /* the CU's or the variable's DIE */
+};
+
+struct spans {
+	struct span *v;
+	size_t n, cap;
+};
+
+struct dw {
+	struct ks_module *m;
+	Dwfl *dwfl;
+	Elf *elf; /* the module as libdwfl laid it out */
+	Dwarf *dw;
+	Dwarf_Addr bias;	     /* DWARF addresses = laid-out addresses - bias */
+	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
+	bool vars_read;
+	struct ks_dwarfpath paths;
+	char *debug_path; /* libdwfl's search path (its callbacks keep a pointer) */
+	const char *debug_dir;
+	Dwfl_Callbacks cb;
+};
+
+/* Sections whose relocations are no use of anyone's: tables that objtool,
+ * alternatives, static calls, jump labels and ftrace keep of the code
+ * (their entries point into code, where the use itself is found, or into
+ * replacement code that has no source line), and the exception table.
+ * __jump_table's key is the one use found there (place_jump()). */
+static const char *const table_sections[] = {
+	".static_call_sites", ".altinstr_replacement",
+	".altinstructions",   "__jump_table",
+	"__ex_table",	      ".retpoline_sites",
+	".return_sites",      ".call_sites",
+	"__mcount_loc",	      "__patchable_function_entries",
+	".orc_unwind_ip",     ".smp_locks",
+	".parainstructions",  ".ibt_endbr_seal",
+	".static_call.text",  "__bug_table",
+};
+
+static bool table_section(const char *name)
+{
+	for (size_t i = 0; i < sizeof(table_sections) / sizeof(table_sections[0]); i++)
+		if (!strcmp(name, table_sections[i]))
+			return true;
+	return !strncmp(name, ".discard", 8);
+}
+
+static int spans_add(struct spans *s, Dwarf_Addr lo, Dwarf_Addr hi, Dwarf_Off die)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct span *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = (struct span){ lo, hi, die };
+	return 0;
+}
+
+static int span_cmp(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* The span holding pc: the last one starting at or before it. Spans may
+ * nest (a static variable inside a struct is not a thing, but CUs' ranges
+ * of inlined comdat code may overlap), so a few before it are tried. */
+static const struct span *spans_find(const struct spans *s, Dwarf_Addr pc)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->v[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo, k = 0; i-- > 0 && k < 4; k++)
+		if (pc >= s->v[i].lo && pc < s->v[i].hi)
+			return &s->v[i];
+	return NULL;
+}
+
+/* The ranges of a CU's functions: a relocation's scopes are then searched
+ * from its function down, not through every function of the CU. */
+static int index_fns(struct dw *x, Dwarf_Die *cu)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(cu, &c) != 0)
+		return 0;
+	do {
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t r = 0;
+
+		if (dwarf_tag(&c) != DW_TAG_subprogram)
+			continue;
+		while ((r = dwarf_ranges(&c, r, &base, &lo, &hi)) > 0)
+			if (hi > lo && spans_add(&x->fns, lo, hi, dwarf_dieoffset(&c)) < 0)
+				return -ENOMEM;
+	} while (dwarf_siblingof(&c, &c) == 0);
+	return 0;
+}
+
+/* Every CU's ranges, walking the CUs: Clang writes no .debug_aranges, so
+ * they are not asked for. */
+static int index_cus(struct dw *x)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+
+	while (dwarf_nextcu(x->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t r = 0;
+
+		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
+			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
+				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
+					return -ENOMEM;
+			if (index_fns(x, &cu) < 0)
+				return -ENOMEM;
+		}
+		off = next;
+	}
+	if (x->cus.n)
+		qsort(x->cus.v, x->cus.n, sizeof(*x->cus.v), span_cmp);
+	if (x->fns.n)
+		qsort(x->fns.v, x->fns.n, sizeof(*x->fns.v), span_cmp);
+	return 0;
+}
+
+/* A DIE's name as written: the abstract origin's for an inlined or cloned
+ * function, without a clone suffix. NULL: none. */
+static char *die_name(Dwarf_Die *die)
+{
+	const char *n = dwarf_diename(die);
+
+	if (!n) {
+		Dwarf_Attribute a;
+
+		n = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
+	}
+	return n ? strndup(n, ks_function_name_len(n)) : NULL;
+}
+
+static bool is_frame(Dwarf_Die *die)
+{
+	int tag = dwarf_tag(die);
+
+	return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine;
+}
+
+static unsigned attr_udata(Dwarf_Die *die, unsigned name)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word w;
+
+	if (!dwarf_attr(die, name, &a) || dwarf_formudata(&a, &w) != 0 || w > UINT32_MAX)
+		return 0;
+	return (unsigned)w;
+}
+
+/* A file of cu's line table by index. DWARF 5 numbers the CU's own file
+ * 0; before DWARF 5, 0 meant none. */
+static const char *file_at(Dwarf_Die *cu, unsigned idx)
+{
+	Dwarf_Files *files;
+	size_t n;
+	const char *f = NULL;
+
+	if (dwarf_getsrcfiles(cu, &files, &n) == 0 && idx < n)
+		f = dwarf_filesrc(files, idx, NULL, NULL);
+	if ((!f || !strcmp(f, "???")) && idx == 0)
+		f = dwarf_diename(cu);
+	return f;
+}
+
+/* A declaration's file; dwarf_decl_file() knows no file 0. */
+static const char *decl_file(Dwarf_Die *cu, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx;
+
+	if (dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file, &a), &idx) != 0 ||
+	    idx > UINT32_MAX)
+		return NULL;
+	return file_at(cu, (unsigned)idx);
+}
+
+/* One frame of the inline chain: where it is, and whose code. */
+struct frame {
+	const char *file;
+	unsigned line, col;
+	Dwarf_Die *fn;
+};
+
+static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_Die *cu,
+		   const struct frame *f, char *fn, char *var, char *member)
+{
+	struct ks_use u = { .kind = kind,
+			    .line = f->line,
+			    .col = f->col,
+			    .function = fn,
+			    .source = KS_SOURCE_DWARF,
+			    .var = var,
+			    .member = member };
+	int r = -ENOMEM;
+
+	u.symbol = strdup(sym);
+	u.file = ks_dwarfpath_absolute(&x->paths, cu, f->file);
+	if (!u.function)
+		u.function = strdup("");
+	if (u.symbol && u.file && u.function &&
+	    ks_dwarfpath_display_col(&x->paths, u.file, u.line, &u.col) == 0 &&
+	    ks_uses_add(&x->m->uses, &u) == 0)
+		r = 0;
+	free(u.symbol);
+	free(u.file);
+	free(u.function);
+	free(u.var);
+	free(u.member);
+	return r;
+}
+
+/* The innermost scope (function, inlined call, block) that holds pc,
+ * found by descending from its function (else from the CU) through the
+ * scopes that hold it. Not dwarf_getscopes(), which also leaks on some
+ * corrupt DWARF. false: none. */
+static bool innermost_scope(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
+{
+	const struct span *fn = spans_find(&x->fns, pc);
+	Dwarf_Die parent = *cu, c;
+	bool found = false;
+
+	if (fn && dwarf_offdie(x->dw, fn->die, &parent))
+		*out = parent, found = true;
+	else
+		parent = *cu;
+
+	for (int depth = 0; depth < 64 && dwarf_child(&parent, &c) == 0; depth++) {
+		bool down = false;
+
+		do {
+			int tag = dwarf_tag(&c);
+
+			if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+			     tag == DW_TAG_lexical_block) &&
+			    dwarf_haspc(&c, pc) > 0) {
+				*out = parent = c;
+				found = down = true;
+				break;
+			}
+		} while (dwarf_siblingof(&c, &c) == 0);
+		if (!down)
+			break;
+	}
+	return found;
+}
+
+/* Walks the real chain of scopes around the innermost one holding pc
+ * (dwarf_getscopes() follows an inlined call into the inlined function's
+ * abstract scopes and skips its caller; dwarf_getscopes_die() does not)
+ * from the line table's row outwards through each inlined call site, and
+ * stops at the first frame in the module's own sources; if there is none,
+ * the outermost. */
+static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sym,
+		      enum ks_use_kind kind)
+{
+	Dwarf_Die inner, *chain = NULL;
+	Dwarf_Line *row = dwarf_getsrc_die(cu, pc);
+	struct frame f = { 0 };
+	int n, r = 0, col = 0, line = 0;
+
+	if (!row || !(f.file = dwarf_linesrc(row, NULL, NULL)) || dwarf_lineno(row, &line) ||
+	    line <= 0)
+		return 0;
+	dwarf_linecol(row, &col);
+	f.line = (unsigned)line;
+	f.col = col > 0 ? (unsigned)col : 0;
+	n = innermost_scope(x, cu, pc, &inner) ? dwarf_getscopes_die(&inner, &chain) : 0;
+	for (int i = 0; i < n; i++) {
+		if (!is_frame(&chain[i]))
+			continue;
+		f.fn = &chain[i];
+		r = ks_dwarfpath_foreign(&x->paths, cu, f.file);
+		if (r <= 0 || dwarf_tag(&chain[i]) == DW_TAG_subprogram)
+			break;
+		f.file = file_at(cu, attr_udata(&chain[i], DW_AT_call_file));
+		f.line = attr_udata(&chain[i], DW_AT_call_line);
+		f.col = attr_udata(&chain[i], DW_AT_call_column);
+		if (!f.file || !f.line)
+			break;
+	}
+	if (r >= 0 && f.line)
+		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(f.fn) : NULL, NULL, NULL);
+	free(chain);
+	return r < 0 ? r : 0;
+}
+
+/* A variable's address from its location: DW_OP_addr, or Clang's
+ * DW_OP_addrx (an index into .debug_addr). */
+static bool var_address(Dwarf_Die *die, Dwarf_Addr *addr)
+{
+	Dwarf_Attribute a, res;
+	Dwarf_Op *ops;
+	size_t nops;
+
+	if (!dwarf_attr(die, DW_AT_location, &a) || dwarf_getlocation(&a, &ops, &nops) != 0 ||
+	    nops != 1)
+		return false;
+	if (ops[0].atom == DW_OP_addr) {
+		*addr = ops[0].number;
+		return true;
+	}
+	if (ops[0].atom != DW_OP_addrx && ops[0].atom != DW_OP_GNU_addr_index)
+		return false;
+	return dwarf_getlocation_attr(&a, &ops[0], &res) == 0 && dwarf_formaddr(&res, addr) == 0;
+}
+
+static Dwarf_Word type_size(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die type;
+	Dwarf_Word size;
+
+	if (!dwarf_formref_die(dwarf_attr_integrate(die, DW_AT_type, &a), &type) ||
+	    dwarf_aggregate_size(&type, &size) != 0)
+		return 1;
+	return size ? size : 1;
+}
+
+/* The variables among die's children, and those of the functions and
+ * blocks among them (function-local statics). */
+static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth)
+{
+	Dwarf_Die c;
+	int more;
+
+	if (depth > 8 || dwarf_child(parent, &c) != 0)
+		return 0;
+	for (more = 0; more == 0; more = dwarf_siblingof(&c, &c)) {
+		int tag = dwarf_tag(&c);
+		Dwarf_Addr a;
+
+		if (tag == DW_TAG_variable && var_address(&c, &a)) {
+			if (spans_add(&x->vars, a, a + type_size(&c), dwarf_dieoffset(&c)) < 0)
+				return -ENOMEM;
+		} else if (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block) {
+			if (index_vars_in(x, &c, depth + 1) < 0)
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static int index_vars(struct dw *x)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+
+	x->vars_read = true;
+	while (dwarf_nextcu(x->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(x->dw, off + hsize, &cu) && index_vars_in(x, &cu, 0) < 0)
+			return -ENOMEM;
+		off = next;
+	}
+	if (x->vars.n)
+		qsort(x->vars.v, x->vars.n, sizeof(*x->vars.v), span_cmp);
+	return 0;
+}
+
+/* The member at byte off of type: ".ops", ".a.b", "[3].open". */
+static int member_path(struct ks_buf *b, Dwarf_Die *type, Dwarf_Word off, int depth)
+{
+	Dwarf_Die t, c;
+	Dwarf_Word size;
+	int tag;
+
+	if (depth > 8 || dwarf_peel_type(type, &t) != 0)
+		return 0;
+	tag = dwarf_tag(&t);
+	if (tag == DW_TAG_array_type) {
+		Dwarf_Attribute a;
+		Dwarf_Die et;
+
+		if (!dwarf_formref_die(dwarf_attr_integrate(&t, DW_AT_type, &a), &et) ||
+		    dwarf_aggregate_size(&et, &size) != 0 || !size)
+			return 0;
+		if (ks_buf_addf(b, "[%llu]", (unsigned long long)(off / size)) < 0)
+			return -ENOMEM;
+		return member_path(b, &et, off % size, depth + 1);
+	}
+	if ((tag != DW_TAG_structure_type && tag != DW_TAG_union_type) || dwarf_child(&t, &c))
+		return 0;
+	do {
+		Dwarf_Word at = attr_udata(&c, DW_AT_data_member_location);
+		Dwarf_Attribute a;
+		Dwarf_Die mt;
+		const char *name = dwarf_diename(&c);
+
+		if (dwarf_tag(&c) != DW_TAG_member || off < at ||
+		    !dwarf_formref_die(dwarf_attr_integrate(&c, DW_AT_type, &a), &mt) ||
+		    dwarf_aggregate_size(&mt, &size) != 0 || off - at >= size)
+			continue;
+		if (name && ks_buf_addf(b, ".%s", name) < 0)
+			return -ENOMEM;
+		return member_path(b, &mt, off - at, depth + 1);
+	} while (dwarf_siblingof(&c, &c) == 0);
+	return 0;
+}
+
+/* A relocation in data: "in the initializer of VAR (.member)" at the
+ * variable's declaration. None if the address is in no variable. */
+static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
+{
+	const struct span *v;
+	struct ks_buf member = KS_BUF_INIT;
+	struct frame f = { 0 };
+	Dwarf_Die die, cu, type;
+	Dwarf_Attribute a;
+	int line = 0, col = 0;
+	char *name;
+
+	if (!x->vars_read && index_vars(x) < 0)
+		return -ENOMEM;
+	if (!(v = spans_find(&x->vars, pc)) || !dwarf_offdie(x->dw, v->die, &die) ||
+	    !dwarf_diecu(&die, &cu, NULL, NULL) || !(f.file = decl_file(&cu, &die)) ||
+	    dwarf_decl_line(&die, &line) != 0 || line <= 0)
+		return 0;
+	dwarf_decl_column(&die, &col);
+	f.line = (unsigned)line;
+	f.col = col > 0 ? (unsigned)col : 0;
+	if (dwarf_formref_die(dwarf_attr_integrate(&die, DW_AT_type, &a), &type) &&
+	    member_path(&member, &type, pc - v->lo, 0) < 0)
+		return -ENOMEM;
+	name = die_name(&die);
+	if (!name || ks_buf_addc(&member, '\0') < 0) {
+		free(name);
+		ks_buf_free(&member);
+		return -ENOMEM;
+	}
+	return add_use(x, sym, KS_USE_ADDR, &cu, &f, NULL, name, ks_buf_steal(&member));
+}
+
+/* A call instruction (x86's call or jmp rel32) ends at the relocated
+ * field; anything else in code reads or takes the address of the import. */
+static enum ks_use_kind code_kind(Elf *elf, Elf_Data *text, GElf_Addr off)
+{
+	GElf_Ehdr eh;
+	const unsigned char *p = text ? text->d_buf : NULL;
+
+	if (!gelf_getehdr(elf, &eh) || (eh.e_machine != EM_X86_64 && eh.e_machine != EM_386))
+		return KS_USE_CALL;
+	if (!p || off == 0 || off > text->d_size)
+		return KS_USE_CALL;
+	return p[off - 1] == 0xe8 || p[off - 1] == 0xe9 ? KS_USE_CALL : KS_USE_DATA;
+}
+
+/* One relocation, at offset off of section target (laid out at addr). */
+static int place(struct dw *x, Elf *elf, Elf_Scn *target, const GElf_Shdr *tsh, GElf_Addr off,
+		 const char *sym)
+{
+	Dwarf_Addr pc = tsh->sh_addr + off - x->bias;
+	const struct span *s;
+	Dwarf_Die cu;
+
+	if (!(tsh->sh_flags & SHF_EXECINSTR))
+		return place_data(x, pc, sym);
+	if (!(s = spans_find(&x->cus, pc)) || !dwarf_offdie(x->dw, s->die, &cu))
+		return 0;
+	return place_code(x, &cu, pc, sym,
+			  code_kind(elf, tsh->sh_type == SHT_NOBITS ? NULL : elf_getdata(target, NULL),
+				    off));
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* For each symbol of the symbol table: its name among syms, or NULL. */
+static int wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char ***want, size_t *nwant)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB)
+			break;
+	Elf_Data *data = scn ? elf_getdata(scn, NULL) : NULL;
+
+	*nwant = data && sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+	*want = calloc(*nwant ? *nwant : 1, sizeof(**want));
+	if (!*want)
+		return -ENOMEM;
+	for (size_t i = 0; i < *nwant; i++) {
+		GElf_Sym s;
+		const char *name;
+		char *const *hit;
+
+		if (!gelf_getsym(data, (int)i, &s) || s.st_shndx != SHN_UNDEF ||
+		    !(name = elf_strptr(elf, sh.sh_link, s.st_name)))
+			continue;
+		hit = bsearch(&name, syms, nsyms, sizeof(*syms), cmp_names);
+		if (hit)
+			(*want)[i] = *hit;
+	}
+	return 0;
+}
+
+/* The address a relocation points at, through a symbol defined in a
+ * section: the section's laid-out address, the symbol's value and the
+ * addend. false: not such a symbol. */
+static bool reloc_target(Elf *elf, const GElf_Rela *ra, GElf_Addr *addr)
+{
+	Elf_Scn *scn = NULL, *sec;
+	GElf_Shdr sh, ssh;
+	GElf_Sym s;
+	Elf_Data *data;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB)
+			break;
+	if (!scn || !(data = elf_getdata(scn, NULL)) ||
+	    !gelf_getsym(data, (int)GELF_R_SYM(ra->r_info), &s) || s.st_shndx == SHN_UNDEF ||
+	    s.st_shndx >= SHN_LORESERVE || !(sec = elf_getscn(elf, s.st_shndx)) ||
+	    !gelf_getshdr(sec, &ssh) || !(ssh.sh_flags & SHF_EXECINSTR))
+		return false;
+	*addr = ssh.sh_addr + s.st_value + (GElf_Addr)ra->r_addend;
+	return true;
+}
+
+/* An x86-64 __jump_table entry { s32 code, s32 target, long key } names
+ * its static key only there: the use is the branch at the entry's code
+ * field (the relocation two before the key's). */
+static int place_jump(struct dw *x, Elf *elf, Elf_Data *data, size_t i, const GElf_Rela *key,
+		      const char *sym)
+{
+	GElf_Rela code;
+	GElf_Addr pc;
+	GElf_Ehdr eh;
+	const struct span *s;
+	Dwarf_Die cu;
+
+	if (!gelf_getehdr(elf, &eh) || eh.e_machine != EM_X86_64 || i < 2 ||
+	    !gelf_getrela(data, (int)(i - 2), &code) || code.r_offset + 8 != key->r_offset ||
+	    !reloc_target(elf, &code, &pc))
+		return 0;
+	pc -= x->bias;
+	if (!(s = spans_find(&x->cus, pc)) || !dwarf_offdie(x->dw, s->die, &cu))
+		return 0;
+	return place_code(x, &cu, pc, sym, KS_USE_DATA);
+}
+
+/* The relocations of one section against wanted symbols. */
+static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *rsh,
+			 const char **want, size_t nwant)
+{
+	Elf_Scn *target = elf_getscn(elf, rsh->sh_info);
+	Elf_Data *data = elf_getdata(rel, NULL);
+	size_t shstrndx, n;
+	GElf_Shdr tsh;
+	const char *tname;
+	bool jump;
+	int r = 0;
+
+	if (!target || !data || !gelf_getshdr(target, &tsh) || !(tsh.sh_flags & SHF_ALLOC) ||
+	    elf_getshdrstrndx(elf, &shstrndx) < 0 || !rsh->sh_entsize)
+		return 0;
+	tname = elf_strptr(elf, shstrndx, tsh.sh_name);
+	if (!tname || (table_section(tname) && strcmp(tname, "__jump_table")))
+		return 0;
+	jump = !strcmp(tname, "__jump_table") && rsh->sh_type == SHT_RELA;
+	n = rsh->sh_size / rsh->sh_entsize;
+	for (size_t i = 0; !r && i < n; i++) {
+		GElf_Rela ra;
+		GElf_Rel rl;
+		size_t sym;
+
+		if (rsh->sh_type == SHT_RELA && gelf_getrela(data, (int)i, &ra))
+			sym = GELF_R_SYM(ra.r_info);
+		else if (rsh->sh_type == SHT_REL && gelf_getrel(data, (int)i, &rl))
+			ra = (GElf_Rela){ rl.r_offset, rl.r_info, 0 }, sym = GELF_R_SYM(rl.r_info);
+		else
+			break;
+		if (sym >= nwant || !want[sym] || ra.r_offset >= tsh.sh_size)
+			continue;
+		if (jump)
+			r = place_jump(x, elf, data, i, &ra, want[sym]);
+		else if (!table_section(tname))
+			r = place(x, elf, target, &tsh, ra.r_offset, want[sym]);
+	}
+	return r;
+}
+
+static int place_all(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
+{
+	const char **want;
+	size_t nwant;
+	Elf_Scn *scn = NULL;
+	int r = wanted_symbols(elf, syms, nsyms, &want, &nwant);
+
+	while (!r && (scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL))
+			r = place_section(x, elf, scn, &sh, want, nwant);
+	}
+	free(want);
+	return r;
+}
+
+static int dwarf_problem(struct ks_module *m, struct ks_diags *d, const char *what)
+{
+	return ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s: %s", what,
+			   dwfl_errmsg(-1)) < 0
+		       ? -ENOMEM
+		       : 0;
+}
+
+/* Whether the ELF file open at fd has the build-id of mod. */
+static bool same_build_id(Dwfl_Module *mod, int fd)
+{
+	const unsigned char *want;
+	const void *got;
+	GElf_Addr vaddr;
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	int n = dwfl_module_build_id(mod, &want, &vaddr);
+	bool r = elf && n > 0 && dwelf_elf_gnu_build_id(elf, &got) == n &&
+		 !memcmp(want, got, (size_t)n);
+
+	elf_end(elf);
+	return r;
+}
+
+/* DIR/<the module's absolute path>, without .xz/.zst/.gz: where Debian's
+ * -dbg packages put in-tree modules (DIR/lib/modules/<release>/...), for
+ * modules without a .gnu_debuglink; taken only with the same build-id. */
+static int find_by_path(Dwfl_Module *mod, struct dw *x, char **debugfile)
+{
+	char real[PATH_MAX], *path, *dot;
+	int fd;
+
+	if (!realpath(x->m->path, real) || asprintf(&path, "%s%s", x->debug_dir, real) < 0)
+		return -1;
+	dot = strrchr(path, '.');
+	if (dot && (!strcmp(dot, ".xz") || !strcmp(dot, ".zst") || !strcmp(dot, ".gz")))
+		*dot = '\0';
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && same_build_id(mod, fd)) {
+		*debugfile = path;
+		return fd;
+	}
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return -1;
+}
+
+/* libdwfl's search by build-id (DIR/.build-id/xx/rest.debug, checked),
+ * then by path. */
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			  const char *file_name, const char *debuglink, GElf_Word crc,
+			  char **debugfile)
+{
+	struct dw *x = *userdata;
+	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name, debuglink,
+					      crc, debugfile);
+
+	return fd >= 0 || !x ? fd : find_by_path(mod, x, debugfile);
+}
+
+/* Reports the module to libdwfl from memory (decompressed), with separate
+ * debug files searched by build-id under the debug directory. */
+static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwarf_opts *o,
+		     struct ks_diags *d)
+{
+	Dwfl_Module *mod;
+	GElf_Addr ebias;
+
+	void **userdata;
+
+	x->debug_dir = o->debug_dir ? o->debug_dir : "/usr/lib/debug";
+	if (asprintf(&x->debug_path, "-%s", x->debug_dir) < 0)
+		return -ENOMEM;
+	x->cb = (Dwfl_Callbacks){ .find_debuginfo = find_debuginfo,
+				  .section_address = dwfl_offline_section_address,
+				  .debuginfo_path = &x->debug_path };
+	if (!(x->dwfl = dwfl_begin(&x->cb)))
+		return dwarf_problem(x->m, d, "cannot start libdwfl");
+	mod = dwfl_report_offline_memory(x->dwfl, x->m->name, x->m->path, image, size);
+	if (!mod || dwfl_report_end(x->dwfl, NULL, NULL) != 0)
+		return dwarf_problem(x->m, d, "cannot lay out the module");
+	if (!(x->elf = dwfl_module_getelf(mod, &ebias)))
+		return dwarf_problem(x->m, d, "cannot read the module");
+	dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+	*userdata = x; /* for find_debuginfo() */
+	x->dw = dwfl_module_getdwarf(mod, &x->bias);
+	return x->dw ? 0 : -ENOENT;
+}
+
+int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
+			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
+{
+	struct dw x = { .m = m };
+	int r = open_dwfl(&x, image, size, o, d);
+
+	if (r == 0 && x.dw)
+		r = index_cus(&x);
+	if (r == 0 && x.dw)
+		r = place_all(&x, x.elf, syms, nsyms);
+	if (r == -ENOENT)
+		m->no_debug_info = true;
+	ks_dwarfpath_free(&x.paths);
+	free(x.cus.v);
+	free(x.fns.v);
+	free(x.vars.v);
+	dwfl_end(x.dwfl);
+	free(x.debug_path);
+	return r;
+}
+
+/* The module is read again, whole and decompressed: only modules with
+ * findings that need a location come here. */
+int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
+		    const struct ks_dwarf_opts *o, struct ks_diags *d)
+{
+	struct ks_modfile f;
+	const char *why = "";
+	int r = ks_modfile_open(m->path, &f, &why);
+
+	if (r == 0)
+		r = ks_modfile_slurp(&f, &why);
+	if (r == 0)
+		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
+	else if (r != -ENOMEM)
+		r = ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why) < 0
+			    ? -ENOMEM
+			    : 0;
+	ks_modfile_close(&f);
+	return r;
+}
+
+int ks_locations_parse(const char *s, enum ks_locations *mode)
+{
+	static const char *const names[] = { "auto", "plugin", "dwarf" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(s, names[i])) {
+			*mode = (enum ks_locations)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static bool placed(const struct ks_module *m, const char *sym)
+{
+	for (size_t i = 0; i < m->uses.n; i++)
+		if (!strcmp(m->uses.v[i].symbol, sym))
+			return true;
+	return false;
+}
+
+/* --locations=dwarf: the plugin's uses are left out. */
+static void drop_plugin_uses(struct ks_module *m)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < m->uses.n; i++) {
+		struct ks_use *u = &m->uses.v[i];
+
+		if (u->source != KS_SOURCE_PLUGIN) {
+			m->uses.v[k++] = *u;
+			continue;
+		}
+		free(u->symbol);
+		free(u->file);
+		free(u->function);
+		free(u->var);
+		free(u->member);
+	}
+	m->uses.n = k;
+}
+
+int ks_locate_module(struct ks_module *m, const struct ks_dwarf_opts *o, ks_locate_wanted_fn wanted,
+		     void *ctx, struct ks_diags *d)
+{
+	char **syms;
+	size_t n = 0;
+	int r = 0;
+
+	if (o->mode == KS_LOCATIONS_PLUGIN)
+		return 0;
+	if (o->mode == KS_LOCATIONS_DWARF)
+		drop_plugin_uses(m);
+	syms = malloc((m->nundef ? m->nundef : 1) * sizeof(*syms));
+	if (!syms)
+		return -ENOMEM;
+	for (size_t i = 0; i < m->nundef; i++)
+		if (!ks_import_generated(m->undef[i]) && wanted(ctx, m, m->undef[i]) &&
+		    !placed(m, m->undef[i]))
+			syms[n++] = m->undef[i];
+	if (n) {
+		qsort(syms, n, sizeof(*syms), cmp_names);
+		r = ks_dwarf_locate(m, syms, n, o, d);
+	}
+	free(syms);
+	return r == -ENOMEM ? r : 0;
+}

@@ -1,0 +1,230 @@
+/* Whose source a DWARF file name is (module/dwarfpath.h). A kernel tree is
+ * recognised as the plugin recognises one (arch/, scripts/ and
+ * include/linux/kernel.h or include/generated/), or, when it is not on this
+ * machine, by its name (linux-headers-*, linux-6.1.90, linux): modules are
+ * often checked far from the tree they were built in. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "buf.h"
+#include "module/dwarfpath.h"
+
+/* Directories of the compiler's own headers (stdarg.h and friends). */
+static const char *const system_dirs[] = { "/usr/include/", "/usr/lib/gcc/", "/usr/lib/llvm-",
+					   "/usr/local/include/" };
+
+static bool has_dir(const char *dir, const char *sub, bool want_dir)
+{
+	struct stat st;
+	char *path;
+	bool r;
+
+	if (asprintf(&path, "%s/%s", dir, sub) < 0)
+		return false;
+	r = stat(path, &st) == 0 && (want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+	free(path);
+	return r;
+}
+
+/* Distribution header packages and release tarballs: linux,
+ * linux-headers-*, linux-source-*, linux-6.1.90. */
+static bool tree_by_name(const char *dir)
+{
+	const char *base = strrchr(dir, '/');
+
+	base = base ? base + 1 : dir;
+	if (strncmp(base, "linux", 5))
+		return false;
+	base += 5;
+	return !*base || !strncmp(base, "-headers-", 9) || !strncmp(base, "-source-", 8) ||
+	       (base[0] == '-' && base[1] >= '0' && base[1] <= '9');
+}
+
+static bool tree_on_disk(const char *dir)
+{
+	return has_dir(dir, "arch", true) && has_dir(dir, "scripts", true) &&
+	       (has_dir(dir, "include/linux/kernel.h", false) ||
+		has_dir(dir, "include/generated", true));
+}
+
+/* Whether dir[0..len) is a kernel tree, asked once per directory. */
+static int is_tree_cached(void *ctx, const char *dir)
+{
+	struct ks_dwarfpath *p = ctx;
+	void **slot;
+	char *key = strdup(dir);
+	int r;
+
+	if (!key)
+		return -ENOMEM;
+	r = ks_strmap_put(&p->trees, key, &slot);
+	if (r < 0) {
+		free(key);
+		return r;
+	}
+	if (r == 0)
+		free(key);
+	else
+		*slot = (void *)(intptr_t)(tree_by_name(dir) || tree_on_disk(dir) ? 2 : 1);
+	return (intptr_t)*slot == 2;
+}
+
+/* Whether the part of path before rest (a "/include/" or "/arch/X/include/"
+ * inside it) is a kernel tree. */
+static int tree_before(const char *path, const char *rest,
+		       int (*is_tree)(void *ctx, const char *dir), void *ctx)
+{
+	char *dir = strndup(path, (size_t)(rest - path));
+	int r;
+
+	if (!dir)
+		return -ENOMEM;
+	r = dir[0] ? is_tree(ctx, dir) : 0;
+	free(dir);
+	return r;
+}
+
+int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char *dir), void *ctx)
+{
+	if (path[0] != '/')
+		return path[0] == '<'; /* <built-in> */
+	for (size_t i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++)
+		if (!strncmp(path, system_dirs[i], strlen(system_dirs[i])))
+			return 1;
+	for (const char *s = path; (s = strchr(s, '/')); s++) {
+		const char *sub = NULL;
+		int r;
+
+		if (!strncmp(s, "/include/", 9))
+			sub = s;
+		else if (!strncmp(s, "/arch/", 6) && (sub = strchr(s + 6, '/')) &&
+			 strncmp(sub, "/include/", 9))
+			sub = NULL;
+		if (sub && (r = tree_before(path, s, is_tree, ctx)) != 0)
+			return r;
+	}
+	return 0;
+}
+
+/* Appends one component, resolving "." and "..". */
+static int add_component(struct ks_buf *b, const char *c, size_t n)
+{
+	if (!n || (n == 1 && c[0] == '.'))
+		return 0;
+	if (n == 2 && c[0] == '.' && c[1] == '.') {
+		char *slash = b->len ? memrchr(b->p, '/', b->len) : NULL;
+
+		b->len = slash ? (size_t)(slash - b->p) : 0;
+		return 0;
+	}
+	return ks_buf_addc(b, '/') < 0 || ks_buf_add(b, c, n) < 0 ? -ENOMEM : 0;
+}
+
+static int add_path(struct ks_buf *b, const char *path)
+{
+	while (*path) {
+		size_t n = strcspn(path, "/");
+
+		if (add_component(b, path, n) < 0)
+			return -ENOMEM;
+		path += n;
+		path += *path == '/';
+	}
+	return 0;
+}
+
+char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	Dwarf_Attribute a;
+	const char *dir = NULL;
+
+	(void)p;
+	if (file[0] == '<')
+		return strdup(file);
+	if (file[0] != '/')
+		dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
+	if ((dir && add_path(&b, dir) < 0) || add_path(&b, file) < 0 ||
+	    (!b.len && ks_buf_addc(&b, '/') < 0) || ks_buf_addc(&b, '\0') < 0) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
+}
+
+int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
+{
+	void **slot;
+	char *abs;
+	int r = ks_strmap_put(&p->files, file, &slot);
+
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return (intptr_t)*slot == 2;
+	if (!(abs = ks_dwarfpath_absolute(p, cu, file)))
+		return -ENOMEM;
+	r = ks_dwarfpath_classify(abs, is_tree_cached, p);
+	free(abs);
+	if (r < 0)
+		return r;
+	*slot = (void *)(intptr_t)(r ? 2 : 1);
+	return r;
+}
+
+/* The source at path, read once while uses stay in it. */
+static int load_source(struct ks_dwarfpath *p, const char *path)
+{
+	if (p->src_path && !strcmp(p->src_path, path))
+		return 0;
+	free(p->src_path);
+	ks_buf_reset(&p->src);
+	if (!(p->src_path = strdup(path)))
+		return -ENOMEM;
+	p->src_ok = ks_buf_read_file(&p->src, path) == 0;
+	return 0;
+}
+
+int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line, unsigned *col)
+{
+	const char *s, *end;
+	unsigned dcol = 1;
+
+	if (!*col || load_source(p, path) < 0)
+		return *col ? -ENOMEM : 0;
+	if (!p->src_ok)
+		return 0;
+	s = p->src.p;
+	end = s + p->src.len;
+	for (unsigned n = 1; n < line && s < end; n++) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+
+		s = nl ? nl + 1 : end;
+	}
+	if (s == end || (size_t)(end - s) < *col - 1)
+		return 0;
+	for (const char *c = s; c < s + *col - 1; c++) {
+		if (*c == '\n')
+			return 0;
+		if (*c == '\t')
+			dcol = ((dcol - 1) / 8 + 1) * 8 + 1;
+		else if (((unsigned char)*c & 0xc0) != 0x80) /* not a UTF-8 continuation */
+			dcol++;
+	}
+	*col = dcol;
+	return 0;
+}
+
+void ks_dwarfpath_free(struct ks_dwarfpath *p)
+{
+	free(p->src_path);
+	ks_buf_free(&p->src);
+	for (size_t i = 0; i < p->trees.cap; i++)
+		free((char *)p->trees.slots[i].key);
+	ks_strmap_free(&p->files);
+	ks_strmap_free(&p->trees);
+}

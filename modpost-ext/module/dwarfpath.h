@@ -1,0 +1,40 @@
+/* Whose source a file named by DWARF is: the module's, or the kernel's
+ * (its trees' include/ and arch/ARCH/include/) or the compiler's. The
+ * plugin's rule (plugin/where.c), applied to the paths DWARF records. */
+#ifndef KS_DWARFPATH_H
+#define KS_DWARFPATH_H
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+
+#include "buf.h"
+#include "compiler.h"
+#include "strmap.h"
+
+/* The answers so far, per file and per candidate kernel tree. */
+struct ks_dwarfpath {
+	struct ks_strmap files; /* file (libdw's string) -> 1 module's, 2 foreign */
+	struct ks_strmap trees; /* directory (owned) -> 1 not a kernel tree, 2 one */
+	char *src_path;		/* the source last read for columns, and its text */
+	struct ks_buf src;
+	bool src_ok;
+};
+
+/* file made absolute against cu's DW_AT_comp_dir, with "." and ".."
+ * components resolved; NULL: no memory. */
+char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file);
+/* 1 if file (as in cu) is outside the module's sources, 0 if it is the
+ * module's, -ENOMEM. */
+int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file) KS_MUST_CHECK;
+/* The same for an absolute, normalised path, given the kernel-tree test
+ * (is_tree(dir): 1 yes, 0 no, -ENOMEM). */
+int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char *dir),
+			  void *ctx) KS_MUST_CHECK;
+/* DWARF's column (bytes, 1-based) of line of the source at path as GCC's
+ * display column (tabs to the next multiple of 8), as the plugin records
+ * it; unchanged when the source cannot be read here. 0 or -ENOMEM. */
+int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line,
+			     unsigned *col) KS_MUST_CHECK;
+void ks_dwarfpath_free(struct ks_dwarfpath *p);
+
+#endif

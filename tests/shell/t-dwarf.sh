@@ -1,0 +1,184 @@
+#!/bin/sh
+# Source lines from a module's DWARF (module/dwarf.c), for modules built
+# without the plugin: a real Kbuild module (tests/dwarf/kmod) and objects
+# that clang-14 and gcc make (tests/dwarf/clang) carry "dwarf:" comments
+# stating each expected use; compressed copies give the same; a stripped
+# copy gets one hint; corrupt DWARF is no crash; --locations chooses.
+. "$(dirname "$0")/lib.sh"
+KSUNSET=${KSUNSET:-$TOP/build/ksunset}
+PLUGIN=${PLUGIN:-$TOP/build/ksunset.so}
+USES="python3 $TOP/tests/shell/dwarf-uses.py"
+LC_ALL=C
+export LC_ALL
+K=$(kdir)
+
+# uses_of SOURCE REPORT-ARGS...: the uses check reports, as dwarf-uses.py
+uses_of() {
+	src=$1
+	shift
+	"$KSUNSET" check --today 2026-12-04 --format json "$@" 2>"$TMP/stderr" | $USES got "$src"
+}
+
+# A schedule that lists every symbol the module imports.
+schedule_of() {
+	nm -u "$1" | awk '{ print $2 }' | sort -u >"$TMP/imports"
+	{
+		echo "What: $(head -n 1 "$TMP/imports")"
+		tail -n +2 "$TMP/imports" | sed 's/^/ /'
+		echo "When: 2030-01-01"
+	} >"$2"
+}
+
+kbuild_part() {
+	d="$TMP/kmod"
+	if ! kbuild "$TOP/tests/dwarf/kmod" "$d"; then
+		fail "kmod: build without the plugin"; sed 's/^/  | /' "$d.log" | tail -20; return
+	fi
+	ko="$d/dwarf_demo.ko"
+	S="$TMP/all.schedule"
+	# the same module with other code: another build-id
+	kbuild "$TOP/tests/dwarf/kmod" "$TMP/other" KCFLAGS=-DDEMO_OTHER &&
+		cp "$TMP/other/dwarf_demo.ko" "$TMP/kmod-other.ko"
+	schedule_of "$ko" "$S"
+	$USES expect "$TOP"/tests/dwarf/kmod/*.[ch] >"$TMP/want"
+	uses_of dwarf -s "$S" "$ko" >"$TMP/got"
+	expect_file_eq "kmod: every use at the line its dwarf: comment states" "$TMP/got" "$TMP/want"
+
+	"$KSUNSET" check --today 2026-12-04 -s "$S" "$ko" >"$TMP/text" 2>&1
+	expect_grep "kmod: text names the initializer and member" "$TMP/text" \
+		"dwarf_demo.c:18:37: warning: address of 'noop_llseek' in the initializer of 'demo_fops' (.llseek)"
+	# __fentry__, __x86_return_thunk, __stack_chk_fail: no location, no
+	# hint; the static key named only in __jump_table: at its branch
+	n=$(grep -c 'note: no source location' "$TMP/text")
+	expect_eq "kmod: no hint: every import placed but the compiler's" "$n" 0
+	if grep -q "in the initializer of '[^']*' *[(]*[^)]*[)]* .*cpuset" "$TMP/text" ||
+		grep -A1 'cpuset_cgrp_subsys_enabled_key' "$TMP/text" | grep -q initializer; then
+		fail "kmod: a __jump_table entry was taken for a variable"
+	else pass "kmod: __jump_table belongs to no variable"; fi
+	grep -A1 '"__fentry__"' "$TMP/text" | tail -n 1 >"$TMP/next"
+	if grep -q '^WARNING' "$TMP/next"; then pass "kmod: __fentry__ has no location by rule"
+	else fail "kmod: __fentry__ got a location or a hint: $(cat "$TMP/next")"; fi
+
+	for z in xz zstd gzip; do
+		command -v $z >/dev/null || { skip "kmod: no $z"; continue; }
+		ext=$(case $z in xz) echo xz ;; zstd) echo zst ;; gzip) echo gz ;; esac)
+		$z -c "$ko" >"$d/dwarf_demo.ko.$ext"
+		uses_of dwarf -s "$S" "$d/dwarf_demo.ko.$ext" >"$TMP/got"
+		expect_file_eq "kmod: .ko.$ext decompressed to memory, same lines" "$TMP/got" "$TMP/want"
+		rm -f "$d/dwarf_demo.ko.$ext"
+	done
+
+	"$KSUNSET" users --today 2026-12-04 nonseekable_open -- "$ko" >"$TMP/users" 2>&1
+	expect_grep "kmod: users gives DWARF's line" "$TMP/users" \
+		"dwarf_demo.c:18:37: note: uses 'nonseekable_open' (addr) in the initializer of 'demo_fops' (.open)"
+
+	"$KSUNSET" check --today 2026-12-04 -s "$S" --locations=plugin "$ko" >"$TMP/text" 2>&1
+	expect_eq "kmod: --locations=plugin reads no DWARF" \
+		"$(grep -c 'dwarf_demo.c:' "$TMP/text"):$(grep -c 'not built with the ksunset plugin' "$TMP/text")" "0:1"
+
+	strip --strip-debug -o "$d/stripped.ko" "$ko"
+	"$KSUNSET" check --today 2026-12-04 -s "$S" --debug-dir "$TMP/none" "$d/stripped.ko" \
+		>"$TMP/text" 2>&1
+	expect_eq "stripped: one hint for the module, no lines" \
+		"$(grep -c 'no DWARF: stripped' "$TMP/text"):$(grep -c 'dwarf_demo.c:' "$TMP/text")" "1:0"
+
+	debug_dirs "$ko" "$d/stripped.ko" "$S"
+
+	corrupt "$ko" "$d/corrupt.ko"
+	"$KSUNSET" check --today 2026-12-04 -s "$S" "$d/corrupt.ko" >"$TMP/text" 2>&1
+	rc=$?
+	if [ $rc -le 1 ] && ! grep -q 'Sanitizer\|runtime error' "$TMP/text"; then
+		pass "corrupt DWARF: no crash (exit $rc)"
+	else fail "corrupt DWARF: exit $rc"; sed 's/^/  | /' "$TMP/text" | tail -5; fi
+
+	plugin_part "$S"
+}
+
+# debug_dirs KO STRIPPED SCHEDULE: --debug-dir finds KO's DWARF for its
+# stripped copy by build-id and by path (also for a .ko.xz), and refuses a
+# file with another build-id.
+debug_dirs() {
+	n_want=$(grep -c . "$TMP/want")
+	id=$(readelf -n "$1" | awk '/Build ID/ { print $3 }')
+	mkdir -p "$TMP/dbg/.build-id/$(echo "$id" | cut -c1-2)"
+	cp "$1" "$TMP/dbg/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug"
+	n=$("$KSUNSET" check -s "$3" --debug-dir "$TMP/dbg" "$2" 2>&1 | grep -c 'dwarf_demo.c:\|helper.h:')
+	expect_eq "--debug-dir: by build-id" "$n" "$n_want"
+	real=$(cd "$(dirname "$2")" && pwd -P)/$(basename "$2")
+	mkdir -p "$TMP/dbg2$(dirname "$real")"
+	cp "$1" "$TMP/dbg2$real"
+	xz -k "$2"
+	for f in "$2" "$2.xz"; do
+		n=$("$KSUNSET" check -s "$3" --debug-dir "$TMP/dbg2" "$f" 2>&1 | grep -c 'dwarf_demo.c:\|helper.h:')
+		expect_eq "--debug-dir: by path, $(basename "$f")" "$n" "$n_want"
+	done
+	rm -f "$2.xz"
+	cp "$TMP/kmod-other.ko" "$TMP/dbg2$real"
+	"$KSUNSET" check -s "$3" --debug-dir "$TMP/dbg2" "$2" >"$TMP/text" 2>&1
+	expect_eq "--debug-dir: another build-id is refused" \
+		"$(grep -c 'dwarf_demo.c:' "$TMP/text"):$(grep -c 'stripped?' "$TMP/text")" "0:1"
+}
+
+# corrupt IN OUT: IN with its .debug_info and .debug_line overwritten by a
+# pattern, keeping the ELF valid.
+corrupt() {
+	python3 - "$1" "$2" <<'PY'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+shoff, = struct.unpack_from("<Q", b, 0x28)
+shnum, shstrndx = struct.unpack_from("<HH", b, 0x3c)
+sh = [struct.unpack_from("<IIQQQQIIQQ", b, shoff + i * 64) for i in range(shnum)]
+stro = sh[shstrndx][4]
+for s in sh:
+    name = b[stro + s[0]:b.index(b"\0", stro + s[0])].decode()
+    if name in (".debug_info", ".debug_line", ".debug_abbrev"):
+        for i in range(s[4] + 12, s[4] + s[5], 7):
+            b[i] = 0xff
+open(sys.argv[2], "wb").write(b)
+PY
+}
+
+# The same module built with the plugin: its records win (auto); with
+# --locations=dwarf, DWARF gives the lines the comments state.
+plugin_part() {
+	[ -f "$PLUGIN" ] || { skip "plugin: not built"; return; }
+	d="$TMP/kmod-plugin"
+	if ! kbuild "$TOP/tests/dwarf/kmod" "$d" \
+		KCFLAGS="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$1"; then
+		fail "kmod: build with the plugin"; return
+	fi
+	uses_of plugin -s "$1" "$d/dwarf_demo.ko" >"$TMP/plugin"
+	n=$(uses_of dwarf -s "$1" "$d/dwarf_demo.ko" | wc -l)
+	expect_eq "plugin build: records win, no DWARF for what they place" \
+		"$(($(wc -l <"$TMP/plugin") > 8)):$n" "1:0"
+	uses_of dwarf -s "$1" --locations=dwarf "$d/dwarf_demo.ko" >"$TMP/got"
+	expect_file_eq "plugin build: --locations=dwarf" "$TMP/got" "$TMP/want"
+}
+
+clang_part() {
+	cp -r "$TOP/tests/dwarf/clang" "$TMP/clang"
+	printf 'What: ext_open ext_call ext_counter __wrapped_call\nWhen: 2030-01-01\n' >"$TMP/c.schedule"
+	$USES expect "$TMP/clang/user.c" >"$TMP/want"
+	for cc in gcc clang-14; do
+		if ! command -v $cc >/dev/null; then
+			skip "$cc: not installed (scripts/install-deps.sh fuzz installs clang-14)"
+			continue
+		fi
+		(cd "$TMP/clang" && $cc -g -O2 -Iinclude -c user.c -o user-$cc.o) || {
+			fail "$cc: compile"; continue; }
+		uses_of dwarf -s "$TMP/c.schedule" "$TMP/clang/user-$cc.o" >"$TMP/got"
+		expect_file_eq "$cc -g -O2 -c: every use at its stated line" "$TMP/got" "$TMP/want"
+	done
+	[ -f "$TMP/clang/user-clang-14.o" ] || return 0
+	# the traps this object is for are really in it
+	if readelf -S "$TMP/clang/user-clang-14.o" | grep -q debug_aranges; then
+		fail "clang-14: has .debug_aranges (the CU walk is not tested)"
+	else pass "clang-14: no .debug_aranges, CUs walked"; fi
+	if command -v llvm-dwarfdump-14 >/dev/null; then
+		llvm-dwarfdump-14 --debug-info "$TMP/clang/user-clang-14.o" >"$TMP/dump"
+		expect_grep "clang-14: variables located by DW_OP_addrx" "$TMP/dump" "DW_OP_addrx"
+	fi
+}
+
+if [ -n "$K" ]; then kbuild_part; else skip "no kernel headers in /usr/src"; fi
+clang_part
