@@ -34,6 +34,7 @@ void ks_uses_free(struct ks_uses *uses)
 		free(uses->v[i].symbol);
 		free(uses->v[i].file);
 		free(uses->v[i].function);
+		free(uses->v[i].accept_reason);
 	}
 	free(uses->v);
 	uses->v = NULL;

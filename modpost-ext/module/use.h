@@ -23,6 +23,7 @@ struct ks_use {
 	unsigned col;		/* 0: unknown */
 	char *function;		/* as written in the source; "" at file scope */
 	enum ks_use_source source;
+	char *accept_reason;	/* KSUNSET_ACCEPT's in the source; NULL: none */
 };
 
 /* A module's uses, in the order their sources gave them. */

@@ -153,6 +153,24 @@ const struct ks_rule ks_rules[] = {
 
 const size_t ks_nrules = sizeof(ks_rules) / sizeof(ks_rules[0]);
 
+bool ks_loc_accepted_in_source(const struct ks_finding *f, const struct ks_loc *l)
+{
+	return l->accept_reason && f->rule->baseline_accepts;
+}
+
+bool ks_loc_accepted(const struct ks_finding *f, const struct ks_loc *l)
+{
+	return l->baselined || ks_loc_accepted_in_source(f, l);
+}
+
+bool ks_finding_accepted(const struct ks_finding *f)
+{
+	for (size_t i = 0; i < f->nlocs; i++)
+		if (!ks_loc_accepted(f, &f->locs[i]))
+			return false;
+	return f->nlocs || f->baselined;
+}
+
 char *ks_finding_message(const struct ks_finding *f)
 {
 	struct ks_buf b = KS_BUF_INIT;
@@ -224,6 +242,8 @@ static int add_locations(struct ks_finding *f, const struct ks_module *m)
 		f->nlocs = ++k;	/* so that finding_free() frees them on failure */
 		if (!f->locs[k - 1].file || !f->locs[k - 1].function)
 			return -ENOMEM;
+		if (u->accept_reason && !(f->locs[k - 1].accept_reason = strdup(u->accept_reason)))
+			return -ENOMEM;
 	}
 	qsort(f->locs, k, sizeof(*f->locs), cmp_loc);
 	f->nlocs = 0;
@@ -231,6 +251,7 @@ static int add_locations(struct ks_finding *f, const struct ks_module *m)
 		if (f->nlocs && !cmp_loc(&f->locs[f->nlocs - 1], &f->locs[i])) {
 			free(f->locs[i].file);
 			free(f->locs[i].function);
+			free(f->locs[i].accept_reason);
 			continue;
 		}
 		f->locs[f->nlocs++] = f->locs[i];
@@ -248,6 +269,7 @@ static void finding_free(struct ks_finding *f)
 	for (size_t i = 0; i < f->nlocs; i++) {
 		free(f->locs[i].file);
 		free(f->locs[i].function);
+		free(f->locs[i].accept_reason);
 	}
 	free(f->locs);
 }
