@@ -38,7 +38,7 @@ CFLAGS ?= -O2 -g
 CHECKER_INC := -iquote modpost-ext
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) \
 	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
-	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CFLAGS) $(SANFLAGS)
+	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CPPFLAGS) $(CFLAGS) $(SANFLAGS)
 LDLIBS_CHECKER := -lelf -llzma -lzstd -lz -pthread
 
 ifeq ($(V),1)
@@ -60,6 +60,10 @@ CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.
 	module/use.o module/records.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
+# another kernel: diff and --target (Module.symvers compared, namespaces as
+# the loader decides them, changes as schedule entries)
+CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o \
+	input/headers.o rules/target.o
 # rules/: the check rules, the lint rules, import counts
 CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 # report/: the report writers
@@ -67,6 +71,7 @@ CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o repor
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o
+UNIT_OBJS += check_symdiff.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))
@@ -98,12 +103,12 @@ PLUGIN_O := $(addprefix $(PB)/,$(PLUGIN_OBJS)) $(addprefix $(PB)/lib/,$(LIB_OBJS
 $(PB)/%.o: plugin/%.c
 	$(echo-cmd) CXX $<
 	@mkdir -p $(@D)
-	$(Q)$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CXX) $(PLUGIN_CXXFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
 
 $(PB)/lib/%.o: lib/%.c
 	$(echo-cmd) CC-PIC $<
 	@mkdir -p $(@D)
-	$(Q)$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -Ilib -fPIC $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -Ilib -fPIC $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Linked by the C driver: operator new and delete come from cc1 itself,
 # which exports them, so loading the plugin does not load (and relocate)
@@ -111,7 +116,7 @@ $(PB)/lib/%.o: lib/%.c
 $(PLUGIN): $(PLUGIN_O)
 	$(echo-cmd) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) -shared -o $@ $^
+	$(Q)$(CC) -shared $(LDFLAGS) -o $@ $^
 
 plugin: $(PLUGIN)
 
@@ -151,7 +156,7 @@ $(LIBKS): $(LIB_O)
 
 $(KSUNSET): $(CHECKER_O) $(LIBKS)
 	$(echo-cmd) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_CHECKER)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CHECKER)
 
 $(B)/tests/unit/%.o: ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/null) \
 	-DKS_TEST_DATA='"$(CURDIR)/tests/data"' -DKS_EXAMPLES='"$(CURDIR)/examples"' \
@@ -197,9 +202,13 @@ demo: deps
 # name), headers, man pages, schedule folders and a pkg-config file.
 GCC_PLUGIN_DIR := $(shell $(PLUGIN_CC) -print-file-name=plugin 2>/dev/null)
 MANDIR := $(PREFIX)/share/man
+# bash-completion's directory below PREFIX (where its loader looks: /usr, or
+# /usr/local through XDG_DATA_DIRS)
+BASHCOMPDIR ?= $(or $(shell $(PKG_CONFIG) --define-variable=datadir=$(PREFIX)/share \
+	--variable=completionsdir bash-completion 2>/dev/null),$(PREFIX)/share/bash-completion/completions)
 INSTALL_DIRS := $(PREFIX)/bin $(PREFIX)/lib/ksunset $(PREFIX)/include/ksunset \
 	$(MANDIR)/man1 $(MANDIR)/man5 $(PREFIX)/share/ksunset/schedule.d \
-	$(PREFIX)/lib/pkgconfig $(SYSCONFDIR)/ksunset/schedule.d
+	$(PREFIX)/lib/pkgconfig $(SYSCONFDIR)/ksunset/schedule.d $(BASHCOMPDIR)
 
 install: $(KSUNSET) $(PLUGIN)
 	$(Q)for d in $(INSTALL_DIRS); do install -d "$(DESTDIR)$$d"; done
@@ -208,6 +217,8 @@ install: $(KSUNSET) $(PLUGIN)
 	$(Q)install -m 644 include/ksunset/*.h $(DESTDIR)$(PREFIX)/include/ksunset/
 	$(Q)install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/
 	$(Q)install -m 644 doc/*.5 $(DESTDIR)$(MANDIR)/man5/
+	$(Q)install -m 644 completion/ksunset.bash $(DESTDIR)$(BASHCOMPDIR)/ksunset
+	$(Q)install -m 644 share/history.schedule $(DESTDIR)$(PREFIX)/share/ksunset/
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ksunset.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
 	@echo "installed under $(DESTDIR)$(PREFIX)"
@@ -218,7 +229,8 @@ install-gcc-plugin: $(PLUGIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ksunset $(DESTDIR)$(PREFIX)/lib/ksunset/ksunset.so
-	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
+	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc $(DESTDIR)$(BASHCOMPDIR)/ksunset
+	rm -f $(DESTDIR)$(PREFIX)/share/ksunset/history.schedule
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/ksunset/,$(notdir $(wildcard include/ksunset/*.h)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard doc/*.1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard doc/*.5)))

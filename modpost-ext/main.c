@@ -14,6 +14,7 @@ static const struct ks_cmd *const cmds[] = {
 	&ks_cmd_users,
 	&ks_cmd_mark,
 	&ks_cmd_make,
+	&ks_cmd_diff,
 };
 
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))

@@ -4,11 +4,16 @@
 set -eu
 
 # dwarves: pahole, which newer kernels' headers (6.12 on) run to add BTF to
-# every module they build; debian-archive-keyring: scripts/fetch-debian.sh.
+# every module they build; debian-archive-keyring: scripts/fetch-debian.sh;
+# debhelper, dpkg-dev, lintian: the Debian packages (debian/, t-deb.sh);
+# dkms: t-dkms.sh (no recommends: no headers or builds for the running kernel);
+# bash-completion: its directory (make install) and loader (t-completion.sh);
+# python3-yaml: t-distro-matrix.sh parses the example CI files.
 PKGS="gcc g++ make gcc-12-plugin-dev libelf-dev check pkg-config \
 liblzma-dev libzstd-dev zlib1g-dev xz-utils zstd gzip binutils \
 linux-headers-amd64 bc kmod flex bison python3 groff-base ccache \
-python3-jsonschema dwarves debian-archive-keyring"
+python3-jsonschema dwarves debian-archive-keyring \
+debhelper dpkg-dev lintian dkms bash-completion python3-yaml"
 # t-sarif.sh installs the SARIF SDK's validator from the npm registry
 # itself: npm, unless Node.js brought it.
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"

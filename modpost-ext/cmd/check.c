@@ -8,6 +8,7 @@
 
 #include "input/baseline.h"
 #include "rules/rules.h"
+#include "rules/target.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
 #include "input/scan.h"
@@ -16,11 +17,13 @@
 struct check_opts {
 	struct ks_paths schedules, symvers, modules;
 	const char *today, *output, *baseline, *write_baseline, *kernel_dir;
+	const char *target, *target_release;	/* --target, --target-release */
 	struct ks_check_opts check;
 	struct ks_report report;
 	long jobs;		/* -j; 0: one per CPU */
 	bool prune;		/* --prune-baseline */
 	bool allow_empty;	/* a folder or list without modules passes */
+	bool history;		/* --history */
 };
 
 static const char help[] =
@@ -36,6 +39,12 @@ static const char help[] =
 	"      --error-within DAYS   uses due within DAYS are errors\n"
 	"      --today DATE          take DATE (YYYY-MM-DD) as today\n"
 	"      --kernel-release REL  target release (default: each module's vermagic)\n"
+	"      --target DIR          will the modules load on this kernel (a build or\n"
+	"                            headers directory, or a Module.symvers), and is a\n"
+	"                            rebuild against its headers enough; no schedule needed\n"
+	"      --target-release REL  the --target kernel's release (for a Module.symvers)\n"
+	"      --history             also the export changes between Debian's kernels\n"
+	"                            that ksunset ships ($KSUNSET_HISTORY overrides)\n"
 	"      --format FMT          text (default), json or sarif\n"
 	"  -o, --output FILE         write the report to FILE\n"
 	"      --source-root DIR     SARIF URIs and baseline keys relative to DIR\n"
@@ -63,6 +72,9 @@ enum {
 	OPT_PRUNE_BASELINE,
 	OPT_KDIR,
 	OPT_ALLOW_EMPTY,
+	OPT_TARGET,
+	OPT_TARGET_RELEASE,
+	OPT_HISTORY,
 };
 
 static const struct option longopts[] = {
@@ -82,6 +94,9 @@ static const struct option longopts[] = {
 	{ "prune-baseline", no_argument, NULL, OPT_PRUNE_BASELINE },
 	{ "kernel-dir", required_argument, NULL, OPT_KDIR },
 	{ "allow-empty", no_argument, NULL, OPT_ALLOW_EMPTY },
+	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "target-release", required_argument, NULL, OPT_TARGET_RELEASE },
+	{ "history", no_argument, NULL, OPT_HISTORY },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -89,6 +104,7 @@ struct run {
 	struct check_opts o;
 	struct ks_schedule sched;
 	struct ks_symvers symvers;
+	struct ks_target target;	/* --target */
 	struct ks_scan scan;
 	struct ks_baseline baseline;
 	struct ks_baseline_keys keys;	/* for --write-baseline */
@@ -136,6 +152,11 @@ static int value_opt(struct check_opts *o, int c, const char *arg)
 		return bad_value("--kernel-release", arg, "e.g. 6.14 or 6.1.0-57-amd64");
 	case OPT_FORMAT:
 		return ks_cli_format("check", arg, 1, &o->report.format);
+	case OPT_TARGET_RELEASE:
+		o->target_release = arg;
+		if (ks_release_parse_target(arg, &rel) == 0)
+			return 0;
+		return bad_value("--target-release", arg, "e.g. 6.12 or 6.12.57+deb13-amd64");
 	}
 	return -EINVAL;
 }
@@ -179,6 +200,12 @@ static int option(void *ctx, int c, const char *arg)
 	case OPT_ALLOW_EMPTY:
 		o->allow_empty = true;
 		return 0;
+	case OPT_TARGET:
+		o->target = arg;
+		return 0;
+	case OPT_HISTORY:
+		o->history = true;
+		return 0;
 	}
 	return value_opt(o, c, arg);
 }
@@ -197,6 +224,10 @@ static int ready(void *ctx)
 
 	if (!o->modules.n) {
 		ks_usage_error("check", "no MODULE given");
+		return -EINVAL;
+	}
+	if (o->target_release && !o->target) {
+		ks_usage_error("check", "--target-release needs --target");
 		return -EINVAL;
 	}
 	if (o->prune && !o->baseline) {
@@ -221,14 +252,45 @@ static int note(struct run *r, int err)
 	return 0;
 }
 
+#ifndef KS_DATADIR
+#define KS_DATADIR "/usr/local/share"
+#endif
+
+/* The history that scripts/history.sh writes and make install ships. */
+static const char *history_file(void)
+{
+	const char *env = getenv("KSUNSET_HISTORY");
+
+	return env && *env ? env : KS_DATADIR "/ksunset/history.schedule";
+}
+
+/* --target: its exports stand for the kernel's (-i adds the modules' own,
+ * as KBUILD_EXTRA_SYMBOLS does), its release for the modules'. An unusable
+ * target stops the run: every verdict would be wrong. */
+static int load_target(struct run *r)
+{
+	int e = ks_target_open(&r->target, r->o.target, r->o.target_release, r->problems);
+
+	if (e)
+		return e == -ENOMEM ? e : (r->unusable = true, -EINVAL);
+	if (!r->o.check.kernel_release)
+		r->check.opts.kernel_release = r->target.k.release;
+	return 0;
+}
+
 static int load_inputs(void *ctx)
 {
 	struct run *r = ctx;
-	int e = note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir, 1,
-					      r->problems));
+	int e = note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir,
+					      !r->o.target && !r->o.history, r->problems));
 
+	if (!e && r->o.history)
+		e = note(r, ks_schedule_load(&r->sched, history_file(), r->problems));
+	if (!e && r->o.target)
+		e = load_target(r);
 	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
-		e = note(r, ks_symvers_load(&r->symvers, r->o.symvers.v[i], r->problems));
+		e = note(r, ks_symvers_load(r->o.target ? &r->target.k.sv : &r->symvers,
+					    r->o.symvers.v[i], r->problems));
 	if (!e && r->o.baseline) {
 		r->baseline.source_root = r->o.report.source_root;
 		e = note(r, ks_baseline_load(&r->baseline, r->o.baseline, r->problems));
@@ -312,10 +374,12 @@ static int check_modules(struct run *r)
 	int e;
 
 	r->check.sched = &r->sched;
-	r->check.symvers = r->o.symvers.n ? &r->symvers : NULL;
+	r->check.symvers = r->o.target ? &r->target.k.sv : r->o.symvers.n ? &r->symvers : NULL;
+	r->check.target = r->o.target ? &r->target : NULL;
 	r->check.opts = r->o.check;
 	r->scan.jobs = (size_t)r->o.jobs;
 	r->scan.allow_empty = r->o.allow_empty;
+	r->scan.progress = !r->o.report.quiet && r->o.report.format == KS_FORMAT_TEXT;
 	r->keys.source_root = r->o.report.source_root;
 	r->scan.prepare = prepare;
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,
@@ -402,6 +466,7 @@ static void run_free(void *ctx)
 
 	ks_schedule_free(&r->sched);
 	ks_symvers_free(&r->symvers);
+	ks_target_free(&r->target);
 	ks_baseline_free(&r->baseline);
 	ks_baseline_keys_free(&r->keys);
 	if (r->out && r->out != stdout)

@@ -29,6 +29,8 @@ struct make_run {
 	char *kcflags_arg;		/* a KCFLAGS= argument we extended */
 	char *m_args[2];		/* M= and SUBDIRS= arguments made absolute */
 	char *kdir, *mdir;
+	bool report_only;		/* --report-only: findings keep make's status */
+	bool strict;			/* --strict among the check options */
 };
 
 static bool exists(const char *dir, const char *file)
@@ -289,6 +291,10 @@ static int split_args(int argc, char **argv, struct make_run *mr)
 			i++;
 			break;
 		}
+		if (!strcmp(argv[i], "--report-only")) {
+			mr->report_only = true;
+			continue;
+		}
 		if (a == KS_NOT_AN_OPTION)
 			break;
 		if (a == KS_OPTION_WITH_NEXT && i + 1 == argc) {
@@ -327,6 +333,8 @@ static int scan_check_args(struct make_run *mr, bool *help)
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			*help = true;
+		} else if (!strcmp(a, "--strict")) {
+			mr->strict = true;
 		} else if (!strncmp(a, "--kernel-dir", 12)) {
 			mr->kernel_dir = opt_value(&mr->check_args, &i, "--kernel-dir", 0);
 		} else if ((v = opt_value(&mr->check_args, &i, "--schedule", 's'))) {
@@ -450,8 +458,11 @@ static void make_help(void)
 	       "  ksunset make -s my.schedule --strict -C /lib/modules/$(uname -r)/build M=$PWD\n\n"
 	       "The kernel build dir is -C's when it is a kernel tree, else KERNELDIR, KDIR,\n"
 	       "KERNEL_DIR, KERNEL_SRC or KSRC, else /lib/modules/$(uname -r)/build.\n"
-	       "With no schedule found, the modules are built and not checked (one note).\n"
-	       "Exit status: make's if the build failed, else the check's.\n");
+	       "With no schedule found, the modules are built and not checked (one note).\n\n"
+	       "      --report-only  report the findings but keep make's exit status (a\n"
+	       "                     DKMS build on users' machines); not with --strict\n\n"
+	       "Exit status: make's if the build failed, else the check's (with\n"
+	       "--report-only, 0 for findings too).\n");
 }
 
 /* Everything before make runs: the directories, the plugin's flags. */
@@ -485,6 +496,10 @@ static int make_main(int argc, char **argv)
 		make_help();
 		goto out;
 	}
+	if (!r && mr.report_only && mr.strict) {
+		ks_usage_error("make", "%s", "--report-only and --strict exclude each other");
+		r = -EINVAL;
+	}
 	if (!r)
 		r = prepare_make(&mr, &flags, &files);
 	if (r) {
@@ -494,8 +509,8 @@ static int make_main(int argc, char **argv)
 	r = run_make(&mr);
 	if (!*files && say_no_schedule(mr.kdir) < 0)
 		r = KS_EXIT_USAGE;
-	else if (r == 0 && *files)
-		r = run_check(&mr);
+	else if (r == 0 && *files && (r = run_check(&mr)) == KS_EXIT_FINDINGS && mr.report_only)
+		r = KS_EXIT_OK;	/* the errors are in the report; the build stands */
 out:
 	free(flags);
 	free(files);

@@ -168,6 +168,7 @@ static int pipeline(struct run *r)
 
 	/* an unusable input still gives a list (exit 2 says it may be too long) */
 	r->imports.sv = &r->sv;
+	r->scan.progress = r->o.format == KS_FORMAT_TEXT;
 	if (!e)
 		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, count_module,
 				    &r->imports, r->problems);

@@ -171,6 +171,7 @@ static int pipeline(struct run *r, size_t *with_users)
 
 	r->check.sched = &r->sched;
 	r->check.opts = (struct ks_check_opts){ .today = r->o.today_days, .within = -1 };
+	r->scan.progress = r->o.format == KS_FORMAT_TEXT;
 	if (!e)
 		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_module,
 				    &r->check, r->problems);

@@ -6,8 +6,10 @@
 #include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "input/inputs.h"
@@ -205,14 +207,69 @@ static size_t wait_for(struct pool *p, size_t i)
 	return n;
 }
 
+/* The progress line of long scans: "ksunset: 1200 of 4023 modules read
+ * (850/s)" (no total while the search still goes on), redrawn at most ten times a
+ * second from a quarter second on, erased at the end. Only on a terminal:
+ * never in pipes, files or CI logs. */
+struct progress {
+	bool on, shown;
+	bool same_tty;		/* stdout is a terminal too: erase before output */
+	double start, last;
+};
+
+static double seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void progress_init(struct progress *pr, const struct ks_scan *sc)
+{
+	const char *ci = getenv("CI");
+
+	*pr = (struct progress){ .start = seconds() };
+	pr->on = sc->progress && isatty(STDERR_FILENO) && !(ci && *ci);
+	pr->same_tty = isatty(STDOUT_FILENO);
+}
+
+static void progress_erase(struct progress *pr)
+{
+	if (pr->shown)
+		fputs("\r\033[K", stderr);
+	pr->shown = false;
+}
+
+static void progress_show(struct progress *pr, size_t done, size_t taken, bool ended)
+{
+	double t = seconds();
+
+	if (!pr->on || t - pr->start < 0.25 || (pr->shown && t - pr->last < 0.1))
+		return;
+	pr->last = t;
+	pr->shown = true;
+	fputs("\r\033[Kksunset: ", stderr);
+	if (ended)
+		fprintf(stderr, "%zu of %zu", done, taken);
+	else
+		fprintf(stderr, "%zu", done);
+	fprintf(stderr, " modules read (%.0f/s)", (double)done / (t - pr->start));
+}
+
 /* The caller's side: modules in input order, as the workers finish them. */
 static int drain(struct ks_scan *sc, struct pool *p, ks_scan_fn fn, void *ctx,
 		 struct ks_diags *d)
 {
-	size_t i = 0, n, k;
+	struct progress pr;
+	size_t i = 0, n, k, taken;
+	bool ended;
 	int e = 0;
 
+	progress_init(&pr, sc);
 	while (!e && (n = wait_for(p, i)) > 0) {
+		if (pr.same_tty)
+			progress_erase(&pr);
 		for (k = 0; !e && k < n; k++)
 			e = consume(sc, &p->slots[(i + k) % p->window], fn, ctx, d);
 		pthread_mutex_lock(&p->mu);
@@ -221,9 +278,13 @@ static int drain(struct ks_scan *sc, struct pool *p, ks_scan_fn fn, void *ctx,
 		i += k;
 		p->done = i;
 		p->stop = e < 0;
+		taken = p->next;
+		ended = p->ended;
 		pthread_cond_broadcast(&p->space);
 		pthread_mutex_unlock(&p->mu);
+		progress_show(&pr, i, taken, ended);
 	}
+	progress_erase(&pr);
 	if (!e && p->err)
 		e = p->err;
 	if (!e)

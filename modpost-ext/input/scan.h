@@ -17,6 +17,9 @@ struct ks_scan {
 	 * Module.symvers then overlaps with reading the modules */
 	int (*prepare)(void *ctx);
 	bool allow_empty;	/* a folder or list without modules is no problem */
+	/* a one-line progress indicator on stderr, if it is a terminal and
+	 * CI is unset (the caller says no for -q and machine formats) */
+	bool progress;
 	size_t modules;		/* modules read */
 	bool unusable;		/* some input could not be used (reported) */
 };

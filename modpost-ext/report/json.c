@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "report/json.h"
+#include "rules/target.h"
 #include "report/writer.h"
 
 void ks_json_str(FILE *out, const char *s)
@@ -100,6 +101,11 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	ks_json_str(out, e ? e->replace : NULL);
 	fputs(", \"target_release\": ", out);
 	ks_json_str(out, f->target);
+	if (f->rule->target_status) {	/* check --target */
+		fprintf(out, ", \"target_status\": \"%s\", \"remedy\": \"%s\", \"written_as\": ",
+			f->rule->target_status, ks_remedy_name(f->remedy));
+		ks_json_str(out, f->written_as);
+	}
 	fputs(", \"message\": ", out);
 	ks_json_str(out, msg);
 	fputs(", ", out);

@@ -55,6 +55,11 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 		if (f->other_schedule)
 			fprintf(out, "%s: note: built with another schedule: rebuild with ksunset "
 				     "make to locate the new entries\n", f->module);
+		else if (f->rule->target_status && f->plugin)
+			fprintf(out, "%s: note: no source location (the plugin records the "
+				     "symbols of the schedule it builds with: build with the "
+				     "schedule of ksunset diff --schedule-out for this target)\n",
+				f->module);
 		else if (!f->plugin)
 			fprintf(out, "%s: note: no source location (module not built with the "
 				     "ksunset plugin)\n", f->module);

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "license.h"
+#include "module/namespace.h"
 #include "rules/rules.h"
+#include "rules/target.h"
 #include "wording.h"
 
 /* Module.symvers already has it GPL-only and m's license is not
@@ -18,10 +20,11 @@ static bool gpl_only_now(const struct ks_import *im)
 	return im->x && im->x->gpl && !im->m->gpl_compatible;
 }
 
-/* Module.symvers already has it in a namespace that m does not import. */
+/* Module.symvers already has it in a namespace that m does not import,
+ * or in a "module:" list that does not name m. */
 static bool namespace_now(const struct ks_import *im)
 {
-	return im->x && im->x->ns[0] && !ks_module_imports_ns(im->m, im->x->ns);
+	return im->x && !ks_ns_admits(im->x->ns, im->m);
 }
 
 static bool removed(const struct ks_import *im)
@@ -123,32 +126,47 @@ static int word_action(struct ks_buf *b, const struct ks_finding *f)
 }
 
 const struct ks_rule ks_rules[] = {
+	/* --target: the target kernel does not export it; the module will
+	 * not load there (the remedy says whether a rebuild is enough) */
+	{ "ksunset/target-missing", "target-missing", KS_RULE_ERROR,
+	  "A module uses an export that the target kernel does not have.", ks_target_missing,
+	  ks_target_word, ks_target_tag, false, "missing" },
+	/* --target: GPL-only there, and the module's license is not */
+	{ "ksunset/target-gpl-only", "target-gpl-only", KS_RULE_ERROR,
+	  "A module whose license is not GPL-compatible uses an export that is GPL-only in the "
+	  "target kernel.",
+	  ks_target_gpl_only, ks_target_word, ks_target_tag, false, "gpl-only" },
+	/* --target: in a namespace the module does not import, or a "module:"
+	 * list that does not name it */
+	{ "ksunset/target-namespace", "target-namespace", KS_RULE_ERROR,
+	  "A module uses an export that is in a namespace it cannot use in the target kernel.",
+	  ks_target_namespace, ks_target_word, ks_target_tag, false, "namespace" },
 	/* Module.symvers (-i) has it GPL-only, the module's license is not
 	 * GPL-compatible: the module will not load, scheduled or not */
 	{ "ksunset/gpl-only-now", "gpl-only-now", KS_RULE_ERROR,
 	  "A module whose license is not GPL-compatible uses a GPL-only export.", gpl_only_now,
-	  word_gpl_only_now, tag_gpl_only_now, false },
+	  word_gpl_only_now, tag_gpl_only_now, false, NULL },
 	/* Module.symvers (-i) has it in a namespace the module does not
 	 * import: the module will not load, scheduled or not */
 	{ "ksunset/namespace-now", "namespace-now", KS_RULE_ERROR,
 	  "A module uses an export in a namespace that it does not import.", namespace_now,
-	  word_namespace_now, tag_namespace_now, false },
+	  word_namespace_now, tag_namespace_now, false, NULL },
 	/* Module.symvers (-i) no longer exports it: the module will not load */
 	{ "ksunset/removed", "removed", KS_RULE_ERROR,
 	  "A module uses an export that the kernel no longer has.", removed, word_removed,
-	  tag_entry, false },
+	  tag_entry, false, NULL },
 	/* the deadline has passed, or the target kernel reached the release */
 	{ "ksunset/overdue", "overdue", KS_RULE_ERROR,
 	  "A module uses an export whose removal date has passed.", overdue, word_action,
-	  tag_entry, false },
+	  tag_entry, false, NULL },
 	/* the deadline is within --error-within DAYS */
 	{ "ksunset/due-soon", "due-soon", KS_RULE_ERROR,
 	  "A module uses an export whose removal is due soon.", due_soon, word_action,
-	  tag_entry, true },
+	  tag_entry, true, NULL },
 	/* scheduled: a warning, so that the build tells without failing */
 	{ "ksunset/scheduled", "scheduled", KS_RULE_STRICT,
 	  "A module uses an export that is scheduled for removal.", scheduled, word_action,
-	  tag_entry, true },
+	  tag_entry, true, NULL },
 };
 
 const size_t ks_nrules = sizeof(ks_rules) / sizeof(ks_rules[0]);
@@ -187,6 +205,8 @@ static char *target_release(const struct ks_check *c, const struct ks_module *m)
 {
 	const char *r = c->opts.kernel_release ? c->opts.kernel_release : m->vermagic;
 
+	if (c->target && !c->opts.kernel_release)	/* --target without a release */
+		return NULL;
 	return r ? strndup(r, strcspn(r, " ")) : NULL;
 }
 
@@ -266,6 +286,7 @@ static void finding_free(struct ks_finding *f)
 	free(f->symbol);
 	free(f->license);
 	free(f->target);
+	free(f->written_as);
 	for (size_t i = 0; i < f->nlocs; i++) {
 		free(f->locs[i].file);
 		free(f->locs[i].function);
@@ -307,7 +328,8 @@ static int add_finding(struct ks_check *c, const struct ks_import *im,
 	f->symbol = strdup(im->sym);
 	f->license = m->license ? strdup(m->license) : NULL;
 	if (!f->module || !f->module_name || !f->symbol || (m->license && !f->license) ||
-	    add_locations(f, m) < 0) {
+	    add_locations(f, m) < 0 ||
+	    (rl->target_status && ks_target_remedy(c->target, m, f) < 0)) {
 		finding_free(f);
 		c->found.n--;
 		return -ENOMEM;
@@ -316,9 +338,9 @@ static int add_finding(struct ks_check *c, const struct ks_import *im,
 }
 
 /* The first rule that applies to import sym, if any, makes a finding.
- * Every rule needs a schedule entry or an export, so an import with
- * neither costs two hash lookups; one with only an export, a few field
- * tests. */
+ * Every rule but --target's needs a schedule entry or an export, so an
+ * import with neither costs two hash lookups; one with only an export, a
+ * few field tests. */
 static int check_import(struct ks_check *c, const struct ks_module *m, const char *sym,
 			bool other_schedule)
 {
@@ -327,12 +349,12 @@ static int check_import(struct ks_check *c, const struct ks_module *m, const cha
 
 	im.e = ks_schedule_lookup(c->sched, sym);
 	im.x = c->symvers ? ks_symvers_lookup(c->symvers, sym) : NULL;
-	if (!im.e && !im.x)
+	if (!im.e && !im.x && !c->target)
 		return 0;
-	if (im.e) {
+	if (im.e || c->target)
 		target = target_release(c, m);
+	if (im.e)
 		im.ev = evaluate(c, im.e, target);
-	}
 	for (size_t i = 0; i < ks_nrules; i++)
 		if (ks_rules[i].applies(&im))
 			return add_finding(c, &im, &ks_rules[i], target, other_schedule);
@@ -345,7 +367,7 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 {
 	char digest[17];
 
-	if (!m->nunits)
+	if (!m->nunits || (c->target && !c->sched->n))	/* --target alone */
 		return false;
 	ks_schedule_digest_hex(c->sched, digest);
 	return m->mixed_digests || strcmp(m->digest, digest);

@@ -36,6 +36,15 @@ struct ks_loc {
 
 struct ks_finding;
 struct ks_check;
+struct ks_target;
+
+/* check --target: what it takes to load on the target kernel. */
+enum ks_remedy {
+	KS_REMEDY_NONE,		/* not a target finding */
+	KS_REMEDY_REBUILD,	/* the names the source writes are still there */
+	KS_REMEDY_SOURCE_CHANGE,
+	KS_REMEDY_UNKNOWN,	/* no headers, no location or no source at hand */
+};
 
 /* How severe a rule's findings are. */
 enum ks_rule_severity {
@@ -71,6 +80,8 @@ struct ks_rule {
 	 * the baseline was written), and so may KSUNSET_ACCEPT in the source;
 	 * never for a module that will not load or a use that is overdue. */
 	bool baseline_accepts;
+	/* --target rows: "missing", "gpl-only" or "namespace"; else NULL */
+	const char *target_status;
 };
 
 /* The rules, in the order they are tried: the first that applies wins. */
@@ -93,6 +104,9 @@ struct ks_finding {
 	bool baselined;			/* every use accepted by the baseline */
 	bool plugin;			/* the module was built with the plugin */
 	bool other_schedule;		/* ... under another schedule than this */
+	enum ks_remedy remedy;		/* --target findings */
+	const char *remedy_why;		/* why the remedy is unknown; NULL */
+	char *written_as;		/* names the source writes, ", "-separated */
 };
 
 struct ks_findings {
@@ -103,6 +117,7 @@ struct ks_findings {
 struct ks_check {
 	const struct ks_schedule *sched;
 	const struct ks_symvers *symvers;	/* NULL: none given */
+	struct ks_target *target;		/* --target; NULL: none */
 	struct ks_check_opts opts;
 	struct ks_findings found;
 };

@@ -15,6 +15,8 @@ FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_IN
 # what the whole-object target needs of the checker, besides lib/
 FUZZ_CHECKER_OBJS := input/symvers.o module/modfile.o module/elfmod.o module/modinfo.o \
 	module/policy.o module/use.o module/records.o rules/rules.o
+# the rules' --target rows
+FUZZ_CHECKER_OBJS += module/namespace.o rules/target.o input/kernel.o input/headers.o
 
 FUZZ_DEP_O := $(addprefix $(FB)/lib/,$(LIB_OBJS)) \
 	$(addprefix $(FB)/modpost-ext/,$(FUZZ_CHECKER_OBJS))

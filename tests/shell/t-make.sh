@@ -22,6 +22,16 @@ expect_grep "a date passed: removed on" "$TMP/out" "legacy-main.c:14:19: error: 
 expect_grep "check ran on modules.order" "$TMP/err" "ksunset: 1 module checked: 1 error, 2 warnings"
 test -f "$TMP/legacy/legacy.ko" && pass "the module was built" || fail "the module was built"
 
+# --report-only (DKMS): the same findings, make's exit status
+prep legacy
+(cd "$TMP/legacy" && "$KSUNSET" make --report-only -s "$S" --today 2026-12-03 -C "$K" M="$TMP/legacy") \
+	>"$TMP/out" 2>"$TMP/err"
+expect_eq "--report-only: an overdue use keeps make's exit 0" "$?" 0
+expect_grep "--report-only: the overdue use is still reported" "$TMP/out" 'ERROR: ksunset: "noop_llseek"'
+"$KSUNSET" make --report-only --strict -C "$K" M="$TMP/legacy" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--report-only --strict: exit 2" "$?" 2
+expect_grep "--report-only --strict: said" "$TMP/err" "--report-only and --strict exclude each other"
+
 prep legacy
 (cd "$TMP/legacy" && "$KSUNSET" make -s "$S" --today 2026-01-01 -- -C "$K" M="$TMP/legacy") >"$TMP/out" 2>"$TMP/err"
 expect_eq "only warnings: exit 0 (and -- accepted)" "$?" 0

@@ -5,6 +5,7 @@
 
 #include "module/policy.h"
 #include "rules/rules.h"
+#include "rules/target.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -352,6 +353,58 @@ START_TEST(test_sort)
 }
 END_TEST
 
+/* --target with no schedule: each import against the target's exports,
+ * for a proprietary module named "kvm_amd" that imports namespace FOO. */
+START_TEST(test_target)
+{
+	static const char *target_text = "0x0\tprintk\tvmlinux\tEXPORT_SYMBOL\t\n"
+					 "0x0\tnow_gpl\tvmlinux\tEXPORT_SYMBOL_GPL\t\n"
+					 "0x0\tin_foo\tvmlinux\tEXPORT_SYMBOL\tFOO\n"
+					 "0x0\tin_bar\tvmlinux\tEXPORT_SYMBOL\tBAR\n"
+					 "0x0\tfor_kvm\tvmlinux\tEXPORT_SYMBOL\tmodule:kvm-*\n"
+					 "0x0\tfor_other\tvmlinux\tEXPORT_SYMBOL\tmodule:kvm\n";
+	static const struct {
+		const char *sym, *status;	/* status NULL: no finding */
+	} want[] = {
+		{ "printk", NULL },		  { "now_gpl", "gpl-only" },
+		{ "in_foo", NULL },		  { "in_bar", "namespace" },
+		{ "for_kvm", NULL },		  { "for_other", "namespace" },
+		{ "gone", "missing" },		  { "_GLOBAL_OFFSET_TABLE_", NULL },
+	};
+	char *undef[N(want)], *ns[] = { "FOO" };
+	struct ks_schedule none = KS_SCHEDULE_INIT;
+	struct ks_target t = { 0 };
+	struct ks_diags d = { 0 };
+	struct ks_check c = { .sched = &none, .target = &t, .opts.within = -1 };
+	char *text = strdup(target_text);
+	struct ks_module m = module("Proprietary", ns, 1);
+
+	ck_assert_int_eq(ks_symvers_parse(&t.k.sv, "t", text, strlen(text), &d), 0);
+	c.symvers = &t.k.sv;
+	for (int i = 0; i < N(want); i++)
+		undef[i] = (char *)want[i].sym;
+	m.name = "kvm_amd";
+	m.undef = undef;
+	m.nundef = N(want);
+	ck_assert_int_eq(ks_check_module(&c, &m), 0);
+	for (int i = 0; i < N(want); i++) {
+		const struct ks_finding *fd = find(&c, want[i].sym);
+
+		ck_assert_msg(!fd == !want[i].status, "%s: finding %p", want[i].sym, (void *)fd);
+		if (!fd)
+			continue;
+		ck_assert_str_eq(fd->rule->target_status, want[i].status);
+		ck_assert_int_eq(fd->sev, KS_ERROR);
+		/* no headers, no location: only the verdict is certain */
+		ck_assert_int_eq(fd->remedy, strcmp(want[i].status, "missing") ? KS_REMEDY_SOURCE_CHANGE
+									  : KS_REMEDY_UNKNOWN);
+	}
+	ks_findings_free(&c.found);
+	ks_target_free(&t);
+	free(text);
+}
+END_TEST
+
 Suite *suite_rules(void)
 {
 	Suite *s = suite_create("rules");
@@ -367,6 +420,7 @@ Suite *suite_rules(void)
 	tcase_add_test(tc, test_locations);
 	tcase_add_loop_test(tc, test_accepted_in_source, 0, N(accept_cases));
 	tcase_add_test(tc, test_sort);
+	tcase_add_test(tc, test_target);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -20,6 +20,7 @@ int main(void)
 	srunner_add_suite(sr, suite_schedwrite());
 	srunner_add_suite(sr, suite_inputs());
 	srunner_add_suite(sr, suite_wording());
+	srunner_add_suite(sr, suite_symdiff());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

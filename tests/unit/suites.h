@@ -17,5 +17,6 @@ Suite *suite_lintrules(void);
 Suite *suite_schedwrite(void);
 Suite *suite_inputs(void);
 Suite *suite_wording(void);
+Suite *suite_symdiff(void);
 
 #endif

@@ -1,0 +1,438 @@
+/* Declared names of a kernel's headers, found by a tokenizer that skips
+ * comments and literals and takes "#define NAME" and "TYPE NAME(" (with
+ * '*' allowed between): prototypes and inline definitions. A call inside
+ * an inline body ("return foo(", "= foo(") is not a declaration. */
+#define _XOPEN_SOURCE 700
+#include <ctype.h>
+#include <errno.h>
+#include <ftw.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "input/headers.h"
+
+static int add_root(struct ks_headers *h, const char *dir)
+{
+	char *inc = ks_strdupf("%s/include", dir);
+	struct stat st;
+	char **v;
+	bool ok = inc && stat(inc, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(inc);
+	if (!inc)
+		return -ENOMEM;
+	if (!ok)
+		return 0;
+	inc = ks_strdupf("%s/include/linux/module.h", dir);
+	if (!inc)
+		return -ENOMEM;
+	h->complete |= stat(inc, &st) == 0;
+	free(inc);
+	v = realloc(h->roots, (h->nroots + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	h->roots = v;
+	return (v[h->nroots] = strdup(dir)) ? (h->nroots++, 0) : -ENOMEM;
+}
+
+/* Debian's linux-headers-*-ARCH holds the generated headers; its Makefile's
+ * first line includes the -common tree with the rest. */
+static char *included_tree(const char *dir)
+{
+	char *mk = ks_strdupf("%s/Makefile", dir), *tree = NULL;
+	struct ks_buf b = KS_BUF_INIT;
+	const char *p;
+
+	if (mk && ks_buf_read_file(&b, mk) == 0 && b.p && strncmp(b.p, "include /", 9) == 0) {
+		p = b.p + 8;
+		tree = strndup(p, strcspn(p, "\n"));
+		if (tree && strlen(tree) > 9 && !strcmp(tree + strlen(tree) - 9, "/Makefile"))
+			tree[strlen(tree) - 9] = '\0';
+		else {
+			free(tree);
+			tree = NULL;
+		}
+	}
+	ks_buf_free(&b);
+	free(mk);
+	return tree;
+}
+
+int ks_headers_open(struct ks_headers *h, const char *dir)
+{
+	char *common;
+	int r;
+
+	if (!dir)
+		return 0;
+	r = add_root(h, dir);
+	common = r ? NULL : included_tree(dir);
+	if (common)
+		r = add_root(h, common);
+	free(common);
+	return r;
+}
+
+bool ks_headers_present(const struct ks_headers *h)
+{
+	return h->complete;
+}
+
+static int add_name(struct ks_headers *h, const char *s, size_t n, unsigned how)
+{
+	void **slot;
+	char *key;
+	int r;
+
+	key = strndup(s, n);
+	if (!key)
+		return -ENOMEM;
+	if (h->nkeys == h->capkeys) {
+		size_t cap = h->capkeys ? 2 * h->capkeys : 1024;
+		char **v = realloc(h->keys, cap * sizeof(*v));
+
+		if (!v) {
+			free(key);
+			return -ENOMEM;
+		}
+		h->keys = v;
+		h->capkeys = cap;
+	}
+	r = ks_strmap_put(&h->names, key, &slot);
+	if (r <= 0) {
+		if (r == 0)
+			*slot = (void *)((uintptr_t)*slot | how);
+		free(key);
+		return r;
+	}
+	*slot = (void *)(uintptr_t)how;
+	h->keys[h->nkeys++] = key;
+	return 0;
+}
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Words that may stand before "NAME(" without declaring it. */
+static bool not_a_type(const char *s, size_t n)
+{
+	static const char *const words[] = { "return", "if", "while", "for", "switch",
+					     "sizeof", "else", "do", "case", "typeof",
+					     "__typeof__", "defined", "_Generic", "goto" };
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == n && !strncmp(words[i], s, n))
+			return true;
+	return false;
+}
+
+/* What came before the current token, for telling "TYPE NAME(" apart. */
+enum prev {
+	PREV_OTHER,		/* punctuation, a keyword, or nothing */
+	PREV_TYPE,		/* an identifier that may be a type */
+	PREV_STAR,		/* '*' after a type: "void *kmalloc(" */
+};
+
+struct tok {
+	enum prev prev;
+	bool line_start;	/* only white space so far on this line */
+	bool directive;		/* the line began with '#' */
+	bool define;		/* the next identifier is a macro's name */
+};
+
+/* Skips a comment or literal at p; the position after it, or p. */
+static const char *skip_blank(const char *p, const char *end)
+{
+	if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+		const char *q = p + 2;
+
+		while (q + 1 < end && !(q[0] == '*' && q[1] == '/'))
+			q++;
+		return q + 1 < end ? q + 2 : end;
+	}
+	if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+		while (p < end && *p != '\n')
+			p++;
+		return p;
+	}
+	if (*p == '"' || *p == '\'') {
+		const char *q = p + 1;
+
+		while (q < end && *q != *p && *q != '\n')
+			q += *q == '\\' ? 2 : 1;
+		return q < end ? q + 1 : end;
+	}
+	return p;
+}
+
+/* Whether the parameter list at p ('(') is followed by a body: skips to
+ * the matching ')', then attributes and white space, to '{' or ';'. */
+static bool body_follows(const char *p, const char *end)
+{
+	int depth = 0;
+
+	for (; p < end; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			break;
+	}
+	for (p++; p < end; p++) {
+		if (*p == '{')
+			return true;
+		if (*p == ';' || *p == '=' || *p == ',')
+			return false;
+	}
+	return false;
+}
+
+static int identifier(struct ks_headers *h, struct tok *t, const char *s, size_t n,
+		      const char *end)
+{
+	const char *q = s + n;
+	int r = 0;
+
+	if (t->define) {
+		r = add_name(h, s, n, KS_DECL_MACRO);
+	} else if (!t->directive && t->prev != PREV_OTHER && !not_a_type(s, n)) {
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < end && *q == '(')
+			r = add_name(h, s, n, body_follows(q, end) ? KS_DECL_INLINE : KS_DECL_PROTO);
+	}
+	t->define = t->directive && n == 6 && !strncmp(s, "define", 6);
+	t->directive = false;
+	t->prev = not_a_type(s, n) ? PREV_OTHER : PREV_TYPE;
+	return r;
+}
+
+static void punctuation(struct tok *t, char c)
+{
+	t->directive = t->line_start && c == '#';
+	t->define = false;
+	t->prev = c == '*' && t->prev != PREV_OTHER ? PREV_STAR : PREV_OTHER;
+}
+
+int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	struct tok t = { .line_start = true };
+	int r = 0;
+
+	while (!r && p < end) {
+		const char *q = skip_blank(p, end);
+
+		if (q != p) {
+			p = q;
+			continue;
+		}
+		if (ident_char(*p) && !isdigit((unsigned char)*p)) {
+			for (q = p; q < end && ident_char(*q); q++)
+				;
+			r = identifier(h, &t, p, (size_t)(q - p), end);
+			p = q;
+		} else if (isdigit((unsigned char)*p)) {
+			while (p < end && ident_char(*p))
+				p++;
+			t.prev = PREV_OTHER;
+		} else if (*p == '\n') {
+			/* a directive ends with its line, unless continued */
+			if (p == text || p[-1] != '\\')
+				t.directive = t.define = false;
+			p++;
+			t.line_start = true;
+			continue;
+		} else if (isspace((unsigned char)*p) || *p == '\\') {
+			p++;
+			continue;
+		} else {
+			punctuation(&t, *p++);
+		}
+		t.line_start = false;
+	}
+	return r;
+}
+
+/* nftw() has no context argument: the scan in progress. */
+static struct ks_headers *scanning;
+static int scan_error;
+
+static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	size_t n = strlen(path);
+
+	(void)ftw;
+	if (type != FTW_F || !S_ISREG(st->st_mode) || n < 2 || strcmp(path + n - 2, ".h"))
+		return 0;
+	if (ks_buf_read_file(&b, path) == 0 && b.p) {
+		scanning->files++;
+		scan_error = ks_headers_scan_text(scanning, b.p, b.len);
+	}
+	ks_buf_free(&b);
+	return scan_error ? 1 : 0;
+}
+
+static int scan_trees(struct ks_headers *h)
+{
+	static const char *const trees[] = { "include", "arch/x86/include" };
+
+	scanning = h;
+	scan_error = 0;
+	for (size_t i = 0; !scan_error && i < h->nroots; i++)
+		for (size_t j = 0; !scan_error && j < sizeof(trees) / sizeof(trees[0]); j++) {
+			char *dir = ks_strdupf("%s/%s", h->roots[i], trees[j]);
+
+			if (!dir)
+				return -ENOMEM;
+			nftw(dir, visit, 16, FTW_PHYS);
+			free(dir);
+		}
+	scanning = NULL;
+	return scan_error;
+}
+
+
+/* The scan is kept in a cache file, $KSUNSET_CACHE/headers/ (else under
+ * $XDG_CACHE_HOME/ksunset or ~/.cache/ksunset), named by a hash of what it
+ * depends on: the roots' paths and the inode and time of their include/
+ * folders (an unpacked package does not change in place). NULL: none. */
+static char *cache_path(const struct ks_headers *h)
+{
+	const char *base = getenv("KSUNSET_CACHE"), *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	uint64_t hash = 0x6b73756e736574;	/* "ksunset" */
+	char *dir, *path;
+
+	for (size_t i = 0; i < h->nroots; i++) {
+		char *inc = ks_strdupf("%s/include", h->roots[i]);
+		struct stat st;
+
+		if (!inc || stat(inc, &st) < 0) {
+			free(inc);
+			return NULL;
+		}
+		hash = ks_hash_bytes(h->roots[i], strlen(h->roots[i]) + 1, hash);
+		hash = ks_hash_bytes(&st.st_mtime, sizeof(st.st_mtime), hash);
+		hash = ks_hash_bytes(&st.st_ino, sizeof(st.st_ino), hash);
+		free(inc);
+	}
+	if (base && *base)
+		dir = ks_strdupf("%s", base);
+	else if (xdg && *xdg)
+		dir = ks_strdupf("%s/ksunset", xdg);
+	else if (home && *home)
+		dir = ks_strdupf("%s/.cache/ksunset", home);
+	else
+		return NULL;
+	if (!dir)
+		return NULL;
+	mkdir(dir, 0755);	/* its parent exists in all but odd setups */
+	path = ks_strdupf("%s/headers", dir);
+	free(dir);
+	if (!(dir = path))
+		return NULL;
+	mkdir(dir, 0755);
+	path = ks_strdupf("%s/headers-%016llx.names", dir, (unsigned long long)hash);
+
+	free(dir);
+	return path;
+}
+
+/* A cache file: "ksunset-headers 1" then "BITS NAME" lines. 0 when read
+ * whole; anything unexpected is a miss (and the headers are scanned). */
+static int cache_read(struct ks_headers *h, const char *path)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	const char magic[] = "ksunset-headers 1\n";
+	int r = -ENOENT;
+
+	if (ks_buf_read_file(&b, path) == 0 && b.p && !strncmp(b.p, magic, sizeof(magic) - 1)) {
+		char *p = b.p + sizeof(magic) - 1;
+
+		r = 0;
+		while (!r && *p) {
+			char *nl = strchr(p, '\n'), *name = p + 2;
+
+			if (!nl || p[0] < '1' || p[0] > '7' || p[1] != ' ' || nl == name)
+				r = -EINVAL;
+			else
+				r = add_name(h, name, (size_t)(nl - name), (unsigned)(p[0] - '0'));
+			p = nl ? nl + 1 : p;
+		}
+	}
+	ks_buf_free(&b);
+	return r;
+}
+
+/* Best effort: a cache that cannot be written only costs the next run. */
+static void cache_write(const struct ks_headers *h, const char *path)
+{
+	char *tmp = ks_strdupf("%s.%ld.tmp", path, (long)getpid());
+	FILE *f = tmp ? fopen(tmp, "w") : NULL;
+	bool ok = f != NULL;
+
+	if (ok) {
+		fputs("ksunset-headers 1\n", f);
+		for (size_t i = 0; i < h->nkeys; i++)
+			fprintf(f, "%u %s\n",
+				(unsigned)(uintptr_t)ks_strmap_get(&h->names, h->keys[i]), h->keys[i]);
+		ok = fclose(f) == 0;
+	}
+	if (tmp && (!ok || rename(tmp, path) < 0))
+		unlink(tmp);
+	free(tmp);
+}
+
+static void forget(struct ks_headers *h)
+{
+	for (size_t i = 0; i < h->nkeys; i++)
+		free(h->keys[i]);
+	h->nkeys = 0;
+	ks_strmap_free(&h->names);
+}
+
+static int scan(struct ks_headers *h)
+{
+	char *path = cache_path(h);
+	int r = path ? cache_read(h, path) : -ENOENT;
+
+	h->scanned = true;
+	if (r == -ENOMEM || !r) {
+		free(path);
+		return r;
+	}
+	forget(h);
+	r = scan_trees(h);
+	if (!r && path)
+		cache_write(h, path);
+	free(path);
+	return r;
+}
+
+int ks_headers_declares(struct ks_headers *h, const char *name, unsigned *how)
+{
+	int r = h->scanned ? 0 : scan(h);
+
+	*how = r ? 0 : (unsigned)(uintptr_t)ks_strmap_get(&h->names, name);
+	return r;
+}
+
+void ks_headers_free(struct ks_headers *h)
+{
+	for (size_t i = 0; i < h->nroots; i++)
+		free(h->roots[i]);
+	free(h->roots);
+	for (size_t i = 0; i < h->nkeys; i++)
+		free(h->keys[i]);
+	free(h->keys);
+	ks_strmap_free(&h->names);
+	memset(h, 0, sizeof(*h));
+}

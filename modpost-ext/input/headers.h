@@ -1,0 +1,47 @@
+/* A target kernel's headers, as far as `check --target` needs them: which
+ * names they declare as a function, a macro or an inline. A textual scan
+ * of include/ and arch/x86/include/ (of the directory and, for Debian's
+ * split packages, of the -common tree its Makefile includes), done once
+ * on first use and kept in a cache file for the next run. "Declared" is
+ * not "compatible": arguments may differ. */
+#ifndef KS_HEADERS_H
+#define KS_HEADERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compiler.h"
+#include "strmap.h"
+
+struct ks_headers {
+	char **roots;		/* folders holding include/ */
+	size_t nroots;
+	bool complete;		/* some root has include/linux/module.h */
+	bool scanned;
+	size_t files;		/* headers read */
+	struct ks_strmap names;	/* declared name -> KS_DECL_* bits */
+	char **keys;		/* the names' storage */
+	size_t nkeys, capkeys;
+};
+
+/* Finds the header trees of kernel directory dir (NULL: none). 0 or
+ * -ENOMEM; no roots when dir has no include/ folder. */
+int ks_headers_open(struct ks_headers *h, const char *dir) KS_MUST_CHECK;
+/* Whether the kernel's own headers were found (not only the generated
+ * ones of Debian's -ARCH package without its -common tree). */
+bool ks_headers_present(const struct ks_headers *h);
+/* How the headers declare a name (or'ed, 0: nowhere). */
+enum {
+	KS_DECL_MACRO = 1,	/* #define NAME */
+	KS_DECL_PROTO = 2,	/* TYPE NAME(...); */
+	KS_DECL_INLINE = 4,	/* TYPE NAME(...) { ... }: an inline's definition */
+};
+
+/* How the headers declare name (KS_DECL_*), scanning them on the first
+ * call. 0 or -ENOMEM. */
+int ks_headers_declares(struct ks_headers *h, const char *name, unsigned *how) KS_MUST_CHECK;
+/* Scans text (a header's contents) for declared names. 0 or -ENOMEM. */
+int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len) KS_MUST_CHECK;
+void ks_headers_free(struct ks_headers *h);
+
+#endif

@@ -1,0 +1,105 @@
+/* Comparing two Module.symvers: every export looked up in the other file,
+ * one change per aspect (presence, GPL-only, namespace, owner). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/symdiff.h"
+#include "module/namespace.h"
+
+static const char *const names[KS_CHANGE_NKINDS] = {
+	[KS_CHANGE_REMOVED] = "removed",
+	[KS_CHANGE_ADDED] = "added",
+	[KS_CHANGE_GPL_ONLY] = "gpl-only",
+	[KS_CHANGE_NO_LONGER_GPL_ONLY] = "no-longer-gpl-only",
+	[KS_CHANGE_NAMESPACE] = "namespace",
+	[KS_CHANGE_OWNER] = "owner",
+};
+
+const char *ks_change_name(enum ks_change_kind k)
+{
+	return k < KS_CHANGE_NKINDS ? names[k] : "?";
+}
+
+static int add(struct ks_changes *c, const char *sym, enum ks_change_kind k,
+	       const struct ks_export *old, const struct ks_export *new)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		struct ks_change *v = realloc(c->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		c->v = v;
+		c->cap = cap;
+	}
+	c->v[c->n++] = (struct ks_change){ sym, k, old, new };
+	c->count[k]++;
+	return 0;
+}
+
+/* The aspects in which one export differs between the two kernels. */
+static int compare(struct ks_changes *c, const struct ks_export *o, const struct ks_export *n)
+{
+	int r = 0;
+
+	if (o->gpl != n->gpl)
+		r = add(c, o->symbol, n->gpl ? KS_CHANGE_GPL_ONLY : KS_CHANGE_NO_LONGER_GPL_ONLY, o,
+			n);
+	if (!r && strcmp(o->ns, n->ns) != 0)
+		r = add(c, o->symbol, KS_CHANGE_NAMESPACE, o, n);
+	if (!r && strcmp(o->module, n->module) != 0)
+		r = add(c, o->symbol, KS_CHANGE_OWNER, o, n);
+	return r;
+}
+
+static int by_symbol(const void *a, const void *b)
+{
+	const struct ks_change *x = a, *y = b;
+	int c = strcmp(x->symbol, y->symbol);
+
+	return c ? c : (int)x->kind - (int)y->kind;
+}
+
+int ks_symvers_diff(const struct ks_symvers *old, const struct ks_symvers *new,
+		    struct ks_changes *out)
+{
+	int r = 0;
+
+	for (size_t i = 0; !r && i < old->n; i++) {
+		const struct ks_export *o = old->v[i], *n = ks_symvers_lookup(new, o->symbol);
+
+		r = n ? compare(out, o, n) : add(out, o->symbol, KS_CHANGE_REMOVED, o, NULL);
+	}
+	for (size_t i = 0; !r && i < new->n; i++)
+		if (!ks_symvers_lookup(old, new->v[i]->symbol))
+			r = add(out, new->v[i]->symbol, KS_CHANGE_ADDED, NULL, new->v[i]);
+	if (!r && out->n)
+		qsort(out->v, out->n, sizeof(*out->v), by_symbol);
+	return r;
+}
+
+bool ks_change_is_removal(const struct ks_change *c)
+{
+	return c->kind == KS_CHANGE_NAMESPACE && ks_ns_is_module_list(c->new->ns) &&
+	       !ks_ns_is_module_list(c->old->ns);
+}
+
+bool ks_change_breaks(const struct ks_change *c)
+{
+	switch (c->kind) {
+	case KS_CHANGE_REMOVED:
+	case KS_CHANGE_GPL_ONLY:
+		return true;
+	case KS_CHANGE_NAMESPACE:
+		return c->new->ns[0] != '\0';
+	default:
+		return false;
+	}
+}
+
+void ks_changes_free(struct ks_changes *c)
+{
+	free(c->v);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,43 @@
+/* check --target: whether each import resolves on another kernel as
+ * modpost and the loader decide it, and for an import that does not,
+ * whether a rebuild against that kernel's headers is enough. The rules
+ * are rows of ks_rules[] (rules.c); their parts live here. */
+#ifndef KS_TARGET_H
+#define KS_TARGET_H
+
+#include <stdbool.h>
+
+#include "compiler.h"
+#include "diag.h"
+#include "input/headers.h"
+#include "input/kernel.h"
+#include "rules/rules.h"
+
+struct ks_target {
+	struct ks_kernel k;	/* its exports and release */
+	struct ks_headers h;	/* its headers; none: remedies are unknown */
+};
+
+/* Opens the target kernel at arg (a build or headers directory, or a
+ * Module.symvers), release given or NULL (the directory's). Problems are
+ * diagnostics; a target without headers is one note. 0, -EINVAL, -errno
+ * or -ENOMEM. */
+int ks_target_open(struct ks_target *t, const char *arg, const char *release,
+		   struct ks_diags *d) KS_MUST_CHECK;
+void ks_target_free(struct ks_target *t);
+
+/* Fills f's remedy, remedy_why and written_as for a target finding of
+ * module m: the names its source writes at each location, and whether
+ * the target's headers still declare them usably. 0 or -ENOMEM. */
+int ks_target_remedy(struct ks_target *t, const struct ks_module *m,
+		     struct ks_finding *f) KS_MUST_CHECK;
+const char *ks_remedy_name(enum ks_remedy r);
+
+/* The parts of the target rows of ks_rules[]. */
+bool ks_target_missing(const struct ks_import *im);
+bool ks_target_gpl_only(const struct ks_import *im);
+bool ks_target_namespace(const struct ks_import *im);
+int ks_target_word(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
+int ks_target_tag(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
+
+#endif
