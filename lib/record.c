@@ -45,15 +45,15 @@ static int add_escaped(struct ks_buf *b, const char *s)
 	return r;
 }
 
-static int add_head(struct ks_buf *b, const char *type)
+static int add_head(struct ks_buf *b, int version, const char *type)
 {
-	return ks_buf_addf(b, "%s %d\t%s", KS_NOTE_NAME, KS_RECORD_VERSION, type);
+	return ks_buf_addf(b, "%s %d\t%s", KS_NOTE_NAME, version, type);
 }
 
 int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
 			  const char *gcc_version)
 {
-	int r = add_head(out, "unit");
+	int r = add_head(out, 1, "unit");
 
 	r = r ? r : add_escaped(out, source);
 	r = r ? r : add_escaped(out, digest);
@@ -63,7 +63,7 @@ int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *di
 
 int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u)
 {
-	int r = add_head(out, "use");
+	int r = add_head(out, u->accept_reason ? 2 : 1, "use");
 
 	r = r ? r : add_escaped(out, u->symbol);
 	r = r ? r : add_escaped(out, ks_use_kind_name(u->kind));
@@ -71,6 +71,8 @@ int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u)
 	r = r ? r : ks_buf_addf(out, "\t%u\t%u", u->line, u->col);
 	r = r ? r : add_escaped(out, u->function ? u->function : "");
 	r = r ? r : add_escaped(out, u->when);
+	if (u->accept_reason)
+		r = r ? r : add_escaped(out, u->accept_reason);
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
@@ -136,25 +138,30 @@ static int parse_kind(const char *s, enum ks_use_kind *k)
 	return -EINVAL;
 }
 
-/* "ksunset N": 0 if N is ours, 1 if newer, -EINVAL otherwise. */
-static int parse_head(const char *h, const char **why)
+/* "ksunset N": 0 with *version set if N is one we read, 1 if newer,
+ * -EINVAL otherwise. */
+static int parse_head(const char *h, unsigned *version, const char **why)
 {
-	unsigned v;
-
 	if (strncmp(h, KS_NOTE_NAME " ", sizeof(KS_NOTE_NAME)) != 0 ||
-	    parse_uint(h + sizeof(KS_NOTE_NAME), &v) < 0 || v == 0) {
+	    parse_uint(h + sizeof(KS_NOTE_NAME), version) < 0 || *version == 0) {
 		*why = "record does not start with 'ksunset VERSION'";
 		return -EINVAL;
 	}
-	return v > KS_RECORD_VERSION;
+	return *version > KS_RECORD_VERSION;
 }
 
-static int fill_use(struct ks_record *rec, char **f, size_t nf, const char **why)
+/* Version 1 has 9 fields; version 2 adds the reason of an accepted use,
+ * which is never empty. */
+static int fill_use(struct ks_record *rec, unsigned version, char **f, size_t nf, const char **why)
 {
 	struct ks_record_use *u = &rec->use;
 
-	if (nf != 9) {
-		*why = "use record needs 9 fields";
+	if (nf != 8 + version) {
+		*why = version == 1 ? "use record needs 9 fields" : "use record needs 10 fields";
+		return -EINVAL;
+	}
+	if (version == 2 && !f[9][0]) {
+		*why = "empty accept reason";
 		return -EINVAL;
 	}
 	*why = !f[2][0]				    ? "empty symbol"
@@ -168,6 +175,10 @@ static int fill_use(struct ks_record *rec, char **f, size_t nf, const char **why
 	rec->type = KS_REC_USE;
 	u->symbol = f[2], u->file = f[4], u->function = f[7], u->when = f[8];
 	f[2] = f[4] = f[7] = f[8] = NULL;
+	if (version == 2) {
+		u->accept_reason = f[9];
+		f[9] = NULL;
+	}
 	return 0;
 }
 
@@ -187,6 +198,7 @@ int ks_record_decode(const char *p, size_t n, struct ks_record *rec, const char 
 {
 	char *f[MAX_FIELDS];
 	size_t nf = 0;
+	unsigned version = 0;
 	int r;
 
 	memset(rec, 0, sizeof(*rec));
@@ -196,9 +208,9 @@ int ks_record_decode(const char *p, size_t n, struct ks_record *rec, const char 
 		r = -EINVAL;
 	}
 	if (!r)
-		r = parse_head(f[0], why);
+		r = parse_head(f[0], &version, why);
 	if (!r && strcmp(f[1], "use") == 0)
-		r = fill_use(rec, f, nf, why);
+		r = fill_use(rec, version, f, nf, why);
 	else if (!r && strcmp(f[1], "unit") == 0)
 		r = fill_unit(rec, f, nf, why);
 	else if (!r) {
@@ -219,5 +231,6 @@ void ks_record_free(struct ks_record *rec)
 	free(rec->use.file);
 	free(rec->use.function);
 	free(rec->use.when);
+	free(rec->use.accept_reason);
 	memset(rec, 0, sizeof(*rec));
 }

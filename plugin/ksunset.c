@@ -193,5 +193,6 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	register_callback(name, PLUGIN_FINISH_DECL, finish_decl, p);
 	register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, p);
 	ks_uses_register(p, name);
+	ks_accept_register(p, name);
 	return 0;
 }

@@ -19,6 +19,7 @@ struct ks_puse {
 	bool own;		/* the token at loc is the symbol's name */
 	char *func;		/* "" at file scope */
 	const struct ks_entry *e;
+	const char *accept;	/* KSUNSET_ACCEPT's reason in func; NULL: none */
 };
 
 struct ks_plugin {
@@ -36,6 +37,7 @@ struct ks_plugin {
 	char *license;			/* the unit's MODULE_LICENSE; NULL: none */
 	char **import_ns;		/* its MODULE_IMPORT_NS namespaces */
 	size_t nimport_ns;
+	struct ks_strmap accepts;	/* function -> KSUNSET_ACCEPT's reason */
 };
 
 /* where.c: whose source a location is. */
@@ -67,6 +69,12 @@ void ks_modinfo_collect(struct ks_plugin *p);
 /* Whether e's action concerns this module: gpl-only not a GPL-compatible
  * one, namespace NS not one that imports NS. */
 bool ks_modinfo_concerns(const struct ks_plugin *p, const struct ks_entry *e);
+
+/* accept.c: KSUNSET_ACCEPT, the #pragma ksunset accept of <ksunset/sunset.h>. */
+void ks_accept_register(struct ks_plugin *p, const char *plugin_name);
+/* The reason the uses in function fn (as written) are accepted; NULL:
+ * they are not. */
+const char *ks_accept_reason(const struct ks_plugin *p, const char *fn);
 
 /* report.c: collecting, diagnosing and recording uses. */
 void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,

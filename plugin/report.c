@@ -140,11 +140,21 @@ static void add_fixit(gcc_rich_location *rich, const struct ks_puse *u)
 	rich->add_fixit_replace(source_range::from_locations(u->loc, end), u->e->replace);
 }
 
-/* The warning says what and when; a note says why. */
+/* The warning says what and when; a note says why, and that an accept in
+ * the source does not cover a use past its date. */
 static void notes(const struct ks_puse *u)
 {
 	if (u->e->why)
 		inform(u->loc, "%s", u->e->why);
+	if (u->accept) {
+		/* plain quotes, as in the warning */
+		char *s = ks_strdupf("accepted in the source (\"%s\"), but a use past its date "
+				     "never is", u->accept);
+
+		if (s)
+			inform(u->loc, "%s", s);
+		free(s);
+	}
 }
 
 /* Under -Werror the warning stays a warning, as -Wno-error=deprecated-
@@ -153,10 +163,14 @@ static void notes(const struct ks_puse *u)
 static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 {
 	struct ks_when_eval ev = ks_when_evaluate(&u->e->when, p->today, NULL, -1);
-	char *msg = message(p, u, &ev);
+	char *msg;
 	gcc_rich_location rich(u->loc);
 	bool shown;
 
+	/* KSUNSET_ACCEPT: silent, also when strict, until the date */
+	if (u->accept && ev.status != KS_STATUS_OVERDUE)
+		return;
+	msg = message(p, u, &ev);
 	if (!msg)
 		return;
 	add_fixit(&rich, u);
@@ -194,6 +208,7 @@ static int encode_use(struct ks_buf *b, const struct ks_puse *u)
 	r.col = x.column > 0 ? location_compute_display_column(x, policy) : 0;
 	r.function = u->func;
 	r.when = const_cast<char *>(u->e->when.text);
+	r.accept_reason = const_cast<char *>(u->accept);
 	return ks_record_encode_use(b, &r);
 }
 
@@ -266,10 +281,13 @@ void ks_puses_finish(struct ks_plugin *p)
 
 	settle(p);
 	ks_modinfo_collect(p);
-	/* records stay facts; the checker judges them by the module's .modinfo */
-	for (size_t i = 0; i < p->nuses; i++)
+	/* records stay facts; the checker judges them by the module's .modinfo,
+	 * and an accept by the status the use has for the module */
+	for (size_t i = 0; i < p->nuses; i++) {
+		p->uses[i].accept = ks_accept_reason(p, p->uses[i].func);
 		if (ks_modinfo_concerns(p, p->uses[i].e))
 			diagnose(p, &p->uses[i]);
+	}
 	if (!asm_out_file)
 		return;
 	ks_schedule_digest_hex(&p->sched, digest);

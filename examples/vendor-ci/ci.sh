@@ -9,7 +9,10 @@
 # with the plugin, so that each use is keyed by file and function:
 #   ksunset make -s SCHEDULE --source-root MODULE-DIR \
 #       --write-baseline MODULE-DIR/ksunset.baseline -C KERNEL-BUILD-DIR M=MODULE-DIR
-# and commit it; from then on only new uses fail the job.
+# and commit it; from then on only new uses fail the job. A use accepted
+# in the source, with KSUNSET_ACCEPT("reason") in its function
+# (<ksunset/sunset.h>), passes too; neither accepts an overdue use or one
+# of a symbol the kernel no longer exports.
 #
 # KSUNSET_SYMVERS=FILE checks against another kernel's Module.symvers
 # (the kernel the module must load on next) instead of KERNEL-BUILD-DIR's:

@@ -5,8 +5,13 @@
  * a descriptor of NUL-terminated text records:
  *   ksunset 1<TAB>unit<TAB>SOURCE-FILE<TAB>SCHEDULE-DIGEST<TAB>GCC-VERSION
  *   ksunset 1<TAB>use<TAB>SYMBOL<TAB>KIND<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION<TAB>WHEN
+ *   ksunset 2<TAB>use<TAB>...<TAB>WHEN<TAB>ACCEPT-REASON
  * KIND is call, addr or data. TAB, newline and backslash inside fields are
  * written \t, \n and \\.
+ * A record is written in the lowest version that can say it: version 2 only
+ * for a use accepted in the source (KSUNSET_ACCEPT, <ksunset/sunset.h>),
+ * whose reason is the tenth field. A reader of version 1 skips it, and so
+ * does not accept the use.
  */
 #ifndef KSUNSET_RECORD_H
 #define KSUNSET_RECORD_H
@@ -20,7 +25,7 @@ extern "C" {
 #define KS_NOTE_SECTION ".note.ksunset"
 #define KS_NOTE_NAME "ksunset"
 #define KS_NOTE_TYPE 0x4b53 /* "KS"; not 1, which tools print as NT_VERSION */
-#define KS_RECORD_VERSION 1
+#define KS_RECORD_VERSION 2 /* the highest version read and written */
 
 struct ks_buf;
 
@@ -49,6 +54,7 @@ struct ks_record_use {
 	unsigned col;		/* GCC's default display column: a tab to the next multiple of 8 */
 	char *function;		/* "" at file scope */
 	char *when;
+	char *accept_reason;	/* KSUNSET_ACCEPT's reason; NULL: not accepted */
 };
 
 struct ks_record {

@@ -433,6 +433,8 @@ static void summary(void *ctx, const struct ks_diags *problems)
 		t.warnings == 1 ? "" : "s");
 	if (t.baselined)
 		fprintf(stderr, ", %zu accepted by the baseline", t.baselined);
+	if (t.accepted)
+		fprintf(stderr, ", %zu accepted in the source", t.accepted);
 	if (problems->nerrors)
 		fprintf(stderr, "; %zu unusable input%s", problems->nerrors,
 			problems->nerrors == 1 ? "" : "s");

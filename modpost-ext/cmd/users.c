@@ -144,7 +144,7 @@ static void json_user(const struct ks_finding *f, bool first)
 	fputs(", \"module_name\": ", stdout);
 	ks_json_str(stdout, f->module_name);
 	fputs(", ", stdout);
-	ks_json_locations(stdout, f->locs, f->nlocs, false);
+	ks_json_locations(stdout, f, false);
 	fputs("}", stdout);
 }
 

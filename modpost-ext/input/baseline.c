@@ -318,15 +318,19 @@ static int keys_push(struct ks_baseline_keys *k, char *line)
 	return 0;
 }
 
-/* The entry of each use of f: its key and its status. */
+/* The entry of each use of f: its key and its status. A use accepted in
+ * the source needs none, and must fail again if its accept goes. */
 static int keys_add_finding(struct ks_baseline_keys *k, const struct ks_finding *f)
 {
 	struct key_root kr = { 0 };
 	int r = root_init(&kr, k->source_root, f->module);
 
 	for (size_t j = 0; !r && j < (f->nlocs ? f->nlocs : 1); j++) {
-		char *key = make_key(f, f->nlocs ? &f->locs[j] : NULL, &kr);
+		char *key;
 
+		if (f->nlocs && ks_loc_accepted_in_source(f, &f->locs[j]))
+			continue;
+		key = make_key(f, f->nlocs ? &f->locs[j] : NULL, &kr);
 		r = keys_push(k, key ? ks_strdupf("%s\t%s", key, f->rule->status) : NULL);
 		free(key);
 	}

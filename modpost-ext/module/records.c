@@ -16,11 +16,11 @@ static int take_use(struct ks_module *m, struct ks_record_use *rec)
 	rec->function[ks_function_name_len(rec->function)] = '\0';
 	struct ks_use u = { .symbol = rec->symbol, .kind = rec->kind, .file = rec->file,
 			    .line = rec->line, .col = rec->col, .function = rec->function,
-			    .source = KS_SOURCE_PLUGIN };
+			    .source = KS_SOURCE_PLUGIN, .accept_reason = rec->accept_reason };
 
 	if (ks_uses_add(&m->uses, &u) < 0)
 		return -ENOMEM;
-	rec->symbol = rec->file = rec->function = NULL;
+	rec->symbol = rec->file = rec->function = rec->accept_reason = NULL;
 	return 0;
 }
 

@@ -38,6 +38,7 @@ void ks_uses_free(struct ks_uses *uses)
 		free(uses->v[i].function);
 		free(uses->v[i].var);
 		free(uses->v[i].member);
+		free(uses->v[i].accept_reason);
 	}
 	free(uses->v);
 	uses->v = NULL;

@@ -26,6 +26,7 @@ struct ks_use {
 	enum ks_use_source source;
 	char *var;		/* DWARF, in data: the variable initialized; else NULL */
 	char *member;		/* and the member there (".llseek"), or "" */
+	char *accept_reason;	/* KSUNSET_ACCEPT's in the source; NULL: none */
 };
 
 /* A module's uses, in the order their sources gave them. */

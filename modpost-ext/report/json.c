@@ -32,11 +32,11 @@ void ks_json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n, bool baselined)
+void ks_json_locations(FILE *out, const struct ks_finding *f, bool accepts)
 {
 	fputs("\"locations\": [", out);
-	for (size_t i = 0; i < n; i++) {
-		const struct ks_loc *l = &locs[i];
+	for (size_t i = 0; i < f->nlocs; i++) {
+		const struct ks_loc *l = &f->locs[i];
 
 		fputs(i ? ", {\"file\": " : "{\"file\": ", out);
 		ks_json_str(out, l->file);
@@ -50,8 +50,12 @@ void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n, bool base
 			fputs(", \"member\": ", out);
 			ks_json_str(out, l->member ? l->member : "");
 		}
-		if (baselined)
-			fprintf(out, ", \"baselined\": %s", l->baselined ? "true" : "false");
+		if (accepts) {
+			fprintf(out, ", \"baselined\": %s, \"accepted\": %s, \"reason\": ",
+				l->baselined ? "true" : "false",
+				ks_loc_accepted(f, l) ? "true" : "false");
+			ks_json_str(out, l->accept_reason);
+		}
 		fputs("}", out);
 	}
 	fputs("]", out);
@@ -97,8 +101,9 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	else
 		fputs("null", out);
 	fprintf(out, ", \"status\": \"%s\", \"severity\": \"%s\", \"rule\": \"%s\", "
-		     "\"baselined\": %s, \"replace\": ",
-		f->rule->status, ks_severity_name(f->sev), f->rule->id, f->baselined ? "true" : "false");
+		     "\"accepted\": %s, \"baselined\": %s, \"replace\": ",
+		f->rule->status, ks_severity_name(f->sev), f->rule->id,
+		ks_finding_accepted(f) ? "true" : "false", f->baselined ? "true" : "false");
 	ks_json_str(out, e ? e->replace : NULL);
 	fputs(", \"target_release\": ", out);
 	ks_json_str(out, f->target);
@@ -110,7 +115,7 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fputs(", \"message\": ", out);
 	ks_json_str(out, msg);
 	fputs(", ", out);
-	ks_json_locations(out, f->locs, f->nlocs, true);
+	ks_json_locations(out, f, true);
 	fputs("}", out);
 	free(msg);
 	return 0;
@@ -132,8 +137,9 @@ static int json_end(FILE *out, const struct ks_report *rep)
 	const struct ks_tally *t = &rep->tally;
 
 	fprintf(out, "\n  ],\n  \"modules_checked\": %zu,\n"
-		     "  \"summary\": {\"errors\": %zu, \"warnings\": %zu, \"baselined\": %zu},\n",
-		rep->modules, t->errors, t->warnings, t->baselined);
+		     "  \"summary\": {\"errors\": %zu, \"warnings\": %zu, \"baselined\": %zu, "
+		     "\"accepted\": %zu},\n",
+		rep->modules, t->errors, t->warnings, t->baselined, t->accepted);
 	ks_json_problems(out, rep->problems);
 	fputs("}\n", out);
 	return 0;

@@ -12,8 +12,10 @@
 /* A JSON string, or null for NULL. */
 void ks_json_str(FILE *out, const char *s);
 /* "locations": [{"file": ..., "line": ..., "column": ..., "function": ..., "kind": ...,
- * "source": ...}], each with "baselined": true|false too if baselined is true. */
-void ks_json_locations(FILE *out, const struct ks_loc *locs, size_t n, bool baselined);
+ * "source": ...}] of f's uses, each with "baselined": true|false, "accepted":
+ * true|false (baselined, or accepted in the source) and "reason" (of
+ * KSUNSET_ACCEPT in the source, or null) too if accepts is true. */
+void ks_json_locations(FILE *out, const struct ks_finding *f, bool accepts);
 /* "  \"input_errors\": [...]\n": each diagnostic as its formatted line. */
 void ks_json_problems(FILE *out, const struct ks_diags *d);
 

@@ -34,6 +34,8 @@ struct ks_tally ks_report_tally(const struct ks_findings *f)
 	for (size_t i = 0; i < f->n; i++) {
 		if (f->v[i].baselined)
 			t.baselined++;
+		else if (ks_finding_accepted(&f->v[i]))
+			t.accepted++;
 		else if (f->v[i].sev == KS_ERROR)
 			t.errors++;
 		else
@@ -77,8 +79,9 @@ int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_finding
 	rep->tally.errors += t.errors;
 	rep->tally.warnings += t.warnings;
 	rep->tally.baselined += t.baselined;
+	rep->tally.accepted += t.accepted;
 	for (size_t i = 0; !r && i < fs->n; i++) {
-		if (fs->v[i].baselined && !w->baselined)
+		if (ks_finding_accepted(&fs->v[i]) && !w->baselined)
 			continue;
 		r = w->finding(out, rep, &fs->v[i]);
 		rep->written++;

@@ -15,8 +15,11 @@ enum ks_format {
 	KS_FORMAT_SARIF,
 };
 
+/* Findings by what they count for: a finding whose every use is accepted
+ * is baselined if the baseline accepts them all, else accepted (in the
+ * source, maybe partly by the baseline too). */
 struct ks_tally {
-	size_t errors, warnings, baselined;
+	size_t errors, warnings, baselined, accepted;
 };
 
 /* A report is written as the modules are checked: begin, then each
@@ -34,8 +37,8 @@ struct ks_report {
 
 struct ks_tally ks_report_tally(const struct ks_findings *f);
 int ks_report_begin(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
-/* Writes the findings and tallies them; baselined ones are only counted
- * for a writer that leaves them out. */
+/* Writes the findings and tallies them; accepted ones (ks_finding_accepted)
+ * are only counted for a writer that leaves them out. */
 int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
 int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* begin, add, end. */

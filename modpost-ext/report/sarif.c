@@ -193,10 +193,12 @@ static void result_head(struct sarif *s)
 	fputs("},\n         \"locations\": [", s->out);
 }
 
-/* The fingerprint and the suppression that end a result. The fingerprint
- * has no line, so that unrelated edits keep it; the use's rank among the
- * uses in its function tells a second use there from the first. */
-static int result_tail(const struct sarif *s, const char *place, bool baselined)
+/* The fingerprint and the suppressions that end a result: the baseline's
+ * (external) and KSUNSET_ACCEPT's (inSource, its reason the justification;
+ * NULL: none). The fingerprint has no line, so that unrelated edits keep
+ * it; the use's rank among the uses in its function tells a second use
+ * there from the first. */
+static int result_tail(const struct sarif *s, const char *place, bool baselined, const char *in_source)
 {
 	char *fp = place ? ks_strdupf("%s/%s/%s", s->f->module_name, s->f->symbol, place)
 			 : ks_strdupf("%s/%s", s->f->module_name, s->f->symbol);
@@ -210,6 +212,13 @@ static int result_tail(const struct sarif *s, const char *place, bool baselined)
 		fputs("{\"kind\": \"external\", \"status\": \"accepted\", "
 		      "\"justification\": \"accepted by the ksunset baseline\"}",
 		      s->out);
+	if (in_source) {
+		fputs(baselined ? ", " : "", s->out);
+		fputs("{\"kind\": \"inSource\", \"status\": \"accepted\", \"justification\": ",
+		      s->out);
+		ks_json_str(s->out, in_source);
+		fputs("}", s->out);
+	}
 	fputs("]}", s->out);
 	free(fp);
 	return 0;
@@ -231,6 +240,7 @@ static int write_use(struct sarif *s, size_t i)
 {
 	const struct ks_loc *l = &s->f->locs[i];
 	const char *path = s->paths[i], *rel = below_root(s, path);
+	const char *in_source = ks_loc_accepted_in_source(s->f, l) ? l->accept_reason : NULL;
 	unsigned col;
 	char *place;
 	int r = use_column(l, path, &col);
@@ -251,7 +261,7 @@ static int write_use(struct sarif *s, size_t i)
 	}
 	fputs("}", s->out);
 	place = ks_strdupf("%s/%s/%zu", rel ? rel : path, l->function, use_rank(s, i));
-	r = r ? r : place ? result_tail(s, place, l->baselined) : -ENOMEM;
+	r = r ? r : place ? result_tail(s, place, l->baselined, in_source) : -ENOMEM;
 	free(place);
 	return r;
 }
@@ -271,7 +281,7 @@ static int write_unplaced(struct sarif *s)
 	ks_json_str(s->out, fqn);
 	fputs(", \"kind\": \"member\"}]}", s->out);
 	free(fqn);
-	return result_tail(s, NULL, s->f->baselined);
+	return result_tail(s, NULL, s->f->baselined, NULL);
 }
 
 /* What the results of f share: the root, the uses' files, the message. */

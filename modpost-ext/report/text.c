@@ -46,7 +46,7 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fprintf(out, "%s: ksunset: \"%s\" [%s] %s\n", f->sev == KS_ERROR ? "ERROR" : "WARNING",
 		f->symbol, f->module, msg);
 	for (size_t i = 0; i < f->nlocs; i++)
-		if (!f->locs[i].baselined)
+		if (!ks_loc_accepted(f, &f->locs[i]))
 			location_line(out, f, &f->locs[i], tag.p);
 	/* a finding without a location: the reason once per module (the
 	 * findings come sorted by module); the compiler's imports have none

@@ -10,8 +10,9 @@
 
 struct ks_report_writer {
 	const char *name;		/* --format NAME */
-	/* Also given the findings the baseline accepted, to show them as
-	 * accepted (the text report leaves them out). */
+	/* Also given the findings whose uses are all accepted (by the baseline
+	 * or in the source), to show them as accepted (the text report leaves
+	 * them out). */
 	bool baselined;
 	/* Each writes to out and returns 0 or -ENOMEM; write errors are
 	 * found by report.c with ferror(). */

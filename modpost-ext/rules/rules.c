@@ -172,6 +172,24 @@ const struct ks_rule ks_rules[] = {
 
 const size_t ks_nrules = sizeof(ks_rules) / sizeof(ks_rules[0]);
 
+bool ks_loc_accepted_in_source(const struct ks_finding *f, const struct ks_loc *l)
+{
+	return l->accept_reason && f->rule->baseline_accepts;
+}
+
+bool ks_loc_accepted(const struct ks_finding *f, const struct ks_loc *l)
+{
+	return l->baselined || ks_loc_accepted_in_source(f, l);
+}
+
+bool ks_finding_accepted(const struct ks_finding *f)
+{
+	for (size_t i = 0; i < f->nlocs; i++)
+		if (!ks_loc_accepted(f, &f->locs[i]))
+			return false;
+	return f->nlocs || f->baselined;
+}
+
 char *ks_finding_message(const struct ks_finding *f)
 {
 	struct ks_buf b = KS_BUF_INIT;
@@ -227,6 +245,7 @@ static void loc_free(struct ks_loc *l)
 	free(l->function);
 	free(l->var);
 	free(l->member);
+	free(l->accept_reason);
 }
 
 /* The optional strings of a use: NULL stays NULL. */
@@ -261,6 +280,8 @@ static int add_locations(struct ks_finding *f, const struct ks_module *m)
 		f->nlocs = ++k;	/* so that finding_free() frees them on failure */
 		if (!f->locs[k - 1].file || !f->locs[k - 1].function ||
 		    copy_var(&f->locs[k - 1], u) < 0)
+			return -ENOMEM;
+		if (u->accept_reason && !(f->locs[k - 1].accept_reason = strdup(u->accept_reason)))
 			return -ENOMEM;
 	}
 	qsort(f->locs, k, sizeof(*f->locs), cmp_loc);

@@ -30,6 +30,9 @@ struct ks_loc {
 	enum ks_use_source source;
 	bool baselined;			/* accepted by the baseline */
 	char *var, *member;		/* DWARF, in data: the initializer; else NULL */
+	/* KSUNSET_ACCEPT's reason in the source; NULL: none. It accepts the
+	 * use only if the finding's rule lets it (ks_loc_accepted_in_source). */
+	char *accept_reason;
 };
 
 struct ks_finding;
@@ -75,8 +78,8 @@ struct ks_rule {
 	 * 2027-09-01"). 0 or -ENOMEM. */
 	int (*tag)(struct ks_buf *b, const struct ks_finding *f);
 	/* A baseline may accept its findings (each in the status it had when
-	 * the baseline was written); never for a module that will not load
-	 * or a use that is overdue. */
+	 * the baseline was written), and so may KSUNSET_ACCEPT in the source;
+	 * never for a module that will not load or a use that is overdue. */
 	bool baseline_accepts;
 	/* --target rows: "missing", "gpl-only" or "namespace"; else NULL */
 	const char *target_status;
@@ -124,6 +127,14 @@ struct ks_check {
 
 /* Adds the module's findings to c->found. 0 or -ENOMEM. */
 int ks_check_module(struct ks_check *c, const struct ks_module *m) KS_MUST_CHECK;
+/* Whether use l of f is accepted in the source: it has a reason and f's
+ * rule lets a use be accepted. */
+bool ks_loc_accepted_in_source(const struct ks_finding *f, const struct ks_loc *l);
+/* Whether use l of f counts for nothing: baselined or accepted in the source. */
+bool ks_loc_accepted(const struct ks_finding *f, const struct ks_loc *l);
+/* Whether f counts for nothing: every use accepted, by the baseline or in
+ * the source (or, without a location, f baselined). */
+bool ks_finding_accepted(const struct ks_finding *f);
 /* The one-line message of a finding, without the module prefix; NULL
  * when out of memory. */
 char *ks_finding_message(const struct ks_finding *f);

@@ -103,7 +103,7 @@ python3 - "$TMP/r.json" >"$TMP/out" 2>&1 <<'EOP'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["tool"] == "ksunset" and d["today"] == "2026-12-03", d
-assert d["modules_checked"] == 2 and d["summary"] == {"errors": 1, "warnings": 4, "baselined": 0}, d["summary"]
+assert d["modules_checked"] == 2 and d["summary"] == {"errors": 1, "warnings": 4, "baselined": 0, "accepted": 0}, d["summary"]
 f = {(x["module_name"], x["symbol"]): x for x in d["findings"]}
 n = f[("legacy", "noop_llseek")]
 assert n["severity"] == "error" and n["status"] == "overdue" and n["days_left"] == -185, n
@@ -161,7 +161,7 @@ chk --today 2026-01-01 --baseline "$TMP/base" --format json -o "$TMP/b.json" "$L
 python3 - "$TMP/b.json" >"$TMP/out" 2>&1 <<'EOP'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["summary"] == {"errors": 0, "warnings": 2, "baselined": 3}, d["summary"]
+assert d["summary"] == {"errors": 0, "warnings": 2, "baselined": 3, "accepted": 0}, d["summary"]
 assert len(d["findings"]) == 5, d["findings"]
 for f in d["findings"]:
     assert f["baselined"] == (f["module_name"] == "legacy"), f

@@ -3,7 +3,8 @@
 # its diagnostics (" * expect: LINE:COL: KIND: TEXT", FILE: prefix for other
 # files; with -fdiagnostics-parseable-fixits in its cflags, " * expect:
 # fix-it:..." lines too), its records (" * record: SYMBOL KIND FILE LINE COL FUNCTION WHEN",
-# "-" for no function), its exit status ("expect-exit:"), extra compiler
+# "-" for no function, then 'accepted "REASON"' for a use accepted in the
+# source), its exit status ("expect-exit:"), extra compiler
 # flags ("cflags:") and plugin arguments ("ksunset-args:"). Then argument
 # and schedule errors, and the note's ELF properties.
 . "$(dirname "$0")/lib.sh"
@@ -30,8 +31,9 @@ kcc() {
 # records OBJ: the use records of OBJ's .note.ksunset, space-separated.
 records() {
 	objcopy --dump-section .note.ksunset="$1.note" "$1" "$1.tmp" 2>/dev/null || return
-	tail -c +21 "$1.note" | tr '\0' '\n' | grep "^ksunset 1	use	" |
-		cut -f3- | awk -F '\t' '{ print $1, $2, $3, $4, $5, ($6 == "" ? "-" : $6), $7 }'
+	tail -c +21 "$1.note" | tr '\0' '\n' | grep "^ksunset [12]	use	" |
+		cut -f3- | awk -F '\t' '{ print $1, $2, $3, $4, $5, ($6 == "" ? "-" : $6), $7 \
+			(NF > 7 ? " accepted \"" $8 "\"" : "") }'
 }
 
 annot() { sed -n "s|^ \* $1: ||p" "$2"; }
@@ -83,6 +85,42 @@ expect_grep "strict: an error" "$TMP/w.o.err" "werror.c:8:16: error: 'do_settime
 printf '#include <ksunset/sunset.h>\nint f(void) __sunset("2027-01-01", "g");\n#ifdef __KSUNSET__\n#error defined\n#endif\n' >"$TMP/np.c"
 gcc -c -Wall -Werror -I"$TOP/include" "$TMP/np.c" -o "$TMP/np.o" 2>"$TMP/np.err"
 expect_eq "no plugin: __sunset() compiles to nothing" "$?" 0
+
+# KSUNSET_ACCEPT without the plugin: a statement that compiles to nothing
+# under the kernel's C dialects and warnings; an empty reason is an error.
+printf '#include <ksunset/sunset.h>\nint f(int x)\n{\n\tint y = x;\n\n\tKSUNSET_ACCEPT("why");\n\tif (y)\n\t\tKSUNSET_ACCEPT("why" " not");\n\treturn y;\n}\n' >"$TMP/na.c"
+for std in gnu89 gnu11; do
+	gcc -std=$std -O2 -c -Wall -Wextra -Werror -Wdeclaration-after-statement -I"$TOP/include" \
+		"$TMP/na.c" -o "$TMP/na.o" 2>"$TMP/na.err"
+	expect_eq "no plugin, -std=$std: KSUNSET_ACCEPT compiles" "$?" 0
+	expect_eq "no plugin, -std=$std: KSUNSET_ACCEPT imports nothing" "$(nm -u "$TMP/na.o")" ""
+	expect_eq "no plugin, -std=$std: KSUNSET_ACCEPT leaves no data" \
+		"$(objdump -h "$TMP/na.o" | grep -c '\.rodata')" 0
+done
+printf '#include <ksunset/sunset.h>\nvoid f(void)\n{\n\tKSUNSET_ACCEPT("");\n}\n' >"$TMP/ne.c"
+gcc -c -I"$TOP/include" "$TMP/ne.c" -o "$TMP/ne.o" 2>"$TMP/ne.err"
+expect_eq "no plugin: empty KSUNSET_ACCEPT reason: exit 1" "$?" 1
+expect_grep "no plugin: empty KSUNSET_ACCEPT reason: message" "$TMP/ne.err" \
+	"error: static assertion failed: \"KSUNSET_ACCEPT needs a reason\""
+expect_grep "no plugin: empty KSUNSET_ACCEPT reason: where" "$TMP/ne.err" \
+	"ne.c:4:9: note: in expansion of macro 'KSUNSET_ACCEPT'"
+
+# KSUNSET_ACCEPT with the plugin: a reason that is empty, blank or not a
+# string, or an accept outside a function, is an error at the accept.
+aerr() { # aerr WHAT WANT-MESSAGE SOURCE
+	printf '%s\n' "$3" >"$TMP/ae.c"
+	kcc "$TMP/ae.c" "$TMP/ae.o"
+	expect_eq "$1: exit 1" "$?" 1
+	expect_grep "$1: message" "$TMP/ae.o.err" "$2"
+}
+aerr "empty accept reason" "ae.c:4:9: error: 'KSUNSET_ACCEPT' needs a reason: say why the use is accepted" \
+	"$(printf '#include <ksunset/sunset.h>\nvoid f(void)\n{\n\tKSUNSET_ACCEPT("");\n}')"
+aerr "blank accept reason" "ae.c:4:9: error: 'KSUNSET_ACCEPT' needs a reason" \
+	"$(printf '#include <ksunset/sunset.h>\nvoid f(void)\n{\n\tKSUNSET_ACCEPT(" \\t");\n}')"
+aerr "accept reason not a string" "ae.c:4:9: error: 'KSUNSET_ACCEPT' takes a string literal: the reason" \
+	"$(printf '#include <ksunset/sunset.h>\nvoid f(const char *r)\n{\n\tKSUNSET_ACCEPT(r);\n}')"
+aerr "accept outside a function" "ae.c:1:24: error: 'KSUNSET_ACCEPT' outside a function" \
+	'#pragma ksunset accept "everything"'
 
 # No schedule argument and no $KSUNSET_SCHEDULE (what `ksunset --cflags`
 # prints when it finds no schedule): the plugin loads, and __sunset

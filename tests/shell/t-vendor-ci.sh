@@ -3,7 +3,9 @@
 # headers, today fixed by SOURCE_DATE_EPOCH: a baseline written once lets
 # the job pass; a new use fails it and is named; the same accepted use
 # fails once overdue, and once the symbol is gone from the Module.symvers
-# given in KSUNSET_SYMVERS; every run's SARIF validates (sarif-validators.sh).
+# given in KSUNSET_SYMVERS; a use accepted in the source (KSUNSET_ACCEPT)
+# passes and fails the same way; every run's SARIF validates
+# (sarif-validators.sh).
 . "$(dirname "$0")/lib.sh"
 K=$(kdir)
 if [ -z "$K" ]; then skip "no kernel headers in /usr/src"; exit 0; fi
@@ -80,4 +82,48 @@ expect_grep "gone from Module.symvers: named" "$TMP/out" \
 	"$MOD/legacy-clock.c:12:16: error: call to 'do_settimeofday64'"
 ci "the kernel's own Module.symvers again" 2026-01-01
 expect_eq "the kernel's own Module.symvers again: the job passes" "$rc" 0
+
+# a new use accepted in the source: KSUNSET_ACCEPT in legacy_set_clock,
+# from the module's own copy of <ksunset/sunset.h> (it builds without
+# ksunset too), accepts the new use of simple_strtoul there
+mkdir -p "$MOD/include/ksunset" && cp "$TOP/include/ksunset/sunset.h" "$MOD/include/ksunset/"
+echo 'ccflags-y += -I$(src)/include' >>"$MOD/Kbuild"
+sed -i -e 's|^#include "legacy.h"$|#include "legacy.h"\n#include <ksunset/sunset.h>|' \
+	-e 's|^\treturn do_settimeofday64(&ts);$|\tKSUNSET_ACCEPT("no RTC class driver for this board yet");\n\treturn do_settimeofday64(\&ts) ?: simple_strtoul("1", NULL, 10);|' \
+	"$MOD/legacy-clock.c"
+expect_eq "the accept and the new use written" "$(grep -c 'KSUNSET_ACCEPT\|simple_strtoul' "$MOD/legacy-clock.c")" 2
+ci "accepted in the source" 2026-01-01
+expect_eq "accepted in the source: the job passes" "$rc" 0
+expect_eq "accepted in the source: no compile-time warning" \
+	"$(grep -c "legacy-clock.c:[0-9]*:[0-9]*: warning: 'simple_strtoul'" "$TMP/out")" 0
+expect_grep "accepted in the source: counted" "$TMP/out" ", 1 accepted in the source"
+expect_grep "accepted in the source: SARIF suppresses it with the reason" "$MOD/ksunset.sarif" \
+	'"suppressions": [{"kind": "inSource", "status": "accepted", "justification": "no RTC class driver for this board yet"}]'
+"$KSUNSET" check -s "$S" --today 2026-01-01 --format json "$MOD/modules.order" >"$TMP/json" 2>/dev/null
+python3 - "$TMP/json" >"$TMP/out" 2>&1 <<'EOP'
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = [f for f in d["findings"] if f["symbol"] == "simple_strtoul"][0]
+l = [l for l in f["locations"] if l["file"].endswith("legacy-clock.c")][0]
+assert l["accepted"] and l["reason"] == "no RTC class driver for this board yet", l
+assert not f["accepted"], f  # the use in legacy-main.c is not
+print("json accepted ok")
+EOP
+expect_grep "accepted in the source: JSON gives the reason" "$TMP/out" "json accepted ok"
+
+# the same accepted use, past simple_strtoul's date (2026-12-20), compiled again
+touch "$MOD/legacy-clock.c"
+ci "accepted in the source, overdue" 2026-12-21
+expect_eq "accepted in the source, overdue: the job fails" "$rc" 1
+expect_grep "accepted in the source, overdue: named" "$TMP/out" \
+	"$MOD/legacy-clock.c:14:42: error: call to 'simple_strtoul' in 'legacy_set_clock' (removed on 2026-12-20) [ksunset-overdue]"
+expect_grep "accepted in the source, overdue: the compiler says the accept does not cover it" \
+	"$TMP/out" "legacy-clock.c:14:42: note: accepted in the source (\"no RTC class driver for this board yet\"), but a use past its date never is"
+
+# the same accepted use, against a kernel that no longer exports simple_strtoul
+grep -v '	simple_strtoul	' "$K/Module.symvers" >"$TMP/Module.symvers"
+ci "accepted in the source, gone from Module.symvers" 2026-01-01 KSUNSET_SYMVERS="$TMP/Module.symvers"
+expect_eq "accepted in the source, gone from Module.symvers: the job fails" "$rc" 1
+expect_grep "accepted in the source, gone from Module.symvers: named" "$TMP/out" \
+	"$MOD/legacy-clock.c:14:42: error: call to 'simple_strtoul' in 'legacy_set_clock' (removal on 2026-12-20) [ksunset-removed]"
 exit 0

@@ -42,7 +42,7 @@ static void make(struct fx *x, const char *status, const char *file, const char 
 	if (file) {
 		x->f.locs = calloc(1, sizeof(*x->f.locs));
 		x->f.locs[0] = (struct ks_loc){ strdup(file), 42, 9, strdup(fn), KS_USE_CALL,
-						KS_SOURCE_PLUGIN, false, NULL, NULL };
+						KS_SOURCE_PLUGIN, false, NULL, NULL, NULL };
 		x->f.nlocs = 1;
 	}
 	x->fs.v = &x->f;
@@ -61,6 +61,7 @@ static void drop(struct fx *x)
 	for (size_t i = 0; i < x->f.nlocs; i++) {
 		free(x->f.locs[i].file);
 		free(x->f.locs[i].function);
+		free(x->f.locs[i].accept_reason);
 	}
 	free(x->f.locs);
 	unlink(x->path);
@@ -149,6 +150,31 @@ START_TEST(test_write_leaves_out)
 	ck_assert_int_eq(ks_baseline_write(x.path, "/src", &x.fs, &d), 0);
 	s = get_file(x.path);
 	ck_assert_str_eq(s, "# ksunset baseline 2\nm\tsym\tm.c\tprobe\tdue-soon\n");
+	free(s);
+	drop(&x);
+	ks_diags_free(&d);
+}
+END_TEST
+
+/* A use accepted in the source gets no entry: it must fail again if its
+ * KSUNSET_ACCEPT goes. */
+START_TEST(test_write_leaves_out_accepted)
+{
+	struct fx x;
+	struct ks_diags d = { 0 };
+	char *s;
+
+	make(&x, "scheduled", "/src/m.c", "probe");
+	x.f.locs[0].accept_reason = strdup("known");
+	ck_assert_int_eq(ks_baseline_write(x.path, "/src", &x.fs, &d), 0);
+	s = get_file(x.path);
+	ck_assert_str_eq(s, "# ksunset baseline 2\n");
+	free(s);
+	free(x.f.locs[0].accept_reason);
+	x.f.locs[0].accept_reason = NULL;
+	ck_assert_int_eq(ks_baseline_write(x.path, "/src", &x.fs, &d), 0);
+	s = get_file(x.path);
+	ck_assert_str_eq(s, "# ksunset baseline 2\nm\tsym\tm.c\tprobe\tscheduled\n");
 	free(s);
 	drop(&x);
 	ks_diags_free(&d);
@@ -451,6 +477,7 @@ Suite *suite_baseline(void)
 
 	tcase_add_loop_test(tc, test_status, 0, N(statuses));
 	tcase_add_test(tc, test_write_leaves_out);
+	tcase_add_test(tc, test_write_leaves_out_accepted);
 	tcase_add_test(tc, test_version1);
 	tcase_add_loop_test(tc, test_bad_files, 0, N(files));
 	tcase_add_test(tc, test_every_bad_entry);

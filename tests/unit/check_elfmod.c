@@ -60,7 +60,10 @@ START_TEST(test_records_object)
 	ck_assert(ks_module_imports(&m, "simple_strtoul"));
 	ck_assert(!ks_module_imports(&m, "f"));		/* defined here */
 	ck_assert_uint_eq(m.nunits, 1);
-	ck_assert_uint_eq(m.uses.n, 4);			/* the newer record skipped */
+	ck_assert_uint_eq(m.uses.n, 5);			/* the newer record skipped */
+	ck_assert_ptr_null(m.uses.v[0].accept_reason);
+	ck_assert_uint_eq(m.uses.v[3].line, 14);
+	ck_assert_str_eq(m.uses.v[3].accept_reason, "no RTC\tdriver");	/* accepted in the source */
 	ck_assert_str_eq(m.uses.v[1].symbol, "do_settimeofday64");
 	ck_assert_int_eq(m.uses.v[1].kind, KS_USE_ADDR);
 	ck_assert_uint_eq(m.uses.v[1].line, 20);
@@ -81,7 +84,7 @@ START_TEST(test_bad_record_object)
 	ck_assert_int_eq(ks_elf_init(), 0);
 	ck_assert_int_eq(ks_module_load(&m, KS_FIXTURES "/bad-record.o", &d), 0);
 	ck_assert(m.bad_records);
-	ck_assert_uint_eq(m.uses.n, 3);
+	ck_assert_uint_eq(m.uses.n, 4);	/* the good ones */
 	ck_assert_uint_eq(d.n, 1);
 	msg = ks_diag_format(&d.v[0]);
 	ck_assert_str_eq(msg, KS_FIXTURES "/bad-record.o: error: malformed .note.ksunset record 3: "

@@ -37,6 +37,36 @@ START_TEST(test_use_roundtrip)
 }
 END_TEST
 
+/* An accepted use is a version 2 record with the reason last; every other
+ * record stays version 1, which older readers know. */
+START_TEST(test_accepted_roundtrip)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	struct ks_record_use u = { .symbol = "simple_strtoul", .kind = KS_USE_CALL,
+				   .file = "m.c", .line = 7, .col = 3, .function = "parse",
+				   .when = "2027-03-01", .accept_reason = "fixed\tin v2" };
+	struct ks_record rec;
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_record_encode_use(&b, &u), 0);
+	ck_assert_str_eq(b.p, "ksunset 2\tuse\tsimple_strtoul\tcall\tm.c\t7\t3\tparse\t2027-03-01\tfixed\\tin v2");
+	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_USE);
+	ck_assert_str_eq(rec.use.symbol, "simple_strtoul");
+	ck_assert_str_eq(rec.use.when, "2027-03-01");
+	ck_assert_str_eq(rec.use.accept_reason, "fixed\tin v2");
+	ks_record_free(&rec);
+	ks_buf_free(&b);
+	u.accept_reason = NULL;
+	ck_assert_int_eq(ks_record_encode_use(&b, &u), 0);
+	ck_assert_str_eq(b.p, "ksunset 1\tuse\tsimple_strtoul\tcall\tm.c\t7\t3\tparse\t2027-03-01");
+	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
+	ck_assert_ptr_null(rec.use.accept_reason);
+	ks_record_free(&rec);
+	ks_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_unit_roundtrip)
 {
 	struct ks_buf b = KS_BUF_INIT;
@@ -68,7 +98,7 @@ END_TEST
 
 START_TEST(test_newer_version)
 {
-	const char *in = "ksunset 2\tuse\twhatever\tfuture\tfields";
+	const char *in = "ksunset 3\tuse\twhatever\tfuture\tfields";
 	struct ks_record rec;
 	const char *why = NULL;
 
@@ -90,6 +120,9 @@ static const struct {
 	{ "ksunset 1\tuse\ta\tcall\tf.c\t1\t2\tfn", "use record needs 9 fields" },
 	{ "ksunset 1\tuse\ta\tcall\tf.c\t1\t2\tfn\tw\textra", "use record needs 9 fields" },
 	{ "ksunset 1\tuse\t\tcall\tf.c\t1\t2\tfn\tw", "empty symbol" },
+	{ "ksunset 2\tuse\ta\tcall\tf.c\t1\t2\tfn\tw", "use record needs 10 fields" },
+	{ "ksunset 2\tuse\ta\tcall\tf.c\t1\t2\tfn\tw\t", "empty accept reason" },
+	{ "ksunset 2\tuse\t\tcall\tf.c\t1\t2\tfn\tw\tr", "empty symbol" },
 	{ "ksunset 1\tuse\ta\tjump\tf.c\t1\t2\tfn\tw", "bad kind (expected call, addr or data)" },
 	{ "ksunset 1\tuse\ta\tcall\t\t1\t2\tfn\tw", "empty file name" },
 	{ "ksunset 1\tuse\ta\tcall\tf.c\t-1\t2\tfn\tw", "bad line number" },
@@ -156,6 +189,7 @@ Suite *suite_record(void)
 	TCase *tc = tcase_create("codec");
 
 	tcase_add_test(tc, test_use_roundtrip);
+	tcase_add_test(tc, test_accepted_roundtrip);
 	tcase_add_test(tc, test_unit_roundtrip);
 	tcase_add_test(tc, test_empty_function);
 	tcase_add_test(tc, test_newer_version);

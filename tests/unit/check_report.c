@@ -60,6 +60,7 @@ static void drop(struct fx *x)
 	for (size_t i = 0; i < x->f.nlocs; i++) {
 		free(x->f.locs[i].file);
 		free(x->f.locs[i].function);
+		free(x->f.locs[i].accept_reason);
 	}
 	free(x->f.locs);
 	ks_schedule_free(&x->sched);
@@ -143,9 +144,9 @@ static void add_locs(struct fx *x)
 {
 	x->f.locs = calloc(2, sizeof(*x->f.locs));
 	x->f.locs[0] = (struct ks_loc){ strdup("drv/m.c"), 42, 9, strdup("probe"), KS_USE_CALL,
-					KS_SOURCE_PLUGIN, false, NULL, NULL };
+					KS_SOURCE_PLUGIN, false, NULL, NULL, NULL };
 	x->f.locs[1] = (struct ks_loc){ strdup("drv/m.c"), 50, 12, strdup(""), KS_USE_ADDR,
-					KS_SOURCE_PLUGIN, false, NULL, NULL };
+					KS_SOURCE_PLUGIN, false, NULL, NULL, NULL };
 	x->f.nlocs = 2;
 }
 
@@ -200,7 +201,7 @@ START_TEST(test_json_escapes)
 	s = render(&rep, &x.fs);
 	ck_assert_ptr_nonnull(strstr(s, "\"replace\": \"say \\\"no\\\"\\\\\""));
 	ck_assert_ptr_nonnull(strstr(s, "\"days_left\": 272"));
-	ck_assert_ptr_nonnull(strstr(s, "\"summary\": {\"errors\": 0, \"warnings\": 1, \"baselined\": 0}"));
+	ck_assert_ptr_nonnull(strstr(s, "\"summary\": {\"errors\": 0, \"warnings\": 1, \"baselined\": 0, \"accepted\": 0}"));
 	free(s);
 	drop(&x);
 }
@@ -217,7 +218,8 @@ START_TEST(test_json_source)
 	add_locs(&x);
 	s = render(&rep, &x.fs);
 	ck_assert_ptr_nonnull(strstr(s, "\"line\": 42, \"column\": 9, \"function\": \"probe\", "
-					"\"kind\": \"call\", \"source\": \"plugin\", \"baselined\": false}"));
+					"\"kind\": \"call\", \"source\": \"plugin\", \"baselined\": false, "
+					"\"accepted\": false, \"reason\": null}"));
 	free(s);
 	drop(&x);
 }
@@ -427,10 +429,88 @@ START_TEST(test_baselined)
 	ck_assert_uint_eq(text.tally.baselined, 1);
 	free(s);
 	s = render(&json, &x.fs);
-	ck_assert_ptr_nonnull(strstr(s, "\"baselined\": true, \"replace\""));
-	ck_assert_ptr_nonnull(strstr(s, "\"source\": \"plugin\", \"baselined\": true}"));
-	ck_assert_ptr_nonnull(strstr(s, "\"summary\": {\"errors\": 0, \"warnings\": 0, \"baselined\": 1}"));
+	ck_assert_ptr_nonnull(strstr(s, "\"accepted\": true, \"baselined\": true, \"replace\""));
+	ck_assert_ptr_nonnull(strstr(s, "\"source\": \"plugin\", \"baselined\": true, \"accepted\": true, \"reason\": null}"));
+	ck_assert_ptr_nonnull(strstr(s, "\"summary\": {\"errors\": 0, \"warnings\": 0, \"baselined\": 1, \"accepted\": 0}"));
 	free(s);
+	drop(&x);
+}
+END_TEST
+
+/* A use accepted in the source: left out of the text report, JSON gives
+ * its reason, SARIF suppresses it in source with the reason as the
+ * justification; the finding counts as accepted once every use is. */
+START_TEST(test_accepted_in_source)
+{
+	struct fx x;
+	struct ks_report text = { .format = KS_FORMAT_TEXT }, json = { .format = KS_FORMAT_JSON };
+	struct ks_report sarif = { .format = KS_FORMAT_SARIF, .source_root = "drv/" };
+	char *s, *first, *second;
+
+	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
+	add_locs(&x);
+	x.f.locs[0].accept_reason = strdup("no \"RTC\" driver");
+	s = render(&text, &x.fs);
+	ck_assert_ptr_null(strstr(s, "drv/m.c:42:"));
+	ck_assert_ptr_nonnull(strstr(s, "drv/m.c:50:12: warning: address of 'a'"));
+	ck_assert_uint_eq(text.tally.warnings, 1);
+	free(s);
+	s = render(&json, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"baselined\": false, \"accepted\": true, "
+					"\"reason\": \"no \\\"RTC\\\" driver\"}"));
+	ck_assert_ptr_nonnull(strstr(s, "\"accepted\": false, \"baselined\": false, \"replace\""));
+	free(s);
+	s = render(&sarif, &x.fs);
+	first = strstr(s, "\"startLine\": 42");
+	second = first ? strstr(first, "\"startLine\": 50") : NULL;
+	ck_assert_msg(first && second, "%s", s);
+	ck_assert_msg(strstr(first, "\"suppressions\": [{\"kind\": \"inSource\", \"status\": "
+				    "\"accepted\", \"justification\": \"no \\\"RTC\\\" driver\"}]") < second,
+		      "%s", s);
+	ck_assert_ptr_nonnull(strstr(second, "\"suppressions\": []"));
+	free(s);
+	/* both uses accepted, one by the baseline: the finding counts as accepted */
+	x.f.locs[1].baselined = true;
+	s = render(&text, &x.fs);
+	ck_assert_str_eq(s, "");
+	ck_assert_uint_eq(text.tally.accepted, 1);
+	ck_assert_uint_eq(text.tally.warnings, 0);
+	free(s);
+	s = render(&sarif, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"justification\": \"accepted by the ksunset baseline\"}]"));
+	free(s);
+	s = render(&json, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"accepted\": true, \"baselined\": false, \"replace\""));
+	ck_assert_ptr_nonnull(strstr(s, "\"summary\": {\"errors\": 0, \"warnings\": 0, \"baselined\": 0, \"accepted\": 1}"));
+	free(s);
+	drop(&x);
+}
+END_TEST
+
+/* Overdue: the reason is shown, the use is not accepted. */
+START_TEST(test_accepted_overdue)
+{
+	struct fx x;
+	struct ks_report json = { .format = KS_FORMAT_JSON }, text = { .format = KS_FORMAT_TEXT };
+	struct ks_report sarif = { .format = KS_FORMAT_SARIF, .source_root = "drv/" };
+	char *s;
+
+	make(&x, "What: a\nWhen: 2026-06-01\n", KS_STATUS_OVERDUE, -185, true);
+	add_locs(&x);
+	x.f.nlocs = 1;
+	x.f.locs[0].accept_reason = strdup("known");
+	s = render(&text, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "drv/m.c:42:9: error: call to 'a'"));
+	ck_assert_uint_eq(text.tally.errors, 1);
+	free(s);
+	s = render(&json, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"baselined\": false, \"accepted\": false, \"reason\": \"known\"}"));
+	free(s);
+	s = render(&sarif, &x.fs);
+	ck_assert_ptr_nonnull(strstr(s, "\"suppressions\": []"));
+	ck_assert_ptr_null(strstr(s, "inSource"));
+	free(s);
+	x.f.nlocs = 2;
 	drop(&x);
 }
 END_TEST
@@ -513,6 +593,8 @@ Suite *suite_report(void)
 	tcase_add_test(tc, test_sarif_unplaced);
 	tcase_add_test(tc, test_sarif_baselined);
 	tcase_add_test(tc, test_baselined);
+	tcase_add_test(tc, test_accepted_in_source);
+	tcase_add_test(tc, test_accepted_overdue);
 	tcase_add_loop_test(tc, test_column, 0, N(columns));
 	tcase_add_test(tc, test_column_in_file);
 	suite_add_tcase(s, tc);

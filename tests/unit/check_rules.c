@@ -293,6 +293,58 @@ START_TEST(test_locations)
 }
 END_TEST
 
+/* KSUNSET_ACCEPT in the source accepts a use whose rule a baseline could
+ * accept (scheduled, due soon), never an overdue use or one of a symbol
+ * Module.symvers no longer has; the reason stays with the use either way. */
+static const struct {
+	const char *sym;
+	bool symvers;
+	const char *rule;
+	bool accepted;
+} accept_cases[] = {
+	{ "gone_later", false, "ksunset/scheduled", true },
+	{ "gone_soon", false, "ksunset/due-soon", true },
+	{ "gone_past", false, "ksunset/overdue", false },
+	{ "gone_later", true, "ksunset/removed", false },
+};
+
+START_TEST(test_accepted_in_source)
+{
+	struct fixture f;
+	struct ks_module m = module("GPL", NULL, 0);
+	const char *sym = accept_cases[_i].sym;
+	struct ks_use uses[] = {
+		{ (char *)sym, KS_USE_CALL, "a.c", 12, 5, "f", KS_SOURCE_PLUGIN, .accept_reason = "known" },
+		{ (char *)sym, KS_USE_CALL, "a.c", 20, 5, "g", KS_SOURCE_PLUGIN, NULL, NULL, NULL },
+	};
+	const struct ks_finding *g;
+
+	m.uses = (struct ks_uses){ uses, N(uses) };
+	setup(&f, accept_cases[_i].symvers);
+	f.c.opts.within = 30;
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	g = find(&f.c, sym);
+	ck_assert_msg(g && !strcmp(g->rule->id, accept_cases[_i].rule), "case %d: rule %s", _i,
+		      g ? g->rule->id : "(none)");
+	ck_assert_uint_eq(g->nlocs, 2);
+	ck_assert_str_eq(g->locs[0].accept_reason, "known");
+	ck_assert_ptr_null(g->locs[1].accept_reason);
+	ck_assert_msg(ks_loc_accepted_in_source(g, &g->locs[0]) == accept_cases[_i].accepted,
+		      "case %d (%s, %s)", _i, sym, accept_cases[_i].rule);
+	ck_assert(ks_loc_accepted(g, &g->locs[0]) == accept_cases[_i].accepted);
+	ck_assert(!ks_loc_accepted(g, &g->locs[1]));
+	ck_assert(!ks_finding_accepted(g));	/* g's use is not accepted */
+	teardown(&f);
+	/* with the second use gone, the finding counts for nothing */
+	m.uses.n = 1;
+	setup(&f, accept_cases[_i].symvers);
+	f.c.opts.within = 30;
+	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
+	ck_assert(ks_finding_accepted(find(&f.c, sym)) == accept_cases[_i].accepted);
+	teardown(&f);
+}
+END_TEST
+
 START_TEST(test_sort)
 {
 	struct fixture f;
@@ -377,6 +429,7 @@ Suite *suite_rules(void)
 	tcase_add_test(tc, test_symvers_allowed);
 	tcase_add_test(tc, test_symvers_order);
 	tcase_add_test(tc, test_locations);
+	tcase_add_loop_test(tc, test_accepted_in_source, 0, N(accept_cases));
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_target);
 	suite_add_tcase(s, tc);
