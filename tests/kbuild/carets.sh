@@ -5,8 +5,9 @@
 # export, so every use is warned; tests/kbuild/carets.py then checks that
 # each warning's and each record's line:column starts the identifier a
 # reader would fix (the symbol, or the macro or kernel inline function that
-# reaches it), and that `ksunset check` reports exactly the exported names
-# nm -u lists for each module. A compiler crash on any file fails; a file
+# reaches it), that `ksunset check` reports exactly the exported names
+# nm -u lists for each module, and that the plugin recorded a use of each
+# (but for the imports a GIMPLE pass cannot see). A compiler crash on any file fails; a file
 # that does not build outside the kernel tree, with or without the plugin,
 # is skipped (its module is left out, and counted).
 # Usage: carets.sh [NAME...]   (names from the table below; default all)
