@@ -22,15 +22,20 @@ TARBALL=/usr/src/linux-source-6.1.tar.xz
 PY="python3 $T_SELF/carets.py"
 
 # name, folder in the source tree, what to enable beyond the headers'
-# .config: CONFIG_X=m, or PREFIX* for every module of the folder's Makefile
-# whose symbol starts so (Debian builds no RTC driver and no ext2 as
-# modules; their sources build all the same).
-FOLDERS='hwmon	drivers/hwmon	-
+# .config: CONFIG_X=m words, or PREFIX* for every module of the folder's
+# Makefile whose symbol starts so. Debian builds no RTC driver and no ext2
+# as modules; their sources build all the same (the RTC drivers here are
+# I2C, SPI and memory-mapped chips that build on any architecture).
+RTC=$(for c in DS1307 DS1374 DS1672 DS3232 PCF8523 PCF8563 PCF85063 PCF2127 RX8581 \
+	RX8025 M41T80 RV3029C2 RV3028 RV8803 ISL1208 ISL12022 ABX80X RS5C372 BQ32K EM3027 \
+	X1205 FM3130 DS1305 DS1390 M41T93 M41T94 PCF2123 RX4581 MAX6902 R9701 MCP795 DS1286 \
+	DS1511 DS1553 STK17TA8 M48T59 MSM6242 BQ4802; do printf 'CONFIG_RTC_DRV_%s=m ' $c; done)
+FOLDERS="hwmon	drivers/hwmon	-
 i2c	drivers/i2c/busses	-
 input	drivers/input/misc	-
-rtc	drivers/rtc	CONFIG_RTC_DRV_*
+rtc	drivers/rtc	$RTC
 ext2	fs/ext2	CONFIG_EXT2_FS=m
-netfilter	net/netfilter	-'
+netfilter	net/netfilter	-"
 
 K=$(kdir)
 [ -n "$K" ] || { skip "no kernel headers in /usr/src"; exit 0; }
@@ -72,19 +77,21 @@ KCF="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$TMP/all.schedule -fdiagnost
 mkdir -p "$TMP/gcctmp"
 export TMPDIR="$TMP/gcctmp"
 
-# enables NAME FOLDER SPEC: the make arguments that turn on SPEC's modules.
+# enables FOLDER SPEC: the make arguments that turn on SPEC's modules, one
+# a line; those the headers' .config has already are left as they are.
 enables() {
-	case $3 in
-	-) ;;
-	*'*')
-		# shellcheck disable=SC2016 # the $( of the Makefile's text
-		grep -o "obj-\$(${3%\*}[A-Z0-9_]*)" "$2/Makefile" | sed 's/^obj-\$(//; s/)$//' |
-			sort -u | while read -r c; do
-				grep -q "^$c=" "$K/include/config/auto.conf" || echo "$c=m"
-			done
-		;;
-	*) echo "$3" ;;
-	esac
+	for w in $2; do
+		case $w in
+		-) ;;
+		*'*')
+			# shellcheck disable=SC2016 # the $( of the Makefile's text
+			grep -o "obj-\$(${w%\*}[A-Z0-9_]*)" "$1/Makefile" | sed 's/^obj-\$(//; s/)$//'
+			;;
+		*) echo "${w%=m}" ;;
+		esac
+	done | sort -u | while read -r c; do
+		grep -q "^$c=" "$K/include/config/auto.conf" || echo "$c=m"
+	done
 }
 
 crashed() { # crashed LOG...: a compiler crash, whatever else happened
@@ -132,7 +139,7 @@ build_folder() {
 	for h in "$TMP/src/linux-source-6.1/$(dirname "$2")"/*.h; do
 		[ ! -f "$h" ] || cp "$h" "$TMP/b/$1/"
 	done
-	enables "$1" "$d" "$3" >"$d.args"
+	enables "$d" "$3" >"$d.args"
 	: >"$d/diags.json"
 	: >"$d.skip"
 	# shellcheck disable=SC2046
