@@ -201,7 +201,13 @@ elif $PY check "$TMP/exports.txt" "$TMP/carets.out" $(cat "$TMP/built") >"$TMP/s
 	cat "$TMP/summary"
 else
 	fail "carets or findings differ"
-	grep '^MISMATCH' "$TMP/carets.out" | head -n "${SHOW:-200}" | sed 's/^/  /'
+	# the copies' paths as the source tree's
+	for n in $names; do
+		f=$(echo "$FOLDERS" | awk -F '\t' -v n="$n" '$1 == n { print $2 }')
+		echo "s|$TMP/b/$n/$(basename "$f")/|$f/|g; s|$TMP/b/$n/|$(dirname "$f")/|g"
+	done >"$TMP/paths.sed"
+	grep '^MISMATCH' "$TMP/carets.out" | head -n "${SHOW:-200}" | sed -f "$TMP/paths.sed" |
+		sed 's/^/  /'
 	n=$(grep -c '^MISMATCH' "$TMP/carets.out")
 	[ "$n" -le "${SHOW:-200}" ] || echo "  ... $((n - ${SHOW:-200})) more (SHOW=N shows more)"
 	cat "$TMP/summary"
