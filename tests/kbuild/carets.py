@@ -68,6 +68,7 @@ class Source:
     so offsets are bytes)."""
 
     def __init__(self, path):
+        self.path = path
         with open(path, "rb") as f:
             self.raw = f.read()
         self.text = self.raw.decode("latin-1")
@@ -388,7 +389,6 @@ class Checker:
         if path not in self.sources:
             try:
                 src = Source(path)
-                src.path = path
             except OSError:
                 src = None
             self.sources[path] = src
