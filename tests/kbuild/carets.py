@@ -537,9 +537,9 @@ def check_build(ck, build, exports, warned):
 # Imports a GIMPLE pass cannot see (as tests/kbuild/world.sh): calls GCC
 # makes itself (ftrace, retpolines, the stack protector, block copies),
 # calls written in inline assembly (static calls, get_user()/put_user(), the
-# popcnt alternative's __sw_hweight*).
+# popcnt alternative's __sw_hweight*, clear_user()'s clear_user_*).
 INVISIBLE = re.compile(r"(__fentry__|__x86_return_thunk|__x86_indirect_thunk_.*|"
-                       r"__stack_chk_fail|__SCT__.*|__get_user_.*|__put_user_.*|"
+                       r"__stack_chk_fail|__SCT__.*|__get_user_.*|__put_user_.*|clear_user_.*|"
                        r"__sw_hweight(8|16|32|64)|memcpy|memmove|memset)\Z")
 
 
