@@ -128,10 +128,14 @@ check-plugin: $(KSUNSET) $(PLUGIN)
 		sh tests/shell/run.sh
 
 # Real DKMS packages (../shared/corpus/dkms-packages.tsv) built with and
-# without the plugin: a few minutes, and needs the Debian archive.
+# without the plugin, then folders of Debian's linux-source-6.1 built as
+# external modules, every caret checked (tests/kbuild/carets.sh; CARETS=
+# names a few of its folders): minutes, and needs the Debian archive.
 .PHONY: check-world
-check-world: $(PLUGIN)
-	$(Q)PLUGIN=$(CURDIR)/$(PLUGIN) sh tests/kbuild/world.sh
+check-world: $(KSUNSET) $(PLUGIN)
+	$(Q)PLUGIN=$(CURDIR)/$(PLUGIN) sh tests/kbuild/world.sh; w=$$?; \
+	KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh tests/kbuild/carets.sh $(CARETS); \
+	c=$$?; test $$w -eq 0 && test $$c -eq 0
 
 # Not part of check: minutes, and Debian's kernel package (fetched once).
 .PHONY: bench

@@ -26,6 +26,11 @@ fi
 if [ "${1:-}" = bench ]; then
 	PKGS="$PKGS valgrind"
 fi
+# `install-deps.sh world` (make check-world): also the kernel's own sources,
+# whose driver folders tests/kbuild/carets.sh builds as external modules.
+if [ "${1:-}" = world ]; then
+	PKGS="$PKGS linux-source-6.1"
+fi
 
 missing=""
 for p in $PKGS; do
