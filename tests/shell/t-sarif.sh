@@ -42,7 +42,13 @@ expect_grep "--source-root: SRCROOT is its file: URI" "$TMP/root.sarif" \
 	"\"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": \"file://$SRC/\"}}"
 expect_grep "--source-root: URIs relative to it" "$TMP/root.sarif" \
 	'"uri": "columns/columns.c", "uriBaseId": "SRCROOT"}, "region": {"startLine": 15, "startColumn": 19}'
-expect_grep "no source location: the module's import, a logical location" "$TMP/root.sarif" \
+# the proprietary module was built without the plugin: its lines come from
+# its DWARF; with the plugin's records only, it has no source location
+expect_grep "without the plugin: the line from the module's DWARF" "$TMP/root.sarif" \
+	'"uri": "prop/proprietary.c", "uriBaseId": "SRCROOT"}, "region": {"startLine": 13, "startColumn": 2}'
+chk --format sarif --locations=plugin -o "$TMP/noloc.sarif" "$P" 2>/dev/null
+validate "--locations=plugin" "$TMP/noloc.sarif"
+expect_grep "no source location: the module's import, a logical location" "$TMP/noloc.sarif" \
 	'"fullyQualifiedName": "proprietary.ko/__register_chrdev", "kind": "member"'
 
 # without --source-root: the current directory is the root ...
