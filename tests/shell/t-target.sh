@@ -123,7 +123,11 @@ expect_grep "namespace: MODULE_IMPORT_NS needed" "$TMP/out" \
 expect_grep "namespace: a module: list not naming the module" "$TMP/out" \
 	"\"class_destroy\" [$d/forecast.ko] is exported only to module:kvm in the target kernel 6.12.95: the module will not load there"
 expect_eq "namespace: a module: list whose glob names the module" "$(grep -c '"vfree"' "$TMP/out")" 0
-expect_grep "no location: says why" "$TMP/out" "$d/forecast.ko: note: no source location (the plugin records the symbols of the schedule it builds with"
+expect_eq "not in the build's schedule: DWARF places every use" \
+	"$(grep -c 'no source location' "$TMP/out")" 0
+"$KSUNSET" check --locations=plugin --target "$TMP/Module.symvers" --target-release 6.12.95 \
+	"$d/forecast.ko" >"$TMP/out" 2>"$TMP/err"
+expect_grep "records only: no location, and says why" "$TMP/out" "$d/forecast.ko: note: no source location (the plugin records the symbols of the schedule it builds with"
 "$KSUNSET" check --target "$TMP/Module.symvers" --format json "$d/forecast.ko" 2>/dev/null |
 	python3 -c 'import json,sys; print(sorted({(f["target_status"], f["remedy"]) for f in json.load(sys.stdin)["findings"]}))' >"$TMP/got"
 expect_eq "Module.symvers target json: every remedy unknown" "$(cat "$TMP/got")" \
