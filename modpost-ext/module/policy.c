@@ -6,6 +6,21 @@
 
 #include "module/policy.h"
 
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* SYM is one of EXACT, or starts with one of PREFIX. */
+static bool listed(const char *sym, const char *const *exact, size_t nexact,
+		   const char *const *prefix, size_t nprefix)
+{
+	for (size_t i = 0; i < nexact; i++)
+		if (strcmp(sym, exact[i]) == 0)
+			return true;
+	for (size_t i = 0; i < nprefix; i++)
+		if (strncmp(sym, prefix[i], strlen(prefix[i])) == 0)
+			return true;
+	return false;
+}
+
 bool ks_undef_ignored(const char *sym)
 {
 	/* linker- and arch-provided names, as modpost's ignore_undef_symbol() */
@@ -18,13 +33,7 @@ bool ks_undef_ignored(const char *sym)
 	if (sym[0] != '_' && sym[0] != '.')	/* the common case, quickly */
 		return false;
 
-	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
-		if (strcmp(sym, exact[i]) == 0)
-			return true;
-	for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
-		if (strncmp(sym, prefix[i], strlen(prefix[i])) == 0)
-			return true;
-	return false;
+	return listed(sym, exact, N(exact), prefix, N(prefix));
 }
 
 bool ks_import_generated(const char *sym)
@@ -37,11 +46,5 @@ bool ks_import_generated(const char *sym)
 					      "__x86_indirect_jump_thunk_",
 					      "__x86_indirect_its_thunk_" };
 
-	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
-		if (strcmp(sym, exact[i]) == 0)
-			return true;
-	for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
-		if (strncmp(sym, prefix[i], strlen(prefix[i])) == 0)
-			return true;
-	return false;
+	return listed(sym, exact, N(exact), prefix, N(prefix));
 }
