@@ -46,12 +46,13 @@ kdir() {
 }
 
 # kbuild SRC DEST [MAKE-ARGS...]: copy a module's sources to DEST and build
-# them through the kernel's Kbuild; the build log goes to DEST.log.
+# them through the kernel's Kbuild (KB_KDIR's, else kdir's); the build log
+# goes to DEST.log.
 kbuild() {
 	src=$1 dest=$2
 	shift 2
 	rm -rf "$dest" && mkdir -p "$dest" && cp -r "$src"/. "$dest"/ || return 1
-	make -C "$(kdir)" M="$dest" "$@" modules >"$dest.log" 2>&1
+	make -C "${KB_KDIR:-$(kdir)}" M="$dest" "$@" modules >"$dest.log" 2>&1
 }
 
 # nm_counts KO-LIST SYMVERS...: the reference for `ksunset unused --counts`,

@@ -36,9 +36,8 @@ LC_ALL=C
 export SOURCE_DATE_EPOCH LC_ALL
 S="$TOP/tests/kbuild/kbuild.schedule"
 d="$TMP/rtc_legacy"
-cp -r "$TOP/tests/kbuild/rtc_legacy" "$d"
-if ! make -C "$H" M="$d" KCFLAGS="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$S -fno-diagnostics-show-caret" \
-	modules >"$d.log" 2>&1; then
+if ! KB_KDIR=$H kbuild "$TOP/tests/kbuild/rtc_legacy" "$d" \
+	KCFLAGS="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$S -fno-diagnostics-show-caret"; then
 	fail "rtc_legacy: build against $release"
 	tail -20 "$d.log" | sed 's/^/  | /'
 	exit 1

@@ -43,9 +43,8 @@ export KSUNSET_CACHE
 "$KSUNSET" diff "$K" "$H" --schedule-out "$TMP/next.schedule" >/dev/null 2>&1
 expect_eq "diff $old -> $new --schedule-out: exit 0" "$?" 0
 d=$TMP/forecast
-cp -r "$TOP/tests/kbuild/forecast" "$d"
-if ! make -C "$K" M="$d" KCFLAGS="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$TMP/next.schedule" \
-	modules >"$d.log" 2>&1; then
+if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/forecast" "$d" \
+	KCFLAGS="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$TMP/next.schedule"; then
 	fail "forecast: build against $old"
 	tail -20 "$d.log" | sed 's/^/  | /'
 	exit 1
