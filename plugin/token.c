@@ -246,6 +246,52 @@ static location_t search_after(location_t tok, const char *name, enum lex_mode m
 	return UNKNOWN_LOCATION;
 }
 
+/* The name written just before the punctuation at tok, on its line: GCC
+ * gives a read through '->' or '.' (nforce2_smbus->algo) the location of
+ * the operator, and an indexed call (pcim_iomap_table(pdev)[0]) that of
+ * the '['. The identifier before it, past a bracketed group ("(pdev)"),
+ * is the use if it is the name; else UNKNOWN_LOCATION. */
+static location_t search_before(location_t tok, const char *name)
+{
+	expanded_location x = expand_location(tok);
+	char_span text = location_get_source_line(x.file, x.line);
+	size_t n = strlen(name), i, end;
+	char c;
+
+	if (!text || x.column < 2 || (size_t)x.column > text.length())
+		return UNKNOWN_LOCATION;
+	i = (size_t)x.column - 1;
+	c = text[i];
+	if (c != '-' && c != '.' && c != '[' && c != '(')
+		return UNKNOWN_LOCATION;
+	while (i > 0 && ISSPACE(text[i - 1]))
+		i--;
+	/* a call's or an index's brackets: back to the one that opens them */
+	while (i > 0 && (text[i - 1] == ')' || text[i - 1] == ']')) {
+		int depth = 0;
+
+		do {
+			c = text[--i];
+			if (c == '"' || c == '\'' || (c == '/' && i > 0 && text[i - 1] == '*'))
+				return UNKNOWN_LOCATION;
+			if (c == ')' || c == ']')
+				depth++;
+			else if (c == '(' || c == '[')
+				depth--;
+		} while (depth > 0 && i > 0);
+		if (depth)
+			return UNKNOWN_LOCATION;
+		while (i > 0 && ISSPACE(text[i - 1]))
+			i--;
+	}
+	end = i;
+	while (i > 0 && ident_char(text[i - 1]))
+		i--;
+	if (end - i != n || strncmp(text.get_buffer() + i, name, n) || ISDIGIT(text[i]))
+		return UNKNOWN_LOCATION;
+	return make_loc(tok, x.file, x.line, (int)i + 1);
+}
+
 location_t ks_token_locate(location_t loc, const char *name, enum ks_token_how how, bool *own)
 {
 	bool macro = false;
@@ -267,6 +313,8 @@ location_t ks_token_locate(location_t loc, const char *name, enum ks_token_how h
 		if (found == UNKNOWN_LOCATION && macro)
 			tok = start;
 	}
+	if (found == UNKNOWN_LOCATION && !macro)
+		found = search_before(tok, name);
 	/* An operand's use, unlike a call's (whose location is the callee's
 	 * token, which a macro's body holds when it is not an argument), may
 	 * be among a macro's arguments, or in a declaration's initializer. */

@@ -19,6 +19,10 @@ extern int legacy_printk(const char *fmt, ...);
 extern int __register_chrdev(unsigned int major, const char *name);
 extern void __unregister_chrdev(unsigned int major, const char *name);
 extern unsigned long simple_strtoul(const char *cp, char **endp, unsigned int base);
+struct legacy_algo { int (*xfer)(int); };
+struct legacy_adapter { const struct legacy_algo *algo; int nr; };
+extern struct legacy_adapter *legacy_adap;
+extern void **legacy_table(int bar);
 
 static inline int register_chrdev(unsigned int major, const char *name)
 {
