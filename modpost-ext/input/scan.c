@@ -211,12 +211,13 @@ static size_t wait_for(struct pool *p, size_t i)
 
 /* The progress line of long scans: "ksunset: 1200 of 4023 modules read
  * (850/s)" (no total while the search still goes on), redrawn at most ten times a
- * second from a quarter second on, erased at the end. Only on a terminal:
- * never in pipes, files or CI logs. */
+ * second from a quarter second on ($KSUNSET_PROGRESS_AFTER seconds, if set),
+ * erased at the end. Only on a terminal: never in pipes, files or CI logs. */
 struct progress {
 	bool on, shown;
 	bool same_tty;		/* stdout is a terminal too: erase before output */
 	double start, last;
+	double after;		/* seconds before the line first shows */
 };
 
 static double seconds(void)
@@ -229,9 +230,16 @@ static double seconds(void)
 
 static void progress_init(struct progress *pr, const struct ks_scan *sc)
 {
-	const char *ci = getenv("CI");
+	const char *ci = getenv("CI"), *after = getenv("KSUNSET_PROGRESS_AFTER");
+	char *end;
 
-	*pr = (struct progress){ .start = seconds() };
+	*pr = (struct progress){ .start = seconds(), .after = 0.25 };
+	if (after && *after) {
+		double v = strtod(after, &end);
+
+		if (!*end && v >= 0)
+			pr->after = v;
+	}
 	pr->on = sc->progress && isatty(STDERR_FILENO) && !(ci && *ci);
 	pr->same_tty = isatty(STDOUT_FILENO);
 }
@@ -247,7 +255,7 @@ static void progress_show(struct progress *pr, size_t done, size_t taken, bool e
 {
 	double t = seconds();
 
-	if (!pr->on || t - pr->start < 0.25 || (pr->shown && t - pr->last < 0.1))
+	if (!pr->on || t - pr->start < pr->after || (pr->shown && t - pr->last < 0.1))
 		return;
 	pr->last = t;
 	pr->shown = true;
@@ -256,7 +264,8 @@ static void progress_show(struct progress *pr, size_t done, size_t taken, bool e
 		fprintf(stderr, "%zu of %zu", done, taken);
 	else
 		fprintf(stderr, "%zu", done);
-	fprintf(stderr, " modules read (%.0f/s)", (double)done / (t - pr->start));
+	fprintf(stderr, " modules read (%.0f/s)",
+		t > pr->start ? (double)done / (t - pr->start) : 0.0);
 }
 
 /* The caller's side: modules in input order, as the workers finish them. */
