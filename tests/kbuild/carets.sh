@@ -65,11 +65,7 @@ fi
 pass "the caret checker's self-test ($(grep -c '^PASS' "$TMP/selftest") cases)"
 
 awk '{ print $2 }' "$K/Module.symvers" | sort -u >"$TMP/exports.txt"
-{
-	echo "What: $(head -n 1 "$TMP/exports.txt")"
-	tail -n +2 "$TMP/exports.txt" | sed 's/^/ /'
-	echo "When: 2030-01-01"
-} >"$TMP/all.schedule"
+schedule_every "$TMP/exports.txt" "$TMP/all.schedule"
 # JSON diagnostics: one array per translation unit and line, written at
 # once, so two compilers running in parallel do not mix their output.
 KCF="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$TMP/all.schedule -fdiagnostics-format=json"

@@ -27,11 +27,7 @@ INVISIBLE='^(__fentry__|__x86_return_thunk|__x86_indirect_thunk_.*|__stack_chk_f
 
 # A schedule with every export, in one entry (continuation lines).
 awk '{ print $2 }' "$K/Module.symvers" | sort -u >"$TMP/exports"
-{
-	echo "What: $(head -n 1 "$TMP/exports")"
-	tail -n +2 "$TMP/exports" | sed 's/^/ /'
-	echo "When: 2030-01-01"
-} >"$TMP/all.schedule"
+schedule_every "$TMP/exports" "$TMP/all.schedule"
 KCF="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$TMP/all.schedule -fplugin-arg-ksunset-quiet"
 
 # build DIR CMD [KCFLAGS]: runs a package's build command in DIR.

@@ -82,3 +82,13 @@ fetch_headers() {
 		[ -n "$fh_pkg" ] &&
 		"$TOP/scripts/fetch-debian.sh" "$1" headers "$fh_pkg" 2>"$TMP/fetch.log"
 }
+
+# schedule_every LIST OUT: a schedule whose one entry names every symbol of
+# LIST (a file, one a line), due 2030-01-01, so every use of them is warned.
+schedule_every() {
+	{
+		echo "What: $(head -n 1 "$1")"
+		tail -n +2 "$1" | sed 's/^/ /'
+		echo "When: 2030-01-01"
+	} >"$2"
+}

@@ -22,11 +22,7 @@ uses_of() {
 # A schedule that lists every symbol the module imports.
 schedule_of() {
 	nm -u "$1" | awk '{ print $2 }' | sort -u >"$TMP/imports"
-	{
-		echo "What: $(head -n 1 "$TMP/imports")"
-		tail -n +2 "$TMP/imports" | sed 's/^/ /'
-		echo "When: 2030-01-01"
-	} >"$2"
+	schedule_every "$TMP/imports" "$2"
 }
 
 kbuild_part() {
