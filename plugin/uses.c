@@ -28,6 +28,7 @@ struct site {
 	bool own_code;		/* loc is in the module's own code, not a wrapper's call */
 	location_t loc;		/* GCC's, not yet resolved to a token */
 	tree fn;
+	tree callee;		/* the kernel-header function called at loc */
 };
 
 struct scan {
@@ -65,7 +66,7 @@ static void early_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 {
 	location_t loc = gimple_location(stmt), first = UNKNOWN_LOCATION;
-	tree b = gimple_block(stmt), fn = current_function_decl, first_fn = fn;
+	tree b = gimple_block(stmt), fn = current_function_decl, first_fn = fn, callee = NULL_TREE;
 	bool innermost = true;
 
 	for (; b && TREE_CODE(b) == BLOCK; b = BLOCK_SUPERCONTEXT(b)) {
@@ -82,6 +83,7 @@ static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 		if (!foreign(p, loc_or_decl(loc, fn)))
 			goto found;
 		loc = BLOCK_SOURCE_LOCATION(b);
+		callee = fn;
 		innermost = false;
 		fn = current_function_decl;
 	}
@@ -98,6 +100,7 @@ static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
 found:
 	s->loc = loc_or_decl(loc, fn);
 	s->fn = fn;
+	s->callee = callee;
 	s->skip = innermost;	/* the early pass saw it where it is written */
 	s->own_code = false;	/* the call of a kernel-header function */
 }
@@ -105,6 +108,25 @@ found:
 static const char *decl_name(tree decl)
 {
 	return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "";
+}
+
+/* A use in a kernel-header function is reported at the module's call of
+ * it: GCC's location of the call, but when the call is an argument of
+ * another, GCC gives it the location of the outer call, and the wrapper's
+ * name is then found inside that call (or among the arguments of the
+ * macro that makes it). */
+static location_t locate_call(location_t loc, const char *name, tree callee, bool *own)
+{
+	const char *wrapper = callee ? decl_name(callee) : "";
+	bool at_wrapper;
+	location_t tok = ks_token_locate(loc, name, KS_TOKEN_AT, own);
+
+	if (*own || !*wrapper)
+		return tok;
+	tok = ks_token_locate(loc, wrapper, KS_TOKEN_ARGS, &at_wrapper);
+	/* a fix-it only where the token is the scheduled name itself */
+	*own = at_wrapper && !strcmp(wrapper, name);
+	return tok;
 }
 
 static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t oploc)
@@ -131,9 +153,12 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 	 * precise than the statement's, if it is in the same place. */
 	if (!sc->late && oploc != UNKNOWN_LOCATION && !foreign(sc->p, oploc))
 		loc = oploc;
-	how = !sc->site.own_code ? KS_TOKEN_AT : kind == KS_USE_CALL ? KS_TOKEN_RANGE
-								  : KS_TOKEN_ARGS;
-	loc = ks_token_locate(loc, decl_name(decl), how, &own);
+	if (!sc->site.own_code) {
+		loc = locate_call(loc, decl_name(decl), sc->site.callee, &own);
+	} else {
+		how = kind == KS_USE_CALL ? KS_TOKEN_RANGE : KS_TOKEN_ARGS;
+		loc = ks_token_locate(loc, decl_name(decl), how, &own);
+	}
 	ks_puse_add(sc->p, decl, e, sym, kind, loc, own, sc->site.fn);
 }
 
@@ -170,7 +195,7 @@ static void walk_tree_ops(struct scan *sc, tree t)
 
 static void scan_stmt(struct ks_plugin *p, gimple *stmt, bool late)
 {
-	struct scan sc = { p, stmt, late, { false, false, false, UNKNOWN_LOCATION, NULL_TREE } };
+	struct scan sc = { p, stmt, late, { false, false, false, UNKNOWN_LOCATION, NULL_TREE, NULL_TREE } };
 	struct walk_stmt_info wi;
 
 	if (is_gimple_debug(stmt))
@@ -302,7 +327,7 @@ static void walk_init(struct scan *sc, tree t, location_t loc, int depth)
 
 void ks_uses_finish_decl(struct ks_plugin *p, tree decl)
 {
-	struct scan sc = { p, NULL, false, { true, false, true, UNKNOWN_LOCATION, NULL_TREE } };
+	struct scan sc = { p, NULL, false, { true, false, true, UNKNOWN_LOCATION, NULL_TREE, NULL_TREE } };
 
 	if (TREE_CODE(decl) != VAR_DECL || !TREE_STATIC(decl) || DECL_EXTERNAL(decl))
 		return;

@@ -1,0 +1,44 @@
+/* A kernel-header wrapper called in another call's arguments: GCC gives
+ * every argument the location of the call it is passed to, so the use
+ * is found again by the wrapper's name inside that call. */
+#include <linux/ksunset-test.h>
+
+extern int consume(int a, unsigned long b);
+
+static int sink(int a, unsigned long b)
+{
+	return consume(a, b) + 1;
+}
+
+int nested(void)
+{
+	return consume(1, register_chrdev(0, "x"));
+}
+
+int deeper(void)
+{
+	return consume(2, consume(3, register_chrdev(0, "y")));
+}
+
+int in_own(void)
+{
+	return sink(4, read_ticks()) + sink(5, 0);
+}
+
+#define PASS(x) consume(6, (x))
+
+int in_macro(void)
+{
+	return PASS(read_ticks());
+}
+
+/*
+ * expect: 15:27: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 20:38: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 25:24: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 32:21: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * record: __register_chrdev call nested.c 15 27 nested 2027-03-01
+ * record: __register_chrdev call nested.c 20 38 deeper 2027-03-01
+ * record: jiffies data nested.c 25 24 in_own 2027-01-01
+ * record: jiffies data nested.c 32 21 in_macro 2027-01-01
+ */
