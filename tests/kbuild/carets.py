@@ -24,9 +24,12 @@ outside comments and string and character literals, that is
   - a macro (kernel headers or the module's own sources) whose expansion
     reaches the symbol, or whose invocation's arguments do,
   - a static inline function of the kernel's headers whose body reaches the
-    symbol, or whose call's arguments do.
+    symbol, or whose call's arguments do,
+  - a library function GCC's folders rewrite into a call of the symbol
+    (strncmp(s, "lit", 7) is compiled as strcmp: BUILTIN_FOLDS).
 "Reaches" follows macro and inline bodies to a bounded depth; an identifier
-pasted with ## reaches every name it is a prefix of.
+pasted with ## reaches every name it is a prefix of; __builtin_NAME reaches
+NAME (GCC calls NAME where it does not expand the builtin inline).
 Each record must also sit where a warning is, each module's findings must
 be the exported names nm -u lists, and each finding must have a record
 unless the plugin cannot see the use (INVISIBLE).
@@ -373,9 +376,33 @@ def static_call_name(sym):
     return None
 
 
+# The library calls GCC's folders write in place of others, by the name
+# written: what the object imports, from what the source may say.
+BUILTIN_FOLDS = {
+    "strcmp": {"strncmp"},                      # strncmp(s, "lit", n > 3)
+    "strcpy": {"sprintf"},                      # sprintf(d, "%s", s)
+    "memcpy": {"strcpy", "memmove", "sprintf"},  # a known length
+    "strchr": {"strstr", "strpbrk"},            # a one-character needle
+}
+
+
+class Targets(frozenset):
+    """The names a right caret's expansion may reach; .folded: those that
+    are a builtin GCC rewrote into the symbol."""
+    folded = frozenset()
+
+
 def targets_of(sym, name):
     """The names a right caret's expansion may reach."""
-    return frozenset(x for x in (sym, name, static_call_name(sym)) if x)
+    names = {x for x in (sym, name, static_call_name(sym)) if x}
+    folded = BUILTIN_FOLDS.get(sym, set()) - names
+    names |= folded | {"__builtin_" + x for x in names | folded}
+    out = Targets(names)
+    out.folded = frozenset(folded)
+    return out
+
+
+RIGHT = ("symbol", "macro", "inline", "builtin")
 
 
 class Checker:
@@ -426,7 +453,7 @@ class Checker:
     def relation(self, src, i, targets):
         word = src.word(i)
         if word in targets:
-            return "symbol"
+            return "builtin" if word in targets.folded else "symbol"
         kind = self.defs.kind(word)
         if not kind:
             return "unrelated-identifier"
@@ -442,7 +469,7 @@ class Checker:
         verdict, found = self.judge(path, line, col, targets, display)
         self.counts["carets"] += 1
         self.counts[what + " carets"] += 1
-        if verdict in ("symbol", "macro", "inline"):
+        if verdict in RIGHT:
             self.counts["caret on " + verdict] += 1
             return True
         self.counts["mismatch " + verdict] += 1
@@ -630,6 +657,7 @@ static inline int wrap_deep(int v) { return wrap_y(v); }
 GEN(one, CALL_X)
 GEN(two, UNRELATED)
 static inline void resched(void) { static_call_mod(cond_resched)(); }
+#define COPY(d, s, n) __builtin_memcpy(d, s, n)
 """
 SELF_SOURCE = """\
 #include <selftest.h>
@@ -644,6 +672,11 @@ int f(int a)
 int g(int a)
 {
 \treturn get_one(a) + get_two(a) + (resched(), 0);
+}
+int h(char *d, const char *s)
+{
+\tCOPY(d, s, 4);
+\treturn strncmp(s, "lit", 7) + strlen(s);
 }
 """
 SELF_CASES = [
@@ -668,6 +701,11 @@ SELF_CASES = [
     (12, 22, "export_x", False, "inline-not-reaching"),  # GEN(two, UNRELATED): get_two
     (12, 36, "__SCT__cond_resched", False, "inline"),  # a static call's trampoline
     (12, 36, "__SCT__other", False, "inline-not-reaching"),
+    (16, 2, "memcpy", False, "macro"),               # COPY: __builtin_memcpy
+    (16, 2, "memmove", False, "macro-not-reaching"),
+    (17, 9, "strcmp", False, "builtin"),             # folded into strcmp
+    (17, 9, "strlen", False, "unrelated-identifier"),  # strncmp never becomes strlen
+    (17, 32, "strcmp", False, "unrelated-identifier"),
 ]
 # nm -u of a module, and the symbols ksunset check found in it: one import
 # without a finding, one finding without an import; and a finding with no
@@ -698,7 +736,7 @@ def selftest():
             print("%s carets selftest: %d:%d%s %s -> %s%s" % (
                 "PASS" if ok else "FAIL", line, col, " (display)" if display else "", sym,
                 got, "" if ok else " (want %s)" % want))
-        wrong = [x for x in SELF_CASES if x[4] not in ("symbol", "macro", "inline")]
+        wrong = [x for x in SELF_CASES if x[4] not in RIGHT]
         ck2 = Checker(defs)
         for line, col, sym, display, _ in wrong:
             ck2.caret("warning", c, line, col, sym, None, display)
