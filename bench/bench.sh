@@ -50,7 +50,7 @@ setup() {
 	NEXP=$(wc -l <"$SYMVERS")
 	for p in floor runstat; do
 		cc -std=c11 -O2 -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2 \
-			-o "$W/$p" "$top/bench/$p.c" -lelf
+			-o "$W/$p" "$top/bench/$p.c" -lelf -llzma
 	done
 	make_schedules
 }
