@@ -770,7 +770,7 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 	int r = ks_modfile_open(m->path, &f, &why);
 
 	if (r == 0)
-		r = ks_modfile_slurp(&f, &why);
+		r = ks_modfile_slurp(&f, NULL, &why);
 	if (r == 0)
 		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
 	else if (r != -ENOMEM)

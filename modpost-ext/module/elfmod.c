@@ -340,7 +340,8 @@ int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t s
 	return r;
 }
 
-int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d)
+int ks_module_load(struct ks_module *m, const char *path, struct ks_modfile_keep *k,
+		   struct ks_diags *d)
 {
 	const char *why = "";
 	struct ks_modfile f;
@@ -353,7 +354,7 @@ int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d)
 	}
 	if (elf && elf_kind(elf) == ELF_K_ELF) {
 		r = parse_elf(m, path, elf, f.size, d);
-	} else if (r == 0 && (r = ks_modfile_slurp(&f, &why)) == 0) {
+	} else if (r == 0 && (r = ks_modfile_slurp(&f, k, &why)) == 0) {
 		/* not ELF as it is: compressed, or reported as not ELF */
 		r = ks_module_parse(m, path, f.data, f.size, d);
 	} else {

@@ -29,11 +29,15 @@ struct ks_module {
 	bool no_debug_info;	/* DWARF: asked for, and there was none */
 };
 
-/* Reads a module from path (compressed or not). Problems are diagnostics
- * naming the file; returns 0, -EINVAL for an unusable file (nothing in
- * *m), or -ENOMEM. Malformed records leave the module usable with
- * bad_records set. */
-int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d) KS_MUST_CHECK;
+struct ks_modfile_keep;
+
+/* Reads a module from path (compressed or not), decompressing it with k's
+ * buffers if k is given (a reading thread's: module/modfile.h). Problems
+ * are diagnostics naming the file; returns 0, -EINVAL for an unusable
+ * file (nothing in *m), or -ENOMEM. Malformed records leave the module
+ * usable with bad_records set. */
+int ks_module_load(struct ks_module *m, const char *path, struct ks_modfile_keep *k,
+		   struct ks_diags *d) KS_MUST_CHECK;
 /* The same from an image in memory (which stays the caller's). */
 int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t size,
 		    struct ks_diags *d) KS_MUST_CHECK;
