@@ -10,6 +10,16 @@
 #include "diag.h"
 #include "module/use.h"
 
+/* Where the module's DWARF could come from, noted while it is read: one
+ * with none of its own and no separate debug file to be found is not read
+ * (for a .ko.xz: decompressed) again for source lines (module/dwarf.c). */
+struct ks_debug_refs {
+	bool info;		/* a .debug_info section of its own */
+	bool search;		/* a .gnu_debuglink, or a build-id not kept: look */
+	unsigned char build_id[64];
+	size_t build_id_len;	/* 0: no .note.gnu.build-id */
+};
+
 struct ks_module {
 	char *path;		/* as given, for messages */
 	char *name;		/* .modinfo name=, else from the file name */
@@ -27,6 +37,7 @@ struct ks_module {
 	bool mixed_digests;	/* plugin: units built under different schedules */
 	bool bad_records;	/* plugin: some record was malformed (reported) */
 	bool no_debug_info;	/* DWARF: asked for, and there was none */
+	struct ks_debug_refs debug;
 };
 
 struct ks_modfile_keep;
