@@ -11,9 +11,10 @@
 # compile runs, default 7), DKMS_RUNS (paired Kbuild builds of each DKMS
 # package, default 5), DKMS (the packages, default: all three below),
 # XZ_RUNS (runs of the .ko.xz part, default 5), PARTS (what to run, default
-# all: "check plugin xz"; tables (1)-(3) are written only when check and
-# plugin both run; xz writes its own section, between the "xz-check"
-# markers of bench/results.md, so that PARTS=xz can run it alone).
+# all: "check plugin xz"; "dwarf" is bench/dwarf.sh's and ignored here;
+# tables (1)-(3) are written only when check and plugin both run; xz
+# writes its own section, between the "xz-check" markers of
+# bench/results.md, so that PARTS=xz can run it alone).
 set -eu
 unset MAKEFLAGS MFLAGS MAKELEVEL || true
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,7 +47,10 @@ part() {
 
 setup() {
 	for p in $PARTS; do
-		case $p in check | plugin | xz) ;; *) die "PARTS: unknown part '$p' (check, plugin, xz)" ;; esac
+		case $p in
+		check | plugin | xz | dwarf) ;;
+		*) die "PARTS: unknown part '$p' (check, plugin, xz, dwarf)" ;;
+		esac
 	done
 	sh "$top/scripts/install-deps.sh" bench || say "instruction counts need valgrind"
 	if [ ! -x "$KSUNSET" ] || [ ! -f "$PLUGIN" ]; then
