@@ -471,6 +471,7 @@ exit $r
 EOF
 	XMATCH="awk -f '$W/match.awk' '$X/syms' -"
 	C_XZ_CHECK="'$KSUNSET' check -s '$X/bench.schedule' -i '$XSYMVERS' '$XIMG' >'$X/check.out' 2>&1"
+	C_XZ_CHECK_J1="'$KSUNSET' check -j 1 -s '$X/bench.schedule' -i '$XSYMVERS' '$XIMG' >/dev/null 2>&1"
 	C_XZ_FLOOR="'$W/floor' '$XIMG'"
 	C_XZ_NM="rm -rf '$X/nm' && mkdir '$X/nm' && find '$XIMG' -name '*.ko.xz' -print0 |
 xargs -0 -n 100 -P 2 sh '$X/batch.sh' '$X/nm/b' && cat '$X/nm/'b.* | $XMATCH >'$X/nm.out'"
@@ -493,6 +494,7 @@ bench_xz() {
 	measure warmup 0 "$C_XZ_FLOOR; $C_XZ_CHECK"
 	for r in $(seq "$XZ_RUNS"); do
 		measure xz-check "$r" "$C_XZ_CHECK"
+		measure xz-check-j1 "$r" "$C_XZ_CHECK_J1"
 		measure xz-floor "$r" "$C_XZ_FLOOR"
 		measure xz-nm "$r" "$C_XZ_NM"
 	done
@@ -551,6 +553,7 @@ xz_table() {
 	echo "| command | wall s | CPU s | peak RSS MiB | CPU ÷ floor |"
 	echo "|---|---:|---:|---:|---:|"
 	xrow "\`ksunset check\` (directory)" xz-check
+	xrow "\`ksunset check -j 1\`: one reading thread, as the floor" xz-check-j1
 	xrow "floor: bench/floor.c, liblzma into a buffer of the indexed size, libelf, 1 thread" xz-floor
 	xrow "\`xargs -0 -n 100 -P 2\`, a batch: \`cp --parents\` to a folder, one \`xz -d\`, one \`nm -u -A\`; \\| awk" xz-nm
 	echo
