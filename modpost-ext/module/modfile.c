@@ -44,12 +44,12 @@ static int read_all(int fd, size_t hint, char **data, size_t *size, const char *
 
 	while (!r && n && !(r = room(&p, len, &cap))) {
 		n = read(fd, p + len, cap - len);
-		if (n < 0 && errno != EINTR)
-			r = -errno;
-		else if (n > 0)
+		if (n > 0)
 			len += (size_t)n;
+		else if (n < 0 && errno == EINTR)
+			n = 1; /* interrupted: read again */
 		else if (n < 0)
-			n = 1;
+			r = -errno;
 	}
 	if (r < 0) {
 		*why = strerror(-r);
@@ -302,8 +302,8 @@ static int ungzip(const char *in, size_t n, struct sink *out, const char **why)
 	return r;
 }
 
-/* Decompresses in[0..n) into a fresh buffer: 1 if it was compressed, 0 if
- * it is not (nothing allocated), or -errno. */
+/* Decompresses in[0..n) into a fresh buffer, or k's (may be NULL): 1 if
+ * it was compressed, 0 if it is not (nothing allocated), or -errno. */
 static int decompress(const char *in, size_t n, struct ks_modfile_keep *k, char **out, size_t *outn,
 		      const char **why)
 {
