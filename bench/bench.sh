@@ -187,7 +187,7 @@ check_cmds() {
 	C_ORDER_J1="$CK -j 1 '$IMG/modules.order' $Q"
 	C_X8_J1="$CK -j 1 '$W/x8/modules.order' $Q"
 	C_BIG="$CK '$BIG' $Q"
-	C_NONE="$CK '$W/none' $Q"
+	C_NONE="$CK --allow-empty '$W/none' $Q"
 }
 
 bench_check() {
