@@ -3,7 +3,8 @@
 #   make check      install missing dependencies, run every test
 #   make demo       install missing dependencies, run the bundled example
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each (tests/fuzz/README)
-#   make bench      speed against nm and libelf, plugin overhead, DWARF lines (bench/results.md)
+#   make bench      speed against nm and libelf (.ko, .ko.xz), plugin overhead, DWARF lines
+#                   (bench/results.md); PARTS="check plugin xz dwarf" picks parts
 #   make V=1        show full commands; SANITIZE=1 builds with ASan+UBSan
 
 .DEFAULT_GOAL := all
@@ -72,7 +73,7 @@ CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o repor
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o
-UNIT_OBJS += check_symdiff.o
+UNIT_OBJS += check_symdiff.o check_modfile.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))
@@ -139,9 +140,11 @@ check-world: $(KSUNSET) $(PLUGIN)
 
 # Not part of check: minutes, and Debian's kernel package (fetched once).
 .PHONY: bench
+# the parts of make bench: bench/bench.sh's (see there) and bench/dwarf.sh
+PARTS ?= check plugin xz dwarf
 bench: $(KSUNSET) $(PLUGIN)
-	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh
-	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh
+	$(Q)PARTS="$(PARTS)" KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh
+	$(Q)$(if $(filter dwarf,$(PARTS)),KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh)
 
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:

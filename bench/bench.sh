@@ -9,12 +9,18 @@
 # package is unpacked, default /var/cache/ksunset-bench), RUNS (check runs,
 # default 7), LOOP_RUNS (nm-per-file runs, default 1), CC_RUNS (paired
 # compile runs, default 7), DKMS_RUNS (paired Kbuild builds of each DKMS
-# package, default 5), DKMS (the packages, default: all three below).
+# package, default 5), DKMS (the packages, default: all three below),
+# XZ_RUNS (runs of the .ko.xz part, default 5), PARTS (what to run, default
+# all: "check plugin xz"; "dwarf" is bench/dwarf.sh's and ignored here;
+# tables (1)-(3) are written only when check and plugin both run; xz
+# writes its own section, between the "xz-check" markers of
+# bench/results.md, so that PARTS=xz can run it alone).
 set -eu
 unset MAKEFLAGS MFLAGS MAKELEVEL || true
 top=$(cd "$(dirname "$0")/.." && pwd)
 : "${KSUNSET:=$top/build/ksunset}" "${PLUGIN:=$top/build/ksunset.so}"
-: "${RUNS:=7}" "${LOOP_RUNS:=1}" "${CC_RUNS:=7}" "${DKMS_RUNS:=5}"
+: "${RUNS:=7}" "${LOOP_RUNS:=1}" "${CC_RUNS:=7}" "${DKMS_RUNS:=5}" "${XZ_RUNS:=5}"
+: "${PARTS:=check plugin xz}"
 : "${DKMS:=v4l2loopback-dkms gost-crypto-dkms xtables-addons-dkms}"
 CACHE=${KSUNSET_BENCH_CACHE:-/var/cache/ksunset-bench}
 KDIR=${KDIR:-$(printf '%s\n' /usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)}
@@ -33,25 +39,38 @@ say() {
 
 # --- setup -------------------------------------------------------------
 
+# part NAME: whether PARTS names it
+part() {
+	case " $PARTS " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
 setup() {
+	for p in $PARTS; do
+		case $p in
+		check | plugin | xz | dwarf) ;;
+		*) die "PARTS: unknown part '$p' (check, plugin, xz, dwarf)" ;;
+		esac
+	done
 	sh "$top/scripts/install-deps.sh" bench || say "instruction counts need valgrind"
 	if [ ! -x "$KSUNSET" ] || [ ! -f "$PLUGIN" ]; then
 		die "build ksunset and the plugin first (make)"
 	fi
+	mkdir -p "$W"
+	: >"$DATA"
+	: >"$W/instr"
+	for p in floor runstat; do
+		cc -std=c11 -O2 -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2 \
+			-o "$W/$p" "$top/bench/$p.c" -lelf -llzma
+	done
+	part check || part plugin || return 0
 	[ -f "$KDIR/Module.symvers" ] || die "no kernel headers with a Module.symvers (KDIR=$KDIR)"
 	VER=${KDIR##*/linux-headers-}
 	IMG=$CACHE/img/lib/modules/$VER
 	SYMVERS=$KDIR/Module.symvers
-	mkdir -p "$W"
-	: >"$DATA"
-	: >"$W/instr"
 	fetch_kernel
 	NMOD=$(find "$IMG" -name '*.ko' | wc -l)
 	NEXP=$(wc -l <"$SYMVERS")
-	for p in floor runstat; do
-		cc -std=c11 -O2 -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2 \
-			-o "$W/$p" "$top/bench/$p.c" -lelf
-	done
 	make_schedules
 }
 
@@ -73,15 +92,21 @@ entries() {
 	awk '{ printf "What: %s\nWhen: 2099-01-01\nWhy: bench\nWho: bench\n\n", $1 }'
 }
 
-# 1,000 real exports, every Nth by name, none of them in the example
-# schedule (the plugin runs are given both); a 1/4 subset of the modules
-# that keeps the largest one.
-make_schedules() {
+# schedule_of SYMVERS DIR: DIR/exports, every export of SYMVERS but the
+# example schedule's (the plugin runs are given both); DIR/syms, 1,000 of
+# them, every Nth by name; DIR/bench.schedule, an entry for each.
+schedule_of() {
 	ex=$(sed -n 's/^What: *//p' "$top/examples/schedules/ksunset.schedule" | tr -s ', ' '\n')
-	cut -f2 "$SYMVERS" | sort -u | grep -vxF "$ex" >"$W/exports"
-	awk -v n="$(wc -l <"$W/exports")" 'BEGIN { s = int(n / 1000) } NR % s == 0 && c < 1000 { print; c++ }' \
-		"$W/exports" >"$W/syms"
-	entries <"$W/syms" >"$W/bench.schedule"
+	cut -f2 "$1" | sort -u | grep -vxF "$ex" >"$2/exports"
+	awk -v n="$(wc -l <"$2/exports")" 'BEGIN { s = int(n / 1000) } NR % s == 0 && c < 1000 { print; c++ }' \
+		"$2/exports" >"$2/syms"
+	entries <"$2/syms" >"$2/bench.schedule"
+}
+
+# The 1,000-export schedule; a 1/4 subset of the modules that keeps the
+# largest one.
+make_schedules() {
+	schedule_of "$SYMVERS" "$W"
 	# the subset keeps the largest module: memory is to be bounded by the
 	# largest module, so the question is whether the rest adds to it
 	mkdir -p "$W/quarter"
@@ -137,13 +162,19 @@ calc() {
 
 # --- (1) check at distro scale -----------------------------------------
 
-check_cmds() {
-	MATCH="awk -f '$W/match.awk' '$W/syms' -"
+# $W/match.awk: of the "MODULE[:] [TYPE] SYMBOL" lines of nm -A or
+# floor -p, the scheduled, as "MODULE SYMBOL"
+match_awk() {
 	cat >"$W/match.awk" <<'EOF'
 # "MODULE[:] [TYPE] SYMBOL" lines of nm -A or floor -p: keep the scheduled
 NR == FNR { s[$1] = 1; next }
 $NF in s { m = $1; sub(/:$/, "", m); print m, $NF }
 EOF
+}
+
+check_cmds() {
+	MATCH="awk -f '$W/match.awk' '$W/syms' -"
+	match_awk
 	CK="'$KSUNSET' check -s '$W/bench.schedule' -i '$SYMVERS'" Q=">/dev/null 2>&1"
 	C_CHECK="$CK '$IMG' >'$W/check.out' 2>&1"
 	C_UNUSED="'$KSUNSET' unused -i '$SYMVERS' --counts '$IMG' >'$W/unused.out'"
@@ -156,7 +187,7 @@ EOF
 	C_ORDER_J1="$CK -j 1 '$IMG/modules.order' $Q"
 	C_X8_J1="$CK -j 1 '$W/x8/modules.order' $Q"
 	C_BIG="$CK '$BIG' $Q"
-	C_NONE="$CK '$W/none' $Q"
+	C_NONE="$CK --allow-empty '$W/none' $Q"
 }
 
 bench_check() {
@@ -402,6 +433,155 @@ bench_tu() {
 	done
 }
 
+# --- (4) compressed modules: Debian 13's .ko.xz ------------------------
+
+# Debian 13's newest 6.12 image and its Module.symvers, fetched once by
+# scripts/fetch-debian.sh into its cache; fails with its status (77: the
+# archive cannot be reached).
+xz_fetch() {
+	F=$top/scripts/fetch-debian.sh
+	XPKG=$("$F" trixie list 'linux-image-6\.12\.[0-9]+\+deb13-amd64-unsigned' | tail -n 1) || return $?
+	XREL=$(echo "$XPKG" | sed 's/^linux-image-//; s/-unsigned$//')
+	root=$("$F" trixie get "$XPKG" "linux-headers-$XREL") || return $?
+	XIMG=$root/usr/lib/modules/$XREL
+	XSYMVERS=$root/usr/src/linux-headers-$XREL/Module.symvers
+	XNMOD=$(find "$XIMG" -name '*.ko.xz' | wc -l)
+	[ "$XNMOD" -gt 0 ] || die "no .ko.xz in $XPKG"
+	[ "$(find "$XIMG" -name '*.ko' | wc -l)" -eq 0 ] || die "$XPKG has uncompressed modules too"
+}
+
+# The nm pipelines: batches of 100 from xargs, two at a time, each
+# copying its modules into a folder of its own, decompressing them with
+# one xz -d and listing them with one nm -u -A (nm cannot read a pipe;
+# an xz -dc and a mkdir per module cost 10 times ksunset's CPU). Each
+# batch writes a file of its own: parallel batches writing to one pipe
+# were measured silently wrong, a few pairs a run, which only sets showed.
+xz_cmds() {
+	X=$W/xz
+	cat >"$X/batch.sh" <<'EOF'
+# batch.sh OUT FILE.ko.xz...: OUT.PID gets nm's "FILE.ko.xz: U SYMBOL" lines
+out=$1
+shift
+d=$(mktemp -d)
+cp --parents "$@" "$d" && find "$d" -name '*.ko.xz' -exec xz -d {} + &&
+	find "$d" -name '*.ko' -exec nm -u -A {} + | sed "s|^$d||; s|\.ko:|.ko.xz:|" >"$out.$$"
+r=$?
+rm -rf "$d"
+exit $r
+EOF
+	XMATCH="awk -f '$W/match.awk' '$X/syms' -"
+	C_XZ_CHECK="'$KSUNSET' check -s '$X/bench.schedule' -i '$XSYMVERS' '$XIMG' >'$X/check.out' 2>&1"
+	C_XZ_CHECK_J1="'$KSUNSET' check -j 1 -s '$X/bench.schedule' -i '$XSYMVERS' '$XIMG' >/dev/null 2>&1"
+	C_XZ_FLOOR="'$W/floor' '$XIMG'"
+	C_XZ_NM="rm -rf '$X/nm' && mkdir '$X/nm' && find '$XIMG' -name '*.ko.xz' -print0 |
+xargs -0 -n 100 -P 2 sh '$X/batch.sh' '$X/nm/b' && cat '$X/nm/'b.* | $XMATCH >'$X/nm.out'"
+}
+
+bench_xz() {
+	rc=0
+	mkdir -p "$W/xz"
+	xz_fetch 2>"$W/xz/fetch.log" || rc=$?
+	if [ "$rc" -eq 77 ]; then
+		say "xz: SKIPPED, Debian's archive cannot be reached: $(tail -n 1 "$W/xz/fetch.log")"
+		return 0
+	fi
+	[ "$rc" -eq 0 ] || die "xz: cannot fetch Debian 13's image: $(tail -n 1 "$W/xz/fetch.log")"
+	XLOAD0=$(cut -d' ' -f1 /proc/loadavg)
+	schedule_of "$XSYMVERS" "$W/xz"
+	match_awk
+	xz_cmds
+	say "xz: $XNMOD .ko.xz modules of $XPKG, $XZ_RUNS runs"
+	measure warmup 0 "$C_XZ_FLOOR; $C_XZ_CHECK"
+	for r in $(seq "$XZ_RUNS"); do
+		measure xz-check "$r" "$C_XZ_CHECK"
+		measure xz-check-j1 "$r" "$C_XZ_CHECK_J1"
+		measure xz-floor "$r" "$C_XZ_FLOOR"
+		measure xz-nm "$r" "$C_XZ_NM"
+	done
+	xz_cross_check
+	xz_report
+}
+
+# The module/symbol pairs as sets: of scheduled exports from all three;
+# of every undefined symbol from the floor and nm.
+xz_cross_check() {
+	X=$W/xz
+	sort -u "$X/nm.out" >"$X/pairs.nm"
+	"$W/floor" -p "$XIMG" >"$X/all.floor"
+	eval "$XMATCH" <"$X/all.floor" | sort -u >"$X/pairs.floor"
+	sed -n 's/^[A-Z]*: ksunset: "\([^"]*\)" \[\(.*\)\] .*/\2 \1/p' "$X/check.out" | sort -u >"$X/pairs.ksunset"
+	sort -u "$X/all.floor" >"$X/undef.floor"
+	cat "$X/nm/"b.* | awk '{ m = $1; sub(/:$/, "", m); print m, $NF }' | sort -u >"$X/undef.nm"
+	XPAIRS=$(wc -l <"$X/pairs.nm")
+	XUNDEF=$(wc -l <"$X/undef.nm")
+	[ "$XPAIRS" -gt 0 ] || die "xz cross-check: nm found no scheduled imports"
+	for f in floor ksunset; do
+		cmp -s "$X/pairs.nm" "$X/pairs.$f" && continue
+		diff "$X/pairs.nm" "$X/pairs.$f" | head -20 >&2
+		die "xz cross-check FAILED: the module/symbol pairs of nm and $f differ ($X/pairs.*)"
+	done
+	if ! cmp -s "$X/undef.nm" "$X/undef.floor"; then
+		diff "$X/undef.nm" "$X/undef.floor" | head -20 >&2
+		die "xz cross-check FAILED: the undefined symbols of nm and the floor differ ($X/undef.*)"
+	fi
+	say "xz cross-check: $XPAIRS scheduled module/symbol pairs, the same set from nm, the floor" \
+		"and ksunset check; $XUNDEF undefined-symbol pairs, the same set from nm and the floor"
+}
+
+# xrow NAME LABEL: wall, CPU, peak RSS, and CPU against the floor's
+xrow() {
+	printf '| %s | %.3f | %.3f | %.1f | %.2f× |\n' "$1" "$(median "$2" 3)" "$(median "$2" 4)" \
+		"$(calc "$(median "$2" 5) / 1024")" "$(paired "$2" xz-floor 4)"
+}
+
+xz_table() {
+	ratio=$(paired xz-check xz-floor 4)
+	echo "<!-- xz-check: written by bench/bench.sh (PARTS=xz runs it alone) -->"
+	echo "### (4) Check of compressed modules: Debian 13's .ko.xz"
+	echo
+	echo "- Data: Debian's $XPKG, $XNMOD modules, every one .ko.xz" \
+		"($(du -sm "$XIMG/kernel" | cut -f1) MiB); Module.symvers of linux-headers-$XREL" \
+		"($(wc -l <"$XSYMVERS") exports); schedule: 1,000 exports (every" \
+		"$(($(wc -l <"$W/xz/exports") / 1000))th by name). Page cache warm."
+	echo "- ksunset commit $(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown)," \
+		"$(date -u +%Y-%m-%d); load average (1 min) at the start and end: $XLOAD0, $(cut -d' ' -f1 /proc/loadavg)"
+	echo
+	echo "Median of $XZ_RUNS runs, each run all rows in turn. Wall and CPU (user+sys, children"
+	echo "included) in seconds; peak RSS of the largest process; CPU ÷ floor: median of the"
+	echo "per-run ratios (other work on the machine moves times, less so ratios within a run)."
+	echo
+	echo "| command | wall s | CPU s | peak RSS MiB | CPU ÷ floor |"
+	echo "|---|---:|---:|---:|---:|"
+	xrow "\`ksunset check\` (directory)" xz-check
+	xrow "\`ksunset check -j 1\`: one reading thread, as the floor" xz-check-j1
+	xrow "floor: bench/floor.c, liblzma into a buffer of the indexed size, libelf, 1 thread" xz-floor
+	xrow "\`xargs -0 -n 100 -P 2\`, a batch: \`cp --parents\` to a folder, one \`xz -d\`, one \`nm -u -A\`; \\| awk" xz-nm
+	echo
+	echo "| target | measured | |"
+	echo "|---|---|---|"
+	printf '| ksunset check CPU ≤ 1.2× the floor'"'"'s | %.2f× | %s |\n' "$ratio" "$(verdict "$ratio <= 1.2")"
+	printf '| nm pipelines CPU ÷ ksunset check CPU (info) | %.2f× | |\n' "$(paired xz-nm xz-check 4)"
+	echo
+	echo "Cross-check, as sets: $XPAIRS module/symbol pairs of scheduled exports, identical from"
+	echo "ksunset check, the floor and nm; all $XUNDEF undefined-symbol pairs identical from the floor and nm."
+	echo "<!-- /xz-check -->"
+}
+
+# Writes the section between the xz-check markers of bench/results.md
+# (at the end if there are none yet).
+xz_report() {
+	xz_table >"$W/xz/section"
+	cat "$W/xz/section"
+	R=$top/bench/results.md
+	if grep -q '^<!-- xz-check' "$R"; then
+		awk -v f="$W/xz/section" '/^<!-- xz-check/ { while ((getline l < f) > 0) print l; skip = 1; next }
+			/^<!-- \/xz-check/ { skip = 0; next } !skip' "$R" >"$R.new" && mv "$R.new" "$R"
+	else
+		{ echo; cat "$W/xz/section"; } >>"$R"
+	fi
+	say "wrote the xz-check section of bench/results.md; raw times in $DATA"
+}
+
 # --- report ------------------------------------------------------------
 
 machine() {
@@ -575,9 +755,16 @@ report() {
 start=$(date +%s)
 LOAD0=$(cut -d' ' -f1 /proc/loadavg)
 setup
-bench_check
-bench_kbuild
-bench_instr
-bench_tu
-report
+if part check; then bench_check; fi
+if part plugin; then
+	bench_kbuild
+	bench_instr
+	bench_tu
+fi
+if part check && part plugin; then
+	report
+else
+	say "tables (1)-(3) of bench/results.md left as they were (PARTS=\"$PARTS\")"
+fi
+if part xz; then bench_xz; fi
 say "done in $(($(date +%s) - start)) s"

@@ -14,6 +14,7 @@
 
 #include "input/inputs.h"
 #include "input/scan.h"
+#include "module/modfile.h"
 
 #define MAX_JOBS 16
 #define WINDOW_PER_JOB 64
@@ -164,6 +165,7 @@ static void *work(void *arg)
 {
 	struct worker *w = arg;
 	struct pool *p = w->p;
+	struct ks_modfile_keep *keep = ks_modfile_keep_new();
 	size_t first, k;
 
 	for (;;) {
@@ -175,7 +177,7 @@ static void *work(void *arg)
 		for (size_t i = first; i < first + k; i++) {
 			struct slot *s = &p->slots[i % p->window];
 
-			s->err = ks_module_load(&s->m, s->path, &s->d);
+			s->err = ks_module_load(&s->m, s->path, keep, &s->d);
 		}
 		pthread_mutex_lock(&p->mu);
 		for (size_t i = first; i < first + k; i++)
@@ -183,6 +185,7 @@ static void *work(void *arg)
 		pthread_cond_broadcast(&p->ready);
 		pthread_mutex_unlock(&p->mu);
 	}
+	ks_modfile_keep_free(keep);
 	return NULL;
 }
 

@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <unistd.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 #include "module/dwarfpath.h"
 #include "module/modfile.h"
 #include "module/policy.h"
+#include "module/section.h"
 
 /* An address range of a CU, or a variable's bytes. */
 struct span {
@@ -674,19 +676,27 @@ static bool same_build_id(Dwfl_Module *mod, int fd)
 }
 
 /* DIR/<the module's absolute path>, without .xz/.zst/.gz: where Debian's
- * -dbg packages put in-tree modules (DIR/lib/modules/<release>/...), for
- * modules without a .gnu_debuglink; taken only with the same build-id. */
-static int find_by_path(Dwfl_Module *mod, struct dw *x, char **debugfile)
+ * -dbg packages put in-tree modules (DIR/lib/modules/<release>/...).
+ * NULL if the path cannot be resolved or there is no memory. */
+static char *path_under(const char *dir, const char *module)
 {
 	char real[PATH_MAX], *path, *dot;
-	int fd;
 
-	if (!realpath(x->m->path, real) || asprintf(&path, "%s%s", x->debug_dir, real) < 0)
-		return -1;
+	if (!realpath(module, real) || asprintf(&path, "%s%s", dir, real) < 0)
+		return NULL;
 	dot = strrchr(path, '.');
 	if (dot && (!strcmp(dot, ".xz") || !strcmp(dot, ".zst") || !strcmp(dot, ".gz")))
 		*dot = '\0';
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	return path;
+}
+
+/* The file path_under() names, for modules without a .gnu_debuglink;
+ * taken only with the same build-id. */
+static int find_by_path(Dwfl_Module *mod, struct dw *x, char **debugfile)
+{
+	char *path = path_under(x->debug_dir, x->m->path);
+	int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+
 	if (fd >= 0 && same_build_id(mod, fd)) {
 		*debugfile = path;
 		return fd;
@@ -710,6 +720,11 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname
 	return fd >= 0 || !x ? fd : find_by_path(mod, x, debugfile);
 }
 
+static const char *debug_dir(const struct ks_dwarf_opts *o)
+{
+	return o->debug_dir ? o->debug_dir : "/usr/lib/debug";
+}
+
 /* Reports the module to libdwfl from memory (decompressed), with separate
  * debug files searched by build-id under the debug directory. */
 static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwarf_opts *o,
@@ -720,7 +735,7 @@ static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwa
 
 	void **userdata;
 
-	x->debug_dir = o->debug_dir ? o->debug_dir : "/usr/lib/debug";
+	x->debug_dir = debug_dir(o);
 	if (asprintf(&x->debug_path, "-%s", x->debug_dir) < 0)
 		return -ENOMEM;
 	x->cb = (Dwfl_Callbacks){ .find_debuginfo = find_debuginfo,
@@ -760,17 +775,106 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	return r;
 }
 
+int ks_dwarf_info_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		       struct ks_diags *late)
+{
+	(void)elf, (void)scn, (void)d, (void)late;
+	m->debug.info = true;
+	return 0;
+}
+
+int ks_dwarf_link_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		       struct ks_diags *late)
+{
+	(void)elf, (void)scn, (void)d, (void)late;
+	m->debug.search = true;
+	return 0;
+}
+
+/* The GNU build-id note; one that cannot be read or kept only means that
+ * separate debug files are searched for as before. */
+int ks_build_id_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		     struct ks_diags *late)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t name_off, desc_off;
+	GElf_Nhdr nh;
+
+	(void)elf, (void)d, (void)late;
+	if (data && gelf_getnote(data, 0, &nh, &name_off, &desc_off) > 0 &&
+	    nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == sizeof("GNU") &&
+	    !memcmp((const char *)data->d_buf + name_off, "GNU", sizeof("GNU")) &&
+	    nh.n_descsz > 0 && nh.n_descsz <= sizeof(m->debug.build_id) &&
+	    ks_in_range(desc_off, nh.n_descsz, data->d_size)) {
+		memcpy(m->debug.build_id, (const char *)data->d_buf + desc_off, nh.n_descsz);
+		m->debug.build_id_len = nh.n_descsz;
+	} else {
+		m->debug.search = true;
+	}
+	return 0;
+}
+
+/* Whether the file the format names exists; true when it cannot be told. */
+static bool exists(const char *fmt, ...) KS_PRINTF(1, 2);
+
+static bool exists(const char *fmt, ...)
+{
+	va_list ap;
+	char *path;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&path, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return true;
+	n = access(path, F_OK);
+	free(path);
+	return n == 0;
+}
+
+/* Whether open_dwfl() could find a separate debug file for m, looking
+ * where it looks: DIR/.build-id/xx/rest.debug; without a .gnu_debuglink,
+ * libdwfl's DIR/PATH.debug and DIR/PATH, and path_under(); debuginfod if
+ * DEBUGINFOD_URLS is set. When in doubt, yes. */
+static bool separate_debug_possible(const struct ks_module *m, const char *dir)
+{
+	const char *urls = getenv("DEBUGINFOD_URLS");
+	char hex[2 * sizeof(m->debug.build_id) + 1] = "";
+	char *path;
+	bool r;
+
+	if (m->debug.search || (urls && *urls))
+		return true;
+	for (size_t i = 0; i < m->debug.build_id_len; i++)
+		snprintf(hex + 2 * i, 3, "%02x", m->debug.build_id[i]);
+	if (*hex && exists("%s/.build-id/%.2s/%s.debug", dir, hex, hex + 2))
+		return true;
+	if (exists("%s/%s.debug", dir, m->path) || exists("%s/%s", dir, m->path))
+		return true;
+	path = path_under(dir, m->path);
+	r = !path || exists("%s", path);
+	free(path);
+	return r;
+}
+
 /* The module is read again, whole and decompressed: only modules with
- * findings that need a location come here. */
+ * findings that need a location come here, and of those only the ones
+ * whose DWARF is in the module or may be in a separate file. */
 int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 		    const struct ks_dwarf_opts *o, struct ks_diags *d)
 {
 	struct ks_modfile f;
 	const char *why = "";
-	int r = ks_modfile_open(m->path, &f, &why);
+	int r;
 
+	if (!m->debug.info && !separate_debug_possible(m, debug_dir(o))) {
+		m->no_debug_info = true;
+		return -ENOENT;
+	}
+	r = ks_modfile_open(m->path, &f, &why);
 	if (r == 0)
-		r = ks_modfile_slurp(&f, &why);
+		r = ks_modfile_slurp(&f, NULL, &why);
 	if (r == 0)
 		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
 	else if (r != -ENOMEM)

@@ -41,9 +41,11 @@ int ks_locate_module(struct ks_module *m, const struct ks_dwarf_opts *o, ks_loca
 		     void *ctx, struct ks_diags *d) KS_MUST_CHECK;
 
 /* The DWARF source itself: adds a use for every relocation against one of
- * syms (sorted, as strcmp) in m's code or data. 0, -ENOMEM, or -ENOENT
- * when the module has no DWARF (m->no_debug_info set); other problems are
- * a note in d and 0. */
+ * syms (sorted, as strcmp) in m's code or data. The module is read again
+ * (decompressed) for it only if it has DWARF of its own or a separate
+ * debug file may exist (m->debug). 0, -ENOMEM, or -ENOENT when the module
+ * has no DWARF (m->no_debug_info set); other problems are a note in d
+ * and 0. */
 int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 		    const struct ks_dwarf_opts *o, struct ks_diags *d) KS_MUST_CHECK;
 /* The same from the module's (decompressed) image, which stays the

@@ -232,6 +232,11 @@ static const struct {
 	{ SHT_PROGBITS, ".modinfo", ks_modinfo_read },
 	/* the plugin's records: uses with their source lines */
 	{ SHT_NOTE, KS_NOTE_SECTION, ks_records_read },
+	/* whether DWARF can be had without reading the module again */
+	{ SHT_PROGBITS, ".debug_info", ks_dwarf_info_seen },
+	{ SHT_PROGBITS, ".zdebug_info", ks_dwarf_info_seen },
+	{ SHT_PROGBITS, ".gnu_debuglink", ks_dwarf_link_seen },
+	{ SHT_NOTE, ".note.gnu.build-id", ks_build_id_read },
 };
 
 static ks_section_fn reader_for(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
@@ -340,7 +345,8 @@ int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t s
 	return r;
 }
 
-int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d)
+int ks_module_load(struct ks_module *m, const char *path, struct ks_modfile_keep *k,
+		   struct ks_diags *d)
 {
 	const char *why = "";
 	struct ks_modfile f;
@@ -353,7 +359,7 @@ int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d)
 	}
 	if (elf && elf_kind(elf) == ELF_K_ELF) {
 		r = parse_elf(m, path, elf, f.size, d);
-	} else if (r == 0 && (r = ks_modfile_slurp(&f, &why)) == 0) {
+	} else if (r == 0 && (r = ks_modfile_slurp(&f, k, &why)) == 0) {
 		/* not ELF as it is: compressed, or reported as not ELF */
 		r = ks_module_parse(m, path, f.data, f.size, d);
 	} else {

@@ -10,6 +10,16 @@
 #include "diag.h"
 #include "module/use.h"
 
+/* Where the module's DWARF could come from, noted while it is read: one
+ * with none of its own and no separate debug file to be found is not read
+ * (for a .ko.xz: decompressed) again for source lines (module/dwarf.c). */
+struct ks_debug_refs {
+	bool info;		/* a .debug_info section of its own */
+	bool search;		/* a .gnu_debuglink, or a build-id not kept: look */
+	unsigned char build_id[64];
+	size_t build_id_len;	/* 0: no .note.gnu.build-id */
+};
+
 struct ks_module {
 	char *path;		/* as given, for messages */
 	char *name;		/* .modinfo name=, else from the file name */
@@ -27,13 +37,18 @@ struct ks_module {
 	bool mixed_digests;	/* plugin: units built under different schedules */
 	bool bad_records;	/* plugin: some record was malformed (reported) */
 	bool no_debug_info;	/* DWARF: asked for, and there was none */
+	struct ks_debug_refs debug;
 };
 
-/* Reads a module from path (compressed or not). Problems are diagnostics
- * naming the file; returns 0, -EINVAL for an unusable file (nothing in
- * *m), or -ENOMEM. Malformed records leave the module usable with
- * bad_records set. */
-int ks_module_load(struct ks_module *m, const char *path, struct ks_diags *d) KS_MUST_CHECK;
+struct ks_modfile_keep;
+
+/* Reads a module from path (compressed or not), decompressing it with k's
+ * buffers if k is given (a reading thread's: module/modfile.h). Problems
+ * are diagnostics naming the file; returns 0, -EINVAL for an unusable
+ * file (nothing in *m), or -ENOMEM. Malformed records leave the module
+ * usable with bad_records set. */
+int ks_module_load(struct ks_module *m, const char *path, struct ks_modfile_keep *k,
+		   struct ks_diags *d) KS_MUST_CHECK;
 /* The same from an image in memory (which stays the caller's). */
 int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t size,
 		    struct ks_diags *d) KS_MUST_CHECK;

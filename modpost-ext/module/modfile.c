@@ -15,26 +15,50 @@
 #include "buf.h"
 #include "module/modfile.h"
 
-static int read_all(int fd, char **data, size_t *size, const char **why)
+/* Room for at least one more byte after len bytes; a file may not grow
+ * past KS_MODFILE_MAX. 0 or -errno. */
+static int room(char **p, size_t len, size_t *cap)
 {
-	struct ks_buf b = KS_BUF_INIT;
-	char chunk[65536];
-	ssize_t n;
+	char *q;
 
-	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || b.len > KS_MODFILE_MAX || ks_buf_add(&b, chunk, (size_t)n) < 0) {
-			int e = n < 0 ? errno : b.len > KS_MODFILE_MAX ? EFBIG : ENOMEM;
+	if (len < *cap)
+		return 0;
+	if (len > KS_MODFILE_MAX)
+		return -EFBIG;
+	if (!(q = realloc(*p, *cap * 2)))
+		return -ENOMEM;
+	*p = q;
+	*cap *= 2;
+	return 0;
+}
 
-			*why = strerror(e);
-			ks_buf_free(&b);
-			return -e;
-		}
+/* The whole file, read straight into one buffer of the size fstat gave
+ * (hint) and one spare byte to see the end: no growing and no copying
+ * through a chunk, unless the file grew since. */
+static int read_all(int fd, size_t hint, char **data, size_t *size, const char **why)
+{
+	size_t cap = (hint < KS_MODFILE_MAX ? hint : KS_MODFILE_MAX) + 1, len = 0;
+	char *p = malloc(cap);
+	ssize_t n = 1;
+	int r = p ? 0 : -ENOMEM;
+
+	while (!r && n && !(r = room(&p, len, &cap))) {
+		n = read(fd, p + len, cap - len);
+		if (n > 0)
+			len += (size_t)n;
+		else if (n < 0 && errno == EINTR)
+			n = 1; /* interrupted: read again */
+		else if (n < 0)
+			r = -errno;
 	}
-	*size = b.len;
-	*data = ks_buf_steal(&b);
-	return *data ? 0 : -ENOMEM;
+	if (r < 0) {
+		*why = strerror(-r);
+		free(p);
+		return r;
+	}
+	*data = p;
+	*size = len;
+	return 0;
 }
 
 /* Decompressed output, and how much of it is allowed. */
@@ -91,6 +115,125 @@ static int unxz(const char *in, size_t n, struct sink *out, const char **why)
 		r = -EINVAL;
 	}
 	return r;
+}
+
+/* The decompressed size that the index of an .xz file records, if the
+ * file is exactly one stream, as the kernel's `xz --check=crc32` writes
+ * modules; 0 if not (stream padding, several streams, a bad index). */
+static uint64_t xz_size(const uint8_t *in, size_t n)
+{
+	const size_t h = LZMA_STREAM_HEADER_SIZE;
+	lzma_stream_flags fl;
+	lzma_index *idx = NULL;
+	uint64_t lim = UINT64_MAX, size = 0;
+	size_t pos;
+
+	if (n < 2 * h || lzma_stream_footer_decode(&fl, in + n - h) != LZMA_OK ||
+	    fl.backward_size > n - 2 * h)
+		return 0;
+	pos = n - h - fl.backward_size;
+	if (lzma_index_buffer_decode(&idx, &lim, NULL, in, &pos, n - h) == LZMA_OK &&
+	    lzma_index_stream_size(idx) == n)
+		size = lzma_index_uncompressed_size(idx);
+	lzma_index_end(idx, NULL);
+	return size;
+}
+
+/* What a reading thread keeps from one module to the next: the xz decoder,
+ * whose 1 MiB dictionary is then allocated once, and the buffer of the
+ * largest image so far. Fresh ones for every module of a distribution's
+ * .ko.xz cost as much CPU again as decompressing them: each is mapped,
+ * faulted in page by page and unmapped (the reading threads fix malloc's
+ * mmap threshold, so that memory stays bounded by the largest module). */
+struct ks_modfile_keep {
+	lzma_stream xz;
+	char *image;
+	size_t cap;
+};
+
+struct ks_modfile_keep *ks_modfile_keep_new(void)
+{
+	struct ks_modfile_keep *k = calloc(1, sizeof(*k));
+
+	if (k)
+		k->xz = (lzma_stream)LZMA_STREAM_INIT;
+	return k;
+}
+
+void ks_modfile_keep_free(struct ks_modfile_keep *k)
+{
+	if (!k)
+		return;
+	lzma_end(&k->xz);
+	free(k->image);
+	free(k);
+}
+
+/* A buffer for an image of size bytes: k's, grown if need be, or else a
+ * fresh one. */
+static char *image_buf(struct ks_modfile_keep *k, size_t size)
+{
+	char *p;
+
+	if (!k)
+		return malloc(size ? size : 1);
+	if (size > k->cap) {
+		p = realloc(k->image, size);
+		if (!p)
+			return NULL;
+		k->image = p;
+		k->cap = size;
+	}
+	return k->image;
+}
+
+/* Decodes the one stream in in[0..n) into p[0..size): LZMA_STREAM_END if
+ * it fills p exactly and ends the input. */
+static lzma_ret xz_decode(lzma_stream *s, const char *in, size_t n, char *p, size_t size)
+{
+	lzma_ret lr = lzma_stream_decoder(s, UINT64_MAX, 0);
+
+	if (lr != LZMA_OK)
+		return lr;
+	s->next_in = (const uint8_t *)in;
+	s->avail_in = n;
+	s->next_out = (uint8_t *)p;
+	s->avail_out = size;
+	lr = lzma_code(s, LZMA_FINISH);
+	return lr == LZMA_STREAM_END && (s->avail_out || s->avail_in) ? LZMA_DATA_ERROR : lr;
+}
+
+/* An .xz file of one stream, decoded in one call straight into a buffer of
+ * the size its index records (not grown chunk by chunk). The decoder
+ * checks that the blocks agree with the index. 1 done (*out is k's image
+ * if k is given), 0 size unknown (use unxz()), or -errno. */
+static int unxz_sized(const char *in, size_t n, size_t limit, struct ks_modfile_keep *k, char **out,
+		      size_t *outn, const char **why)
+{
+	lzma_stream fresh = LZMA_STREAM_INIT, *s = k ? &k->xz : &fresh;
+	uint64_t size = xz_size((const uint8_t *)in, n);
+	lzma_ret lr;
+	char *p;
+
+	if (!size)
+		return 0;
+	if (size > limit) {
+		*why = "decompressed size too large (a decompression bomb?)";
+		return -EFBIG;
+	}
+	p = image_buf(k, (size_t)size);
+	lr = p ? xz_decode(s, in, n, p, (size_t)size) : LZMA_MEM_ERROR;
+	if (!k)
+		lzma_end(s);
+	if (lr == LZMA_STREAM_END) {
+		*out = p;
+		*outn = (size_t)size;
+		return 1;
+	}
+	if (!k)
+		free(p);
+	*why = lr == LZMA_MEM_ERROR ? strerror(ENOMEM) : "corrupt or truncated xz data";
+	return lr == LZMA_MEM_ERROR ? -ENOMEM : -EINVAL;
 }
 
 static int unzstd(const char *in, size_t n, struct sink *out, const char **why)
@@ -159,9 +302,10 @@ static int ungzip(const char *in, size_t n, struct sink *out, const char **why)
 	return r;
 }
 
-/* Decompresses in[0..n) into a fresh buffer: 1 if it was compressed, 0 if
- * it is not (nothing allocated), or -errno. */
-static int decompress(const char *in, size_t n, char **out, size_t *outn, const char **why)
+/* Decompresses in[0..n) into a fresh buffer, or k's (may be NULL): 1 if
+ * it was compressed, 0 if it is not (nothing allocated), or -errno. */
+static int decompress(const char *in, size_t n, struct ks_modfile_keep *k, char **out, size_t *outn,
+		      const char **why)
 {
 	static const unsigned char xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
 	static const unsigned char zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
@@ -170,12 +314,16 @@ static int decompress(const char *in, size_t n, char **out, size_t *outn, const 
 	struct sink sk = { KS_BUF_INIT, sink_limit(n) };
 	int r;
 
-	if (n >= sizeof(xz) && !memcmp(in, xz, sizeof(xz)))
+	if (n >= sizeof(xz) && !memcmp(in, xz, sizeof(xz))) {
+		r = unxz_sized(in, n, sk.limit, k, out, outn, why);
+		if (r != 0)
+			return r;
 		fn = unxz;
-	else if (n >= sizeof(zst) && !memcmp(in, zst, sizeof(zst)))
+	} else if (n >= sizeof(zst) && !memcmp(in, zst, sizeof(zst))) {
 		fn = unzstd;
-	else if (n >= sizeof(gz) && !memcmp(in, gz, sizeof(gz)))
+	} else if (n >= sizeof(gz) && !memcmp(in, gz, sizeof(gz))) {
 		fn = ungzip;
+	}
 	if (!fn)
 		return 0;
 	r = fn(in, n, &sk, why);
@@ -192,7 +340,7 @@ int ks_modfile_decompress(char **data, size_t *size, const char **why)
 {
 	char *out;
 	size_t n;
-	int r = decompress(*data, *size, &out, &n, why);
+	int r = decompress(*data, *size, NULL, &out, &n, why);
 
 	if (r <= 0)
 		return r;
@@ -235,23 +383,32 @@ int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why)
 	return r;
 }
 
-int ks_modfile_slurp(struct ks_modfile *f, const char **why)
+int ks_modfile_slurp(struct ks_modfile *f, struct ks_modfile_keep *k, const char **why)
 {
+	char *out;
+	size_t n;
 	int r;
 
 	if (lseek(f->fd, 0, SEEK_SET) < 0) {
 		*why = strerror(errno);
 		return -errno;
 	}
-	r = read_all(f->fd, &f->data, &f->size, why);
+	r = read_all(f->fd, f->size, &f->data, &f->size, why);
 	close(f->fd);
 	f->fd = -1;
-	return r < 0 ? r : ks_modfile_decompress(&f->data, &f->size, why);
+	if (r < 0 || (r = decompress(f->data, f->size, k, &out, &n, why)) <= 0)
+		return r;
+	free(f->data);
+	f->data = out;
+	f->size = n;
+	f->kept = k && out == k->image;
+	return 0;
 }
 
 void ks_modfile_close(struct ks_modfile *f)
 {
-	free(f->data);
+	if (!f->kept)
+		free(f->data);
 	if (f->fd >= 0)
 		close(f->fd);
 	memset(f, 0, sizeof(*f));

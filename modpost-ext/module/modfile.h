@@ -3,6 +3,7 @@
 #ifndef KS_MODFILE_H
 #define KS_MODFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "compiler.h"
@@ -19,14 +20,24 @@ struct ks_modfile {
 	int fd;			/* -1 once data holds the module */
 	char *data;
 	size_t size;		/* of the file, or of data */
+	bool kept;		/* data is a ks_modfile_keep's buffer */
 };
+
+/* Buffers and decoder state that one thread keeps from one module to the
+ * next (modfile.c says why). */
+struct ks_modfile_keep;
+
+/* NULL when out of memory: callers then go without. */
+struct ks_modfile_keep *ks_modfile_keep_new(void);
+void ks_modfile_keep_free(struct ks_modfile_keep *k);
 
 /* Opens path, which must be a regular file; on error returns -errno and
  * *why names the problem. ks_modfile_close() releases it either way. */
 int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why) KS_MUST_CHECK;
 /* Reads the open file whole into data, decompressing it if its magic bytes
- * say xz, zstd or gzip; the descriptor is closed. */
-int ks_modfile_slurp(struct ks_modfile *f, const char **why) KS_MUST_CHECK;
+ * say xz, zstd or gzip; the descriptor is closed. With k (may be NULL),
+ * data may be k's buffer, valid until k's next use. */
+int ks_modfile_slurp(struct ks_modfile *f, struct ks_modfile_keep *k, const char **why) KS_MUST_CHECK;
 void ks_modfile_close(struct ks_modfile *f);
 /* Decompresses an in-memory image if it is compressed; returns 0 and
  * leaves *data alone if it is not. */

@@ -28,6 +28,14 @@ int ks_modinfo_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags
 int ks_records_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
 		    struct ks_diags *late) KS_MUST_CHECK;
 
+/* .debug_info, .gnu_debuglink, .note.gnu.build-id: m->debug (dwarf.c). */
+int ks_dwarf_info_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		       struct ks_diags *late) KS_MUST_CHECK;
+int ks_dwarf_link_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		       struct ks_diags *late) KS_MUST_CHECK;
+int ks_build_id_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		     struct ks_diags *late) KS_MUST_CHECK;
+
 /* Whether [off, off + len) lies inside a buffer of size bytes: every
  * offset and count read from the file goes through it. */
 static inline bool ks_in_range(uint64_t off, uint64_t len, uint64_t size)

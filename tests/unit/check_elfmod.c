@@ -48,7 +48,7 @@ START_TEST(test_records_object)
 	struct ks_diags d = { 0 };
 
 	ck_assert_int_eq(ks_elf_init(), 0);
-	ck_assert_int_eq(ks_module_load(&m, KS_FIXTURES "/records.o", &d), 0);
+	ck_assert_int_eq(ks_module_load(&m, KS_FIXTURES "/records.o", NULL, &d), 0);
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.name, "records");
 	ck_assert_str_eq(m.license, "GPL");
@@ -82,7 +82,7 @@ START_TEST(test_bad_record_object)
 	char *msg;
 
 	ck_assert_int_eq(ks_elf_init(), 0);
-	ck_assert_int_eq(ks_module_load(&m, KS_FIXTURES "/bad-record.o", &d), 0);
+	ck_assert_int_eq(ks_module_load(&m, KS_FIXTURES "/bad-record.o", NULL, &d), 0);
 	ck_assert(m.bad_records);
 	ck_assert_uint_eq(m.uses.n, 4);	/* the good ones */
 	ck_assert_uint_eq(d.n, 1);

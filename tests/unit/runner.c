@@ -22,6 +22,7 @@ int main(void)
 	srunner_add_suite(sr, suite_wording());
 	srunner_add_suite(sr, suite_symdiff());
 	srunner_add_suite(sr, suite_dwarf());
+	srunner_add_suite(sr, suite_modfile());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

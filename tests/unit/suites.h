@@ -19,5 +19,6 @@ Suite *suite_inputs(void);
 Suite *suite_wording(void);
 Suite *suite_symdiff(void);
 Suite *suite_dwarf(void);
+Suite *suite_modfile(void);
 
 #endif
