@@ -260,22 +260,29 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 	return r;
 }
 
-/* The innermost scope (function, inlined call, block) that holds pc,
- * found by descending from its function (else from the CU) through the
- * scopes that hold it. Not dwarf_getscopes(), which also leaks on some
- * corrupt DWARF. false: none. */
-static bool innermost_scope(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
+/* The scopes (function, inlined calls, blocks) that hold pc, outermost
+ * first: its function's DIE (else the CU's children), then the child that
+ * holds pc at each level down. Descending keeps the path, so no
+ * dwarf_getscopes_die(), which walks the CU's DIEs from its start for each
+ * address (most of the time on big modules) and leaks on some corrupt
+ * DWARF; nor dwarf_getscopes(), which follows an inlined call into the
+ * inlined function's abstract scopes and skips its caller. */
+struct scopes {
+	Dwarf_Die v[64];
+	int n;
+};
+
+static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes *s)
 {
 	const struct span *fn = spans_find(&x->fns, pc);
 	Dwarf_Die parent = *cu, c;
-	bool found = false;
 
+	s->n = 0;
 	if (fn && dwarf_offdie(x->dw, fn->die, &parent))
-		*out = parent, found = true;
+		s->v[s->n++] = parent;
 	else
 		parent = *cu;
-
-	for (int depth = 0; depth < 64 && dwarf_child(&parent, &c) == 0; depth++) {
+	while (s->n < (int)(sizeof(s->v) / sizeof(s->v[0])) && dwarf_child(&parent, &c) == 0) {
 		bool down = false;
 
 		do {
@@ -284,30 +291,26 @@ static bool innermost_scope(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Di
 			if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
 			     tag == DW_TAG_lexical_block) &&
 			    dwarf_haspc(&c, pc) > 0) {
-				*out = parent = c;
-				found = down = true;
+				s->v[s->n++] = parent = c;
+				down = true;
 				break;
 			}
 		} while (dwarf_siblingof(&c, &c) == 0);
 		if (!down)
 			break;
 	}
-	return found;
 }
 
-/* Walks the real chain of scopes around the innermost one holding pc
- * (dwarf_getscopes() follows an inlined call into the inlined function's
- * abstract scopes and skips its caller; dwarf_getscopes_die() does not)
- * from the line table's row outwards through each inlined call site, and
- * stops at the first frame in the module's own sources; if there is none,
- * the outermost. */
+/* Walks the chain of scopes around pc from the line table's row outwards
+ * through each inlined call site, and stops at the first frame in the
+ * module's own sources; if there is none, the outermost. */
 static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sym,
 		      enum ks_use_kind kind)
 {
-	Dwarf_Die inner, *chain = NULL;
+	struct scopes s;
 	Dwarf_Line *row = dwarf_getsrc_die(cu, pc);
 	struct frame f = { 0 };
-	int n, r = 0, col = 0, line = 0;
+	int r = 0, col = 0, line = 0;
 
 	if (!row || !(f.file = dwarf_linesrc(row, NULL, NULL)) || dwarf_lineno(row, &line) ||
 	    line <= 0)
@@ -315,23 +318,22 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 	dwarf_linecol(row, &col);
 	f.line = (unsigned)line;
 	f.col = col > 0 ? (unsigned)col : 0;
-	n = innermost_scope(x, cu, pc, &inner) ? dwarf_getscopes_die(&inner, &chain) : 0;
-	for (int i = 0; i < n; i++) {
-		if (!is_frame(&chain[i]))
+	scopes_of(x, cu, pc, &s);
+	for (int i = s.n - 1; i >= 0; i--) {
+		if (!is_frame(&s.v[i]))
 			continue;
-		f.fn = &chain[i];
+		f.fn = &s.v[i];
 		r = ks_dwarfpath_foreign(&x->paths, cu, f.file);
-		if (r <= 0 || dwarf_tag(&chain[i]) == DW_TAG_subprogram)
+		if (r <= 0 || dwarf_tag(&s.v[i]) == DW_TAG_subprogram)
 			break;
-		f.file = file_at(cu, attr_udata(&chain[i], DW_AT_call_file));
-		f.line = attr_udata(&chain[i], DW_AT_call_line);
-		f.col = attr_udata(&chain[i], DW_AT_call_column);
+		f.file = file_at(cu, attr_udata(&s.v[i], DW_AT_call_file));
+		f.line = attr_udata(&s.v[i], DW_AT_call_line);
+		f.col = attr_udata(&s.v[i], DW_AT_call_column);
 		if (!f.file || !f.line)
 			break;
 	}
 	if (r >= 0 && f.line)
 		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(f.fn) : NULL, NULL, NULL);
-	free(chain);
 	return r < 0 ? r : 0;
 }
 
