@@ -3,6 +3,7 @@
 #ifndef KS_MODFILE_H
 #define KS_MODFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "compiler.h"
@@ -19,6 +20,7 @@ struct ks_modfile {
 	int fd;			/* -1 once data holds the module */
 	char *data;
 	size_t size;		/* of the file, or of data */
+	bool mapped;		/* data is a private mapping of the file */
 };
 
 /* Opens path, which must be a regular file; on error returns -errno and
@@ -27,6 +29,10 @@ int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why) KS
 /* Reads the open file whole into data, decompressing it if its magic bytes
  * say xz, zstd or gzip; the descriptor is closed. */
 int ks_modfile_slurp(struct ks_modfile *f, const char **why) KS_MUST_CHECK;
+/* The same, but a module that is not compressed is mapped copy-on-write
+ * instead of read: data is as writable, and a big module costs only the
+ * pages that are read or written. */
+int ks_modfile_map(struct ks_modfile *f, const char **why) KS_MUST_CHECK;
 void ks_modfile_close(struct ks_modfile *f);
 /* Decompresses an in-memory image if it is compressed; returns 0 and
  * leaves *data alone if it is not. */
