@@ -40,6 +40,7 @@ struct dw {
 	Elf *elf;		     /* the module, laid out (module/dwarfrel.h) */
 	struct ks_modfile debug;     /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
+	struct ks_dwarfrel rel; /* the relocated DWARF sections */
 	Dwarf *dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	bool vars_read;
@@ -763,7 +764,7 @@ static int open_dwarf(struct dw *x, char *image, size_t size, const struct ks_dw
 		if (ks_dwarfrel_layout(elf, &why) < 0)
 			return dwarf_problem(x->m, d, "cannot lay out the debug file", why);
 	}
-	if ((r = ks_dwarfrel_apply(elf, &why)) < 0)
+	if ((r = ks_dwarfrel_apply(elf, &x->rel, &why)) < 0)
 		return r == -ENOMEM ? r : dwarf_problem(x->m, d, "cannot relocate", why);
 	if (!(x->dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL)))
 		return dwarf_problem(x->m, d, "cannot read", dwarf_errmsg(-1));
@@ -790,6 +791,7 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	elf_end(x.debug_elf);
 	ks_modfile_close(&x.debug);
 	elf_end(x.elf);
+	ks_dwarfrel_free(&x.rel);
 	return r;
 }
 

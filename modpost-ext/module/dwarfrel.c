@@ -4,7 +4,10 @@
  * most of the time spent on a big module (amdgpu.ko: 6 million
  * relocations). Here the relocation entries are read straight from their
  * data (which libelf hands out in host order), each symbol's value is
- * worked out once, and only the sections libdw reads are written. */
+ * worked out once, and only the sections libdw reads are relocated, each
+ * in a copy: written in place, a mapped module's pages are copied one
+ * fault at a time, with a TLB flush on every CPU the reading threads ran
+ * on. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -257,9 +260,30 @@ static int apply_to(const struct rel *c, Elf_Data *rd, bool rela, Elf_Data *t, c
 	return 0;
 }
 
+/* t's data moved to a copy of its own, which out keeps. */
+static int copy_data(Elf_Data *t, struct ks_dwarfrel *out)
+{
+	void *p;
+
+	if (out->n == out->cap) {
+		size_t cap = out->cap ? out->cap * 2 : 8;
+		void **v = realloc(out->bufs, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		out->bufs = v;
+		out->cap = cap;
+	}
+	if (!(p = malloc(t->d_size ? t->d_size : 1)))
+		return -ENOMEM;
+	memcpy(p, t->d_buf, t->d_size);
+	t->d_buf = out->bufs[out->n++] = p;
+	return 0;
+}
+
 /* One relocation section, if its target is a DWARF section libdw reads. */
 static int apply_section(const struct rel *c, Elf_Scn *rel, const GElf_Shdr *rsh, size_t shstrndx,
-			 const char **why)
+			 struct ks_dwarfrel *out, const char **why)
 {
 	Elf_Scn *target = elf_getscn(c->elf, rsh->sh_info);
 	Elf_Data *rd, *t;
@@ -282,10 +306,12 @@ static int apply_section(const struct rel *c, Elf_Scn *rel, const GElf_Shdr *rsh
 		*why = "cannot read a DWARF section or its relocations";
 		return -EINVAL;
 	}
+	if (copy_data(t, out) < 0)
+		return -ENOMEM;
 	return apply_to(c, rd, rsh->sh_type == SHT_RELA, t, why);
 }
 
-int ks_dwarfrel_apply(Elf *elf, const char **why)
+int ks_dwarfrel_apply(Elf *elf, struct ks_dwarfrel *out, const char **why)
 {
 	struct rel c = { .elf = elf };
 	Elf_Scn *scn = NULL;
@@ -300,9 +326,17 @@ int ks_dwarfrel_apply(Elf *elf, const char **why)
 		GElf_Shdr sh;
 
 		if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL))
-			r = apply_section(&c, scn, &sh, shstrndx, why);
+			r = apply_section(&c, scn, &sh, shstrndx, out, why);
 	}
 	free(c.value);
 	free(c.sym_ok);
 	return r;
+}
+
+void ks_dwarfrel_free(struct ks_dwarfrel *rel)
+{
+	for (size_t i = 0; i < rel->n; i++)
+		free(rel->bufs[i]);
+	free(rel->bufs);
+	memset(rel, 0, sizeof(*rel));
 }
