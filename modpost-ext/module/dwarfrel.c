@@ -61,7 +61,7 @@ struct rel {
 	size_t nsyms;
 };
 
-/* The relocation at index i of d (of ent bytes each), whatever the class. */
+/* One relocation entry, whatever the class. */
 struct reloc {
 	uint64_t off, sym;
 	uint32_t type;
@@ -190,27 +190,35 @@ static unsigned field_size(const struct rel *c, uint32_t type)
 	return 0;
 }
 
+/* The entries are copied out, not dereferenced: libelf leaves a
+ * misaligned section where it is on machines that allow that. */
 static void get_reloc(const struct rel *c, const Elf_Data *d, bool rela, size_t i,
 		      struct reloc *r)
 {
+	const char *p = d->d_buf;
+
 	if (c->is64 && rela) {
-		const Elf64_Rela *e = (const Elf64_Rela *)d->d_buf + i;
+		Elf64_Rela e;
 
-		*r = (struct reloc){ e->r_offset, ELF64_R_SYM(e->r_info), ELF64_R_TYPE(e->r_info),
-				     e->r_addend };
+		memcpy(&e, p + i * sizeof(e), sizeof(e));
+		*r = (struct reloc){ e.r_offset, ELF64_R_SYM(e.r_info), ELF64_R_TYPE(e.r_info),
+				     e.r_addend };
 	} else if (c->is64) {
-		const Elf64_Rel *e = (const Elf64_Rel *)d->d_buf + i;
+		Elf64_Rel e;
 
-		*r = (struct reloc){ e->r_offset, ELF64_R_SYM(e->r_info), ELF64_R_TYPE(e->r_info), 0 };
+		memcpy(&e, p + i * sizeof(e), sizeof(e));
+		*r = (struct reloc){ e.r_offset, ELF64_R_SYM(e.r_info), ELF64_R_TYPE(e.r_info), 0 };
 	} else if (rela) {
-		const Elf32_Rela *e = (const Elf32_Rela *)d->d_buf + i;
+		Elf32_Rela e;
 
-		*r = (struct reloc){ e->r_offset, ELF32_R_SYM(e->r_info), ELF32_R_TYPE(e->r_info),
-				     e->r_addend };
+		memcpy(&e, p + i * sizeof(e), sizeof(e));
+		*r = (struct reloc){ e.r_offset, ELF32_R_SYM(e.r_info), ELF32_R_TYPE(e.r_info),
+				     e.r_addend };
 	} else {
-		const Elf32_Rel *e = (const Elf32_Rel *)d->d_buf + i;
+		Elf32_Rel e;
 
-		*r = (struct reloc){ e->r_offset, ELF32_R_SYM(e->r_info), ELF32_R_TYPE(e->r_info), 0 };
+		memcpy(&e, p + i * sizeof(e), sizeof(e));
+		*r = (struct reloc){ e.r_offset, ELF32_R_SYM(e.r_info), ELF32_R_TYPE(e.r_info), 0 };
 	}
 }
 
@@ -302,10 +310,12 @@ static int apply_section(const struct rel *c, Elf_Scn *rel, const GElf_Shdr *rsh
 		*why = "cannot decompress a DWARF section";
 		return -EINVAL;
 	}
-	if (!(rd = elf_getdata(rel, NULL)) || !(t = elf_getdata(target, NULL)) || !t->d_buf) {
+	if (!(rd = elf_getdata(rel, NULL)) || !(t = elf_getdata(target, NULL))) {
 		*why = "cannot read a DWARF section or its relocations";
 		return -EINVAL;
 	}
+	if (!t->d_size || !rd->d_buf)
+		return 0;
 	if (copy_data(t, out) < 0)
 		return -ENOMEM;
 	return apply_to(c, rd, rsh->sh_type == SHT_RELA, t, why);
