@@ -37,8 +37,8 @@ struct spans {
 
 struct dw {
 	struct ks_module *m;
-	Elf *elf;		     /* the module, laid out (module/dwarfrel.h) */
-	struct ks_modfile debug;     /* a separate debug file, if the DWARF is there */
+	Elf *elf;		 /* the module, laid out (module/dwarfrel.h) */
+	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
 	Dwarf *dw;
@@ -647,8 +647,7 @@ static int place_all(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
 	return r;
 }
 
-static int dwarf_problem(struct ks_module *m, struct ks_diags *d, const char *what,
-			 const char *why)
+static int dwarf_problem(struct ks_module *m, struct ks_diags *d, const char *what, const char *why)
 {
 	return ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s: %s", what,
 			   why) < 0

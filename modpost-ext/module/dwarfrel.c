@@ -26,9 +26,9 @@ static const struct reloc_type {
 	uint32_t type;
 	uint8_t size;
 } reloc_types[] = {
-	{ EM_X86_64, R_X86_64_64, 8 },	    /* DW_FORM_addr, DW_OP_addr */
-	{ EM_X86_64, R_X86_64_32, 4 },	    /* DW_FORM_strp, DW_FORM_sec_offset */
-	{ EM_X86_64, R_X86_64_32S, 4 },	    /* the same, signed */
+	{ EM_X86_64, R_X86_64_64, 8 },	     /* DW_FORM_addr, DW_OP_addr */
+	{ EM_X86_64, R_X86_64_32, 4 },	     /* DW_FORM_strp, DW_FORM_sec_offset */
+	{ EM_X86_64, R_X86_64_32S, 4 },	     /* the same, signed */
 	{ EM_X86_64, R_X86_64_DTPOFF32, 4 }, /* a __thread variable's offset */
 	{ EM_X86_64, R_X86_64_DTPOFF64, 8 },
 	{ EM_386, R_386_32, 4 },
@@ -44,8 +44,8 @@ static const struct reloc_type {
 /* The sections libdw reads for ksunset; .debug_frame, .debug_macro and
  * the rest stay as they are. */
 static const char *const dwarf_sections[] = {
-	".debug_info",	   ".debug_types",   ".debug_line",	".debug_addr",
-	".debug_ranges",   ".debug_rnglists", ".debug_loc",	".debug_loclists",
+	".debug_info",	      ".debug_types",	 ".debug_line", ".debug_addr",
+	".debug_ranges",      ".debug_rnglists", ".debug_loc",	".debug_loclists",
 	".debug_str_offsets", ".debug_aranges",
 };
 
@@ -55,7 +55,7 @@ struct rel {
 	bool is64, msb;
 	const struct reloc_type *types; /* the machine's rows */
 	size_t ntypes;
-	size_t symtab; /* its section index */
+	size_t symtab;	 /* its section index */
 	uint64_t *value; /* per symbol: its address; sym_ok says if it has one */
 	unsigned char *sym_ok;
 	size_t nsyms;
@@ -192,8 +192,7 @@ static unsigned field_size(const struct rel *c, uint32_t type)
 
 /* The entries are copied out, not dereferenced: libelf leaves a
  * misaligned section where it is on machines that allow that. */
-static void get_reloc(const struct rel *c, const Elf_Data *d, bool rela, size_t i,
-		      struct reloc *r)
+static void get_reloc(const struct rel *c, const Elf_Data *d, bool rela, size_t i, struct reloc *r)
 {
 	const char *p = d->d_buf;
 
