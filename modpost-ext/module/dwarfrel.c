@@ -17,6 +17,11 @@
 #include "module/dwarfrel.h"
 #include "module/section.h"
 
+/* What a relocation writes: S + A (with REL, A is the field), or the
+ * field plus or minus S + A (RISC-V's label differences, which linker
+ * relaxation may change). */
+enum reloc_op { SET, ADD, SUB };
+
 /* The relocation types found in DWARF sections, per machine: absolute
  * addresses and offsets into other sections, by field size (the TLS
  * offsets of thread-local variables too). A type not listed is left as
@@ -25,20 +30,34 @@ static const struct reloc_type {
 	uint16_t machine;
 	uint32_t type;
 	uint8_t size;
+	enum reloc_op op;
 } reloc_types[] = {
-	{ EM_X86_64, R_X86_64_64, 8 },	     /* DW_FORM_addr, DW_OP_addr */
-	{ EM_X86_64, R_X86_64_32, 4 },	     /* DW_FORM_strp, DW_FORM_sec_offset */
-	{ EM_X86_64, R_X86_64_32S, 4 },	     /* the same, signed */
-	{ EM_X86_64, R_X86_64_DTPOFF32, 4 }, /* a __thread variable's offset */
-	{ EM_X86_64, R_X86_64_DTPOFF64, 8 },
-	{ EM_386, R_386_32, 4 },
-	{ EM_AARCH64, R_AARCH64_ABS64, 8 },
-	{ EM_AARCH64, R_AARCH64_ABS32, 4 },
-	{ EM_ARM, R_ARM_ABS32, 4 },
-	{ EM_S390, R_390_64, 8 },
-	{ EM_S390, R_390_32, 4 },
-	{ EM_PPC64, R_PPC64_ADDR64, 8 },
-	{ EM_PPC64, R_PPC64_ADDR32, 4 },
+	{ EM_X86_64, R_X86_64_64, 8, SET },	  /* DW_FORM_addr, DW_OP_addr */
+	{ EM_X86_64, R_X86_64_32, 4, SET },	  /* DW_FORM_strp, DW_FORM_sec_offset */
+	{ EM_X86_64, R_X86_64_32S, 4, SET },	  /* the same, signed */
+	{ EM_X86_64, R_X86_64_DTPOFF32, 4, SET }, /* a __thread variable's offset */
+	{ EM_X86_64, R_X86_64_DTPOFF64, 8, SET },
+	{ EM_386, R_386_32, 4, SET },
+	{ EM_AARCH64, R_AARCH64_ABS64, 8, SET },
+	{ EM_AARCH64, R_AARCH64_ABS32, 4, SET },
+	{ EM_ARM, R_ARM_ABS32, 4, SET },
+	{ EM_S390, R_390_64, 8, SET },
+	{ EM_S390, R_390_32, 4, SET },
+	{ EM_PPC64, R_PPC64_ADDR64, 8, SET },
+	{ EM_PPC64, R_PPC64_ADDR32, 4, SET },
+	{ EM_RISCV, R_RISCV_64, 8, SET },
+	{ EM_RISCV, R_RISCV_32, 4, SET },
+	{ EM_RISCV, R_RISCV_SET8, 1, SET },
+	{ EM_RISCV, R_RISCV_SET16, 2, SET },
+	{ EM_RISCV, R_RISCV_SET32, 4, SET },
+	{ EM_RISCV, R_RISCV_ADD8, 1, ADD }, /* line table advances */
+	{ EM_RISCV, R_RISCV_ADD16, 2, ADD },
+	{ EM_RISCV, R_RISCV_ADD32, 4, ADD },
+	{ EM_RISCV, R_RISCV_ADD64, 8, ADD },
+	{ EM_RISCV, R_RISCV_SUB8, 1, SUB },
+	{ EM_RISCV, R_RISCV_SUB16, 2, SUB },
+	{ EM_RISCV, R_RISCV_SUB32, 4, SUB },
+	{ EM_RISCV, R_RISCV_SUB64, 8, SUB },
 };
 
 /* The sections libdw reads for ksunset; .debug_frame, .debug_macro and
@@ -182,12 +201,12 @@ static int start(struct rel *c, const char **why)
 	return 0; /* no symbols: no relocations to apply */
 }
 
-static unsigned field_size(const struct rel *c, uint32_t type)
+static const struct reloc_type *type_row(const struct rel *c, uint32_t type)
 {
 	for (size_t i = 0; i < c->ntypes; i++)
 		if (c->types[i].type == type)
-			return c->types[i].size;
-	return 0;
+			return &c->types[i];
+	return NULL;
 }
 
 /* The entries are copied out, not dereferenced: libelf leaves a
@@ -249,20 +268,28 @@ static int apply_to(const struct rel *c, Elf_Data *rd, bool rela, Elf_Data *t, c
 		return -EINVAL;
 	}
 	for (size_t i = 0; i < n; i++) {
+		const struct reloc_type *row;
 		struct reloc r;
-		unsigned size;
 		unsigned char *p;
+		uint64_t old, v;
 
 		get_reloc(c, rd, rela, i, &r);
-		if (!(size = field_size(c, r.type)) || r.sym >= c->nsyms || !c->sym_ok[r.sym])
+		if (!(row = type_row(c, r.type)) || r.sym >= c->nsyms || !c->sym_ok[r.sym])
 			continue;
-		if (!ks_in_range(r.off, size, t->d_size)) {
+		if (!ks_in_range(r.off, row->size, t->d_size)) {
 			*why = "a DWARF relocation outside its section";
 			return -EINVAL;
 		}
 		p = (unsigned char *)t->d_buf + r.off;
-		put_field(p, size, c->msb,
-			  c->value[r.sym] + (rela ? (uint64_t)r.addend : get_field(p, size, c->msb)));
+		old = get_field(p, row->size, c->msb);
+		v = c->value[r.sym] + (rela ? (uint64_t)r.addend : 0);
+		if (row->op == ADD)
+			v = old + v;
+		else if (row->op == SUB)
+			v = old - v;
+		else if (!rela)
+			v += old; /* REL: the addend is the field */
+		put_field(p, row->size, c->msb, v);
 	}
 	return 0;
 }
