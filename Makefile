@@ -59,7 +59,8 @@ CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/user
 # module/: reading a module: files, ELF, kernel policy, and the location
 # sources (plugin records, DWARF)
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
-	module/use.o module/records.o module/dwarf.o module/dwarfpath.o
+	module/use.o module/records.o module/dwarf.o module/dwarfpath.o \
+	module/dwarfrel.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as

@@ -5,8 +5,14 @@
 # Measures how many of the plugin's source lines the DWARF of the plain
 # build reproduces (bench/dwarf-compare.py classifies the rest), and what
 # lines cost: check of the plain builds with DWARF against without.
+# Then the same cost on a whole distribution kernel: Debian's
+# linux-image-6.1.0-*-amd64-dbg (860 MB, fetched once into the cache of
+# scripts/fetch-debian.sh; skipped with a message if the archive cannot be
+# reached), `users` of four symbols over its every module and check of
+# its amdgpu.ko with every export scheduled, with DWARF lines and without.
 # Writes the result between the "dwarf-lines" markers of bench/results.md.
-# Environment: KSUNSET, PLUGIN, KDIR, TSV, KSUNSET_BENCH_CACHE, RUNS.
+# Environment: KSUNSET, PLUGIN, KDIR, TSV, KSUNSET_BENCH_CACHE, RUNS, DBG
+# (the -dbg package; default the newest 6.1 one; "none" skips that part).
 set -eu
 unset MAKEFLAGS MFLAGS MAKELEVEL || true
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -64,16 +70,59 @@ done <"$W/list"
 python3 "$top/bench/dwarf-compare.py" $pairs >"$W/agreement"
 
 # timing: every plain build, lines from DWARF against none
-secs() { # secs ARGS...: the median wall time of RUNS checks, in seconds
+med() { # med CMD...: the median wall time of RUNS runs of CMD, in seconds
 	for _ in $(seq "$RUNS"); do
 		s=$(date +%s.%N)
-		"$KSUNSET" check -j 1 -s "$W/all.schedule" "$@" "$W"/plain-* >/dev/null 2>&1 || true
+		"$@" >/dev/null 2>&1 || true
 		echo "$(date +%s.%N) - $s" | bc
 	done | sort -n | sed -n "$(((RUNS + 1) / 2))p"
 }
+secs() { med "$KSUNSET" check -j 1 -s "$W/all.schedule" "$@" "$W"/plain-*; }
 t0=$(secs --locations=plugin)
 t1=$(secs --locations=auto)
 nko=$(find "$W"/plain-* -name '*.ko' | wc -l)
+
+# The -dbg package: its modules' folder, or why not.
+dbg_tree() {
+	fetch="sh $top/scripts/fetch-debian.sh"
+	pkg=${DBG:-$($fetch bookworm list 'linux-image-6\.1\.0-[0-9]+-amd64-dbg' 2>"$W/dbg.log" |
+		tail -n 1)}
+	[ "$pkg" != none ] || { echo "skipped (DBG=none)"; return 1; }
+	[ -n "$pkg" ] || { echo "skipped: $(tail -n 1 "$W/dbg.log")"; return 1; }
+	say "$pkg: fetching (860 MB the first time)"
+	root=$($fetch bookworm get "$pkg" 2>"$W/dbg.log") ||
+		{ echo "skipped: $(tail -n 1 "$W/dbg.log")"; return 1; }
+	rel=${pkg#linux-image-}
+	tree=$root/usr/lib/debug/lib/modules/${rel%-dbg}
+	[ -d "$tree" ] || { echo "skipped: no $tree in $pkg"; return 1; }
+	echo "$tree"
+}
+
+# users of four symbols over the whole tree; check of amdgpu.ko
+dbg_part() {
+	set -- nonseekable_open noop_llseek simple_read_from_buffer debugfs_create_file
+	if ! tree=$(dbg_tree); then
+		echo "Debian -dbg package: $tree"
+		return
+	fi
+	n=$(find "$tree" -name '*.ko' | wc -l)
+	say "${tree#*/modules/}: users over $n modules, amdgpu.ko, $RUNS runs each"
+	"$KSUNSET" users "$@" -- "$tree" >"$W/users.txt" 2>/dev/null || true
+	u0=$(med "$KSUNSET" users --locations=plugin "$@" -- "$tree")
+	u1=$(med "$KSUNSET" users --locations=auto "$@" -- "$tree")
+	amd=$(find "$tree" -name amdgpu.ko | head -n 1)
+	a0=$(med "$KSUNSET" check -j 1 -s "$W/all.schedule" --locations=plugin "$amd")
+	a1=$(med "$KSUNSET" check -j 1 -s "$W/all.schedule" --locations=auto "$amd")
+	echo "Debian's linux-image-${tree##*/}-dbg ($n modules with their DWARF), median of $RUNS:"
+	printf -- '- users of %s over every module (%d users, %d source lines):\n' "$*" \
+		"$(grep -c '	' "$W/users.txt")" "$(grep -c ': note: ' "$W/users.txt")"
+	printf '  without lines %.2f s, with DWARF lines %.2f s (%.1fx);\n' "$u0" "$u1" \
+		"$(echo "$u1 / $u0" | bc -l)"
+	printf -- '- check of amdgpu.ko (%d MB) with every export scheduled, one thread:\n' \
+		"$(($(wc -c <"$amd") / 1000000))"
+	printf '  without lines %.2f s, with DWARF lines %.2f s (goal under 5 s).\n' "$a0" "$a1"
+}
+dbg_part >"$W/dbg"
 
 {
 	echo "<!-- dwarf-lines: written by bench/dwarf.sh -->"
@@ -86,6 +135,8 @@ nko=$(find "$W"/plain-* -name '*.ko' | wc -l)
 	echo
 	printf 'check of the plain builds, median of %s, one thread: without lines %.2f s,\n' "$RUNS" "$t0"
 	printf 'with DWARF lines %.2f s (%.1fx; goal at most 3x).\n' "$t1" "$(echo "$t1 / $t0" | bc -l)"
+	echo
+	cat "$W/dbg"
 	echo "<!-- /dwarf-lines -->"
 } >"$W/section"
 cat "$W/section"

@@ -1,7 +1,7 @@
 /* The module's DWARF as a location source (doc/HACKING.md: location
- * sources). Every section of a .ko starts at address 0, so the module is
- * handed to libdwfl, which lays the sections out and applies the
- * .rela.debug_* relocations; each relocation against a wanted import is
+ * sources). Every section of a .ko starts at address 0, so the sections
+ * are laid out and the DWARF relocated first (module/dwarfrel.c), then
+ * read with libdw; each relocation against a wanted import is
  * then looked up at its section's laid-out address: in code, the innermost
  * inline frame outside the kernel's trees (module/dwarfpath.c); in data,
  * the variable and member the address falls in. Each CU's ranges are
@@ -9,21 +9,20 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwelf.h>
-#include <elfutils/libdwfl.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <unistd.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "strmap.h"
 #include "module/dwarf.h"
 #include "module/dwarfpath.h"
+#include "module/dwarfrel.h"
 #include "module/modfile.h"
 #include "module/policy.h"
 #include "module/section.h"
@@ -41,16 +40,14 @@ struct spans {
 
 struct dw {
 	struct ks_module *m;
-	Dwfl *dwfl;
-	Elf *elf; /* the module as libdwfl laid it out */
+	Elf *elf;		 /* the module, laid out (module/dwarfrel.h) */
+	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
+	Elf *debug_elf;
+	struct ks_dwarfrel rel; /* the relocated DWARF sections */
 	Dwarf *dw;
-	Dwarf_Addr bias;	     /* DWARF addresses = laid-out addresses - bias */
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	bool vars_read;
 	struct ks_dwarfpath paths;
-	char *debug_path; /* libdwfl's search path (its callbacks keep a pointer) */
-	const char *debug_dir;
-	Dwfl_Callbacks cb;
 };
 
 /* Sections whose relocations are no use of anyone's: tables that objtool,
@@ -262,22 +259,29 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 	return r;
 }
 
-/* The innermost scope (function, inlined call, block) that holds pc,
- * found by descending from its function (else from the CU) through the
- * scopes that hold it. Not dwarf_getscopes(), which also leaks on some
- * corrupt DWARF. false: none. */
-static bool innermost_scope(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *out)
+/* The scopes (function, inlined calls, blocks) that hold pc, outermost
+ * first: its function's DIE (else the CU's children), then the child that
+ * holds pc at each level down. Descending keeps the path, so no
+ * dwarf_getscopes_die(), which walks the CU's DIEs from its start for each
+ * address (most of the time on big modules) and leaks on some corrupt
+ * DWARF; nor dwarf_getscopes(), which follows an inlined call into the
+ * inlined function's abstract scopes and skips its caller. */
+struct scopes {
+	Dwarf_Die v[64];
+	int n;
+};
+
+static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes *s)
 {
 	const struct span *fn = spans_find(&x->fns, pc);
 	Dwarf_Die parent = *cu, c;
-	bool found = false;
 
+	s->n = 0;
 	if (fn && dwarf_offdie(x->dw, fn->die, &parent))
-		*out = parent, found = true;
+		s->v[s->n++] = parent;
 	else
 		parent = *cu;
-
-	for (int depth = 0; depth < 64 && dwarf_child(&parent, &c) == 0; depth++) {
+	while (s->n < (int)(sizeof(s->v) / sizeof(s->v[0])) && dwarf_child(&parent, &c) == 0) {
 		bool down = false;
 
 		do {
@@ -286,30 +290,26 @@ static bool innermost_scope(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Di
 			if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
 			     tag == DW_TAG_lexical_block) &&
 			    dwarf_haspc(&c, pc) > 0) {
-				*out = parent = c;
-				found = down = true;
+				s->v[s->n++] = parent = c;
+				down = true;
 				break;
 			}
 		} while (dwarf_siblingof(&c, &c) == 0);
 		if (!down)
 			break;
 	}
-	return found;
 }
 
-/* Walks the real chain of scopes around the innermost one holding pc
- * (dwarf_getscopes() follows an inlined call into the inlined function's
- * abstract scopes and skips its caller; dwarf_getscopes_die() does not)
- * from the line table's row outwards through each inlined call site, and
- * stops at the first frame in the module's own sources; if there is none,
- * the outermost. */
+/* Walks the chain of scopes around pc from the line table's row outwards
+ * through each inlined call site, and stops at the first frame in the
+ * module's own sources; if there is none, the outermost. */
 static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sym,
 		      enum ks_use_kind kind)
 {
-	Dwarf_Die inner, *chain = NULL;
+	struct scopes s;
 	Dwarf_Line *row = dwarf_getsrc_die(cu, pc);
 	struct frame f = { 0 };
-	int n, r = 0, col = 0, line = 0;
+	int r = 0, col = 0, line = 0;
 
 	if (!row || !(f.file = dwarf_linesrc(row, NULL, NULL)) || dwarf_lineno(row, &line) ||
 	    line <= 0)
@@ -317,23 +317,22 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 	dwarf_linecol(row, &col);
 	f.line = (unsigned)line;
 	f.col = col > 0 ? (unsigned)col : 0;
-	n = innermost_scope(x, cu, pc, &inner) ? dwarf_getscopes_die(&inner, &chain) : 0;
-	for (int i = 0; i < n; i++) {
-		if (!is_frame(&chain[i]))
+	scopes_of(x, cu, pc, &s);
+	for (int i = s.n - 1; i >= 0; i--) {
+		if (!is_frame(&s.v[i]))
 			continue;
-		f.fn = &chain[i];
+		f.fn = &s.v[i];
 		r = ks_dwarfpath_foreign(&x->paths, cu, f.file);
-		if (r <= 0 || dwarf_tag(&chain[i]) == DW_TAG_subprogram)
+		if (r <= 0 || dwarf_tag(&s.v[i]) == DW_TAG_subprogram)
 			break;
-		f.file = file_at(cu, attr_udata(&chain[i], DW_AT_call_file));
-		f.line = attr_udata(&chain[i], DW_AT_call_line);
-		f.col = attr_udata(&chain[i], DW_AT_call_column);
+		f.file = file_at(cu, attr_udata(&s.v[i], DW_AT_call_file));
+		f.line = attr_udata(&s.v[i], DW_AT_call_line);
+		f.col = attr_udata(&s.v[i], DW_AT_call_column);
 		if (!f.file || !f.line)
 			break;
 	}
 	if (r >= 0 && f.line)
 		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(f.fn) : NULL, NULL, NULL);
-	free(chain);
 	return r < 0 ? r : 0;
 }
 
@@ -502,7 +501,7 @@ static enum ks_use_kind code_kind(Elf *elf, Elf_Data *text, GElf_Addr off)
 static int place(struct dw *x, Elf *elf, Elf_Scn *target, const GElf_Shdr *tsh, GElf_Addr off,
 		 const char *sym)
 {
-	Dwarf_Addr pc = tsh->sh_addr + off - x->bias;
+	Dwarf_Addr pc = tsh->sh_addr + off;
 	const struct span *s;
 	Dwarf_Die cu;
 
@@ -588,7 +587,6 @@ static int place_jump(struct dw *x, Elf *elf, Elf_Data *data, size_t i, const GE
 	    !gelf_getrela(data, (int)(i - 2), &code) || code.r_offset + 8 != key->r_offset ||
 	    !reloc_target(elf, &code, &pc))
 		return 0;
-	pc -= x->bias;
 	if (!(s = spans_find(&x->cus, pc)) || !dwarf_offdie(x->dw, s->die, &cu))
 		return 0;
 	return place_code(x, &cu, pc, sym, KS_USE_DATA);
@@ -652,26 +650,63 @@ static int place_all(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
 	return r;
 }
 
-static int dwarf_problem(struct ks_module *m, struct ks_diags *d, const char *what)
+static int dwarf_problem(struct ks_module *m, struct ks_diags *d, const char *what, const char *why)
 {
 	return ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s: %s", what,
-			   dwfl_errmsg(-1)) < 0
+			   why) < 0
 		       ? -ENOMEM
 		       : 0;
 }
 
-/* Whether the ELF file open at fd has the build-id of mod. */
-static bool same_build_id(Dwfl_Module *mod, int fd)
+static bool has_debug_info(Elf *elf)
 {
-	const unsigned char *want;
-	const void *got;
-	GElf_Addr vaddr;
-	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	int n = dwfl_module_build_id(mod, &want, &vaddr);
-	bool r = elf && n > 0 && dwelf_elf_gnu_build_id(elf, &got) == n &&
-		 !memcmp(want, got, (size_t)n);
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
 
-	elf_end(elf);
+	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_PROGBITS && sh.sh_size &&
+		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(name, ".debug_info"))
+			return true;
+	}
+	return false;
+}
+
+/* The file at path, if it is ELF with the module's build-id: mapped (or
+ * read and decompressed) into x->debug, opened as x->debug_elf. */
+static bool try_debug_file(struct dw *x, const char *path, const void *id, int idlen)
+{
+	const char *why;
+	const void *got;
+
+	if (ks_modfile_open(path, &x->debug, &why) < 0 || ks_modfile_map(&x->debug, &why) < 0 ||
+	    !(x->debug_elf = elf_memory(x->debug.data, x->debug.size)) ||
+	    dwelf_elf_gnu_build_id(x->debug_elf, &got) != idlen || memcmp(id, got, (size_t)idlen)) {
+		elf_end(x->debug_elf);
+		x->debug_elf = NULL;
+		ks_modfile_close(&x->debug);
+		return false;
+	}
+	return true;
+}
+
+/* DIR/.build-id/xx/rest.debug, as libdwfl looks for it. */
+static int find_by_build_id(struct dw *x, const char *dir, const unsigned char *id, int n)
+{
+	struct ks_buf path = KS_BUF_INIT;
+	int r = ks_buf_addf(&path, "%s/.build-id/", dir);
+
+	for (int i = 0; i < n && r == 0; i++)
+		r = ks_buf_addf(&path, i == 1 ? "/%02x" : "%02x", id[i]);
+	if (r == 0)
+		r = ks_buf_adds(&path, ".debug");
+	if (r == 0)
+		r = try_debug_file(x, path.p, id, n) ? 1 : 0;
+	ks_buf_free(&path);
 	return r;
 }
 
@@ -690,34 +725,31 @@ static char *path_under(const char *dir, const char *module)
 	return path;
 }
 
-/* The file path_under() names, for modules without a .gnu_debuglink;
- * taken only with the same build-id. */
-static int find_by_path(Dwfl_Module *mod, struct dw *x, char **debugfile)
+static int find_by_path(struct dw *x, const char *dir, const unsigned char *id, int n)
 {
-	char *path = path_under(x->debug_dir, x->m->path);
-	int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	char *path = path_under(dir, x->m->path);
+	int r;
 
-	if (fd >= 0 && same_build_id(mod, fd)) {
-		*debugfile = path;
-		return fd;
-	}
-	if (fd >= 0)
-		close(fd);
+	if (!path)
+		return 0;
+	r = try_debug_file(x, path, id, n) ? 1 : 0;
 	free(path);
-	return -1;
+	return r;
 }
 
-/* libdwfl's search by build-id (DIR/.build-id/xx/rest.debug, checked),
- * then by path. */
-static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
-			  const char *file_name, const char *debuglink, GElf_Word crc,
-			  char **debugfile)
+/* A separate debug file for a stripped module, with its build-id, under
+ * the debug directory: by build-id, then by path. 1 found, 0 not, or
+ * -ENOMEM. */
+static int find_debug_file(struct dw *x, const struct ks_dwarf_opts *o)
 {
-	struct dw *x = *userdata;
-	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name, debuglink,
-					      crc, debugfile);
+	const char *dir = o->debug_dir ? o->debug_dir : "/usr/lib/debug";
+	const void *id;
+	int n = dwelf_elf_gnu_build_id(x->elf, &id), r;
 
-	return fd >= 0 || !x ? fd : find_by_path(mod, x, debugfile);
+	if (n <= 0)
+		return 0;
+	r = find_by_build_id(x, dir, id, n);
+	return r ? r : find_by_path(x, dir, id, n);
 }
 
 static const char *debug_dir(const struct ks_dwarf_opts *o)
@@ -725,40 +757,40 @@ static const char *debug_dir(const struct ks_dwarf_opts *o)
 	return o->debug_dir ? o->debug_dir : "/usr/lib/debug";
 }
 
-/* Reports the module to libdwfl from memory (decompressed), with separate
- * debug files searched by build-id under the debug directory. */
-static int open_dwfl(struct dw *x, char *image, size_t size, const struct ks_dwarf_opts *o,
-		     struct ks_diags *d)
+/* The module from memory (decompressed), its sections laid out; its own
+ * DWARF, else a separate debug file's, relocated and opened with libdw.
+ * -ENOENT: no DWARF. */
+static int open_dwarf(struct dw *x, char *image, size_t size, const struct ks_dwarf_opts *o,
+		      struct ks_diags *d)
 {
-	Dwfl_Module *mod;
-	GElf_Addr ebias;
+	const char *why = "";
+	Elf *elf;
+	int r;
 
-	void **userdata;
-
-	x->debug_dir = debug_dir(o);
-	if (asprintf(&x->debug_path, "-%s", x->debug_dir) < 0)
-		return -ENOMEM;
-	x->cb = (Dwfl_Callbacks){ .find_debuginfo = find_debuginfo,
-				  .section_address = dwfl_offline_section_address,
-				  .debuginfo_path = &x->debug_path };
-	if (!(x->dwfl = dwfl_begin(&x->cb)))
-		return dwarf_problem(x->m, d, "cannot start libdwfl");
-	mod = dwfl_report_offline_memory(x->dwfl, x->m->name, x->m->path, image, size);
-	if (!mod || dwfl_report_end(x->dwfl, NULL, NULL) != 0)
-		return dwarf_problem(x->m, d, "cannot lay out the module");
-	if (!(x->elf = dwfl_module_getelf(mod, &ebias)))
-		return dwarf_problem(x->m, d, "cannot read the module");
-	dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
-	*userdata = x; /* for find_debuginfo() */
-	x->dw = dwfl_module_getdwarf(mod, &x->bias);
-	return x->dw ? 0 : -ENOENT;
+	if (!(x->elf = elf_memory(image, size)))
+		return dwarf_problem(x->m, d, "cannot read the module", elf_errmsg(-1));
+	if (ks_dwarfrel_layout(x->elf, &why) < 0)
+		return dwarf_problem(x->m, d, "cannot lay out the module", why);
+	elf = x->elf;
+	if (!has_debug_info(elf)) {
+		if ((r = find_debug_file(x, o)) <= 0)
+			return r < 0 ? r : -ENOENT;
+		elf = x->debug_elf;
+		if (ks_dwarfrel_layout(elf, &why) < 0)
+			return dwarf_problem(x->m, d, "cannot lay out the debug file", why);
+	}
+	if ((r = ks_dwarfrel_apply(elf, &x->rel, &why)) < 0)
+		return r == -ENOMEM ? r : dwarf_problem(x->m, d, "cannot relocate", why);
+	if (!(x->dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL)))
+		return dwarf_problem(x->m, d, "cannot read", dwarf_errmsg(-1));
+	return 0;
 }
 
 int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
 			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
 {
-	struct dw x = { .m = m };
-	int r = open_dwfl(&x, image, size, o, d);
+	struct dw x = { .m = m, .debug = { .fd = -1 } };
+	int r = open_dwarf(&x, image, size, o, d);
 
 	if (r == 0 && x.dw)
 		r = index_cus(&x);
@@ -770,8 +802,11 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	free(x.cus.v);
 	free(x.fns.v);
 	free(x.vars.v);
-	dwfl_end(x.dwfl);
-	free(x.debug_path);
+	dwarf_end(x.dw);
+	elf_end(x.debug_elf);
+	ks_modfile_close(&x.debug);
+	elf_end(x.elf);
+	ks_dwarfrel_free(&x.rel);
 	return r;
 }
 
@@ -833,24 +868,22 @@ static bool exists(const char *fmt, ...)
 	return n == 0;
 }
 
-/* Whether open_dwfl() could find a separate debug file for m, looking
- * where it looks: DIR/.build-id/xx/rest.debug; without a .gnu_debuglink,
- * libdwfl's DIR/PATH.debug and DIR/PATH, and path_under(); debuginfod if
- * DEBUGINFOD_URLS is set. When in doubt, yes. */
+/* Whether find_debug_file() could find a separate debug file for m,
+ * looking where it looks: DIR/.build-id/xx/rest.debug, then path_under().
+ * When in doubt (a build-id too long to keep), yes. */
 static bool separate_debug_possible(const struct ks_module *m, const char *dir)
 {
-	const char *urls = getenv("DEBUGINFOD_URLS");
 	char hex[2 * sizeof(m->debug.build_id) + 1] = "";
 	char *path;
 	bool r;
 
-	if (m->debug.search || (urls && *urls))
+	if (m->debug.search)
 		return true;
+	if (!m->debug.build_id_len)
+		return false;
 	for (size_t i = 0; i < m->debug.build_id_len; i++)
 		snprintf(hex + 2 * i, 3, "%02x", m->debug.build_id[i]);
-	if (*hex && exists("%s/.build-id/%.2s/%s.debug", dir, hex, hex + 2))
-		return true;
-	if (exists("%s/%s.debug", dir, m->path) || exists("%s/%s", dir, m->path))
+	if (exists("%s/.build-id/%.2s/%s.debug", dir, hex, hex + 2))
 		return true;
 	path = path_under(dir, m->path);
 	r = !path || exists("%s", path);
@@ -858,7 +891,7 @@ static bool separate_debug_possible(const struct ks_module *m, const char *dir)
 	return r;
 }
 
-/* The module is read again, whole and decompressed: only modules with
+/* The module is read again, mapped or decompressed: only modules with
  * findings that need a location come here, and of those only the ones
  * whose DWARF is in the module or may be in a separate file. */
 int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
@@ -874,7 +907,7 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 	}
 	r = ks_modfile_open(m->path, &f, &why);
 	if (r == 0)
-		r = ks_modfile_slurp(&f, NULL, &why);
+		r = ks_modfile_map(&f, &why);
 	if (r == 0)
 		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
 	else if (r != -ENOMEM)

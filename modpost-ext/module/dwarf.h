@@ -1,6 +1,6 @@
 /* The module's DWARF as a location source: for modules built without the
  * plugin, the source lines of their uses of scheduled imports, read with
- * libdw/libdwfl from the module itself or a separate debug file. */
+ * libdw from the module itself or a separate debug file. */
 #ifndef KS_DWARF_H
 #define KS_DWARF_H
 

@@ -1,12 +1,14 @@
 /* Module files, compressed or not. Distributions ship modules as .ko.xz,
  * .ko.zst or .ko.gz; the format is told by magic bytes, not the name. */
 #include <errno.h>
+#include <elf.h>
 #include <fcntl.h>
 #include <lzma.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -405,9 +407,35 @@ int ks_modfile_slurp(struct ks_modfile *f, struct ks_modfile_keep *k, const char
 	return 0;
 }
 
+/* Whether the open file starts with ELF's magic bytes. */
+static bool is_elf(int fd)
+{
+	char magic[SELFMAG];
+
+	return pread(fd, magic, SELFMAG, 0) == SELFMAG && !memcmp(magic, ELFMAG, SELFMAG);
+}
+
+int ks_modfile_map(struct ks_modfile *f, const char **why)
+{
+	void *p;
+
+	if (!f->size || f->size > KS_MODFILE_MAX || !is_elf(f->fd))
+		return ks_modfile_slurp(f, NULL, why);
+	p = mmap(NULL, f->size, PROT_READ | PROT_WRITE, MAP_PRIVATE, f->fd, 0);
+	if (p == MAP_FAILED)
+		return ks_modfile_slurp(f, NULL, why);
+	close(f->fd);
+	f->fd = -1;
+	f->data = p;
+	f->mapped = true;
+	return 0;
+}
+
 void ks_modfile_close(struct ks_modfile *f)
 {
-	if (!f->kept)
+	if (f->mapped)
+		munmap(f->data, f->size);
+	else if (!f->kept)
 		free(f->data);
 	if (f->fd >= 0)
 		close(f->fd);

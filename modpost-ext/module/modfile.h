@@ -21,6 +21,7 @@ struct ks_modfile {
 	char *data;
 	size_t size;		/* of the file, or of data */
 	bool kept;		/* data is a ks_modfile_keep's buffer */
+	bool mapped;		/* data is a private mapping of the file */
 };
 
 /* Buffers and decoder state that one thread keeps from one module to the
@@ -38,6 +39,10 @@ int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why) KS
  * say xz, zstd or gzip; the descriptor is closed. With k (may be NULL),
  * data may be k's buffer, valid until k's next use. */
 int ks_modfile_slurp(struct ks_modfile *f, struct ks_modfile_keep *k, const char **why) KS_MUST_CHECK;
+/* The same, but a module that is not compressed is mapped copy-on-write
+ * instead of read: data is as writable, and a big module costs only the
+ * pages that are read or written. */
+int ks_modfile_map(struct ks_modfile *f, const char **why) KS_MUST_CHECK;
 void ks_modfile_close(struct ks_modfile *f);
 /* Decompresses an in-memory image if it is compressed; returns 0 and
  * leaves *data alone if it is not. */
