@@ -163,6 +163,8 @@ perr "unknown argument" "error: ksunset: unknown argument '-fplugin-arg-ksunset-
 	-fplugin-arg-ksunset-frob=1
 perr "flag with a value" "error: ksunset: argument 'strict' takes no value" \
 	-fplugin-arg-ksunset-strict=yes
+perr "api with a value" "error: ksunset: argument 'api' takes no value" \
+	-fplugin-arg-ksunset-api=all
 perr "schedule without a value" "error: ksunset: argument 'schedule' needs a value" \
 	-fplugin-arg-ksunset-schedule
 perr "missing schedule" "error: ksunset: /nonexistent.schedule: cannot read schedule: No such file or directory" \
