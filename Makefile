@@ -138,10 +138,13 @@ check-world: $(KSUNSET) $(PLUGIN)
 	c=$$?; test $$w -eq 0 && test $$c -eq 0
 
 # Not part of check: minutes, and Debian's kernel package (fetched once).
+# PARTS="check kbuild instr tu dwarf" selects some (bench/bench.sh).
 .PHONY: bench
 bench: $(KSUNSET) $(PLUGIN)
 	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh
-	$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh
+	$(if $(PARTS),$(if $(filter dwarf,$(PARTS)),$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) \
+		PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh),$(Q)KSUNSET=$(CURDIR)/$(KSUNSET) \
+		PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh)
 
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:

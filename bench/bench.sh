@@ -9,18 +9,31 @@
 # package is unpacked, default /var/cache/ksunset-bench), RUNS (check runs,
 # default 7), LOOP_RUNS (nm-per-file runs, default 1), CC_RUNS (paired
 # compile runs, default 7), DKMS_RUNS (paired Kbuild builds of each DKMS
-# package, default 5), DKMS (the packages, default: all three below).
+# package, default 5), DKMS (the packages, default: all three below),
+# PARTS (which measurements, default "check kbuild instr tu": the checker,
+# Kbuild build times, cc1 instruction counts of the plugin and of its api
+# argument, the large TU; any other set prints its tables and leaves
+# bench/results.md alone, e.g. make bench PARTS=instr; "dwarf" is
+# bench/dwarf.sh's, which make bench runs after this).
 set -eu
 unset MAKEFLAGS MFLAGS MAKELEVEL || true
 top=$(cd "$(dirname "$0")/.." && pwd)
 : "${KSUNSET:=$top/build/ksunset}" "${PLUGIN:=$top/build/ksunset.so}"
 : "${RUNS:=7}" "${LOOP_RUNS:=1}" "${CC_RUNS:=7}" "${DKMS_RUNS:=5}"
 : "${DKMS:=v4l2loopback-dkms gost-crypto-dkms xtables-addons-dkms}"
+ALL_PARTS="check kbuild instr tu"
+: "${PARTS:=$ALL_PARTS}"
 CACHE=${KSUNSET_BENCH_CACHE:-/var/cache/ksunset-bench}
 KDIR=${KDIR:-$(printf '%s\n' /usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)}
 W=$top/build/bench
 DATA=$W/times
 export LC_ALL=C
+
+# part NAME: whether PARTS asks for it
+part() {
+	case " $PARTS " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 
 die() {
 	echo "bench: $*" >&2
@@ -45,14 +58,16 @@ setup() {
 	mkdir -p "$W"
 	: >"$DATA"
 	: >"$W/instr"
-	fetch_kernel
-	NMOD=$(find "$IMG" -name '*.ko' | wc -l)
 	NEXP=$(wc -l <"$SYMVERS")
 	for p in floor runstat; do
 		cc -std=c11 -O2 -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2 \
 			-o "$W/$p" "$top/bench/$p.c" -lelf
 	done
-	make_schedules
+	make_schedule
+	part check || return 0
+	fetch_kernel
+	NMOD=$(find "$IMG" -name '*.ko' | wc -l)
+	make_module_lists
 }
 
 # Debian's package of the same kernel as KDIR, unpacked once into CACHE.
@@ -74,14 +89,21 @@ entries() {
 }
 
 # 1,000 real exports, every Nth by name, none of them in the example
-# schedule (the plugin runs are given both); a 1/4 subset of the modules
-# that keeps the largest one.
-make_schedules() {
+# schedule (the plugin runs are given both), and the plugin's flags for
+# them: KCF, and KCF_API with the api argument.
+make_schedule() {
 	ex=$(sed -n 's/^What: *//p' "$top/examples/schedules/ksunset.schedule" | tr -s ', ' '\n')
 	cut -f2 "$SYMVERS" | sort -u | grep -vxF "$ex" >"$W/exports"
 	awk -v n="$(wc -l <"$W/exports")" 'BEGIN { s = int(n / 1000) } NR % s == 0 && c < 1000 { print; c++ }' \
 		"$W/exports" >"$W/syms"
 	entries <"$W/syms" >"$W/bench.schedule"
+	KCF=$("$KSUNSET" --cflags -s "$W/bench.schedule" -s "$top/examples/schedules/ksunset.schedule")
+	KCF_API="$KCF -fplugin-arg-ksunset-api"
+}
+
+# A 1/4 subset of the modules that keeps the largest one, and the
+# modules eight times over.
+make_module_lists() {
 	# the subset keeps the largest module: memory is to be bounded by the
 	# largest module, so the question is whether the rest adds to it
 	mkdir -p "$W/quarter"
@@ -94,7 +116,6 @@ make_schedules() {
 	for k in 1 2 3 4 5 6 7 8; do sed "s|^|$IMG/|" "$IMG/modules.order"; done >"$W/x8/modules.order"
 	BIG=$IMG/$big
 	mkdir -p "$W/none"
-	KCF=$("$KSUNSET" --cflags -s "$W/bench.schedule" -s "$top/examples/schedules/ksunset.schedule")
 }
 
 # --- measuring ---------------------------------------------------------
@@ -310,10 +331,11 @@ add() {
 }
 
 # instr_pkg LABEL DIR: the instructions of every compilation of DIR's
-# last Kbuild build (its .cmd files), without and with the plugin, the
-# two side by side; appends "LABEL FILES SUM" and "LABEL-plugin ..."
+# last Kbuild build (its .cmd files), without the plugin, with it, and
+# with its api argument; appends "LABEL FILES SUM", "LABEL-plugin ..."
+# and "LABEL-api ..."
 instr_pkg() {
-	a=0 b=0 n=0
+	a=0 b=0 c=0 n=0
 	for cmd in $(find "$2" -name '.*.o.cmd' | sort); do
 		src=$(compiled_source "$cmd")
 		[ -n "$src" ] || continue
@@ -321,11 +343,28 @@ instr_pkg() {
 		cc1_instr "$W/instr-a.o" "$flags" "$src" >"$W/instr.a" &
 		cc1_instr "$W/instr-b.o" "$flags $KCF" "$src" >"$W/instr.b"
 		wait
-		[ -s "$W/instr.a" ] && [ -s "$W/instr.b" ] || die "callgrind of $src failed"
-		a=$(add "$a" "$(cat "$W/instr.a")") b=$(add "$b" "$(cat "$W/instr.b")") n=$((n + 1))
+		cc1_instr "$W/instr-c.o" "$flags $KCF_API" "$src" >"$W/instr.c"
+		[ -s "$W/instr.a" ] && [ -s "$W/instr.b" ] && [ -s "$W/instr.c" ] ||
+			die "callgrind of $src failed"
+		a=$(add "$a" "$(cat "$W/instr.a")") b=$(add "$b" "$(cat "$W/instr.b")")
+		c=$(add "$c" "$(cat "$W/instr.c")") n=$((n + 1))
 	done
 	[ "$n" -gt 0 ] || die "no compilation found in $2"
-	printf '%s %s %.0f\n%s-plugin %s %.0f\n' "$1" "$n" "$a" "$1" "$n" "$b" >>"$W/instr"
+	printf '%s %s %.0f\n%s-plugin %s %.0f\n%s-api %s %.0f\n' "$1" "$n" "$a" "$1" "$n" "$b" \
+		"$1" "$n" "$c" >>"$W/instr"
+}
+
+# instr_build LABEL: the folder of LABEL's last Kbuild build; without the
+# kbuild part, one build of it now
+instr_build() {
+	if [ "$1" = legacy ]; then
+		src=$top/tests/modules/legacy cmd='make -s -C $K M=$S'
+	else
+		src=$(dkms_fetch "$1") cmd=$(dkms_recipe "$1" | cut -d' ' -f2-)
+	fi
+	[ -n "$(find "$W/kbuild/$1" -name '*.ko' -print -quit 2>/dev/null)" ] ||
+		kbuild "once-$1" 0 "$src" "$W/kbuild/$1" "$cmd"
+	echo "$W/kbuild/$1"
 }
 
 # the example module and the DKMS package of one large file, whole
@@ -337,9 +376,9 @@ bench_instr() {
 		return 0
 	fi
 	for m in $INSTR_PKGS; do
-		[ -d "$W/kbuild/$m" ] || continue
+		d=$(instr_build "$m")
 		say "plugin: instruction counts of every compilation of $m (callgrind)"
-		instr_pkg "$m" "$W/kbuild/$m"
+		instr_pkg "$m" "$d"
 	done
 }
 
@@ -413,7 +452,7 @@ machine() {
 		"commit $(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown); $(date -u +%Y-%m-%d)"
 	echo "- Load average (1 min) at the start and end of the run: $LOAD0, $(cut -d' ' -f1 /proc/loadavg)" \
 		"(other work on the machine inflates wall times, less so CPU times)"
-	echo "- Data: Debian's linux-image-$VER, $NMOD modules; $SYMVERS ($NEXP exports);" \
+	echo "- Data: Debian's linux-image-$VER, ${NMOD:-(not read: PARTS)} modules; $SYMVERS ($NEXP exports);" \
 		"schedule: 1,000 exports (every $(($(wc -l <"$W/exports") / 1000))th by name). Page cache warm."
 }
 
@@ -466,6 +505,8 @@ table_plugin() {
 	echo "(bench/gentu.sh), compiled with legacy-main.o's own gcc command line from Kbuild."
 	echo
 	instr_rows
+	echo "Times:"
+	echo
 	echo "| build | wall s without | wall s with | wall ratio | CPU s without | CPU s with | CPU ratio |"
 	echo "|---|---:|---:|---:|---:|---:|---:|"
 	prow "Kbuild tests/modules/legacy" kb-legacy kb-legacy-plugin
@@ -487,15 +528,15 @@ instr_rows() {
 	echo "Instructions of cc1 (valgrind --tool=callgrind) for every file a package's Kbuild"
 	echo "build compiles (its .mod.c files too), each with its own gcc command line:"
 	echo
-	echo "| package | files | without | with the plugin | ratio |"
-	echo "|---|---:|---:|---:|---:|"
+	echo "| package | files | without | with the plugin | ratio | with api | ratio |"
+	echo "|---|---:|---:|---:|---:|---:|---:|"
 	for m in $INSTR_PKGS; do
-		set -- $(sed -n "s/^$m //p" "$W/instr") $(sed -n "s/^$m-plugin //p" "$W/instr")
-		[ $# -eq 4 ] || continue
-		printf '| %s | %s | %s | %s | %.4f |\n' "$m" "$1" "$2" "$4" "$(calc "$4 / $2")"
+		set -- $(sed -n "s/^$m //p" "$W/instr") $(sed -n "s/^$m-plugin //p" "$W/instr") \
+			$(sed -n "s/^$m-api //p" "$W/instr")
+		[ $# -eq 6 ] || continue
+		printf '| %s | %s | %s | %s | %.4f | %s | %.4f |\n' "$m" "$1" "$2" "$4" \
+			"$(calc "$4 / $2")" "$6" "$(calc "$6 / $2")"
 	done
-	echo
-	echo "Times:"
 	echo
 }
 
@@ -539,6 +580,10 @@ table_targets() {
 		r=$(calc "$4 / $2")
 		printf '| plugin overhead ≤ 1%%, %s, every compilation: instructions | %+.2f%% | %s |\n' "$m" \
 			"$(calc "($r - 1) * 100")" "$(verdict "$r <= 1.01")"
+		set -- $(sed -n "s/^$m-api //p" "$W/instr")
+		[ $# -eq 2 ] || continue
+		printf '| plugin with api, %s, every compilation: instructions (info) | %+.2f%% |  |\n' \
+			"$m" "$(calc "($2 / $(sed -n "s/^$m //p" "$W/instr" | cut -d' ' -f2) - 1) * 100")"
 	done
 	for p in Kbuild_legacy:kb-legacy $(for k in $DKMS; do echo "Kbuild_$k:kb-$k"; done) large_TU:tu; do
 		rc=$(paired "${p#*:}-plugin" "${p#*:}" 4) rw=$(paired "${p#*:}-plugin" "${p#*:}" 3)
@@ -548,6 +593,19 @@ table_targets() {
 			"$(calc "($rc - 1) * 100")" "$(calc "($rw - 1) * 100")"
 	done
 	echo
+}
+
+# A run of some parts only: their tables, and bench/results.md untouched.
+report_parts() {
+	{
+		echo "# make bench, PARTS=$PARTS"
+		echo
+		machine
+		echo
+		if part instr; then instr_rows; fi
+	} >"$W/results.md"
+	cat "$W/results.md"
+	say "PARTS=$PARTS: wrote $W/results.md; bench/results.md is written by a run of every part"
 }
 
 report() {
@@ -575,9 +633,9 @@ report() {
 start=$(date +%s)
 LOAD0=$(cut -d' ' -f1 /proc/loadavg)
 setup
-bench_check
-bench_kbuild
-bench_instr
-bench_tu
-report
+if part check; then bench_check; fi
+if part kbuild; then bench_kbuild; fi
+if part instr; then bench_instr; fi
+if part tu; then bench_tu; fi
+if [ "$PARTS" = "$ALL_PARTS" ] || [ "$PARTS" = "$ALL_PARTS dwarf" ]; then report; else report_parts; fi
 say "done in $(($(date +%s) - start)) s"
