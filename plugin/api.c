@@ -39,15 +39,30 @@ bool ks_api_kernel(struct ks_plugin *p, location_t loc)
 	return loc > BUILTINS_LOCATION && !in_system_header_at(loc) && ks_where_foreign(p, loc);
 }
 
-void ks_api_add(struct ks_plugin *p, const char *name, enum ks_use_kind kind, location_t loc,
-		tree fn)
+/* Whether loc (spelled) is outside the module's sources, as
+ * ks_where_foreign says, which depends on loc's line map only: libcpp
+ * expands most macros inside the kernel's headers, one map after another,
+ * and this is asked for every expansion. */
+static bool foreign_at(struct ks_plugin *p, location_t loc)
+{
+	const line_map *map;
+
+	if (loc <= BUILTINS_LOCATION)
+		return true;
+	map = linemap_lookup(line_table, loc);
+	if (map != p->api_map) {
+		p->api_map = map;
+		p->api_map_foreign = ks_where_foreign(p, loc);
+	}
+	return p->api_map_foreign;
+}
+
+/* Adds name at at, a spelling location in the module's sources. */
+static void add_spelled(struct ks_plugin *p, const char *name, enum ks_use_kind kind,
+			location_t at, tree fn)
 {
 	const char *f = fn && DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
 	struct ks_papi *a;
-
-	loc = spelling(loc);
-	if (ks_where_foreign(p, loc))
-		return;
 
 	if (p->napis == p->capapis) {
 		p->capapis = p->capapis ? 2 * p->capapis : 64;
@@ -56,20 +71,51 @@ void ks_api_add(struct ks_plugin *p, const char *name, enum ks_use_kind kind, lo
 	a = &p->apis[p->napis++];
 	a->name = xstrdup(name);
 	a->kind = kind;
-	a->loc = loc;
+	a->loc = at;
 	a->func = xstrndup(f, ks_function_name_len(f));
 }
 
-/* A function-like macro of the kernel's headers, expanded. */
+void ks_api_add(struct ks_plugin *p, const char *name, enum ks_use_kind kind, location_t loc,
+		tree fn)
+{
+	location_t at = spelling(loc);
+
+	if (!foreign_at(p, at))
+		add_spelled(p, name, kind, at, fn);
+}
+
+/* Whether libcpp is reading a file outside the module's sources: then
+ * every macro it expands (nested ones and arguments too) is spelled
+ * there. Most expansions happen inside the kernel's headers, and this
+ * costs no location lookup: the file read is the last ordinary map's. */
+static bool reading_foreign(struct ks_plugin *p)
+{
+	const line_map_ordinary *cur = LINEMAPS_LAST_ORDINARY_MAP(line_table);
+
+	if (!cur)
+		return true;
+	if (cur != p->api_cur) {
+		p->api_cur = cur;
+		p->api_cur_foreign = ks_where_foreign(p, MAP_START_LOCATION(cur));
+	}
+	return p->api_cur_foreign;
+}
+
+/* A function-like macro of the kernel's headers, expanded in the
+ * module's sources. */
 static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 {
 	struct ks_plugin *p = cpp_plugin;
+	location_t at;
 
 	if (chained_used)
 		chained_used(reader, loc, node);
-	if (cpp_fun_like_macro_p(node) && ks_api_kernel(p, cpp_macro_definition_location(node)))
-		ks_api_add(p, (const char *)NODE_NAME(node), KS_USE_CALL, loc,
-			   current_function_decl);
+	if (!cpp_fun_like_macro_p(node) || reading_foreign(p))
+		return;
+	at = spelling(loc);
+	if (!foreign_at(p, at) && ks_api_kernel(p, cpp_macro_definition_location(node)))
+		add_spelled(p, (const char *)NODE_NAME(node), KS_USE_CALL, at,
+			    current_function_decl);
 }
 
 void ks_api_start_unit(struct ks_plugin *p)
@@ -120,17 +166,23 @@ static tree walk_body(tree *tp, int *walk_subtrees, void *data)
 	return NULL_TREE;
 }
 
+static void walk_function(struct ks_plugin *p, tree fn)
+{
+	hash_set<tree> seen;
+	struct walk w = { p, fn, &seen };
+
+	walk_tree(&DECL_SAVED_TREE(fn), walk_body, &w, &seen);
+}
+
 /* Before the body is gimplified; not the kernel's inline functions,
  * which every header defines by the hundred. */
 static void pre_genericize(void *gcc_data, void *user_data)
 {
+	struct ks_plugin *p = (struct ks_plugin *)user_data;
 	tree fn = (tree)gcc_data;
-	hash_set<tree> seen;
-	struct walk w = { (struct ks_plugin *)user_data, fn, &seen };
 
-	if (ks_where_foreign(w.p, ks_where_resolve(DECL_SOURCE_LOCATION(fn))))
-		return;
-	walk_tree(&DECL_SAVED_TREE(fn), walk_body, &w, &seen);
+	if (!ks_where_foreign(p, ks_where_resolve(DECL_SOURCE_LOCATION(fn))))
+		walk_function(p, fn);
 }
 
 void ks_api_register(struct ks_plugin *p, const char *plugin_name)

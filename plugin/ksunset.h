@@ -49,6 +49,10 @@ struct ks_plugin {
 	struct ks_strmap accepts;	/* function -> KSUNSET_ACCEPT's reason */
 	struct ks_papi *apis;		/* api=: found so far */
 	size_t napis, capapis;
+	const line_map *api_map;	/* api=: the last line map asked about */
+	bool api_map_foreign;		/* and whether it is foreign */
+	const line_map_ordinary *api_cur; /* api=: the file libcpp read last */
+	bool api_cur_foreign;
 };
 
 /* where.c: whose source a location is. */
