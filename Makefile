@@ -97,7 +97,7 @@ else
 PLUGIN := build/$(PLUGIN_TRIPLET)/ksunset.so
 PB := build/plugin-$(PLUGIN_TRIPLET)
 endif
-PLUGIN_OBJS := ksunset.o where.o token.o mark.o uses.o modinfo.o report.o accept.o
+PLUGIN_OBJS := ksunset.o where.o token.o mark.o uses.o modinfo.o report.o accept.o api.o
 PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Werror -Wno-unused-parameter \
 	-I$(PLUGIN_GCC_DIR)/include -Iinclude -Ilib
@@ -141,7 +141,8 @@ check-world: $(KSUNSET) $(PLUGIN)
 
 # Not part of check: minutes, and Debian's kernel package (fetched once).
 .PHONY: bench
-# the parts of make bench: bench/bench.sh's (see there) and bench/dwarf.sh
+# the parts of make bench: bench/bench.sh's (see there: check, plugin or
+# kbuild instr tu, xz) and bench/dwarf.sh's (dwarf)
 PARTS ?= check plugin xz dwarf
 bench: $(KSUNSET) $(PLUGIN)
 	$(Q)PARTS="$(PARTS)" KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh

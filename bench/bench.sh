@@ -11,22 +11,32 @@
 # compile runs, default 7), DKMS_RUNS (paired Kbuild builds of each DKMS
 # package, default 5), DKMS (the packages, default: all three below),
 # XZ_RUNS (runs of the .ko.xz part, default 5), PARTS (what to run, default
-# all: "check plugin xz"; "dwarf" is bench/dwarf.sh's and ignored here;
-# tables (1)-(3) are written only when check and plugin both run; xz
-# writes its own section, between the "xz-check" markers of
-# bench/results.md, so that PARTS=xz can run it alone).
+# all: "check kbuild instr tu xz"; "plugin" stands for "kbuild instr tu",
+# the plugin's Kbuild times, cc1 instruction counts with and without its
+# api argument, and the large TU; "dwarf" is bench/dwarf.sh's and ignored
+# here). Tables (1)-(3) of bench/results.md are written only when check,
+# kbuild, instr and tu all run; another set prints its tables and leaves
+# them alone. xz writes its own section, between the "xz-check" markers of
+# bench/results.md, so that PARTS=xz can run it alone.
 set -eu
 unset MAKEFLAGS MFLAGS MAKELEVEL || true
 top=$(cd "$(dirname "$0")/.." && pwd)
 : "${KSUNSET:=$top/build/ksunset}" "${PLUGIN:=$top/build/ksunset.so}"
 : "${RUNS:=7}" "${LOOP_RUNS:=1}" "${CC_RUNS:=7}" "${DKMS_RUNS:=5}" "${XZ_RUNS:=5}"
-: "${PARTS:=check plugin xz}"
+: "${PARTS:=check kbuild instr tu xz}"
+PARTS=$(echo " $PARTS " | sed 's/ plugin / kbuild instr tu /')
 : "${DKMS:=v4l2loopback-dkms gost-crypto-dkms xtables-addons-dkms}"
 CACHE=${KSUNSET_BENCH_CACHE:-/var/cache/ksunset-bench}
 KDIR=${KDIR:-$(printf '%s\n' /usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)}
 W=$top/build/bench
 DATA=$W/times
 export LC_ALL=C
+
+# part NAME: whether PARTS asks for it
+part() {
+	case " $PARTS " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 
 die() {
 	echo "bench: $*" >&2
@@ -39,17 +49,11 @@ say() {
 
 # --- setup -------------------------------------------------------------
 
-# part NAME: whether PARTS names it
-part() {
-	case " $PARTS " in *" $1 "*) return 0 ;; esac
-	return 1
-}
-
 setup() {
 	for p in $PARTS; do
 		case $p in
-		check | plugin | xz | dwarf) ;;
-		*) die "PARTS: unknown part '$p' (check, plugin, xz, dwarf)" ;;
+		check | kbuild | instr | tu | xz | dwarf) ;;
+		*) die "PARTS: unknown part '$p' (check, plugin or kbuild instr tu, xz, dwarf)" ;;
 		esac
 	done
 	sh "$top/scripts/install-deps.sh" bench || say "instruction counts need valgrind"
@@ -63,15 +67,17 @@ setup() {
 		cc -std=c11 -O2 -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2 \
 			-o "$W/$p" "$top/bench/$p.c" -lelf -llzma
 	done
-	part check || part plugin || return 0
+	part check || part kbuild || part instr || part tu || return 0
 	[ -f "$KDIR/Module.symvers" ] || die "no kernel headers with a Module.symvers (KDIR=$KDIR)"
 	VER=${KDIR##*/linux-headers-}
 	IMG=$CACHE/img/lib/modules/$VER
 	SYMVERS=$KDIR/Module.symvers
+	NEXP=$(wc -l <"$SYMVERS")
+	make_schedule
+	part check || return 0
 	fetch_kernel
 	NMOD=$(find "$IMG" -name '*.ko' | wc -l)
-	NEXP=$(wc -l <"$SYMVERS")
-	make_schedules
+	make_module_lists
 }
 
 # Debian's package of the same kernel as KDIR, unpacked once into CACHE.
@@ -103,10 +109,17 @@ schedule_of() {
 	entries <"$2/syms" >"$2/bench.schedule"
 }
 
-# The 1,000-export schedule; a 1/4 subset of the modules that keeps the
-# largest one.
-make_schedules() {
+# The 1,000-export schedule, and the plugin's flags for it: KCF, and
+# KCF_API with the api argument.
+make_schedule() {
 	schedule_of "$SYMVERS" "$W"
+	KCF=$("$KSUNSET" --cflags -s "$W/bench.schedule" -s "$top/examples/schedules/ksunset.schedule")
+	KCF_API="$KCF -fplugin-arg-ksunset-api"
+}
+
+# A 1/4 subset of the modules that keeps the largest one, and the
+# modules eight times over.
+make_module_lists() {
 	# the subset keeps the largest module: memory is to be bounded by the
 	# largest module, so the question is whether the rest adds to it
 	mkdir -p "$W/quarter"
@@ -119,7 +132,6 @@ make_schedules() {
 	for k in 1 2 3 4 5 6 7 8; do sed "s|^|$IMG/|" "$IMG/modules.order"; done >"$W/x8/modules.order"
 	BIG=$IMG/$big
 	mkdir -p "$W/none"
-	KCF=$("$KSUNSET" --cflags -s "$W/bench.schedule" -s "$top/examples/schedules/ksunset.schedule")
 }
 
 # --- measuring ---------------------------------------------------------
@@ -341,10 +353,11 @@ add() {
 }
 
 # instr_pkg LABEL DIR: the instructions of every compilation of DIR's
-# last Kbuild build (its .cmd files), without and with the plugin, the
-# two side by side; appends "LABEL FILES SUM" and "LABEL-plugin ..."
+# last Kbuild build (its .cmd files), without the plugin, with it, and
+# with its api argument; appends "LABEL FILES SUM", "LABEL-plugin ..."
+# and "LABEL-api ..."
 instr_pkg() {
-	a=0 b=0 n=0
+	a=0 b=0 c=0 n=0
 	for cmd in $(find "$2" -name '.*.o.cmd' | sort); do
 		src=$(compiled_source "$cmd")
 		[ -n "$src" ] || continue
@@ -352,11 +365,28 @@ instr_pkg() {
 		cc1_instr "$W/instr-a.o" "$flags" "$src" >"$W/instr.a" &
 		cc1_instr "$W/instr-b.o" "$flags $KCF" "$src" >"$W/instr.b"
 		wait
-		[ -s "$W/instr.a" ] && [ -s "$W/instr.b" ] || die "callgrind of $src failed"
-		a=$(add "$a" "$(cat "$W/instr.a")") b=$(add "$b" "$(cat "$W/instr.b")") n=$((n + 1))
+		cc1_instr "$W/instr-c.o" "$flags $KCF_API" "$src" >"$W/instr.c"
+		[ -s "$W/instr.a" ] && [ -s "$W/instr.b" ] && [ -s "$W/instr.c" ] ||
+			die "callgrind of $src failed"
+		a=$(add "$a" "$(cat "$W/instr.a")") b=$(add "$b" "$(cat "$W/instr.b")")
+		c=$(add "$c" "$(cat "$W/instr.c")") n=$((n + 1))
 	done
 	[ "$n" -gt 0 ] || die "no compilation found in $2"
-	printf '%s %s %.0f\n%s-plugin %s %.0f\n' "$1" "$n" "$a" "$1" "$n" "$b" >>"$W/instr"
+	printf '%s %s %.0f\n%s-plugin %s %.0f\n%s-api %s %.0f\n' "$1" "$n" "$a" "$1" "$n" "$b" \
+		"$1" "$n" "$c" >>"$W/instr"
+}
+
+# instr_build LABEL: the folder of LABEL's last Kbuild build; without the
+# kbuild part, one build of it now
+instr_build() {
+	if [ "$1" = legacy ]; then
+		src=$top/tests/modules/legacy cmd='make -s -C $K M=$S'
+	else
+		src=$(dkms_fetch "$1") cmd=$(dkms_recipe "$1" | cut -d' ' -f2-)
+	fi
+	[ -n "$(find "$W/kbuild/$1" -name '*.ko' -print -quit 2>/dev/null)" ] ||
+		kbuild "once-$1" 0 "$src" "$W/kbuild/$1" "$cmd"
+	echo "$W/kbuild/$1"
 }
 
 # the example module and the DKMS package of one large file, whole
@@ -368,9 +398,9 @@ bench_instr() {
 		return 0
 	fi
 	for m in $INSTR_PKGS; do
-		[ -d "$W/kbuild/$m" ] || continue
+		d=$(instr_build "$m")
 		say "plugin: instruction counts of every compilation of $m (callgrind)"
-		instr_pkg "$m" "$W/kbuild/$m"
+		instr_pkg "$m" "$d"
 	done
 }
 
@@ -593,7 +623,7 @@ machine() {
 		"commit $(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown); $(date -u +%Y-%m-%d)"
 	echo "- Load average (1 min) at the start and end of the run: $LOAD0, $(cut -d' ' -f1 /proc/loadavg)" \
 		"(other work on the machine inflates wall times, less so CPU times)"
-	echo "- Data: Debian's linux-image-$VER, $NMOD modules; $SYMVERS ($NEXP exports);" \
+	echo "- Data: Debian's linux-image-$VER, ${NMOD:-(not read: PARTS)} modules; $SYMVERS ($NEXP exports);" \
 		"schedule: 1,000 exports (every $(($(wc -l <"$W/exports") / 1000))th by name). Page cache warm."
 }
 
@@ -646,6 +676,8 @@ table_plugin() {
 	echo "(bench/gentu.sh), compiled with legacy-main.o's own gcc command line from Kbuild."
 	echo
 	instr_rows
+	echo "Times:"
+	echo
 	echo "| build | wall s without | wall s with | wall ratio | CPU s without | CPU s with | CPU ratio |"
 	echo "|---|---:|---:|---:|---:|---:|---:|"
 	prow "Kbuild tests/modules/legacy" kb-legacy kb-legacy-plugin
@@ -667,15 +699,15 @@ instr_rows() {
 	echo "Instructions of cc1 (valgrind --tool=callgrind) for every file a package's Kbuild"
 	echo "build compiles (its .mod.c files too), each with its own gcc command line:"
 	echo
-	echo "| package | files | without | with the plugin | ratio |"
-	echo "|---|---:|---:|---:|---:|"
+	echo "| package | files | without | with the plugin | ratio | with api | ratio |"
+	echo "|---|---:|---:|---:|---:|---:|---:|"
 	for m in $INSTR_PKGS; do
-		set -- $(sed -n "s/^$m //p" "$W/instr") $(sed -n "s/^$m-plugin //p" "$W/instr")
-		[ $# -eq 4 ] || continue
-		printf '| %s | %s | %s | %s | %.4f |\n' "$m" "$1" "$2" "$4" "$(calc "$4 / $2")"
+		set -- $(sed -n "s/^$m //p" "$W/instr") $(sed -n "s/^$m-plugin //p" "$W/instr") \
+			$(sed -n "s/^$m-api //p" "$W/instr")
+		[ $# -eq 6 ] || continue
+		printf '| %s | %s | %s | %s | %.4f | %s | %.4f |\n' "$m" "$1" "$2" "$4" \
+			"$(calc "$4 / $2")" "$6" "$(calc "$6 / $2")"
 	done
-	echo
-	echo "Times:"
 	echo
 }
 
@@ -719,6 +751,10 @@ table_targets() {
 		r=$(calc "$4 / $2")
 		printf '| plugin overhead ≤ 1%%, %s, every compilation: instructions | %+.2f%% | %s |\n' "$m" \
 			"$(calc "($r - 1) * 100")" "$(verdict "$r <= 1.01")"
+		set -- $(sed -n "s/^$m-api //p" "$W/instr")
+		[ $# -eq 2 ] || continue
+		printf '| plugin with api, %s, every compilation: instructions (info) | %+.2f%% |  |\n' \
+			"$m" "$(calc "($2 / $(sed -n "s/^$m //p" "$W/instr" | cut -d' ' -f2) - 1) * 100")"
 	done
 	for p in Kbuild_legacy:kb-legacy $(for k in $DKMS; do echo "Kbuild_$k:kb-$k"; done) large_TU:tu; do
 		rc=$(paired "${p#*:}-plugin" "${p#*:}" 4) rw=$(paired "${p#*:}-plugin" "${p#*:}" 3)
@@ -728,6 +764,19 @@ table_targets() {
 			"$(calc "($rc - 1) * 100")" "$(calc "($rw - 1) * 100")"
 	done
 	echo
+}
+
+# A run of some parts only: their tables, and bench/results.md untouched.
+report_parts() {
+	{
+		echo "# make bench, PARTS=$PARTS"
+		echo
+		machine
+		echo
+		if part instr; then instr_rows; fi
+	} >"$W/results.md"
+	cat "$W/results.md"
+	say "PARTS=$PARTS: wrote $W/results.md; bench/results.md is written by a run of every part"
 }
 
 report() {
@@ -756,15 +805,13 @@ start=$(date +%s)
 LOAD0=$(cut -d' ' -f1 /proc/loadavg)
 setup
 if part check; then bench_check; fi
-if part plugin; then
-	bench_kbuild
-	bench_instr
-	bench_tu
-fi
-if part check && part plugin; then
+if part kbuild; then bench_kbuild; fi
+if part instr; then bench_instr; fi
+if part tu; then bench_tu; fi
+if part check && part kbuild && part instr && part tu; then
 	report
-else
-	say "tables (1)-(3) of bench/results.md left as they were (PARTS=\"$PARTS\")"
+elif part check || part kbuild || part instr || part tu; then
+	report_parts
 fi
 if part xz; then bench_xz; fi
 say "done in $(($(date +%s) - start)) s"

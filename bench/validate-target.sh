@@ -1,8 +1,9 @@
 #!/bin/sh
 # Validation of check --target against real builds (issue 14, item 6):
 # each DKMS package of /work/shared/corpus-style dkms-packages.tsv is built
-# against Debian 12's 6.1 headers with the plugin and the schedule of
-# `ksunset diff 6.1 -> 6.12`, forecast with check --target on
+# against Debian 12's 6.1 headers with the plugin (with its api argument:
+# names the source writes without importing them count too) and the
+# schedule of `ksunset diff 6.1 -> 6.12`, forecast with check --target on
 # bookworm-backports' 6.12 headers, then really built against those
 # headers. Every name in an "implicit declaration of function 'X'",
 # "'X' undeclared" or modpost error of the real build that the forecast
@@ -25,7 +26,7 @@ H=$("$fetch" bookworm-backports headers \
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 "$ks" diff "$K" "$H" --schedule-out "$w/next.schedule" >/dev/null 2>&1 || exit 1
-cflags=$("$ks" --cflags -s "$w/next.schedule")
+cflags="$("$ks" --cflags -s "$w/next.schedule") -fplugin-arg-ksunset-api"
 
 # build KDIR S CMD LOG: the tsv's build command with K and S set
 build() {

@@ -61,18 +61,33 @@ int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *di
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
+/* SYMBOL KIND FILE LINE COLUMN FUNCTION: what use and api records share */
+static int add_place(struct ks_buf *out, const struct ks_record_use *u)
+{
+	int r = add_escaped(out, u->symbol);
+
+	r = r ? r : add_escaped(out, ks_use_kind_name(u->kind));
+	r = r ? r : add_escaped(out, u->file);
+	r = r ? r : ks_buf_addf(out, "\t%u\t%u", u->line, u->col);
+	return r ? r : add_escaped(out, u->function ? u->function : "");
+}
+
 int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u)
 {
 	int r = add_head(out, u->accept_reason ? 2 : 1, "use");
 
-	r = r ? r : add_escaped(out, u->symbol);
-	r = r ? r : add_escaped(out, ks_use_kind_name(u->kind));
-	r = r ? r : add_escaped(out, u->file);
-	r = r ? r : ks_buf_addf(out, "\t%u\t%u", u->line, u->col);
-	r = r ? r : add_escaped(out, u->function ? u->function : "");
+	r = r ? r : add_place(out, u);
 	r = r ? r : add_escaped(out, u->when);
 	if (u->accept_reason)
 		r = r ? r : add_escaped(out, u->accept_reason);
+	return r ? r : ks_buf_add(out, "", 1);
+}
+
+int ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u)
+{
+	int r = add_head(out, 3, "api");
+
+	r = r ? r : add_place(out, u);
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
@@ -150,20 +165,12 @@ static int parse_head(const char *h, unsigned *version, const char **why)
 	return *version > KS_RECORD_VERSION;
 }
 
-/* Version 1 has 9 fields; version 2 adds the reason of an accepted use,
- * which is never empty. */
-static int fill_use(struct ks_record *rec, unsigned version, char **f, size_t nf, const char **why)
+/* Fields 2 to 7, SYMBOL KIND FILE LINE COLUMN FUNCTION, into rec->use. */
+static int fill_place(struct ks_record *rec, enum ks_record_type type, char **f,
+		      const char **why)
 {
 	struct ks_record_use *u = &rec->use;
 
-	if (nf != 8 + version) {
-		*why = version == 1 ? "use record needs 9 fields" : "use record needs 10 fields";
-		return -EINVAL;
-	}
-	if (version == 2 && !f[9][0]) {
-		*why = "empty accept reason";
-		return -EINVAL;
-	}
 	*why = !f[2][0]				    ? "empty symbol"
 	       : parse_kind(f[3], &u->kind) < 0	    ? "bad kind (expected call, addr or data)"
 	       : !f[4][0]			    ? "empty file name"
@@ -172,14 +179,54 @@ static int fill_use(struct ks_record *rec, unsigned version, char **f, size_t nf
 						    : NULL;
 	if (*why)
 		return -EINVAL;
-	rec->type = KS_REC_USE;
-	u->symbol = f[2], u->file = f[4], u->function = f[7], u->when = f[8];
-	f[2] = f[4] = f[7] = f[8] = NULL;
+	rec->type = type;
+	u->symbol = f[2], u->file = f[4], u->function = f[7];
+	f[2] = f[4] = f[7] = NULL;
+	return 0;
+}
+
+/* Version 1 has 9 fields; version 2 adds the reason of an accepted use,
+ * which is never empty. Version 3 has no use record of its own. */
+static int fill_use(struct ks_record *rec, unsigned version, char **f, size_t nf, const char **why)
+{
+	struct ks_record_use *u = &rec->use;
+
+	if (version > 2) {
+		*why = "use record of version 3 (use records are version 1 or 2)";
+		return -EINVAL;
+	}
+	if (nf != 8 + version) {
+		*why = version == 1 ? "use record needs 9 fields" : "use record needs 10 fields";
+		return -EINVAL;
+	}
+	if (version == 2 && !f[9][0]) {
+		*why = "empty accept reason";
+		return -EINVAL;
+	}
+	if (fill_place(rec, KS_REC_USE, f, why) < 0)
+		return -EINVAL;
+	u->when = f[8];
+	f[8] = NULL;
 	if (version == 2) {
 		u->accept_reason = f[9];
 		f[9] = NULL;
 	}
 	return 0;
+}
+
+/* Version 3 and later: 8 fields, no date. */
+static int fill_api(struct ks_record *rec, unsigned version, char **f, size_t nf,
+		    const char **why)
+{
+	if (version < 3) {
+		*why = "api record of version 1 or 2 (api records are version 3)";
+		return -EINVAL;
+	}
+	if (nf != 8) {
+		*why = "api record needs 8 fields";
+		return -EINVAL;
+	}
+	return fill_place(rec, KS_REC_API, f, why);
 }
 
 static int fill_unit(struct ks_record *rec, char **f, size_t nf, const char **why)
@@ -211,6 +258,8 @@ int ks_record_decode(const char *p, size_t n, struct ks_record *rec, const char 
 		r = parse_head(f[0], &version, why);
 	if (!r && strcmp(f[1], "use") == 0)
 		r = fill_use(rec, version, f, nf, why);
+	else if (!r && strcmp(f[1], "api") == 0)
+		r = fill_api(rec, version, f, nf, why);
 	else if (!r && strcmp(f[1], "unit") == 0)
 		r = fill_unit(rec, f, nf, why);
 	else if (!r) {

@@ -11,6 +11,10 @@
  *   -fplugin-arg-ksunset-quiet
  *        record uses but print no warnings (strict errors are still printed),
  *        e.g. -fplugin-arg-ksunset-quiet
+ *   -fplugin-arg-ksunset-api
+ *        also record every function or function-like macro of the kernel's
+ *        headers that the source calls, takes the address of or expands,
+ *        imported or not, for ksunset check --target, e.g. -fplugin-arg-ksunset-api
  *   -fplugin-arg-ksunset-kernel-dir=DIR[:DIR...]
  *        kernel source/build trees, added to those found from the include
  *        paths, e.g. -fplugin-arg-ksunset-kernel-dir=/usr/src/linux-headers-6.1.0-57-common
@@ -40,13 +44,14 @@ static struct plugin_info ks_info = {
 	"  -fplugin-arg-ksunset-schedule=FILE[:FILE...]\n"
 	"  -fplugin-arg-ksunset-strict\n"
 	"  -fplugin-arg-ksunset-quiet\n"
+	"  -fplugin-arg-ksunset-api\n"
 	"  -fplugin-arg-ksunset-kernel-dir=DIR[:DIR...]\n",
 };
 
 struct ks_args {
 	const char *schedule;
 	const char *kernel_dirs;
-	bool strict, quiet;
+	bool strict, quiet, api;
 };
 
 /* Returns false after reporting every bad argument. */
@@ -57,7 +62,7 @@ static bool parse_args(const char *name, const struct plugin_name_args *info,
 
 	for (int i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key, *val = info->argv[i].value;
-		bool flag = !strcmp(key, "strict") || !strcmp(key, "quiet");
+		bool flag = !strcmp(key, "strict") || !strcmp(key, "quiet") || !strcmp(key, "api");
 		bool valued = !strcmp(key, "schedule") || !strcmp(key, "kernel-dir");
 
 		if (!flag && !valued) {
@@ -74,6 +79,8 @@ static bool parse_args(const char *name, const struct plugin_name_args *info,
 			a->strict = true;
 		} else if (!strcmp(key, "quiet")) {
 			a->quiet = true;
+		} else if (!strcmp(key, "api")) {
+			a->api = true;
 		} else if (!strcmp(key, "schedule")) {
 			a->schedule = val;
 		} else {
@@ -111,6 +118,7 @@ static void start_unit(void *gcc_data, void *user_data)
 	/* Lets <ksunset/sunset.h> expand __sunset() only when we are loaded. */
 	if (parse_in)
 		cpp_define(parse_in, "__KSUNSET__=1");
+	ks_api_start_unit((struct ks_plugin *)user_data);
 }
 
 static void finish_decl(void *gcc_data, void *user_data)
@@ -135,6 +143,7 @@ static bool setup(struct ks_plugin *p, const struct ks_args *a)
 
 	p->strict = a->strict;
 	p->quiet = a->quiet;
+	p->api = a->api;
 	if (ks_today(NULL, &p->today, &why)) {
 		error("%s: cannot tell the date of today: %s", p->name, why ? why : "?");
 		return false;
@@ -174,7 +183,7 @@ static void version_error(const char *name, const struct plugin_gcc_version *v)
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
 	const char *name = info->base_name;
-	struct ks_args a = { NULL, NULL, false, false };
+	struct ks_args a = { NULL, NULL, false, false, false };
 	struct ks_plugin *p;
 
 	if (!plugin_default_version_check(version, &gcc_version)) {
@@ -194,5 +203,6 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, p);
 	ks_uses_register(p, name);
 	ks_accept_register(p, name);
+	ks_api_register(p, name);
 	return 0;
 }

@@ -22,11 +22,20 @@ struct ks_puse {
 	const char *accept;	/* KSUNSET_ACCEPT's reason in func; NULL: none */
 };
 
+/* api=: one name of the kernel's headers that the module's source writes. */
+struct ks_papi {
+	char *name;		/* as written */
+	enum ks_use_kind kind;	/* call (a function or a macro) or addr */
+	location_t loc;		/* resolved: the module's source */
+	char *func;		/* "" at file scope */
+};
+
 struct ks_plugin {
 	const char *name;		/* the plugin's base name, for messages */
 	struct ks_schedule sched;	/* from schedule= */
 	struct ks_schedule marks;	/* from sunset attributes */
 	bool strict, quiet;
+	bool api;			/* api=: record the names of the kernel's headers */
 	int32_t today;
 	char **kdirs;			/* kernel source and build trees (real paths) */
 	char *srcdir;			/* the directory of the file compiled */
@@ -38,6 +47,12 @@ struct ks_plugin {
 	char **import_ns;		/* its MODULE_IMPORT_NS namespaces */
 	size_t nimport_ns;
 	struct ks_strmap accepts;	/* function -> KSUNSET_ACCEPT's reason */
+	struct ks_papi *apis;		/* api=: found so far */
+	size_t napis, capapis;
+	const line_map *api_map;	/* api=: the last line map asked about */
+	bool api_map_foreign;		/* and whether it is foreign */
+	const line_map_ordinary *api_cur; /* api=: the file libcpp read last */
+	bool api_cur_foreign;
 };
 
 /* where.c: whose source a location is. */
@@ -80,5 +95,26 @@ const char *ks_accept_reason(const struct ks_plugin *p, const char *fn);
 void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 		   const char *sym, enum ks_use_kind kind, location_t loc, bool own, tree fn);
 void ks_puses_finish(struct ks_plugin *p);
+/* Whether the unit defines sym (an assembler name): then it is no import. */
+bool ks_defined_here(const char *sym);
+/* r's file, line and display column from loc. */
+void ks_record_place(location_t loc, struct ks_record_use *r);
+
+/* api.c: api=, the names of the kernel's headers that the source writes
+ * (functions called or whose address is taken, function-like macros
+ * expanded), recorded whether or not they become imports. */
+void ks_api_register(struct ks_plugin *p, const char *plugin_name);
+void ks_api_start_unit(struct ks_plugin *p);
+/* Whether loc (any kind) is spelled in a kernel header: under a kernel
+ * tree, not a system header, not built in. */
+bool ks_api_kernel(struct ks_plugin *p, location_t loc);
+/* Adds name, used in function fn (NULL: at file scope), where loc is
+ * spelled: where the source writes the name, also inside a macro of the
+ * module's own or a macro's argument. Not if that is outside the module's
+ * sources (inside the kernel's macros). */
+void ks_api_add(struct ks_plugin *p, const char *name, enum ks_use_kind kind, location_t loc,
+		tree fn);
+/* Appends the unit's api records to desc. 0 or -ENOMEM. */
+int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc);
 
 #endif

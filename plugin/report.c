@@ -68,7 +68,7 @@ static int cmp_use(const void *a, const void *b)
 
 /* A symbol defined later in the unit than an initializer that named it is
  * not an import either. */
-static bool defined_here(const char *sym)
+bool ks_defined_here(const char *sym)
 {
 	symtab_node *n = symtab_node::get_for_asmname(get_identifier(sym));
 
@@ -94,7 +94,8 @@ static void settle(struct ks_plugin *p)
 
 	qsort(p->uses, p->nuses, sizeof(*p->uses), cmp_use);
 	for (size_t i = 0; i < p->nuses; i++) {
-		if ((n && same_place(&p->uses[n - 1], &p->uses[i])) || defined_here(p->uses[i].sym))
+		if ((n && same_place(&p->uses[n - 1], &p->uses[i])) ||
+		    ks_defined_here(p->uses[i].sym))
 			free_use(&p->uses[i]);
 		else
 			p->uses[n++] = p->uses[i];
@@ -192,20 +193,26 @@ static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 	free(msg);
 }
 
+void ks_record_place(location_t loc, struct ks_record_use *r)
+{
+	expanded_location x = expand_location(loc);
+	cpp_char_column_policy policy(8, cpp_wcwidth);
+
+	r->file = const_cast<char *>(x.file ? x.file : "");
+	r->line = x.line;
+	/* GCC's display column as -fdiagnostics-column-unit=display counts
+	 * it by default (a tab to the next multiple of 8), whatever the
+	 * options: what the checker reads back and turns into SARIF's */
+	r->col = x.column > 0 ? location_compute_display_column(x, policy) : 0;
+}
+
 static int encode_use(struct ks_buf *b, const struct ks_puse *u)
 {
-	expanded_location x = expand_location(u->loc);
-	cpp_char_column_policy policy(8, cpp_wcwidth);
 	struct ks_record_use r;
 
 	r.symbol = u->sym;
 	r.kind = u->kind;
-	r.file = const_cast<char *>(x.file ? x.file : "");
-	r.line = x.line;
-	/* GCC's display column as -fdiagnostics-column-unit=display counts
-	 * it by default (a tab to the next multiple of 8), whatever the
-	 * options: what the checker reads back and turns into SARIF's */
-	r.col = x.column > 0 ? location_compute_display_column(x, policy) : 0;
+	ks_record_place(u->loc, &r);
 	r.function = u->func;
 	r.when = const_cast<char *>(u->e->when.text);
 	r.accept_reason = const_cast<char *>(u->accept);
@@ -297,6 +304,8 @@ void ks_puses_finish(struct ks_plugin *p)
 		if (in_object(p->uses[i].sym))
 			r = encode_use(&desc, &p->uses[i]);
 	}
+	if (!r && p->api)
+		r = ks_api_encode(p, &desc);
 	if (r || write_note(&desc) < 0)
 		error("%s: out of memory writing the %s note", p->name, KS_NOTE_SECTION);
 	ks_buf_free(&desc);

@@ -137,6 +137,11 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 	enum ks_token_how how;
 	bool own;
 
+	/* api=: the address of a kernel function in a static initializer
+	 * (calls and addresses in functions: api.c) */
+	if (sc->p->api && !sc->stmt && TREE_CODE(decl) == FUNCTION_DECL && DECL_NAME(decl) &&
+	    ks_api_kernel(sc->p, DECL_SOURCE_LOCATION(decl)))
+		ks_api_add(sc->p, decl_name(decl), kind, sc->site.loc, sc->site.fn);
 	if (!e)
 		return;
 	if (!sc->site.known) {

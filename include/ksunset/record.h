@@ -6,12 +6,18 @@
  *   ksunset 1<TAB>unit<TAB>SOURCE-FILE<TAB>SCHEDULE-DIGEST<TAB>GCC-VERSION
  *   ksunset 1<TAB>use<TAB>SYMBOL<TAB>KIND<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION<TAB>WHEN
  *   ksunset 2<TAB>use<TAB>...<TAB>WHEN<TAB>ACCEPT-REASON
+ *   ksunset 3<TAB>api<TAB>NAME<TAB>KIND<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION
  * KIND is call, addr or data. TAB, newline and backslash inside fields are
  * written \t, \n and \\.
  * A record is written in the lowest version that can say it: version 2 only
  * for a use accepted in the source (KSUNSET_ACCEPT, <ksunset/sunset.h>),
  * whose reason is the tenth field. A reader of version 1 skips it, and so
  * does not accept the use.
+ * Version 3 adds api records (plugin argument api): a function of the
+ * kernel's headers that the source calls (call) or takes the address of
+ * (addr), or a function-like macro of theirs it expands (call), whether or
+ * not the object imports it. Readers of versions 1 and 2 skip them, as
+ * they did before the plugin wrote them; use records stay version 1 or 2.
  */
 #ifndef KSUNSET_RECORD_H
 #define KSUNSET_RECORD_H
@@ -25,7 +31,7 @@ extern "C" {
 #define KS_NOTE_SECTION ".note.ksunset"
 #define KS_NOTE_NAME "ksunset"
 #define KS_NOTE_TYPE 0x4b53 /* "KS"; not 1, which tools print as NT_VERSION */
-#define KS_RECORD_VERSION 2 /* the highest version read and written */
+#define KS_RECORD_VERSION 3 /* the highest version read and written */
 
 struct ks_buf;
 
@@ -38,6 +44,7 @@ enum ks_use_kind {
 enum ks_record_type {
 	KS_REC_UNIT,
 	KS_REC_USE,
+	KS_REC_API,	/* in rec->use: symbol is the name, when NULL */
 };
 
 struct ks_record_unit {
@@ -74,6 +81,9 @@ size_t ks_function_name_len(const char *fn);
 int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
 			  const char *gcc_version);
 int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u);
+/* An api record: u's symbol (the name written), kind, file, line, col and
+ * function; when and accept_reason are not part of it. */
+int ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u);
 
 /* Decode one record (n bytes, without its NUL). Returns 0, 1 if the record
  * is of a newer version and was skipped, or -EINVAL with *why set. */

@@ -399,5 +399,6 @@ void ks_module_free(struct ks_module *m)
 	free(m->undef_names);
 	free(m->undef);
 	ks_uses_free(&m->uses);
+	ks_uses_free(&m->api);
 	memset(m, 0, sizeof(*m));
 }

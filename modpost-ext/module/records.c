@@ -8,17 +8,17 @@
 
 #include "module/section.h"
 
-/* A use record's fields become a use; the record keeps nothing. The
+/* A use or api record's fields become a use in to; the record keeps nothing. The
  * function is the one the source writes, also for records of older
  * plugins that kept GCC's clone suffix. */
-static int take_use(struct ks_module *m, struct ks_record_use *rec)
+static int take_use(struct ks_uses *to, struct ks_record_use *rec)
 {
 	rec->function[ks_function_name_len(rec->function)] = '\0';
 	struct ks_use u = { .symbol = rec->symbol, .kind = rec->kind, .file = rec->file,
 			    .line = rec->line, .col = rec->col, .function = rec->function,
 			    .source = KS_SOURCE_PLUGIN, .accept_reason = rec->accept_reason };
 
-	if (ks_uses_add(&m->uses, &u) < 0)
+	if (ks_uses_add(to, &u) < 0)
 		return -ENOMEM;
 	rec->symbol = rec->file = rec->function = rec->accept_reason = NULL;
 	return 0;
@@ -61,7 +61,9 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 		if (r < 0) {
 			r = record_problem(m, d, *idx, why);
 		} else if (r == 0 && rec.type == KS_REC_USE) {
-			r = take_use(m, &rec.use);
+			r = take_use(&m->uses, &rec.use);
+		} else if (r == 0 && rec.type == KS_REC_API) {
+			r = take_use(&m->api, &rec.use);
 		} else if (r == 0) {
 			if (!m->nunits++)
 				snprintf(m->digest, sizeof(m->digest), "%s", rec.unit.digest);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "license.h"
+#include "strmap.h"
 #include "module/namespace.h"
 #include "module/policy.h"
 #include "rules/rules.h"
@@ -127,6 +128,15 @@ static int word_action(struct ks_buf *b, const struct ks_finding *f)
 }
 
 const struct ks_rule ks_rules[] = {
+	/* --target: the source writes a function or macro of the kernel's
+	 * headers (the plugin's api records) that the module does not import
+	 * (an inline or a macro compiled it into other calls) and that the
+	 * target's headers declare nowhere: the build fails there */
+	{ "ksunset/target-undeclared", "target-undeclared", KS_RULE_ERROR,
+	  "A module's source uses a function or macro that the target kernel's headers do not "
+	  "declare.",
+	  ks_target_undeclared, ks_target_word_undeclared, ks_target_tag_undeclared, false,
+	  "missing" },
 	/* --target: the target kernel does not export it; the module will
 	 * not load there (the remedy says whether a rebuild is enough) */
 	{ "ksunset/target-missing", "target-missing", KS_RULE_ERROR,
@@ -256,21 +266,21 @@ static int copy_var(struct ks_loc *l, const struct ks_use *u)
 	return (u->var && !l->var) || (u->member && !l->member) ? -ENOMEM : 0;
 }
 
-/* The uses of this symbol, from every location source, sorted, each
- * location once. */
-static int add_locations(struct ks_finding *f, const struct ks_module *m)
+/* The uses of this symbol in uses (every location source, or the api
+ * records), sorted, each location once. */
+static int add_locations(struct ks_finding *f, const struct ks_uses *uses)
 {
 	size_t n = 0, k = 0;
 
-	for (size_t i = 0; i < m->uses.n; i++)
-		n += strcmp(m->uses.v[i].symbol, f->symbol) == 0;
+	for (size_t i = 0; i < uses->n; i++)
+		n += strcmp(uses->v[i].symbol, f->symbol) == 0;
 	if (!n)
 		return 0;
 	f->locs = calloc(n, sizeof(*f->locs));
 	if (!f->locs)
 		return -ENOMEM;
-	for (size_t i = 0; i < m->uses.n; i++) {
-		const struct ks_use *u = &m->uses.v[i];
+	for (size_t i = 0; i < uses->n; i++) {
+		const struct ks_use *u = &uses->v[i];
 
 		if (strcmp(u->symbol, f->symbol) != 0)
 			continue;
@@ -338,13 +348,14 @@ static int add_finding(struct ks_check *c, const struct ks_import *im,
 				  .sev = grade(c, rl), .target = target,
 				  .plugin = m->nunits > 0, .other_schedule = other_schedule,
 				  .no_debug_info = m->no_debug_info,
-				  .generated = ks_import_generated(im->sym) };
+				  .generated = ks_import_generated(im->sym),
+				  .written = im->written };
 	f->module = strdup(m->path);
 	f->module_name = strdup(m->name);
 	f->symbol = strdup(im->sym);
 	f->license = m->license ? strdup(m->license) : NULL;
 	if (!f->module || !f->module_name || !f->symbol || (m->license && !f->license) ||
-	    add_locations(f, m) < 0 ||
+	    add_locations(f, im->written ? &m->api : &m->uses) < 0 ||
 	    (rl->target_status && ks_target_remedy(c->target, m, f) < 0)) {
 		finding_free(f);
 		c->found.n--;
@@ -389,6 +400,43 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 	return m->mixed_digests || strcmp(m->digest, digest);
 }
 
+/* --target: a name the source writes that the module does not import,
+ * tried against the rules as an import is. */
+static int check_written(struct ks_check *c, const struct ks_module *m, const char *name,
+			 bool other_schedule)
+{
+	struct ks_import im = { .c = c, .m = m, .sym = name, .written = true };
+
+	if (ks_headers_declares(&c->target->h, name, &im.declared) < 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < ks_nrules; i++)
+		if (ks_rules[i].applies(&im))
+			return add_finding(c, &im, &ks_rules[i], target_release(c, m),
+					   other_schedule);
+	return 0;
+}
+
+/* Each name of m's api records once, unless m imports it (its import is
+ * judged) or the target has no headers to judge it by. */
+static int check_written_names(struct ks_check *c, const struct ks_module *m, bool other)
+{
+	struct ks_strmap seen = { NULL, 0, 0 };
+	int r = 0;
+
+	if (!c->target || !m->api.n || !ks_headers_present(&c->target->h))
+		return 0;
+	for (size_t i = 0; r >= 0 && i < m->api.n; i++) {
+		const char *name = m->api.v[i].symbol;
+		void **slot;
+
+		r = ks_strmap_put(&seen, name, &slot);
+		if (r > 0 && !ks_module_imports(m, name))
+			r = check_written(c, m, name, other);
+	}
+	ks_strmap_free(&seen);
+	return r < 0 ? -ENOMEM : 0;
+}
+
 int ks_check_module(struct ks_check *c, const struct ks_module *m)
 {
 	bool other = other_schedule(c, m);
@@ -396,7 +444,7 @@ int ks_check_module(struct ks_check *c, const struct ks_module *m)
 	for (size_t i = 0; i < m->nundef; i++)
 		if (check_import(c, m, m->undef[i], other) < 0)
 			return -ENOMEM;
-	return 0;
+	return check_written_names(c, m, other);
 }
 
 static int cmp_finding(const void *a, const void *b)

@@ -62,6 +62,11 @@ struct ks_import {
 	struct ks_when_eval ev;		/* where e stands for m (e only) */
 	const struct ks_export *x;	/* its export in the given Module.symvers;
 					   NULL: none, or none given */
+	/* --target: a name the source writes (api records) that the module
+	 * does not import, and how the target's headers declare it
+	 * (KS_DECL_*, 0: nowhere); e and x are NULL */
+	bool written;
+	unsigned declared;
 };
 
 /* A check rule: everything about it, in one row of ks_rules[]. */
@@ -110,6 +115,7 @@ struct ks_finding {
 	char *written_as;		/* names the source writes, ", "-separated */
 	bool no_debug_info;		/* DWARF was asked for and there was none */
 	bool generated;			/* the compiler's import: no location by rule */
+	bool written;			/* no import: a name the source writes (api records) */
 };
 
 struct ks_findings {

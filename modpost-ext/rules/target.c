@@ -46,7 +46,12 @@ const char *ks_remedy_name(enum ks_remedy r)
 
 bool ks_target_missing(const struct ks_import *im)
 {
-	return im->c->target && !im->x && !ks_undef_ignored(im->sym);
+	return im->c->target && !im->written && !im->x && !ks_undef_ignored(im->sym);
+}
+
+bool ks_target_undeclared(const struct ks_import *im)
+{
+	return im->written && !im->declared;
 }
 
 bool ks_target_gpl_only(const struct ks_import *im)
@@ -197,6 +202,11 @@ int ks_target_remedy(struct ks_target *t, const struct ks_module *m, struct ks_f
 	int r;
 
 	(void)m;
+	if (f->written) {	/* the name itself, declared nowhere there */
+		f->remedy = KS_REMEDY_SOURCE_CHANGE;
+		f->written_as = strdup(f->symbol);
+		return f->written_as ? 0 : -ENOMEM;
+	}
 	r = written_names(f, &w, &unread);
 	if (r)
 		return r;
@@ -257,6 +267,21 @@ int ks_target_word(struct ks_buf *b, const struct ks_finding *f)
 	return ks_buf_addf(b, "is in namespace %s in the target kernel %s: add "
 			      "MODULE_IMPORT_NS(%s), or the module will not load there",
 			   ns, rel, ns);
+}
+
+/* "is declared nowhere in the headers of the target kernel REL: the
+ * source must change (...)" */
+int ks_target_word_undeclared(struct ks_buf *b, const struct ks_finding *f)
+{
+	return ks_buf_addf(b, "is declared nowhere in the headers of the target kernel %s: the "
+			      "source must change (the source writes it; the module does not "
+			      "import it)",
+			   f->target ? f->target : "(release unknown)");
+}
+
+int ks_target_tag_undeclared(struct ks_buf *b, const struct ks_finding *f)
+{
+	return ks_buf_addf(b, "not declared by %s", f->target ? f->target : "target");
 }
 
 int ks_target_tag(struct ks_buf *b, const struct ks_finding *f)

@@ -39,5 +39,10 @@ bool ks_target_gpl_only(const struct ks_import *im);
 bool ks_target_namespace(const struct ks_import *im);
 int ks_target_word(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
 int ks_target_tag(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
+/* The row of names the source writes but the module does not import
+ * (plugin api records): declared nowhere in the target's headers. */
+bool ks_target_undeclared(const struct ks_import *im);
+int ks_target_word_undeclared(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
+int ks_target_tag_undeclared(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
 
 #endif

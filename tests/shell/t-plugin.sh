@@ -36,6 +36,13 @@ records() {
 			(NF > 7 ? " accepted \"" $8 "\"" : "") }'
 }
 
+# apis OBJ: its api records (argument api), as " * api:" lines state them.
+apis() {
+	[ -f "$1.note" ] || return
+	tail -c +21 "$1.note" | tr '\0' '\n' | grep "^ksunset 3	api	" |
+		cut -f3- | awk -F '\t' '{ print $1, $2, $3, $4, $5, ($6 == "" ? "-" : $6) }'
+}
+
 annot() { sed -n "s|^ \* $1: ||p" "$2"; }
 header() { sed -n "s|^/\* $1: \(.*\) \*/\$|\1|p" "$2"; }
 
@@ -52,6 +59,9 @@ for f in *.c; do
 	records "$TMP/$f.o" >"$TMP/got"
 	annot record "$f" >"$TMP/want"
 	expect_file_eq "$f: records" "$TMP/got" "$TMP/want"
+	apis "$TMP/$f.o" >"$TMP/got"
+	annot api "$f" >"$TMP/want"
+	expect_file_eq "$f: api records" "$TMP/got" "$TMP/want"
 done
 
 # The note: SHT_NOTE, not allocated, 4-byte aligned, name "ksunset", our type.
@@ -153,6 +163,8 @@ perr "unknown argument" "error: ksunset: unknown argument '-fplugin-arg-ksunset-
 	-fplugin-arg-ksunset-frob=1
 perr "flag with a value" "error: ksunset: argument 'strict' takes no value" \
 	-fplugin-arg-ksunset-strict=yes
+perr "api with a value" "error: ksunset: argument 'api' takes no value" \
+	-fplugin-arg-ksunset-api=all
 perr "schedule without a value" "error: ksunset: argument 'schedule' needs a value" \
 	-fplugin-arg-ksunset-schedule
 perr "missing schedule" "error: ksunset: /nonexistent.schedule: cannot read schedule: No such file or directory" \

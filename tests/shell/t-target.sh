@@ -104,6 +104,58 @@ ksunset/target-missing error 28 False
 EOT
 expect_file_eq "check --target --format sarif: one result per use, the remedy in its message" "$TMP/got" "$TMP/want"
 
+# -fplugin-arg-ksunset-api: the plugin also records every call of a
+# function or macro of the kernel's headers, and every address taken of
+# one, so --target sees strlcpy(): 6.1's fortified inline compiles it into
+# other calls (no import), and 6.12's headers declare it nowhere.
+da=$TMP/forecast-api
+if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/forecast" "$da" \
+	KCFLAGS="-fplugin=$PLUGIN -fplugin-arg-ksunset-schedule=$TMP/next.schedule -fplugin-arg-ksunset-api"; then
+	fail "forecast with api: build against $old"
+	tail -20 "$da.log" | sed 's/^/  | /'
+	exit 1
+fi
+expect_eq "api: strlcpy is no import of forecast.ko" "$(nm -u "$da/forecast.ko" | grep -cw strlcpy)" 0
+"$KSUNSET" check --target "$H" "$da/forecast.ko" >"$TMP/out" 2>"$TMP/err"
+expect_eq "api: check --target $new: exit 1" "$?" 1
+grep '^ERROR' "$TMP/out" | sed "s|$da/||" >"$TMP/got"
+cat >"$TMP/want" <<EOT
+ERROR: ksunset: "__class_create" [forecast.ko] is not exported by the target kernel $new: a rebuild against its headers is enough ('class_create', as the source writes it, is still declared there)
+ERROR: ksunset: "follow_pfn" [forecast.ko] is not exported by the target kernel $new: the source must change ('follow_pfn', as the source writes it, is no macro, inline or exported function there)
+ERROR: ksunset: "kmalloc_trace" [forecast.ko] is not exported by the target kernel $new: a rebuild against its headers is enough ('kmalloc', as the source writes it, is still declared there)
+ERROR: ksunset: "strlcpy" [forecast.ko] is declared nowhere in the headers of the target kernel $new: the source must change (the source writes it; the module does not import it)
+ERROR: ksunset: "vmalloc" [forecast.ko] is not exported by the target kernel $new: a rebuild against its headers is enough ('vmalloc', as the source writes it, is still declared there)
+EOT
+expect_file_eq "api: check --target $new: strlcpy too, a source change" "$TMP/got" "$TMP/want"
+expect_grep "api: strlcpy's location" "$TMP/out" \
+	"$da/forecast.c:29:9: error: call to 'strlcpy' in 'forecast_init' (not declared by $new) [ksunset-target-undeclared]"
+expect_grep "api: summary" "$TMP/err" "1 module checked: 5 errors, 0 warnings"
+"$KSUNSET" check --target "$H" --format json "$da/forecast.ko" 2>/dev/null | python3 -c '
+import json, sys
+for f in json.load(sys.stdin)["findings"]:
+    if f["symbol"] == "strlcpy":
+        l = f["locations"][0]
+        print(f["target_status"], f["remedy"], f["written_as"], f["severity"], l["line"], l["column"])' >"$TMP/got"
+expect_eq "api: json" "$(cat "$TMP/got")" "missing source-change strlcpy error 29 9"
+"$KSUNSET" check --target "$H" --format sarif "$da/forecast.ko" 2>/dev/null | python3 -c '
+import json, sys
+run = json.load(sys.stdin)["runs"][0]
+rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
+for r in run["results"]:
+    if r["ruleId"] == "ksunset/target-undeclared":
+        assert r["ruleId"] in rules
+        print(r["level"], r["locations"][0]["physicalLocation"]["region"]["startLine"],
+              "source must change" in r["message"]["text"])' >"$TMP/got"
+expect_eq "api: sarif" "$(cat "$TMP/got")" "error 29 True"
+"$KSUNSET" check --target "$K" "$da/forecast.ko" >"$TMP/out" 2>"$TMP/err"
+expect_eq "api: check --target $old (its own kernel): exit 0, every name written declared there" \
+	"$? $(wc -c <"$TMP/out")" "0 0"
+"$KSUNSET" check -s "$TMP/next.schedule" "$d/forecast.ko" 2>&1 | sed "s|$d/||" >"$TMP/want"
+"$KSUNSET" check -s "$TMP/next.schedule" "$da/forecast.ko" 2>&1 | sed "s|$da/||" >"$TMP/got"
+expect_file_eq "api: check without --target: the records change nothing" "$TMP/got" "$TMP/want"
+expect_eq "without api: no api record" \
+	"$(readelf -p .note.ksunset "$d/forecast.ko" | grep -c 'ksunset 3')" 0
+
 # A Module.symvers target: load verdicts, remedies unknown, one note.
 # Namespaces: kfree in one the module does not import; vfree only for
 # modules named forecast* (this one); class_destroy only for kvm.

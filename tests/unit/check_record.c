@@ -84,6 +84,33 @@ START_TEST(test_unit_roundtrip)
 }
 END_TEST
 
+/* An api record (plugin argument api) is version 3: older readers skip it. */
+START_TEST(test_api_roundtrip)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	struct ks_record_use u = { .symbol = "strlcpy", .kind = KS_USE_CALL, .file = "m.c",
+				   .line = 29, .col = 9, .function = "m_init",
+				   .when = "ignored", .accept_reason = "ignored" };
+	struct ks_record rec;
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_record_encode_api(&b, &u), 0);
+	ck_assert_str_eq(b.p, "ksunset 3\tapi\tstrlcpy\tcall\tm.c\t29\t9\tm_init");
+	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_API);
+	ck_assert_str_eq(rec.use.symbol, "strlcpy");
+	ck_assert_int_eq(rec.use.kind, KS_USE_CALL);
+	ck_assert_str_eq(rec.use.file, "m.c");
+	ck_assert_uint_eq(rec.use.line, 29);
+	ck_assert_uint_eq(rec.use.col, 9);
+	ck_assert_str_eq(rec.use.function, "m_init");
+	ck_assert_ptr_null(rec.use.when);
+	ck_assert_ptr_null(rec.use.accept_reason);
+	ks_record_free(&rec);
+	ks_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_empty_function)
 {
 	const char *in = "ksunset 1\tuse\tnoop_llseek\taddr\tm.c\t7\t12\t\t2028-01-01";
@@ -98,7 +125,7 @@ END_TEST
 
 START_TEST(test_newer_version)
 {
-	const char *in = "ksunset 3\tuse\twhatever\tfuture\tfields";
+	const char *in = "ksunset 4\tuse\twhatever\tfuture\tfields";
 	struct ks_record rec;
 	const char *why = NULL;
 
@@ -131,6 +158,12 @@ static const struct {
 	{ "ksunset 1\tuse\ta\\", "bad escape sequence" },
 	{ "ksunset 1\tuse\ta\nb", "newline inside a record" },
 	{ "ksunset 1\tunit\ta\tb", "unit record needs 5 fields" },
+	{ "ksunset 3\tapi\ta\tcall\tf.c\t1\t2", "api record needs 8 fields" },
+	{ "ksunset 3\tapi\ta\tcall\tf.c\t1\t2\tfn\tw", "api record needs 8 fields" },
+	{ "ksunset 2\tapi\ta\tcall\tf.c\t1\t2\tfn", "api record of version 1 or 2 (api records are version 3)" },
+	{ "ksunset 3\tapi\t\tcall\tf.c\t1\t2\tfn", "empty symbol" },
+	{ "ksunset 3\tapi\ta\tcall\tf.c\tx\t2\tfn", "bad line number" },
+	{ "ksunset 3\tuse\ta\tcall\tf.c\t1\t2\tfn\tw", "use record of version 3 (use records are version 1 or 2)" },
 	{ "ksunset 1\t\t\t\t\t\t\t\t\t\t\t", "too many fields" },
 };
 
@@ -191,6 +224,7 @@ Suite *suite_record(void)
 	tcase_add_test(tc, test_use_roundtrip);
 	tcase_add_test(tc, test_accepted_roundtrip);
 	tcase_add_test(tc, test_unit_roundtrip);
+	tcase_add_test(tc, test_api_roundtrip);
 	tcase_add_test(tc, test_empty_function);
 	tcase_add_test(tc, test_newer_version);
 	tcase_add_loop_test(tc, test_bad, 0, N(bad_cases));

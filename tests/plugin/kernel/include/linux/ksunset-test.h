@@ -53,4 +53,15 @@ static inline unsigned long read_ticks(void)
 #define __exit __attribute__((__section__(".exit.text"), __cold__))
 #define NULL ((void *)0)
 
+/* not scheduled: what api= records (api.c) */
+extern int kernel_plain(int x);
+extern void kernel_release(void *p);
+static inline int kernel_inline(int x)
+{
+	return kernel_plain(x) + 1;
+}
+#define kernel_macro(x) kernel_inline((x) * 2)
+#define kernel_twice(x) (kernel_macro(x) + kernel_macro(x))
+#define KERNEL_CONST 3
+
 #endif
