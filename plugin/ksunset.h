@@ -40,6 +40,9 @@ struct ks_plugin {
 	struct ks_strmap accepts;	/* function -> KSUNSET_ACCEPT's reason */
 	struct ks_strmap reach;		/* function -> what it reaches (reach.c) */
 	unsigned reach_gen;
+	struct nested *nested;		/* calls in calls' arguments (reach.c) */
+	size_t nnested, capnested;
+	bool nested_sorted;
 	tree early_fn;			/* the function the early pass is in */
 	bool early_fn_foreign;		/* and whether the kernel's headers wrote it */
 };
@@ -81,6 +84,12 @@ enum ks_reach ks_reach(struct ks_plugin *p, tree fn, const char *sym);
 /* The first call in fn of a kernel-header function that reaches sym. */
 bool ks_reach_call(struct ks_plugin *p, tree fn, const char *sym, location_t *loc,
 		   const char **callee);
+/* Notes where fn's calls in other calls' arguments are written, before
+ * GCC gives them the location of the call they are passed to. */
+void ks_reach_nested(struct ks_plugin *p, tree fn);
+/* Where the call of callee that GCC put at loc is written, or
+ * UNKNOWN_LOCATION. */
+location_t ks_reach_written(struct ks_plugin *p, location_t loc, const char *callee);
 void ks_reach_free(struct ks_plugin *p);
 
 /* modinfo.c: the unit's MODULE_LICENSE and MODULE_IMPORT_NS. */

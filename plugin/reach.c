@@ -142,8 +142,90 @@ bool ks_reach_call(struct ks_plugin *p, tree fn, const char *sym, location_t *lo
 	return false;
 }
 
+/* Calls written as another call's argument: GCC's gimplifier gives each
+ * the location of the call it is passed to, and a builtin's call keeps no
+ * source range to search, so where each was written is kept from before. */
+struct nested {
+	location_t outer;	/* the locus GCC will give it */
+	const char *callee;
+	location_t written;
+};
+
+static void add_nested(struct ks_plugin *p, location_t outer, tree call, int depth)
+{
+	for (int i = 0; i < call_expr_nargs(call) && depth < MAX_DEPTH; i++) {
+		tree a = CALL_EXPR_ARG(call, i), fn;
+
+		if (TREE_CODE(a) != CALL_EXPR)
+			continue;
+		fn = get_callee_fndecl(a);
+		if (fn && DECL_NAME(fn) && EXPR_HAS_LOCATION(a)) {
+			if (p->nnested == p->capnested) {
+				p->capnested = p->capnested ? 2 * p->capnested : 16;
+				p->nested = XRESIZEVEC(struct nested, p->nested, p->capnested);
+			}
+			p->nested[p->nnested].outer = outer;
+			p->nested[p->nnested].callee = fn_key(fn);
+			p->nested[p->nnested++].written = EXPR_LOCATION(a);
+			p->nested_sorted = false;
+		}
+		add_nested(p, outer, a, depth + 1);
+	}
+}
+
+static tree walk_calls(tree *tp, int *walk_subtrees, void *data)
+{
+	tree t = *tp;
+
+	if (TYPE_P(t))
+		*walk_subtrees = 0;
+	else if (TREE_CODE(t) == CALL_EXPR && EXPR_HAS_LOCATION(t))
+		add_nested((struct ks_plugin *)data, LOCATION_LOCUS(EXPR_LOCATION(t)), t, 0);
+	return NULL_TREE;
+}
+
+void ks_reach_nested(struct ks_plugin *p, tree fn)
+{
+	if (DECL_SAVED_TREE(fn))
+		walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), walk_calls, p);
+}
+
+static int cmp_nested(const void *a, const void *b)
+{
+	location_t x = ((const struct nested *)a)->outer, y = ((const struct nested *)b)->outer;
+
+	return x < y ? -1 : x > y;
+}
+
+location_t ks_reach_written(struct ks_plugin *p, location_t loc, const char *callee)
+{
+	size_t lo = 0, hi = p->nnested;
+
+	if (!p->nested_sorted) {
+		qsort(p->nested, p->nnested, sizeof(*p->nested), cmp_nested);
+		p->nested_sorted = true;
+	}
+	loc = LOCATION_LOCUS(loc);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->nested[mid].outer < loc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < p->nnested && p->nested[lo].outer == loc; lo++) {
+		if (!strcmp(p->nested[lo].callee, callee))
+			return p->nested[lo].written;
+	}
+	return UNKNOWN_LOCATION;
+}
+
 void ks_reach_free(struct ks_plugin *p)
 {
+	XDELETEVEC(p->nested);
+	p->nested = NULL;
+	p->nnested = p->capnested = 0;
 	for (size_t i = 0; i < p->reach.cap; i++) {
 		struct fn_reach *r = (struct fn_reach *)p->reach.slots[i].val;
 

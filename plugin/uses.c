@@ -116,14 +116,19 @@ static const char *decl_name(tree decl)
  * another, GCC gives it the location of the outer call, and the wrapper's
  * name is then found inside that call (or among the arguments of the
  * macro that makes it). */
-static location_t locate_call(location_t loc, const char *name, const char *wrapper, bool *own)
+static location_t locate_call(struct ks_plugin *p, location_t loc, const char *name,
+			      const char *wrapper, bool *own)
 {
 	bool at_wrapper;
-	location_t tok = ks_token_locate(loc, name, KS_TOKEN_AT, own);
+	location_t tok = ks_token_locate(loc, name, KS_TOKEN_AT, own), written;
 
 	if (*own || !wrapper || !*wrapper)
 		return tok;
-	tok = ks_token_locate(loc, wrapper, KS_TOKEN_ARGS, &at_wrapper);
+	written = ks_reach_written(p, loc, wrapper);
+	if (written != UNKNOWN_LOCATION)
+		tok = ks_token_locate(written, wrapper, KS_TOKEN_AT, &at_wrapper);
+	else
+		tok = ks_token_locate(loc, wrapper, KS_TOKEN_ARGS, &at_wrapper);
 	/* a fix-it only where the token is the scheduled name itself */
 	*own = at_wrapper && !strcmp(wrapper, name);
 	return tok;
@@ -193,7 +198,7 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 	if (!sc->late && oploc != UNKNOWN_LOCATION && !foreign(sc->p, oploc))
 		loc = oploc;
 	if (!site.own_code) {
-		loc = locate_call(loc, decl_name(decl), wrapper, &own);
+		loc = locate_call(sc->p, loc, decl_name(decl), wrapper, &own);
 	} else {
 		how = kind == KS_USE_CALL ? KS_TOKEN_RANGE : KS_TOKEN_ARGS;
 		loc = ks_token_locate(loc, decl_name(decl), how, &own);
@@ -338,8 +343,18 @@ static void add_pass(const char *plugin, opt_pass *pass, pass_positioning_ops po
 	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
+static void pre_genericize(void *gcc_data, void *user_data)
+{
+	struct ks_plugin *p = (struct ks_plugin *)user_data;
+	tree fn = (tree)gcc_data;
+
+	if (!foreign(p, DECL_SOURCE_LOCATION(fn)))
+		ks_reach_nested(p, fn);
+}
+
 void ks_uses_register(struct ks_plugin *p, const char *plugin_name)
 {
+	register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize, p);
 	add_pass(plugin_name, new ks_pass(early_data, g, p, false), PASS_POS_INSERT_BEFORE, "cfg");
 	add_pass(plugin_name, new ks_pass(late_data, g, p, true), PASS_POS_INSERT_AFTER,
 		 "optimized");

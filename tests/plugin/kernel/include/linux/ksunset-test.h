@@ -63,6 +63,9 @@ static inline int zone_id(const struct legacy_zone *zone, int dir)
 	return zone->dir & dir ? zone->id : 0;
 }
 
+#define TICKS() read_ticks()
+extern int strncmp(const char *a, const char *b, unsigned long n);
+
 #define set_clock(ts) do_settimeofday64(ts)
 #define time_now() (jiffies)
 #define time_after(a, b) ((long)((b) - (a)) < 0)
