@@ -129,6 +129,7 @@ static void finish_decl(void *gcc_data, void *user_data)
 static void finish_unit(void *gcc_data, void *user_data)
 {
 	ks_puses_finish((struct ks_plugin *)user_data);
+	ks_reach_free((struct ks_plugin *)user_data);
 }
 
 static void register_attributes(void *gcc_data, void *user_data)

@@ -53,6 +53,13 @@ struct ks_plugin {
 	bool api_map_foreign;		/* and whether it is foreign */
 	const line_map_ordinary *api_cur; /* api=: the file libcpp read last */
 	bool api_cur_foreign;
+	struct ks_strmap reach;		/* function -> what it reaches (reach.c) */
+	unsigned reach_gen;
+	struct nested *nested;		/* calls in calls' arguments (reach.c) */
+	size_t nnested, capnested;
+	bool nested_sorted;
+	tree early_fn;			/* the function the early pass is in */
+	bool early_fn_foreign;		/* and whether the kernel's headers wrote it */
 };
 
 /* where.c: whose source a location is. */
@@ -78,6 +85,27 @@ const struct ks_entry *ks_mark_lookup(struct ks_plugin *p, tree decl, const char
 /* uses.c: the passes and the initializer walk that find uses. */
 void ks_uses_register(struct ks_plugin *p, const char *plugin_name);
 void ks_uses_finish_decl(struct ks_plugin *p, tree decl);
+
+/* reach.c: what each function reaches as written, noted by the early
+ * pass: the scheduled symbols it names, and a kernel-header function's
+ * callees, or a module function's calls of kernel-header functions. */
+enum ks_reach { KS_REACH_UNKNOWN, KS_REACH_NO, KS_REACH_YES };
+/* decl: a function or variable fn names (NULL: fn is seen, whatever it
+ * names); sym: decl's symbol if it is scheduled. */
+void ks_reach_note(struct ks_plugin *p, tree fn, bool fn_foreign, tree decl, const char *sym,
+		   location_t loc);
+/* Whether fn, as written, reaches sym (by name or through what it calls). */
+enum ks_reach ks_reach(struct ks_plugin *p, tree fn, const char *sym);
+/* The first call in fn of a kernel-header function that reaches sym. */
+bool ks_reach_call(struct ks_plugin *p, tree fn, const char *sym, location_t *loc,
+		   const char **callee);
+/* Notes where fn's calls in other calls' arguments are written, before
+ * GCC gives them the location of the call they are passed to. */
+void ks_reach_nested(struct ks_plugin *p, tree fn);
+/* Where the call of callee that GCC put at loc is written, or
+ * UNKNOWN_LOCATION. */
+location_t ks_reach_written(struct ks_plugin *p, location_t loc, const char *callee);
+void ks_reach_free(struct ks_plugin *p);
 
 /* modinfo.c: the unit's MODULE_LICENSE and MODULE_IMPORT_NS. */
 void ks_modinfo_collect(struct ks_plugin *p);

@@ -33,8 +33,10 @@ struct site {
 
 struct scan {
 	struct ks_plugin *p;
-	gimple *stmt;
+	location_t loc;		/* the statement's, or a PHI argument's */
+	tree block;		/* its lexical block */
 	bool late;
+	bool init;		/* a static initializer's walk, not a pass's */
 	struct site site;
 };
 
@@ -51,10 +53,10 @@ static bool foreign(struct ks_plugin *p, location_t loc)
 }
 
 /* The early pass owns statements written in the module's own code. */
-static void early_site(struct ks_plugin *p, gimple *stmt, struct site *s)
+static void early_site(struct ks_plugin *p, location_t loc, struct site *s)
 {
 	s->fn = current_function_decl;
-	s->loc = loc_or_decl(gimple_location(stmt), s->fn);
+	s->loc = loc_or_decl(loc, s->fn);
 	s->skip = foreign(p, s->loc);
 	s->own_code = true;
 }
@@ -63,10 +65,10 @@ static void early_site(struct ks_plugin *p, gimple *stmt, struct site *s)
  * walks the inline chain outwards to the first call site in the module's
  * sources. With none (a kernel inline function emitted out of line), the
  * statement's own location is the best there is. */
-static void late_site(struct ks_plugin *p, gimple *stmt, struct site *s)
+static void late_site(struct ks_plugin *p, location_t loc, tree b, struct site *s)
 {
-	location_t loc = gimple_location(stmt), first = UNKNOWN_LOCATION;
-	tree b = gimple_block(stmt), fn = current_function_decl, first_fn = fn, callee = NULL_TREE;
+	location_t first = UNKNOWN_LOCATION;
+	tree fn = current_function_decl, first_fn = fn, callee = NULL_TREE;
 	bool innermost = true;
 
 	for (; b && TREE_CODE(b) == BLOCK; b = BLOCK_SUPERCONTEXT(b)) {
@@ -115,56 +117,99 @@ static const char *decl_name(tree decl)
  * another, GCC gives it the location of the outer call, and the wrapper's
  * name is then found inside that call (or among the arguments of the
  * macro that makes it). */
-static location_t locate_call(location_t loc, const char *name, tree callee, bool *own)
+static location_t locate_call(struct ks_plugin *p, location_t loc, const char *name,
+			      const char *wrapper, bool *own)
 {
-	const char *wrapper = callee ? decl_name(callee) : "";
 	bool at_wrapper;
-	location_t tok = ks_token_locate(loc, name, KS_TOKEN_AT, own);
+	location_t tok = ks_token_locate(loc, name, KS_TOKEN_AT, own), written;
 
-	if (*own || !*wrapper)
+	if (*own || !wrapper || !*wrapper)
 		return tok;
-	tok = ks_token_locate(loc, wrapper, KS_TOKEN_ARGS, &at_wrapper);
+	written = ks_reach_written(p, loc, wrapper);
+	if (written != UNKNOWN_LOCATION)
+		tok = ks_token_locate(written, wrapper, KS_TOKEN_AT, &at_wrapper);
+	else
+		tok = ks_token_locate(loc, wrapper, KS_TOKEN_ARGS, &at_wrapper);
 	/* a fix-it only where the token is the scheduled name itself */
 	*own = at_wrapper && !strcmp(wrapper, name);
 	return tok;
+}
+
+/* The early pass notes what each function, as written, reaches. */
+static void note(struct ks_plugin *p, location_t loc, tree decl, const char *sym)
+{
+	if (p->early_fn != current_function_decl) {
+		p->early_fn = current_function_decl;
+		p->early_fn_foreign = foreign(p, DECL_SOURCE_LOCATION(current_function_decl));
+	}
+	ks_reach_note(p, current_function_decl, p->early_fn_foreign, decl, sym, loc);
+}
+
+/* Data or an address that the optimiser moved out of the inline function
+ * that wrote it (reach.c): where the late pass finds it, the function as
+ * written does not reach it. It is reported at the module's call of a
+ * kernel-header function that does, or not at all when none does and the
+ * module's own code holds it (the early pass saw it there, if anywhere). */
+static void moved(struct ks_plugin *p, const char *sym, struct site *s, const char **wrapper)
+{
+	tree at = s->skip ? s->fn : s->callee;
+	location_t loc;
+	const char *callee;
+
+	if (!at || ks_reach(p, at, sym) != KS_REACH_NO)
+		return;
+	if (!ks_reach_call(p, s->fn, sym, &loc, &callee))
+		return;
+	s->loc = loc;
+	s->skip = false;
+	s->own_code = false;
+	*wrapper = callee;
 }
 
 static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t oploc)
 {
 	const char *sym = NULL;
 	const struct ks_entry *e = ks_mark_lookup(sc->p, decl, &sym);
+	const char *wrapper;
+	struct site site;
 	location_t loc;
 	enum ks_token_how how;
 	bool own;
 
 	/* api=: the address of a kernel function in a static initializer
 	 * (calls and addresses in functions: api.c) */
-	if (sc->p->api && !sc->stmt && TREE_CODE(decl) == FUNCTION_DECL && DECL_NAME(decl) &&
+	if (sc->p->api && sc->init && TREE_CODE(decl) == FUNCTION_DECL && DECL_NAME(decl) &&
 	    ks_api_kernel(sc->p, DECL_SOURCE_LOCATION(decl)))
 		ks_api_add(sc->p, decl_name(decl), kind, sc->site.loc, sc->site.fn);
+	if (!sc->late && current_function_decl && (e || TREE_CODE(decl) == FUNCTION_DECL))
+		note(sc->p, sc->loc, decl, e ? sym : NULL);
 	if (!e)
 		return;
 	if (!sc->site.known) {
 		if (sc->late)
-			late_site(sc->p, sc->stmt, &sc->site);
+			late_site(sc->p, sc->loc, sc->block, &sc->site);
 		else
-			early_site(sc->p, sc->stmt, &sc->site);
+			early_site(sc->p, sc->loc, &sc->site);
 		sc->site.known = true;
 	}
-	if (sc->site.skip)
+	site = sc->site;
+	wrapper = site.callee ? decl_name(site.callee) : NULL;
+	if (sc->late && kind != KS_USE_CALL)
+		moved(sc->p, sym, &site, &wrapper);
+	if (site.skip)
 		return;
-	loc = sc->site.loc;
+	loc = site.loc;
 	/* An operand's own location (an argument, an initializer) is more
 	 * precise than the statement's, if it is in the same place. */
 	if (!sc->late && oploc != UNKNOWN_LOCATION && !foreign(sc->p, oploc))
 		loc = oploc;
-	if (!sc->site.own_code) {
-		loc = locate_call(loc, decl_name(decl), sc->site.callee, &own);
+	if (!site.own_code) {
+		loc = locate_call(sc->p, loc, decl_name(decl), wrapper, &own);
 	} else {
 		how = kind == KS_USE_CALL ? KS_TOKEN_RANGE : KS_TOKEN_ARGS;
 		loc = ks_token_locate(loc, decl_name(decl), how, &own);
 	}
-	ks_puse_add(sc->p, decl, e, sym, kind, loc, own, sc->site.fn);
+	ks_puse_add(sc->p, decl, e, sym, kind, loc, own, site.fn);
 }
 
 static tree walk_op(tree *tp, int *walk_subtrees, void *data)
@@ -200,7 +245,8 @@ static void walk_tree_ops(struct scan *sc, tree t)
 
 static void scan_stmt(struct ks_plugin *p, gimple *stmt, bool late)
 {
-	struct scan sc = { p, stmt, late, { false, false, false, UNKNOWN_LOCATION, NULL_TREE, NULL_TREE } };
+	struct scan sc = { p, gimple_location(stmt), gimple_block(stmt), late, false,
+			   { false, false, false, UNKNOWN_LOCATION, NULL_TREE, NULL_TREE } };
 	struct walk_stmt_info wi;
 
 	if (is_gimple_debug(stmt))
@@ -217,6 +263,20 @@ static void scan_stmt(struct ks_plugin *p, gimple *stmt, bool late)
 	memset(&wi, 0, sizeof(wi));
 	wi.info = &sc;
 	walk_gimple_op(stmt, walk_op, &wi);
+}
+
+/* A PHI's arguments: an address an inline function returned (return
+ * &nf_ct_zone_dflt;) is one once the function is inlined, often with no
+ * location left. */
+static void scan_phi(struct ks_plugin *p, gphi *phi)
+{
+	for (unsigned i = 0; i < gimple_phi_num_args(phi); i++) {
+		location_t loc = gimple_phi_arg_location(phi, i);
+		struct scan sc = { p, loc, LOCATION_BLOCK(loc), true, false,
+				   { false, false, false, UNKNOWN_LOCATION, NULL_TREE, NULL_TREE } };
+
+		walk_tree_ops(&sc, gimple_phi_arg_def(phi, i));
+	}
 }
 
 static tree early_stmt(gimple_stmt_iterator *gsi, bool *handled_ops, struct walk_stmt_info *wi)
@@ -236,12 +296,15 @@ static void scan_function(struct ks_plugin *p, function *fun, bool late)
 	if (!late) {
 		struct walk_stmt_info wi;
 
+		note(p, UNKNOWN_LOCATION, NULL_TREE, NULL);
 		memset(&wi, 0, sizeof(wi));
 		wi.info = p;
 		walk_gimple_seq(gimple_body(fun->decl), early_stmt, NULL, &wi);
 		return;
 	}
 	FOR_EACH_BB_FN(bb, fun) {
+		for (gphi_iterator gsi = gsi_start_phis(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			scan_phi(p, gsi.phi());
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			scan_stmt(p, gsi_stmt(gsi), late);
 	}
@@ -286,8 +349,18 @@ static void add_pass(const char *plugin, opt_pass *pass, pass_positioning_ops po
 	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
+static void pre_genericize(void *gcc_data, void *user_data)
+{
+	struct ks_plugin *p = (struct ks_plugin *)user_data;
+	tree fn = (tree)gcc_data;
+
+	if (!foreign(p, DECL_SOURCE_LOCATION(fn)))
+		ks_reach_nested(p, fn);
+}
+
 void ks_uses_register(struct ks_plugin *p, const char *plugin_name)
 {
+	register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize, p);
 	add_pass(plugin_name, new ks_pass(early_data, g, p, false), PASS_POS_INSERT_BEFORE, "cfg");
 	add_pass(plugin_name, new ks_pass(late_data, g, p, true), PASS_POS_INSERT_AFTER,
 		 "optimized");
@@ -332,7 +405,8 @@ static void walk_init(struct scan *sc, tree t, location_t loc, int depth)
 
 void ks_uses_finish_decl(struct ks_plugin *p, tree decl)
 {
-	struct scan sc = { p, NULL, false, { true, false, true, UNKNOWN_LOCATION, NULL_TREE, NULL_TREE } };
+	struct scan sc = { p, UNKNOWN_LOCATION, NULL_TREE, false, true,
+			   { true, false, true, UNKNOWN_LOCATION, NULL_TREE, NULL_TREE } };
 
 	if (TREE_CODE(decl) != VAR_DECL || !TREE_STATIC(decl) || DECL_EXTERNAL(decl))
 		return;

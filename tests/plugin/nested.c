@@ -32,13 +32,23 @@ int in_macro(void)
 	return PASS(read_ticks());
 }
 
+/* a builtin's call, which keeps no source range, over lines; the wrapper
+ * written as a macro */
+int in_builtin(const char *a, const char *b)
+{
+	return strncmp(a, b,
+		       TICKS());
+}
+
 /*
  * expect: 15:27: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
  * expect: 20:38: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
  * expect: 25:24: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
  * expect: 32:21: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 40:24: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
  * record: __register_chrdev call nested.c 15 27 nested 2027-03-01
  * record: __register_chrdev call nested.c 20 38 deeper 2027-03-01
  * record: jiffies data nested.c 25 24 in_own 2027-01-01
  * record: jiffies data nested.c 32 21 in_macro 2027-01-01
+ * record: jiffies data nested.c 40 24 in_builtin 2027-01-01
  */

@@ -46,6 +46,26 @@ static inline unsigned long read_ticks(void)
 	return jiffies;
 }
 
+/* a default returned by address, which the optimiser propagates into the
+ * next inline function's body */
+struct legacy_zone { int id; unsigned char dir; };
+extern const struct legacy_zone legacy_zone_dflt;
+
+static inline const struct legacy_zone *zone_tmpl(const struct legacy_zone *tmpl)
+{
+	if (!tmpl)
+		return &legacy_zone_dflt;
+	return tmpl;
+}
+
+static inline int zone_id(const struct legacy_zone *zone, int dir)
+{
+	return zone->dir & dir ? zone->id : 0;
+}
+
+#define TICKS() read_ticks()
+extern int strncmp(const char *a, const char *b, unsigned long n);
+
 #define set_clock(ts) do_settimeofday64(ts)
 #define time_now() (jiffies)
 #define time_after(a, b) ((long)((b) - (a)) < 0)
