@@ -194,17 +194,8 @@ void ks_api_register(struct ks_plugin *p, const char *plugin_name)
 static int cmp_api(const void *a, const void *b)
 {
 	const struct ks_papi *x = (const struct ks_papi *)a, *y = (const struct ks_papi *)b;
-	expanded_location ex = expand_location(x->loc), ey = expand_location(y->loc);
-	int r = strcmp(ex.file ? ex.file : "", ey.file ? ey.file : "");
 
-	if (r)
-		return r;
-	if (ex.line != ey.line)
-		return ex.line < ey.line ? -1 : 1;
-	if (ex.column != ey.column)
-		return ex.column < ey.column ? -1 : 1;
-	r = strcmp(x->name, y->name);
-	return r ? r : (int)x->kind - (int)y->kind;
+	return ks_cmp_place(x->loc, x->name, (int)x->kind, y->loc, y->name, (int)y->kind);
 }
 
 static bool same_api(const struct ks_papi *a, const struct ks_papi *b)

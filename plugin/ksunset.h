@@ -123,6 +123,9 @@ const char *ks_accept_reason(const struct ks_plugin *p, const char *fn);
 void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 		   const char *sym, enum ks_use_kind kind, location_t loc, bool own, tree fn);
 void ks_puses_finish(struct ks_plugin *p);
+/* The order of uses and api names: by file, line, column, then name and
+ * kind; for qsort's comparators. */
+int ks_cmp_place(location_t la, const char *na, int ka, location_t lb, const char *nb, int kb);
 /* Whether the unit defines sym (an assembler name): then it is no import. */
 bool ks_defined_here(const char *sym);
 /* r's file, line and display column from loc. */

@@ -50,10 +50,9 @@ void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 	u->e = e;
 }
 
-static int cmp_use(const void *a, const void *b)
+int ks_cmp_place(location_t la, const char *na, int ka, location_t lb, const char *nb, int kb)
 {
-	const struct ks_puse *x = (const struct ks_puse *)a, *y = (const struct ks_puse *)b;
-	expanded_location ex = expand_location(x->loc), ey = expand_location(y->loc);
+	expanded_location ex = expand_location(la), ey = expand_location(lb);
 	int r = strcmp(ex.file ? ex.file : "", ey.file ? ey.file : "");
 
 	if (r)
@@ -62,8 +61,15 @@ static int cmp_use(const void *a, const void *b)
 		return ex.line < ey.line ? -1 : 1;
 	if (ex.column != ey.column)
 		return ex.column < ey.column ? -1 : 1;
-	r = strcmp(x->sym, y->sym);
-	return r ? r : (int)x->kind - (int)y->kind;
+	r = strcmp(na, nb);
+	return r ? r : ka - kb;
+}
+
+static int cmp_use(const void *a, const void *b)
+{
+	const struct ks_puse *x = (const struct ks_puse *)a, *y = (const struct ks_puse *)b;
+
+	return ks_cmp_place(x->loc, x->sym, (int)x->kind, y->loc, y->sym, (int)y->kind);
 }
 
 /* A symbol defined later in the unit than an initializer that named it is
