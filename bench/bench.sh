@@ -47,6 +47,14 @@ say() {
 	echo "bench: $*" >&2
 }
 
+# agree WHAT A B: nothing if files A and B are the same; else their first
+# differences, and the run fails
+agree() {
+	cmp -s "$2" "$3" && return 0
+	diff "$2" "$3" | head -20 >&2
+	die "$1 differ ($2, $3): FAILED"
+}
+
 # --- setup -------------------------------------------------------------
 
 setup() {
@@ -240,14 +248,9 @@ cross_check() {
 	NPAIRS=$(wc -l <"$W/pairs.nm")
 	[ "$NPAIRS" -gt 0 ] || die "cross-check: nm found no scheduled imports"
 	for f in $loop floor ksunset; do
-		cmp -s "$W/pairs.nm" "$W/pairs.$f" && continue
-		diff "$W/pairs.nm" "$W/pairs.$f" | head -20 >&2
-		die "cross-check FAILED: module/symbol pairs of nm and $f differ ($W/pairs.*)"
+		agree "cross-check: module/symbol pairs of nm and $f" "$W/pairs.nm" "$W/pairs.$f"
 	done
-	if ! cmp -s "$W/counts.nm" "$W/counts.ksunset"; then
-		diff "$W/counts.nm" "$W/counts.ksunset" | head -20 >&2
-		die "cross-check FAILED: import counts of nm and ksunset unused differ ($W/counts.*)"
-	fi
+	agree "cross-check: import counts of nm and ksunset unused" "$W/counts.nm" "$W/counts.ksunset"
 	say "cross-check: $NPAIRS module/symbol pairs agree (nm, nm per file, floor, ksunset check); unused counts agree"
 }
 
@@ -546,14 +549,9 @@ xz_cross_check() {
 	XUNDEF=$(wc -l <"$X/undef.nm")
 	[ "$XPAIRS" -gt 0 ] || die "xz cross-check: nm found no scheduled imports"
 	for f in floor ksunset; do
-		cmp -s "$X/pairs.nm" "$X/pairs.$f" && continue
-		diff "$X/pairs.nm" "$X/pairs.$f" | head -20 >&2
-		die "xz cross-check FAILED: the module/symbol pairs of nm and $f differ ($X/pairs.*)"
+		agree "xz cross-check: the module/symbol pairs of nm and $f" "$X/pairs.nm" "$X/pairs.$f"
 	done
-	if ! cmp -s "$X/undef.nm" "$X/undef.floor"; then
-		diff "$X/undef.nm" "$X/undef.floor" | head -20 >&2
-		die "xz cross-check FAILED: the undefined symbols of nm and the floor differ ($X/undef.*)"
-	fi
+	agree "xz cross-check: the undefined symbols of nm and the floor" "$X/undef.nm" "$X/undef.floor"
 	say "xz cross-check: $XPAIRS scheduled module/symbol pairs, the same set from nm, the floor" \
 		"and ksunset check; $XUNDEF undefined-symbol pairs, the same set from nm and the floor"
 }
