@@ -31,6 +31,7 @@ KDIR=${KDIR:-$(printf '%s\n' /usr/src/linux-headers-*-amd64 | sort -V | tail -n 
 W=$top/build/bench
 DATA=$W/times
 export LC_ALL=C
+. "$top/bench/section.sh"
 
 # part NAME: whether PARTS asks for it
 part() {
@@ -600,13 +601,7 @@ xz_table() {
 xz_report() {
 	xz_table >"$W/xz/section"
 	cat "$W/xz/section"
-	R=$top/bench/results.md
-	if grep -q '^<!-- xz-check' "$R"; then
-		awk -v f="$W/xz/section" '/^<!-- xz-check/ { while ((getline l < f) > 0) print l; skip = 1; next }
-			/^<!-- \/xz-check/ { skip = 0; next } !skip' "$R" >"$R.new" && mv "$R.new" "$R"
-	else
-		{ echo; cat "$W/xz/section"; } >>"$R"
-	fi
+	put_section xz-check "$W/xz/section"
 	say "wrote the xz-check section of bench/results.md; raw times in $DATA"
 }
 

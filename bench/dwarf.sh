@@ -140,10 +140,5 @@ dbg_part >"$W/dbg"
 	echo "<!-- /dwarf-lines -->"
 } >"$W/section"
 cat "$W/section"
-R=$top/bench/results.md
-if grep -q '^<!-- dwarf-lines' "$R"; then
-	awk -v f="$W/section" '/^<!-- dwarf-lines/ { while ((getline l < f) > 0) print l; skip = 1; next }
-		/^<!-- \/dwarf-lines/ { skip = 0; next } !skip' "$R" >"$R.new" && mv "$R.new" "$R"
-else
-	{ echo; cat "$W/section"; } >>"$R"
-fi
+. "$top/bench/section.sh"
+put_section dwarf-lines "$W/section"
