@@ -152,9 +152,91 @@ static int usable(struct ks_target *t, const char *name, bool *yes)
 	return r;
 }
 
+static const char *blanks(const char *q, const char *end)
+{
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	return q;
+}
+
+/* The body of "#define name" in text (after its parameters, continued
+ * lines and all), or NULL: *blen is its length. */
+static const char *macro_body(const char *text, size_t len, const char *name, size_t *blen)
+{
+	const char *end = text + len, *b, *e;
+	size_t n = strlen(name);
+
+	for (const char *p = text, *q; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		q = blanks(p, end);
+		p = nl ? nl + 1 : end;
+		if (q >= end || *q != '#')
+			continue;
+		q = blanks(q + 1, end);
+		if ((size_t)(end - q) <= 7 + n || strncmp(q, "define", 6) || (q[6] != ' ' && q[6] != '\t'))
+			continue;
+		q = blanks(q + 7, end);
+		if ((size_t)(end - q) < n || strncmp(q, name, n) || (q + n < end && ident_char(q[n])))
+			continue;
+		b = q + n;
+		if (b < end && *b == '(') {
+			const char *close = memchr(b, ')', (size_t)(end - b));
+
+			b = close ? close + 1 : end;
+		}
+		for (e = b; e < end && *e != '\n';)
+			e += (*e == '\\' && e + 1 < end) ? 2 : 1;
+		*blen = (size_t)(e - b);
+		return b;
+	}
+	return NULL;
+}
+
+/* A macro the module's own source file defines (#define v4l2l_vzalloc
+ * vzalloc): what it writes of the kernel's is its body's names that the
+ * target's headers declare, and the symbol itself. Adds those to w; *found:
+ * there were any. 0 or -ENOMEM. */
+static int own_macro(struct ks_target *t, const char *text, size_t len, const char *name,
+		     const char *sym, struct ks_buf *w, bool *found)
+{
+	size_t blen = 0;
+	const char *b = macro_body(text, len, name, &blen);
+	int r = 0;
+
+	*found = false;
+	for (size_t i = 0; b && i < blen && !r;) {
+		size_t j = i;
+		unsigned how = 0;
+		char *id;
+
+		if (!ident_char(b[i])) {
+			i++;
+			continue;
+		}
+		while (j < blen && ident_char(b[j]))
+			j++;
+		if (b[i] >= '0' && b[i] <= '9') {	/* a number */
+			i = j;
+			continue;
+		}
+		if (!(id = strndup(b + i, j - i)))
+			return -ENOMEM;
+		r = strcmp(id, sym) ? ks_headers_declares(&t->h, id, &how) : 0;
+		if (!r && (how || !strcmp(id, sym))) {
+			r = add_written(w, id);
+			*found = true;
+		}
+		free(id);
+		i = j;
+	}
+	return r;
+}
+
 /* The names written at f's locations, into w; *unread counts those that
  * could not be read. 0 or -ENOMEM. */
-static int written_names(const struct ks_finding *f, struct ks_buf *w, size_t *unread)
+static int written_names(struct ks_target *t, const struct ks_finding *f, struct ks_buf *w,
+			 size_t *unread)
 {
 	struct ks_buf src = KS_BUF_INIT;
 	int r = 0;
@@ -162,13 +244,16 @@ static int written_names(const struct ks_finding *f, struct ks_buf *w, size_t *u
 	for (size_t i = 0; !r && i < f->nlocs; i++) {
 		const struct ks_loc *l = &f->locs[i];
 		char *name = NULL;
+		bool own = false;
 
 		ks_buf_reset(&src);
 		if (read_source(l->file, f->module, &src) == 0 && src.p)
 			name = name_at(src.p, src.len, l->line, l->col);
-		if (name)
+		if (name && ks_headers_present(&t->h))
+			r = own_macro(t, src.p, src.len, name, f->symbol, w, &own);
+		if (name && !r && !own)
 			r = add_written(w, name);
-		else
+		else if (!name)
 			++*unread;
 		free(name);
 	}
@@ -207,7 +292,7 @@ int ks_target_remedy(struct ks_target *t, const struct ks_module *m, struct ks_f
 		f->written_as = strdup(f->symbol);
 		return f->written_as ? 0 : -ENOMEM;
 	}
-	r = written_names(f, &w, &unread);
+	r = written_names(t, f, &w, &unread);
 	if (r)
 		return r;
 	f->written_as = w.len ? ks_buf_steal(&w) : NULL;

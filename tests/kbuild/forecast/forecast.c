@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A module written for Debian 12's 6.1 that t-target.sh forecasts on
  * 6.12: each call imports an export that 6.12 no longer has. Through
- * kmalloc(), vmalloc() and class_create() (header inlines and macros that
- * 6.12 still declares) a rebuild is enough; follow_pfn() and strlcpy()
+ * kmalloc(), vmalloc() (by the module's own name) and class_create(), a
+ * rebuild is enough: 6.12 still declares them; follow_pfn() and strlcpy()
  * are gone from 6.12's headers too, so the source must change. */
 #include <linux/device.h>
 #include <linux/mm.h>
@@ -10,7 +10,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
-
+#define forecast_valloc vmalloc
 static char name[16];
 static struct class *cls;
 static void *buf, *big;
@@ -25,7 +25,7 @@ static int forecast_pfn(struct vm_area_struct *vma, unsigned long addr)
 static int __init forecast_init(void)
 {
 	buf = kmalloc(64, GFP_KERNEL);
-	big = vmalloc(1 << 20);
+	big = forecast_valloc(1 << 20);
 	strlcpy(name, "forecast", sizeof(name));
 	cls = class_create(THIS_MODULE, name);
 	return forecast_pfn(NULL, 0) == 12345 ? -EINVAL : 0;
