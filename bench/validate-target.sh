@@ -5,12 +5,13 @@
 # names the source writes without importing them count too) and the
 # schedule of `ksunset diff 6.1 -> 6.12`, forecast with check --target on
 # bookworm-backports' 6.12 headers, then really built against those
-# headers. Every name in an "implicit declaration of function 'X'",
-# "'X' undeclared" or modpost error of the real build that the forecast
-# concerns must have been forecast as a source change, and no name
-# forecast as "rebuild" may appear there; other compile errors (changed
-# structures and prototypes) are counted as what an export checker cannot
-# see. Prints a Markdown table.
+# headers (a package that builds no module against 6.1 gets a row saying
+# so and nothing more). Every name in an "implicit declaration of
+# function 'X'", "'X' undeclared" or modpost error of the real build that
+# the forecast concerns must have been forecast as a source change, and no
+# name forecast as "rebuild" may appear there; other compile errors
+# (changed structures and prototypes) are counted as what an export
+# checker cannot see. Prints a Markdown table.
 #
 #   bench/validate-target.sh TSV [KSUNSET]
 set -u
@@ -41,6 +42,12 @@ grep -v '^#' "$tsv" | while IFS='	' read -r pkg prefix nko cmd; do
 	rm -rf "$w/a" "$w/b" && cp -r "$src" "$w/a" && cp -r "$src" "$w/b"
 	KCFLAGS=$cflags build "$K" "$w/a" "$cmd" "$w/a.log"
 	kos=$(find "$w/a" -name '*.ko' | wc -l)
+	# nothing to forecast from: such a package is left out of the count
+	if [ "$kos" -eq 0 ]; then
+		printf '| %s | none: does not build on 6.1 (%s) |||||||\n' "$pkg" \
+			"$(grep -m1 'error:' "$w/a.log" | sed 's|^.*/||; s/|/\\|/g' | cut -c1-100)"
+		continue
+	fi
 	# the package's own exports, as modpost takes them (KBUILD_EXTRA_SYMBOLS)
 	own=$(find "$w/a" -name Module.symvers -size +0 | sed 's/^/-i /')
 	"$ks" check --target "$H" $own --format json $(find "$w/a" -name '*.ko') 2>/dev/null |

@@ -33,10 +33,18 @@ static location_t spelling(location_t loc)
 						       NULL));
 }
 
+/* Spelled in the kernel's headers and not made by a macro that the
+ * module's sources expand: a function that a kernel macro pastes together
+ * in the module's file (BUFFER_FNS(CSUM, csum) in a module's header) is
+ * the module's own, though its name is spelled in the kernel's header. */
 bool ks_api_kernel(struct ks_plugin *p, location_t loc)
 {
+	location_t at = LOCATION_LOCUS(
+		linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
+
 	loc = spelling(loc);
-	return loc > BUILTINS_LOCATION && !in_system_header_at(loc) && ks_where_foreign(p, loc);
+	return loc > BUILTINS_LOCATION && !in_system_header_at(loc) && ks_where_foreign(p, loc) &&
+	       ks_where_foreign(p, at);
 }
 
 /* Whether loc (spelled) is outside the module's sources, as

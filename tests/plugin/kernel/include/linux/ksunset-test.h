@@ -83,5 +83,9 @@ static inline int kernel_inline(int x)
 #define kernel_macro(x) kernel_inline((x) * 2)
 #define kernel_twice(x) (kernel_macro(x) + kernel_macro(x))
 #define KERNEL_CONST 3
+/* names pasted by a macro, as BUFFER_FNS makes buffer_mapped */
+#define KERNEL_FNS(name) \
+	static inline int kernel_get_##name(int x) { return x; }
+KERNEL_FNS(hdr)
 
 #endif
