@@ -55,6 +55,8 @@ struct ks_plugin {
 	bool api_cur_foreign;
 	struct ks_strmap reach;		/* function -> what it reaches (reach.c) */
 	unsigned reach_gen;
+	tree reach_fn;			/* the function reach_cur is of */
+	struct fn_reach *reach_cur;
 	struct nested *nested;		/* calls in calls' arguments (reach.c) */
 	size_t nnested, capnested;
 	bool nested_sorted;

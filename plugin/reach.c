@@ -78,9 +78,14 @@ static void add_ref(struct fn_reach *r, const char *name)
 void ks_reach_note(struct ks_plugin *p, tree fn, bool fn_foreign, tree decl, const char *sym,
 		   location_t loc)
 {
-	struct fn_reach *r = info(p, fn_key(fn), true);
+	struct fn_reach *r;
 
-	if (!r)
+	/* every name of every statement: look the function up once */
+	if (fn != p->reach_fn) {
+		p->reach_fn = fn;
+		p->reach_cur = info(p, fn_key(fn), true);
+	}
+	if (!(r = p->reach_cur))
 		return;
 	if (sym)
 		add_ref(r, sym);
@@ -236,4 +241,6 @@ void ks_reach_free(struct ks_plugin *p)
 		}
 	}
 	ks_strmap_free(&p->reach);
+	p->reach_fn = NULL;
+	p->reach_cur = NULL;
 }
