@@ -22,6 +22,7 @@
 #include "strmap.h"
 #include "module/dwarf.h"
 #include "module/dwarfpath.h"
+#include "module/dwarfpick.h"
 #include "module/dwarfrel.h"
 #include "module/modfile.h"
 #include "module/policy.h"
@@ -48,7 +49,27 @@ struct dw {
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	bool vars_read;
 	struct ks_dwarfpath paths;
+	/* First the uses' addresses are gathered (planning), so that only the
+	 * units holding them are relocated and read. */
+	bool planning;
+	struct ks_dwarfpick_addr *addrs;
+	size_t naddrs, addrs_cap;
 };
+
+static int want_addr(struct dw *x, uint64_t addr, size_t scn, uint64_t off, bool code)
+{
+	if (x->naddrs == x->addrs_cap) {
+		size_t cap = x->addrs_cap ? x->addrs_cap * 2 : 16;
+		struct ks_dwarfpick_addr *v = realloc(x->addrs, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		x->addrs = v;
+		x->addrs_cap = cap;
+	}
+	x->addrs[x->naddrs++] = (struct ks_dwarfpick_addr){ addr, scn, off, code };
+	return 0;
+}
 
 /* Sections whose relocations are no use of anyone's: tables that objtool,
  * alternatives, static calls, jump labels and ftrace keep of the code
@@ -505,6 +526,8 @@ static int place(struct dw *x, Elf *elf, Elf_Scn *target, const GElf_Shdr *tsh, 
 	const struct span *s;
 	Dwarf_Die cu;
 
+	if (x->planning)
+		return want_addr(x, pc, elf_ndxscn(target), off, tsh->sh_flags & SHF_EXECINSTR);
 	if (!(tsh->sh_flags & SHF_EXECINSTR))
 		return place_data(x, pc, sym);
 	if (!(s = spans_find(&x->cus, pc)) || !dwarf_offdie(x->dw, s->die, &cu))
@@ -587,6 +610,8 @@ static int place_jump(struct dw *x, Elf *elf, Elf_Data *data, size_t i, const GE
 	    !gelf_getrela(data, (int)(i - 2), &code) || code.r_offset + 8 != key->r_offset ||
 	    !reloc_target(elf, &code, &pc))
 		return 0;
+	if (x->planning)
+		return want_addr(x, pc, 0, 0, true);
 	if (!(s = spans_find(&x->cus, pc)) || !dwarf_offdie(x->dw, s->die, &cu))
 		return 0;
 	return place_code(x, &cu, pc, sym, KS_USE_DATA);
@@ -757,41 +782,82 @@ static const char *debug_dir(const struct ks_dwarf_opts *o)
 	return o->debug_dir ? o->debug_dir : "/usr/lib/debug";
 }
 
-/* The module from memory (decompressed), its sections laid out; its own
- * DWARF, else a separate debug file's, relocated and opened with libdw.
- * -ENOENT: no DWARF. */
-static int open_dwarf(struct dw *x, char *image, size_t size, const struct ks_dwarf_opts *o,
-		      struct ks_diags *d)
+/* The module from memory (decompressed), its sections laid out, and the
+ * object whose DWARF is read (*delf): the module, else a separate debug
+ * file. -ENOENT: no DWARF; a note in d and 0 with *delf NULL: unusable. */
+static int open_module(struct dw *x, char *image, size_t size, const struct ks_dwarf_opts *o,
+		       struct ks_diags *d, Elf **delf)
 {
 	const char *why = "";
-	Elf *elf;
 	int r;
 
+	*delf = NULL;
 	if (!(x->elf = elf_memory(image, size)))
 		return dwarf_problem(x->m, d, "cannot read the module", elf_errmsg(-1));
 	if (ks_dwarfrel_layout(x->elf, &why) < 0)
 		return dwarf_problem(x->m, d, "cannot lay out the module", why);
-	elf = x->elf;
-	if (!has_debug_info(elf)) {
-		if ((r = find_debug_file(x, o)) <= 0)
-			return r < 0 ? r : -ENOENT;
-		elf = x->debug_elf;
-		if (ks_dwarfrel_layout(elf, &why) < 0)
-			return dwarf_problem(x->m, d, "cannot lay out the debug file", why);
+	if (has_debug_info(x->elf)) {
+		*delf = x->elf;
+		return 0;
 	}
-	if ((r = ks_dwarfrel_apply(elf, &x->rel, &why)) < 0)
+	if ((r = find_debug_file(x, o)) <= 0)
+		return r < 0 ? r : -ENOENT;
+	if (ks_dwarfrel_layout(x->debug_elf, &why) < 0)
+		return dwarf_problem(x->m, d, "cannot lay out the debug file", why);
+	*delf = x->debug_elf;
+	return 0;
+}
+
+/* .debug_info made of the units that hold the uses' addresses (planned)
+ * when they can be told and refer only to themselves, else of them all;
+ * libdw sees no other. */
+static int relocate_units(struct dw *x, Elf *delf, const char **why)
+{
+	static const struct ks_dwarfrel_range all = { 0, UINT64_MAX };
+	struct ks_dwarfrel_range *units;
+	size_t n;
+	int r = ks_dwarfpick_units(x->elf, delf, x->addrs, x->naddrs, &units, &n);
+
+	if (r == 0)
+		r = ks_dwarfrel_units(&x->rel, units, n, why);
+	if (r == 1 || (r == 0 && !ks_dwarfpick_self_contained(delf)))
+		r = ks_dwarfrel_units(&x->rel, &all, 1, why);
+	free(units);
+	return r;
+}
+
+/* delf's DWARF relocated, a unit at a time where that can be done
+ * (module/dwarfrel.h), and opened with libdw. */
+static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
+{
+	const char *why = "";
+	int r = ks_dwarfrel_begin(delf, &x->rel, &why);
+
+	if (r == 1)
+		r = ks_dwarfrel_apply(delf, &x->rel, &why);
+	else if (r == 0)
+		r = relocate_units(x, delf, &why);
+	if (r < 0)
 		return r == -ENOMEM ? r : dwarf_problem(x->m, d, "cannot relocate", why);
-	if (!(x->dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL)))
+	if (!(x->dw = dwarf_begin_elf(delf, DWARF_C_READ, NULL)))
 		return dwarf_problem(x->m, d, "cannot read", dwarf_errmsg(-1));
 	return 0;
 }
 
+/* The image's DWARF sections are relocated where they are, or copied. */
 int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
 			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
 {
 	struct dw x = { .m = m, .debug = { .fd = -1 } };
-	int r = open_dwarf(&x, image, size, o, d);
+	Elf *delf;
+	int r = open_module(&x, image, size, o, d, &delf);
 
+	x.planning = true;
+	if (r == 0 && delf)
+		r = place_all(&x, x.elf, syms, nsyms);
+	x.planning = false;
+	if (r == 0 && x.naddrs)
+		r = open_dwarf(&x, delf, d);
 	if (r == 0 && x.dw)
 		r = index_cus(&x);
 	if (r == 0 && x.dw)
@@ -802,6 +868,7 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	free(x.cus.v);
 	free(x.fns.v);
 	free(x.vars.v);
+	free(x.addrs);
 	dwarf_end(x.dw);
 	elf_end(x.debug_elf);
 	ks_modfile_close(&x.debug);

@@ -4,15 +4,17 @@
  * most of the time spent on a big module (amdgpu.ko: 6 million
  * relocations). Here the relocation entries are read straight from their
  * data (which libelf hands out in host order), each symbol's value is
- * worked out once, and only the sections libdw reads are relocated, each
- * in a copy: written in place, a mapped module's pages are copied one
- * fault at a time, with a TLB flush on every CPU the reading threads ran
- * on. */
+ * worked out once, and only the sections libdw reads are relocated:
+ * .debug_info a unit at a time where that is safe (ks_dwarfrel_begin()),
+ * else everything, each section in a copy: written in place, a mapped
+ * module's pages are copied one fault at a time, with a TLB flush on
+ * every CPU the reading threads ran on. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "module/dwarfrel.h"
 #include "module/section.h"
@@ -60,12 +62,13 @@ static const struct reloc_type {
 	{ EM_RISCV, R_RISCV_SUB64, 8, SUB },
 };
 
-/* The sections libdw reads for ksunset; .debug_frame, .debug_macro and
- * the rest stay as they are. */
+/* The sections libdw reads for ksunset. Location lists are not among
+ * them: only variables' single location expressions are read (a list
+ * makes dwarf_getlocation() fail before reading it); .debug_frame,
+ * .debug_macro and the rest stay as they are too. */
 static const char *const dwarf_sections[] = {
-	".debug_info",	      ".debug_types",	 ".debug_line", ".debug_addr",
-	".debug_ranges",      ".debug_rnglists", ".debug_loc",	".debug_loclists",
-	".debug_str_offsets", ".debug_aranges",
+	".debug_info",	 ".debug_types",    ".debug_line",	  ".debug_addr",
+	".debug_ranges", ".debug_rnglists", ".debug_str_offsets", ".debug_aranges",
 };
 
 /* One object being relocated. */
@@ -74,11 +77,16 @@ struct rel {
 	bool is64, msb;
 	const struct reloc_type *types; /* the machine's rows */
 	size_t ntypes;
-	size_t symtab;	 /* its section index */
-	uint64_t *value; /* per symbol: its address; sym_ok says if it has one */
-	unsigned char *sym_ok;
+	size_t symtab;	       /* its section index */
+	Elf_Data *syms, *xndx; /* its entries, and its SHT_SYMTAB_SHNDX's */
+	uint64_t *value;       /* per symbol: its address, once worked out */
+	unsigned char *sym_ok; /* per symbol: SYM_* */
 	size_t nsyms;
 };
+
+/* Whether a symbol's value is known: worked out when a relocation first
+ * needs it, as most relocate against a few section symbols. */
+enum { SYM_UNKNOWN, SYM_VALUE, SYM_NONE };
 
 /* One relocation entry, whatever the class. */
 struct reloc {
@@ -135,41 +143,49 @@ static bool section_addr(Elf *elf, size_t ndx, uint64_t *addr)
 	return true;
 }
 
-/* Each symbol's value as relocations use it: its section's address plus
- * its value, or its value if absolute; undefined and common symbols have
- * none. */
+/* The symbol table and its extended section indices. */
 static int read_symbols(struct rel *c, Elf_Scn *symtab, const GElf_Shdr *sh)
 {
-	Elf_Data *data = elf_getdata(symtab, NULL), *xdata = NULL;
 	Elf_Scn *scn = NULL;
 
+	c->syms = elf_getdata(symtab, NULL);
 	while ((scn = elf_nextscn(c->elf, scn))) {
 		GElf_Shdr x;
 
 		if (gelf_getshdr(scn, &x) && x.sh_type == SHT_SYMTAB_SHNDX && x.sh_link == c->symtab)
-			xdata = elf_getdata(scn, NULL);
+			c->xndx = elf_getdata(scn, NULL);
 	}
-	c->nsyms = data && sh->sh_entsize ? data->d_size / sh->sh_entsize : 0;
+	c->nsyms = c->syms && sh->sh_entsize ? c->syms->d_size / sh->sh_entsize : 0;
 	c->value = calloc(c->nsyms ? c->nsyms : 1, sizeof(*c->value));
 	c->sym_ok = calloc(c->nsyms ? c->nsyms : 1, 1);
-	if (!c->value || !c->sym_ok)
-		return -ENOMEM;
-	for (size_t i = 0; i < c->nsyms; i++) {
-		GElf_Sym s;
-		Elf32_Word xndx = 0;
-		size_t ndx;
-		uint64_t addr = 0;
+	return c->value && c->sym_ok ? 0 : -ENOMEM;
+}
 
-		if (!gelf_getsymshndx(data, xdata, (int)i, &s, &xndx))
-			continue;
+/* Symbol i's value as relocations use it: its section's address plus its
+ * value, or its value if absolute; undefined and common symbols have
+ * none. */
+static bool sym_value(const struct rel *c, size_t i, uint64_t *v)
+{
+	GElf_Sym s;
+	Elf32_Word xndx = 0;
+	size_t ndx;
+	uint64_t addr = 0;
+
+	if (i >= c->nsyms)
+		return false;
+	if (c->sym_ok[i] == SYM_UNKNOWN) {
+		c->sym_ok[i] = SYM_NONE;
+		if (!gelf_getsymshndx(c->syms, c->xndx, (int)i, &s, &xndx))
+			return false;
 		ndx = s.st_shndx == SHN_XINDEX ? xndx : s.st_shndx;
 		if (ndx == SHN_UNDEF || ndx == SHN_COMMON ||
 		    (ndx != SHN_ABS && !section_addr(c->elf, ndx, &addr)))
-			continue;
+			return false;
 		c->value[i] = (ndx == SHN_ABS ? 0 : addr) + s.st_value;
-		c->sym_ok[i] = 1;
+		c->sym_ok[i] = SYM_VALUE;
 	}
-	return 0;
+	*v = c->value[i];
+	return c->sym_ok[i] == SYM_VALUE;
 }
 
 /* The machine's rows of reloc_types, and the symbol table. */
@@ -256,123 +272,438 @@ static void put_field(unsigned char *p, unsigned n, bool msb, uint64_t v)
 		p[msb ? n - 1 - i : i] = (unsigned char)(v >> (8 * i));
 }
 
+/* Maps the pages of [p, p + len) that are not yet: one call instead of a
+ * fault per page (per 16, where the kernel maps a file's neighbouring
+ * pages in one fault), for the parts of a mapped module read in full. */
+static void populate(const void *p, size_t len)
+{
+#ifdef MADV_POPULATE_READ
+	uintptr_t at = (uintptr_t)p & ~(uintptr_t)4095;
+
+	if (len >= 65536)
+		madvise((void *)at, len + ((uintptr_t)p - at), MADV_POPULATE_READ);
+#else
+	(void)p, (void)len;
+#endif
+}
+
+static size_t entry_size(const struct rel *c, bool rela)
+{
+	return c->is64 ? (rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel))
+		       : (rela ? sizeof(Elf32_Rela) : sizeof(Elf32_Rel));
+}
+
+/* One relocation of t, a DWARF section's data. */
+static int apply_one(const struct rel *c, const struct reloc *r, bool rela, Elf_Data *t,
+		     const char **why)
+{
+	const struct reloc_type *row = type_row(c, r->type);
+	unsigned char *p;
+	uint64_t old, v;
+
+	if (!row || !sym_value(c, r->sym, &v))
+		return 0;
+	if (!ks_in_range(r->off, row->size, t->d_size)) {
+		*why = "a DWARF relocation outside its section";
+		return -EINVAL;
+	}
+	p = (unsigned char *)t->d_buf + r->off;
+	old = get_field(p, row->size, c->msb);
+	v += rela ? (uint64_t)r->addend : 0;
+	if (row->op == ADD)
+		v = old + v;
+	else if (row->op == SUB)
+		v = old - v;
+	else if (!rela)
+		v += old; /* REL: the addend is the field */
+	put_field(p, row->size, c->msb, v);
+	return 0;
+}
+
+static bool good_relocs(const Elf_Data *rd, bool rela, const char **why)
+{
+	if (rd->d_type == (rela ? ELF_T_RELA : ELF_T_REL))
+		return true;
+	*why = "bad relocation section";
+	return false;
+}
+
 /* The relocations in rel of its target, a DWARF section's data t. */
 static int apply_to(const struct rel *c, Elf_Data *rd, bool rela, Elf_Data *t, const char **why)
 {
-	size_t ent = c->is64 ? (rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel))
-			     : (rela ? sizeof(Elf32_Rela) : sizeof(Elf32_Rel));
-	size_t n = rd->d_size / ent;
+	size_t n = rd->d_size / entry_size(c, rela);
+	int r = good_relocs(rd, rela, why) ? 0 : -EINVAL;
 
-	if (rd->d_type != (rela ? ELF_T_RELA : ELF_T_REL)) {
-		*why = "bad relocation section";
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct reloc_type *row;
-		struct reloc r;
-		unsigned char *p;
-		uint64_t old, v;
+	populate(rd->d_buf, rd->d_size);
+	for (size_t i = 0; !r && i < n; i++) {
+		struct reloc e;
 
-		get_reloc(c, rd, rela, i, &r);
-		if (!(row = type_row(c, r.type)) || r.sym >= c->nsyms || !c->sym_ok[r.sym])
-			continue;
-		if (!ks_in_range(r.off, row->size, t->d_size)) {
-			*why = "a DWARF relocation outside its section";
-			return -EINVAL;
-		}
-		p = (unsigned char *)t->d_buf + r.off;
-		old = get_field(p, row->size, c->msb);
-		v = c->value[r.sym] + (rela ? (uint64_t)r.addend : 0);
-		if (row->op == ADD)
-			v = old + v;
-		else if (row->op == SUB)
-			v = old - v;
-		else if (!rela)
-			v += old; /* REL: the addend is the field */
-		put_field(p, row->size, c->msb, v);
+		get_reloc(c, rd, rela, i, &e);
+		r = apply_one(c, &e, rela, t, why);
 	}
-	return 0;
+	return r;
+}
+
+/* Buffers from HUGE bytes on are mapped in huge pages where the kernel
+ * offers them: a fault per 2 MB instead of per 4 KB, which is most of the
+ * cost of copying a big module's DWARF. */
+#define HUGE ((size_t)2 << 20)
+
+/* A zeroed buffer of len bytes that out frees; NULL if out of memory. */
+static void *new_buf(struct ks_dwarfrel *out, size_t len)
+{
+	struct ks_dwarfrel_buf b = { NULL, len ? len : 1, false };
+
+	if (out->n == out->cap) {
+		size_t cap = out->cap ? out->cap * 2 : 8;
+		struct ks_dwarfrel_buf *v = realloc(out->bufs, cap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		out->bufs = v;
+		out->cap = cap;
+	}
+	if (b.len >= HUGE) {
+		b.len = (b.len + HUGE - 1) / HUGE * HUGE + HUGE; /* room to align */
+		b.p = mmap(NULL, b.len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		b.mapped = b.p != MAP_FAILED;
+		b.p = b.mapped ? b.p : NULL;
+	}
+	if (!b.p && !(b.p = calloc(1, b.len)))
+		return NULL;
+	out->bufs[out->n++] = b;
+	if (!b.mapped)
+		return b.p;
+	uintptr_t at = ((uintptr_t)b.p + HUGE - 1) / HUGE * HUGE;
+
+	madvise((void *)at, b.len - (at - (uintptr_t)b.p), MADV_HUGEPAGE);
+	return (void *)at;
 }
 
 /* t's data moved to a copy of its own, which out keeps. */
 static int copy_data(Elf_Data *t, struct ks_dwarfrel *out)
 {
-	void *p;
+	void *p = new_buf(out, t->d_size);
 
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 8;
-		void **v = realloc(out->bufs, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		out->bufs = v;
-		out->cap = cap;
-	}
-	if (!(p = malloc(t->d_size ? t->d_size : 1)))
+	if (!p)
 		return -ENOMEM;
+	populate(t->d_buf, t->d_size);
 	memcpy(p, t->d_buf, t->d_size);
-	t->d_buf = out->bufs[out->n++] = p;
+	t->d_buf = p;
 	return 0;
 }
 
-/* One relocation section, if its target is a DWARF section libdw reads. */
-static int apply_section(const struct rel *c, Elf_Scn *rel, const GElf_Shdr *rsh, size_t shstrndx,
-			 struct ks_dwarfrel *out, const char **why)
-{
-	Elf_Scn *target = elf_getscn(c->elf, rsh->sh_info);
-	Elf_Data *rd, *t;
-	GElf_Shdr tsh;
+/* A relocation section whose target is a DWARF section libdw reads: the
+ * target, its name, and both sections' data (decompressed). 1 if it is
+ * one, 0 if not, or -EINVAL. */
+struct pair {
+	Elf_Scn *target;
 	const char *name;
+	Elf_Data *rd, *t;
+	bool rela;
+};
 
-	if (rsh->sh_link != c->symtab || !target || !gelf_getshdr(target, &tsh) ||
+static int dwarf_pair(const struct rel *c, Elf_Scn *rel, const GElf_Shdr *rsh, size_t shstrndx,
+		      struct pair *p, const char **why)
+{
+	GElf_Shdr tsh;
+
+	p->target = elf_getscn(c->elf, rsh->sh_info);
+	p->rela = rsh->sh_type == SHT_RELA;
+	if (rsh->sh_link != c->symtab || !p->target || !gelf_getshdr(p->target, &tsh) ||
 	    (tsh.sh_flags & SHF_ALLOC) || tsh.sh_type == SHT_NOBITS ||
-	    !(name = elf_strptr(c->elf, shstrndx, tsh.sh_name)) || !dwarf_section(name))
+	    !(p->name = elf_strptr(c->elf, shstrndx, tsh.sh_name)) || !dwarf_section(p->name))
 		return 0;
 	if (!c->ntypes) {
 		*why = "relocations of this machine are not known";
 		return -EINVAL;
 	}
-	if ((tsh.sh_flags & SHF_COMPRESSED) && elf_compress(target, 0, 0) < 0) {
+	if ((tsh.sh_flags & SHF_COMPRESSED) && elf_compress(p->target, 0, 0) < 0) {
 		*why = "cannot decompress a DWARF section";
 		return -EINVAL;
 	}
-	if (!(rd = elf_getdata(rel, NULL)) || !(t = elf_getdata(target, NULL))) {
+	if (!(p->rd = elf_getdata(rel, NULL)) || !(p->t = elf_getdata(p->target, NULL))) {
 		*why = "cannot read a DWARF section or its relocations";
 		return -EINVAL;
 	}
-	if (!t->d_size || !rd->d_buf)
-		return 0;
-	if (copy_data(t, out) < 0)
+	return p->t->d_size && p->rd->d_buf ? 1 : 0;
+}
+
+/* Calls fn for each relocation section of a DWARF section libdw reads. */
+typedef int pair_fn(struct rel *c, struct pair *p, void *arg, const char **why);
+
+static int each_pair(struct rel *c, pair_fn *fn, void *arg, const char **why)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	int r = 0;
+
+	if (elf_getshdrstrndx(c->elf, &shstrndx) < 0) {
+		*why = "cannot read section names";
+		return -EINVAL;
+	}
+	while (!r && c->nsyms && (scn = elf_nextscn(c->elf, scn))) {
+		GElf_Shdr sh;
+		struct pair p;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
+			continue;
+		r = dwarf_pair(c, scn, &sh, shstrndx, &p, why);
+		if (r > 0)
+			r = fn(c, &p, arg, why);
+	}
+	return r;
+}
+
+static int copy_and_apply(struct rel *c, struct pair *p, void *out, const char **why)
+{
+	if (copy_data(p->t, out) < 0)
 		return -ENOMEM;
-	return apply_to(c, rd, rsh->sh_type == SHT_RELA, t, why);
+	return apply_to(c, p->rd, p->rela, p->t, why);
 }
 
 int ks_dwarfrel_apply(Elf *elf, struct ks_dwarfrel *out, const char **why)
 {
 	struct rel c = { .elf = elf };
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
 	int r = start(&c, why);
 
-	if (!r && elf_getshdrstrndx(elf, &shstrndx) < 0) {
-		*why = "cannot read section names";
-		r = -EINVAL;
-	}
-	while (!r && c.nsyms && (scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-
-		if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL))
-			r = apply_section(&c, scn, &sh, shstrndx, out, why);
-	}
+	if (!r)
+		r = each_pair(&c, copy_and_apply, out, why);
 	free(c.value);
 	free(c.sym_ok);
+	return r;
+}
+
+/* .debug_info made of some of its units, relocated. */
+struct ks_dwarfrel_part {
+	struct rel c;
+	Elf_Data *rd, *t;	  /* .debug_info's relocations (if any) and data */
+	const unsigned char *src; /* .debug_info's own bytes */
+	unsigned char *buf;	  /* the units kept, one after the other */
+	size_t n, size;		  /* entries in rd; bytes in src */
+	bool unsorted;		  /* an entry found out of order: units are found by a scan */
+};
+
+/* Whether .debug_info can be relocated a range at a time: RELA entries
+ * of types that set the field (so applying one twice does no harm). They
+ * are taken to be in offset order, as assemblers write them and ld -r
+ * keeps them; the entries of each unit are checked as they are applied. */
+static int check_pair(struct rel *c, struct pair *p, void *ok, const char **why)
+{
+	for (size_t i = 0; i < c->ntypes; i++)
+		if (c->types[i].op != SET)
+			*(bool *)ok = false;
+	if (!p->rela || !good_relocs(p->rd, true, why))
+		*(bool *)ok = false;
+	return 0;
+}
+
+struct begin {
+	struct ks_dwarfrel *out;
+	struct ks_dwarfrel_part *part;
+};
+
+/* Where .debug_info's kept units will go: pages touched only as they are
+ * written. */
+static int begin_info(struct ks_dwarfrel_part *part, Elf_Data *t, struct ks_dwarfrel *out)
+{
+	if (!(part->buf = new_buf(out, t->d_size)))
+		return -ENOMEM;
+	part->t = t;
+	part->src = t->d_buf;
+	part->size = t->d_size;
+	return 0;
+}
+
+/* Every section but .debug_info relocated in a copy. */
+static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why)
+{
+	struct begin *b = arg;
+
+	if (strcmp(p->name, ".debug_info")) {
+		if (copy_data(p->t, b->out) < 0)
+			return -ENOMEM;
+		return apply_to(c, p->rd, true, p->t, why);
+	}
+	b->part->rd = p->rd;
+	b->part->n = p->rd->d_size / entry_size(c, true);
+	return begin_info(b->part, p->t, b->out);
+}
+
+/* .debug_info, found by name when it has no relocations. */
+static Elf_Data *info_data(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+	const char *name;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_PROGBITS &&
+		    !(sh.sh_flags & SHF_COMPRESSED) &&
+		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(name, ".debug_info"))
+			return elf_getdata(scn, NULL);
+	return NULL;
+}
+
+static void free_part(struct ks_dwarfrel_part *p)
+{
+	if (p) {
+		free(p->c.value);
+		free(p->c.sym_ok);
+		free(p);
+	}
+}
+
+int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
+{
+	struct ks_dwarfrel_part *p = calloc(1, sizeof(*p));
+	Elf_Data *t;
+	bool ok = true;
+	int r;
+
+	if (!p)
+		return -ENOMEM;
+	p->c.elf = elf;
+	r = start(&p->c, why);
+	if (!r)
+		r = each_pair(&p->c, check_pair, &ok, why);
+	if (!r && ok)
+		r = each_pair(&p->c, begin_pair, &(struct begin){ out, p }, why);
+	if (!r && ok && !p->t && (t = info_data(elf)) && t->d_buf)
+		r = begin_info(p, t, out);
+	if (r || !ok) {
+		free_part(p);
+		return r ? r : 1;
+	}
+	out->part = p;
+	return 0;
+}
+
+static uint64_t entry_off(const struct ks_dwarfrel_part *p, size_t i)
+{
+	struct reloc e;
+
+	get_reloc(&p->c, p->rd, true, i, &e);
+	return e.off;
+}
+
+/* The first entry at or after offset lo, if the entries are sorted. A
+ * unit's entries are about where its offset says, spread evenly over the
+ * section: the search gallops out from there, then bisects, and so reads
+ * a few pages of a big module's relocations, not one page per step of a
+ * bisection of them all. */
+static size_t first_at(const struct ks_dwarfrel_part *p, uint64_t lo)
+{
+	size_t guess = (size_t)((double)lo / (double)(p->size ? p->size : 1) * (double)p->n);
+	size_t a = 0, b = p->n, step = 16;
+
+	guess = guess < p->n ? guess : p->n - 1;
+	if (entry_off(p, guess) < lo) {
+		for (a = guess + 1; a + step < p->n && entry_off(p, a + step - 1) < lo; step *= 2)
+			a += step;
+		b = a + step < p->n ? a + step : p->n;
+	} else {
+		for (b = guess; b >= step && entry_off(p, b - step) >= lo; step *= 2)
+			b -= step;
+		a = b >= step ? b - step : 0;
+	}
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+
+		if (entry_off(p, mid) < lo)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
+/* The entries in [lo, hi), found by bisection, applied at their offset
+ * less shift; 1 if one is out of order. */
+static int unit_sorted(struct ks_dwarfrel_part *p, uint64_t lo, uint64_t hi, uint64_t shift,
+		       const char **why)
+{
+	uint64_t last = lo;
+	size_t first = first_at(p, lo), ent = entry_size(&p->c, true);
+
+	/* a unit has about a relocation per 16 of its bytes */
+	populate((const char *)p->rd->d_buf + first * ent,
+		 ((hi - lo) / 8 < p->n - first ? (hi - lo) / 8 : p->n - first) * ent);
+	for (size_t i = first; i < p->n; i++) {
+		struct reloc e;
+		int r;
+
+		get_reloc(&p->c, p->rd, true, i, &e);
+		if (e.off < last)
+			return 1;
+		if (e.off >= hi)
+			break;
+		last = e.off;
+		e.off -= shift;
+		if ((r = apply_one(&p->c, &e, true, p->t, why)) < 0)
+			return r;
+	}
+	return 0;
+}
+
+/* The unit at [lo, hi) of the section copied to at, and relocated there. */
+static int copy_unit(struct ks_dwarfrel_part *p, uint64_t lo, uint64_t hi, uint64_t at,
+		     const char **why)
+{
+	int r = 0;
+
+	populate(p->src + lo, hi - lo);
+	memcpy(p->buf + at, p->src + lo, hi - lo);
+	if (!p->rd || (!p->unsorted && (r = unit_sorted(p, lo, hi, lo - at, why)) <= 0))
+		return r;
+	p->unsorted = true;
+	r = 0;
+	for (size_t i = 0; !r && i < p->n; i++) {
+		struct reloc e;
+
+		get_reloc(&p->c, p->rd, true, i, &e);
+		if (e.off >= lo && e.off < hi) {
+			e.off -= lo - at;
+			r = apply_one(&p->c, &e, true, p->t, why);
+		}
+	}
+	return r;
+}
+
+int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u, size_t n,
+		      const char **why)
+{
+	struct ks_dwarfrel_part *p = rel->part;
+	uint64_t at = 0;
+	int r = 0;
+
+	if (!p || !p->t)
+		return 0;
+	p->t->d_buf = p->buf;
+	p->t->d_size = p->size;
+	for (size_t i = 0; !r && i < n; i++) {
+		uint64_t hi = u[i].hi < p->size ? u[i].hi : p->size;
+
+		if (u[i].lo >= hi || (i && u[i].lo < u[i - 1].hi))
+			continue;
+		r = copy_unit(p, u[i].lo, hi, at, why);
+		at += hi - u[i].lo;
+	}
+	p->t->d_size = at;
 	return r;
 }
 
 void ks_dwarfrel_free(struct ks_dwarfrel *rel)
 {
 	for (size_t i = 0; i < rel->n; i++)
-		free(rel->bufs[i]);
+		if (rel->bufs[i].mapped)
+			munmap(rel->bufs[i].p, rel->bufs[i].len);
+		else
+			free(rel->bufs[i].p);
 	free(rel->bufs);
+	free_part(rel->part);
 	memset(rel, 0, sizeof(*rel));
 }

@@ -5,6 +5,8 @@
 #define KS_DWARFREL_H
 
 #include <gelf.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "compiler.h"
 
@@ -13,23 +15,59 @@
  * are the same, get the same addresses. 0 or -EINVAL (*why says why). */
 int ks_dwarfrel_layout(Elf *elf, const char **why) KS_MUST_CHECK;
 
+struct ks_dwarfrel_part;
+
 /* The relocated copies of DWARF sections, which their Elf_Data point to
- * until ks_dwarfrel_free(), after elf_end(). */
+ * until ks_dwarfrel_free(), after elf_end(); or what relocating
+ * .debug_info a range at a time needs. */
+struct ks_dwarfrel_buf {
+	void *p;
+	size_t len;
+	bool mapped; /* by mmap(), else by calloc() */
+};
+
 struct ks_dwarfrel {
-	void **bufs;
+	struct ks_dwarfrel_buf *bufs;
 	size_t n, cap;
+	struct ks_dwarfrel_part *part;
 };
 
 /* Applies the relocations of .debug_info, .debug_line and the other DWARF
- * sections libdw reads for us (not .debug_frame) against symbols defined
- * in a section or absolute, at the addresses ks_dwarfrel_layout() gave;
- * those against undefined symbols are left as they are, as libdwfl leaves
- * them. Each such section is relocated in a copy (kept in rel) that its
- * Elf_Data then points to: writing into a mapped image page by page costs
- * more than copying. 0, -ENOMEM, or -EINVAL when they cannot be applied
- * (a machine without a row in the type table, a relocation outside its
- * section): *why says why. */
+ * sections libdw reads for us (not .debug_frame, not location lists)
+ * against symbols defined in a section or absolute, at the addresses
+ * ks_dwarfrel_layout() gave; those against undefined symbols are left as
+ * they are, as libdwfl leaves them. Each such section is relocated in a
+ * copy (kept in rel) that its Elf_Data then points to: writing into a
+ * mapped image page by page costs more than copying. 0, -ENOMEM, or
+ * -EINVAL when they cannot be applied (a machine without a row in the
+ * type table, a relocation outside its section): *why says why. */
 int ks_dwarfrel_apply(Elf *elf, struct ks_dwarfrel *rel, const char **why) KS_MUST_CHECK;
+
+/* For big modules, of which only the units that hold a use are read:
+ * applies the relocations of the same sections as ks_dwarfrel_apply()
+ * except .debug_info, each in a copy, and makes ready to build a
+ * .debug_info of some of its units with ks_dwarfrel_units(). 0; 1 when
+ * that cannot be done safely and nothing was changed (REL entries,
+ * relocation types that add to the field, .debug_info's relocations not in
+ * offset order): ks_dwarfrel_apply() is then the way; -ENOMEM or -EINVAL
+ * as there. */
+int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *rel, const char **why) KS_MUST_CHECK;
+
+/* Bytes [lo, hi) of a section. */
+struct ks_dwarfrel_range {
+	uint64_t lo, hi;
+};
+
+/* After ks_dwarfrel_begin(): .debug_info's data becomes a copy of the
+ * units u (whole units, sorted, not overlapping; hi is cut to the
+ * section's end), one after the other, relocated. Offsets within a unit
+ * stay right; offsets across units (DW_FORM_ref_addr) do not, so a
+ * caller that finds such forms calls it again with every unit. Again
+ * replaces the copy. The relocations of a unit are found by bisection;
+ * one found out of order turns that into a scan. 0, or -EINVAL as
+ * ks_dwarfrel_apply(). */
+int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u, size_t n,
+		      const char **why) KS_MUST_CHECK;
 void ks_dwarfrel_free(struct ks_dwarfrel *rel);
 
 #endif

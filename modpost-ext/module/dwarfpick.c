@@ -1,0 +1,467 @@
+/* Picking the units of .debug_info that hold a module's uses
+ * (module/dwarfpick.h): amdgpu.ko has 94 MB of it in some 300 units and
+ * 6 million relocations, and a use or two lie in a few of them. */
+#include <dwarf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module/dwarfpick.h"
+#include "module/section.h"
+
+/* An address range of .debug_aranges, and the unit that holds it. */
+struct range {
+	uint64_t lo, hi, unit;
+};
+
+struct pick {
+	Elf *elf, *delf; /* the module (symbols, relocations), the DWARF's object */
+	bool msb;
+	struct range *v; /* .debug_aranges, sorted by lo */
+	size_t n, cap;
+	uint64_t *units; /* the starts of the units found */
+	size_t nunits, ucap;
+};
+
+static Elf_Data *section_data(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	const char *s;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, sh) && sh->sh_type != SHT_NOBITS &&
+		    (s = elf_strptr(elf, shstrndx, sh->sh_name)) && !strcmp(s, name))
+			return elf_getdata(scn, NULL);
+	return NULL;
+}
+
+static uint64_t get_uint(const unsigned char *p, unsigned n, bool msb)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		v |= (uint64_t)p[msb ? n - 1 - i : i] << (8 * i);
+	return v;
+}
+
+static int add_range(struct pick *k, uint64_t lo, uint64_t len, uint64_t unit)
+{
+	if (k->n == k->cap) {
+		size_t cap = k->cap ? k->cap * 2 : 64;
+		struct range *v = realloc(k->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		k->v = v;
+		k->cap = cap;
+	}
+	k->v[k->n++] = (struct range){ lo, lo + len, unit };
+	return 0;
+}
+
+/* One set of .debug_aranges, [p, end): its header, then (address,
+ * length) pairs from the next multiple of twice the address size. */
+static int read_set(struct pick *k, const unsigned char *set, const unsigned char *p,
+		    const unsigned char *end, unsigned osize)
+{
+	uint64_t unit;
+	unsigned asize;
+	size_t at;
+
+	if (end - p < 2 + osize + 2 || get_uint(p, 2, k->msb) != 2)
+		return 0;
+	unit = get_uint(p + 2, osize, k->msb);
+	asize = p[2 + osize];
+	if ((asize != 4 && asize != 8) || p[3 + osize])
+		return 0;
+	p += 4 + osize;
+	at = (size_t)(p - set);
+	p += (2 * asize - at % (2 * asize)) % (2 * asize);
+	for (; end - p >= 2 * asize; p += 2 * asize) {
+		uint64_t lo = get_uint(p, asize, k->msb), len = get_uint(p + asize, asize, k->msb);
+
+		if (!lo && !len)
+			break;
+		if (len && add_range(k, lo, len, unit) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int range_cmp(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* Every set of .debug_aranges. 0, 1 if there is none, or -ENOMEM. */
+static int read_aranges(struct pick *k)
+{
+	GElf_Shdr sh;
+	Elf_Data *d = section_data(k->delf, ".debug_aranges", &sh);
+	const unsigned char *p, *end;
+	int r = 0;
+
+	if (!d || !d->d_buf || !d->d_size)
+		return 1;
+	p = d->d_buf;
+	end = p + d->d_size;
+	while (!r && end - p >= 4) {
+		const unsigned char *set = p;
+		uint64_t len = get_uint(p, 4, k->msb);
+		unsigned osize = 4;
+
+		p += 4;
+		if (len == 0xffffffff && end - p >= 8) {
+			len = get_uint(p, 8, k->msb);
+			p += 8;
+			osize = 8;
+		}
+		if (len > (uint64_t)(end - p))
+			break;
+		r = read_set(k, set, p, p + len, osize);
+		p += len;
+	}
+	if (k->n)
+		qsort(k->v, k->n, sizeof(*k->v), range_cmp);
+	return r;
+}
+
+/* The unit whose range holds addr: the last range starting at or before
+ * it, or one of the few before that (ranges of comdat code may nest). */
+static bool unit_of(const struct pick *k, uint64_t addr, uint64_t *unit)
+{
+	size_t lo = 0, hi = k->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (k->v[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo, t = 0; i-- > 0 && t < 4; t++) {
+		if (addr < k->v[i].hi) {
+			*unit = k->v[i].unit;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A defined symbol's laid-out address, if its section holds code. */
+static bool code_addr(Elf *elf, const GElf_Sym *s, uint64_t *addr)
+{
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+
+	if (s->st_shndx == SHN_UNDEF || s->st_shndx >= SHN_LORESERVE ||
+	    !(scn = elf_getscn(elf, s->st_shndx)) || !gelf_getshdr(scn, &sh) ||
+	    !(sh.sh_flags & SHF_EXECINSTR))
+		return false;
+	*addr = sh.sh_addr + s->st_value;
+	return true;
+}
+
+/* The symbol table: its data, entry count, and count of locals. */
+struct syms {
+	Elf_Data *d;
+	size_t n, nlocal, link;
+};
+
+static bool read_syms(Elf *elf, struct syms *t)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
+			continue;
+		t->d = elf_getdata(scn, NULL);
+		t->n = t->d ? t->d->d_size / sh.sh_entsize : 0;
+		t->nlocal = sh.sh_info < t->n ? sh.sh_info : t->n;
+		t->link = elf_ndxscn(scn);
+		return t->d != NULL;
+	}
+	return false;
+}
+
+/* The variable holding a data address: its symbol's index and bytes, and
+ * the file symbol the locals of its source file follow (0: none). */
+struct var {
+	size_t sym, file;
+	uint64_t lo, hi;
+};
+
+static bool find_var(const struct syms *t, const struct ks_dwarfpick_addr *a, struct var *v)
+{
+	size_t file = 0;
+
+	for (size_t i = 1; i < t->n; i++) {
+		GElf_Sym s;
+
+		if (!gelf_getsym(t->d, (int)i, &s))
+			continue;
+		if (i < t->nlocal && GELF_ST_TYPE(s.st_info) == STT_FILE)
+			file = i;
+		if (GELF_ST_TYPE(s.st_info) != STT_OBJECT || s.st_shndx != a->scn ||
+		    a->off < s.st_value || a->off - s.st_value >= (s.st_size ? s.st_size : 1))
+			continue;
+		*v = (struct var){ i, i < t->nlocal ? file : 0, s.st_value,
+				   s.st_value + (s.st_size ? s.st_size : 1) };
+		return true;
+	}
+	return false;
+}
+
+/* A function of the variable's source file: a local after its file
+ * symbol, before the next. */
+static bool file_fn(Elf *elf, const struct syms *t, const struct var *v, uint64_t *addr)
+{
+	for (size_t i = v->file + 1; v->file && i < t->nlocal; i++) {
+		GElf_Sym s;
+
+		if (!gelf_getsym(t->d, (int)i, &s))
+			continue;
+		if (GELF_ST_TYPE(s.st_info) == STT_FILE)
+			break;
+		if (GELF_ST_TYPE(s.st_info) == STT_FUNC && code_addr(elf, &s, addr))
+			return true;
+	}
+	return false;
+}
+
+/* A function the variable's bytes point to, through the relocations of
+ * its section. */
+static bool pointed_fn(Elf *elf, const struct syms *t, size_t scn_ndx, const struct var *v,
+		       uint64_t *addr)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || sh.sh_info != scn_ndx ||
+		    sh.sh_link != t->link || !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Rela ra;
+			GElf_Sym s;
+
+			if (gelf_getrela(d, (int)i, &ra) && ra.r_offset >= v->lo &&
+			    ra.r_offset < v->hi && gelf_getsym(t->d, (int)GELF_R_SYM(ra.r_info), &s) &&
+			    code_addr(elf, &s, addr)) {
+				*addr += (uint64_t)ra.r_addend; /* a section symbol's */
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+static int add_unit(struct pick *k, uint64_t unit)
+{
+	if (k->nunits == k->ucap) {
+		size_t cap = k->ucap ? k->ucap * 2 : 16;
+		uint64_t *v = realloc(k->units, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		k->units = v;
+		k->ucap = cap;
+	}
+	k->units[k->nunits++] = unit;
+	return 0;
+}
+
+/* The unit of one address: 0 (none, for code outside every unit, as
+ * assembly is), 1 if it cannot be told, or -ENOMEM. */
+static int pick_one(struct pick *k, const struct syms *t, const struct ks_dwarfpick_addr *a)
+{
+	uint64_t addr = a->addr, unit;
+	struct var v;
+
+	if (!a->code &&
+	    (!t->d || !find_var(t, a, &v) ||
+	     (!file_fn(k->elf, t, &v, &addr) && !pointed_fn(k->elf, t, a->scn, &v, &addr))))
+		return 1;
+	if (!unit_of(k, addr, &unit))
+		return a->code ? 0 : 1;
+	return add_unit(k, unit);
+}
+
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The units found, each once, with their ends from their headers. 0, 1
+ * if a header is not one, or -ENOMEM. */
+static int units_out(struct pick *k, struct ks_dwarfrel_range **out, size_t *nout)
+{
+	GElf_Shdr sh;
+	Elf_Data *info = section_data(k->delf, ".debug_info", &sh);
+	size_t n = 0;
+
+	if (!info || !info->d_buf)
+		return 1;
+	if (k->nunits)
+		qsort(k->units, k->nunits, sizeof(*k->units), u64_cmp);
+	*out = calloc(k->nunits ? k->nunits : 1, sizeof(**out));
+	if (!*out)
+		return -ENOMEM;
+	for (size_t i = 0; i < k->nunits; i++) {
+		const unsigned char *p = (const unsigned char *)info->d_buf + k->units[i];
+		uint64_t u = k->units[i], len, head = 4;
+
+		if (i && u == k->units[i - 1])
+			continue;
+		if (!ks_in_range(u, 4, info->d_size))
+			return 1;
+		len = get_uint(p, 4, k->msb);
+		if (len == 0xffffffff) {
+			if (!ks_in_range(u, 12, info->d_size))
+				return 1;
+			len = get_uint(p + 4, 8, k->msb);
+			head = 12;
+		}
+		if (!ks_in_range(u + head, len, info->d_size))
+			return 1;
+		(*out)[n++] = (struct ks_dwarfrel_range){ u, u + head + len };
+	}
+	*nout = n;
+	return 0;
+}
+
+int ks_dwarfpick_units(Elf *elf, Elf *delf, const struct ks_dwarfpick_addr *a, size_t n,
+		       struct ks_dwarfrel_range **units, size_t *nunits)
+{
+	struct pick k = { .elf = elf, .delf = delf };
+	struct syms t = { 0 };
+	GElf_Ehdr eh;
+	int r = gelf_getehdr(delf, &eh) ? 0 : 1;
+
+	*units = NULL;
+	*nunits = 0;
+	k.msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	if (!r)
+		r = read_aranges(&k);
+	read_syms(elf, &t);
+	for (size_t i = 0; !r && i < n; i++)
+		r = pick_one(&k, &t, &a[i]);
+	if (!r)
+		r = units_out(&k, units, nunits);
+	if (r) {
+		free(*units);
+		*units = NULL;
+		*nunits = 0;
+	}
+	free(k.v);
+	free(k.units);
+	return r;
+}
+
+/* A ULEB128 at *p (before end), which *p passes; false if it runs off. */
+static bool uleb(const unsigned char **p, const unsigned char *end, uint64_t *v)
+{
+	unsigned shift = 0;
+
+	*v = 0;
+	while (*p < end) {
+		unsigned char b = *(*p)++;
+
+		if (shift < 64)
+			*v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+		if (!(b & 0x80))
+			return true;
+	}
+	return false;
+}
+
+/* Forms whose value lies outside the unit: in another unit (by offset or
+ * by type signature), in a supplementary file, or not known until read. */
+static bool crosses_units(uint64_t form)
+{
+	return form == DW_FORM_ref_addr || form == DW_FORM_ref_sig8 || form == DW_FORM_indirect ||
+	       form == DW_FORM_ref_sup4 || form == DW_FORM_ref_sup8 || form == DW_FORM_GNU_ref_alt;
+}
+
+/* Whether the abbreviation table at off uses no such form. */
+static bool abbrevs_local(const Elf_Data *abbrev, uint64_t off)
+{
+	const unsigned char *p, *end;
+	uint64_t code, tag, attr, form, skip;
+
+	if (!abbrev || !ks_in_range(off, 1, abbrev->d_size))
+		return false;
+	p = (const unsigned char *)abbrev->d_buf + off;
+	end = (const unsigned char *)abbrev->d_buf + abbrev->d_size;
+	while (uleb(&p, end, &code) && code) {
+		if (!uleb(&p, end, &tag) || p++ >= end)
+			return false;
+		do {
+			if (!uleb(&p, end, &attr) || !uleb(&p, end, &form) ||
+			    (form == DW_FORM_implicit_const && !uleb(&p, end, &skip)) ||
+			    crosses_units(form))
+				return false;
+		} while (attr || form);
+	}
+	return p <= end;
+}
+
+/* The abbreviation offset of the unit at p (size bytes left); false if
+ * its header cannot be read. *next: the unit's size. */
+static bool unit_abbrevs(const unsigned char *p, uint64_t size, bool msb, uint64_t *abbrev,
+			 uint64_t *next)
+{
+	uint64_t len, head = 4;
+	unsigned osize = 4, version;
+
+	if (size < 4)
+		return false;
+	len = get_uint(p, 4, msb);
+	if (len == 0xffffffff) {
+		if (size < 12)
+			return false;
+		len = get_uint(p + 4, 8, msb);
+		head = 12;
+		osize = 8;
+	}
+	if (!ks_in_range(head, len, size) || len < 2 + 2 + osize)
+		return false;
+	version = (unsigned)get_uint(p + head, 2, msb);
+	*abbrev = get_uint(p + head + (version >= 5 ? 4 : 2), osize, msb);
+	*next = head + len;
+	return version >= 2 && version <= 5;
+}
+
+bool ks_dwarfpick_self_contained(Elf *delf)
+{
+	GElf_Shdr sh;
+	GElf_Ehdr eh;
+	Elf_Data *info = section_data(delf, ".debug_info", &sh);
+	Elf_Data *abbrev = section_data(delf, ".debug_abbrev", &sh);
+	uint64_t off = 0, a, n;
+	bool msb;
+
+	if (!info || !info->d_buf || !gelf_getehdr(delf, &eh))
+		return false;
+	msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	while (off < info->d_size) {
+		if (!unit_abbrevs((const unsigned char *)info->d_buf + off, info->d_size - off, msb,
+				  &a, &n) ||
+		    !abbrevs_local(abbrev, a))
+			return false;
+		off += n;
+	}
+	return true;
+}
