@@ -111,12 +111,13 @@ static bool asked_for(void *ctx, const struct ks_module *m, const char *sym)
 	return false;
 }
 
-/* DWARF lines for the imports asked about (module/dwarf.h). */
-static int locate(void *ctx, struct ks_module *m)
+/* DWARF lines for the imports asked about (module/dwarf.h), on the
+ * reading threads: what is asked is known from the start. */
+static int locate(void *ctx, struct ks_module *m, struct ks_diags *d)
 {
 	struct run *r = ctx;
 
-	return ks_locate_module(m, &r->o.dwarf, asked_for, &r->o, r->problems);
+	return ks_locate_module(m, &r->o.dwarf, asked_for, &r->o, d);
 }
 
 static void text_user(const struct ks_finding *f)
@@ -204,7 +205,7 @@ static int pipeline(struct run *r, size_t *with_users)
 	r->check.sched = &r->sched;
 	r->check.opts = (struct ks_check_opts){ .today = r->o.today_days, .within = -1 };
 	r->scan.progress = r->o.format == KS_FORMAT_TEXT;
-	r->scan.locate = locate;
+	r->scan.locate_in_reader = locate;
 	if (!e)
 		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_module, r,
 				    r->problems);

@@ -45,6 +45,8 @@ struct worker {
  * guards the hand-over to the caller and back. */
 struct pool {
 	struct ks_inputs *in;
+	const struct ks_scan *sc;
+	void *ctx;		/* the caller's, for sc->locate_in_reader */
 	struct slot *slots;
 	size_t window;
 	size_t next;		/* the index of the next input taken; once
@@ -178,6 +180,11 @@ static void *work(void *arg)
 			struct slot *s = &p->slots[i % p->window];
 
 			s->err = ks_module_load(&s->m, s->path, keep, &s->d);
+			if (!s->err && p->sc->locate_in_reader &&
+			    p->sc->locate_in_reader(p->ctx, &s->m, &s->d) < 0) {
+				ks_module_free(&s->m);
+				s->err = -ENOMEM;
+			}
 		}
 		pthread_mutex_lock(&p->mu);
 		for (size_t i = first; i < first + k; i++)
@@ -324,7 +331,7 @@ static void pool_free(struct pool *p, struct worker *w, size_t nw)
 static int run_pool(struct ks_scan *sc, struct ks_inputs *in, size_t jobs, ks_scan_fn fn,
 		    void *ctx, struct ks_diags *d)
 {
-	struct pool p = { .in = in, .window = jobs * WINDOW_PER_JOB };
+	struct pool p = { .in = in, .sc = sc, .ctx = ctx, .window = jobs * WINDOW_PER_JOB };
 	struct worker w[MAX_JOBS] = { 0 };
 	size_t started = 0;
 	int e;

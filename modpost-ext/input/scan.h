@@ -20,6 +20,11 @@ struct ks_scan {
 	 * may add uses from other location sources (module/dwarf.h); a
 	 * negative result stops the scan */
 	int (*locate)(void *ctx, struct ks_module *m);
+	/* the same, run instead on the reading threads as soon as a module
+	 * is read, when it needs nothing the calling thread makes: it must
+	 * be safe to run on several threads at once; its diagnostics go to
+	 * d, which follows the module's own in input order */
+	int (*locate_in_reader)(void *ctx, struct ks_module *m, struct ks_diags *d);
 	bool allow_empty;	/* a folder or list without modules is no problem */
 	/* a one-line progress indicator on stderr, if it is a terminal and
 	 * CI is unset (the caller says no for -q and machine formats) */
