@@ -159,6 +159,20 @@ static int index_fns(struct dw *x, Dwarf_Die *cu)
 	return 0;
 }
 
+/* The CU's line program, relocated before libdw reads it (when
+ * .debug_line is relocated a program at a time, module/dwarfrel.h). One
+ * whose relocations cannot be applied stays zeros: no lines. */
+static void relocate_lines(struct dw *x, Dwarf_Die *cu)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word off;
+	const char *why;
+
+	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &off) == 0 &&
+	    ks_dwarfrel_line(&x->rel, off, &why) < 0)
+		return;
+}
+
 /* Every CU's ranges, walking the CUs: Clang writes no .debug_aranges, so
  * they are not asked for. */
 static int index_cus(struct dw *x)
@@ -172,6 +186,7 @@ static int index_cus(struct dw *x)
 		ptrdiff_t r = 0;
 
 		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
+			relocate_lines(x, &cu);
 			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
 				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
 					return -ENOMEM;

@@ -474,14 +474,19 @@ int ks_dwarfrel_apply(Elf *elf, struct ks_dwarfrel *out, const char **why)
 	return r;
 }
 
-/* .debug_info made of some of its units, relocated. */
+/* A section relocated a piece at a time into a copy (t's data then). */
+struct piecewise {
+	Elf_Data *rd, *t;	  /* its relocations (if any) and data */
+	const unsigned char *src; /* its own bytes */
+	size_t n, size;		  /* entries in rd; bytes in src */
+	bool unsorted;		  /* an entry found out of order: pieces are found by a scan */
+};
+
+/* .debug_info made of some of its units, .debug_line of the line
+ * programs of those, relocated. */
 struct ks_dwarfrel_part {
 	struct rel c;
-	Elf_Data *rd, *t;	  /* .debug_info's relocations (if any) and data */
-	const unsigned char *src; /* .debug_info's own bytes */
-	unsigned char *buf;	  /* the units kept, one after the other */
-	size_t n, size;		  /* entries in rd; bytes in src */
-	bool unsorted;		  /* an entry found out of order: units are found by a scan */
+	struct piecewise info, line;
 };
 
 /* Whether .debug_info can be relocated a range at a time: RELA entries
@@ -503,31 +508,34 @@ struct begin {
 	struct ks_dwarfrel_part *part;
 };
 
-/* Where .debug_info's kept units will go: pages touched only as they are
- * written. */
-static int begin_info(struct ks_dwarfrel_part *part, Elf_Data *t, struct ks_dwarfrel *out)
+static void piecewise_init(struct piecewise *w, Elf_Data *t, Elf_Data *rd, size_t n)
 {
-	if (!(part->buf = new_buf(out, t->d_size)))
-		return -ENOMEM;
-	part->t = t;
-	part->src = t->d_buf;
-	part->size = t->d_size;
-	return 0;
+	*w = (struct piecewise){ .rd = rd, .t = t, .src = t->d_buf, .n = n, .size = t->d_size };
 }
 
-/* Every section but .debug_info relocated in a copy. */
+/* Every section but .debug_info and .debug_line relocated in a copy;
+ * .debug_line's copy is empty until ks_dwarfrel_line() fills a program
+ * in at its offset. */
 static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why)
 {
 	struct begin *b = arg;
+	size_t n = p->rd->d_size / entry_size(c, true);
+	void *buf;
 
-	if (strcmp(p->name, ".debug_info")) {
-		if (copy_data(p->t, b->out) < 0)
-			return -ENOMEM;
-		return apply_to(c, p->rd, true, p->t, why);
+	if (!strcmp(p->name, ".debug_info")) {
+		piecewise_init(&b->part->info, p->t, p->rd, n);
+		return 0;
 	}
-	b->part->rd = p->rd;
-	b->part->n = p->rd->d_size / entry_size(c, true);
-	return begin_info(b->part, p->t, b->out);
+	if (!strcmp(p->name, ".debug_line")) {
+		if (!(buf = new_buf(b->out, p->t->d_size)))
+			return -ENOMEM;
+		piecewise_init(&b->part->line, p->t, p->rd, n);
+		p->t->d_buf = buf;
+		return 0;
+	}
+	if (copy_data(p->t, b->out) < 0)
+		return -ENOMEM;
+	return apply_to(c, p->rd, true, p->t, why);
 }
 
 /* .debug_info, found by name when it has no relocations. */
@@ -572,8 +580,8 @@ int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
 		r = each_pair(&p->c, check_pair, &ok, why);
 	if (!r && ok)
 		r = each_pair(&p->c, begin_pair, &(struct begin){ out, p }, why);
-	if (!r && ok && !p->t && (t = info_data(elf)) && t->d_buf)
-		r = begin_info(p, t, out);
+	if (!r && ok && !p->info.t && (t = info_data(elf)) && t->d_buf)
+		piecewise_init(&p->info, t, NULL, 0);
 	if (r || !ok) {
 		free_part(p);
 		return r ? r : 1;
@@ -582,38 +590,38 @@ int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
 	return 0;
 }
 
-static uint64_t entry_off(const struct ks_dwarfrel_part *p, size_t i)
+static uint64_t entry_off(const struct rel *c, const struct piecewise *w, size_t i)
 {
 	struct reloc e;
 
-	get_reloc(&p->c, p->rd, true, i, &e);
+	get_reloc(c, w->rd, true, i, &e);
 	return e.off;
 }
 
 /* The first entry at or after offset lo, if the entries are sorted. A
- * unit's entries are about where its offset says, spread evenly over the
+ * piece's entries are about where its offset says, spread evenly over the
  * section: the search gallops out from there, then bisects, and so reads
  * a few pages of a big module's relocations, not one page per step of a
  * bisection of them all. */
-static size_t first_at(const struct ks_dwarfrel_part *p, uint64_t lo)
+static size_t first_at(const struct rel *c, const struct piecewise *w, uint64_t lo)
 {
-	size_t guess = (size_t)((double)lo / (double)(p->size ? p->size : 1) * (double)p->n);
-	size_t a = 0, b = p->n, step = 16;
+	size_t guess = (size_t)((double)lo / (double)(w->size ? w->size : 1) * (double)w->n);
+	size_t a = 0, b = w->n, step = 16;
 
-	guess = guess < p->n ? guess : p->n - 1;
-	if (entry_off(p, guess) < lo) {
-		for (a = guess + 1; a + step < p->n && entry_off(p, a + step - 1) < lo; step *= 2)
+	guess = guess < w->n ? guess : w->n - 1;
+	if (entry_off(c, w, guess) < lo) {
+		for (a = guess + 1; a + step < w->n && entry_off(c, w, a + step - 1) < lo; step *= 2)
 			a += step;
-		b = a + step < p->n ? a + step : p->n;
+		b = a + step < w->n ? a + step : w->n;
 	} else {
-		for (b = guess; b >= step && entry_off(p, b - step) >= lo; step *= 2)
+		for (b = guess; b >= step && entry_off(c, w, b - step) >= lo; step *= 2)
 			b -= step;
 		a = b >= step ? b - step : 0;
 	}
 	while (a < b) {
 		size_t mid = a + (b - a) / 2;
 
-		if (entry_off(p, mid) < lo)
+		if (entry_off(c, w, mid) < lo)
 			a = mid + 1;
 		else
 			b = mid;
@@ -623,77 +631,107 @@ static size_t first_at(const struct ks_dwarfrel_part *p, uint64_t lo)
 
 /* The entries in [lo, hi), found by bisection, applied at their offset
  * less shift; 1 if one is out of order. */
-static int unit_sorted(struct ks_dwarfrel_part *p, uint64_t lo, uint64_t hi, uint64_t shift,
-		       const char **why)
+static int piece_sorted(const struct rel *c, struct piecewise *w, uint64_t lo, uint64_t hi,
+			uint64_t shift, const char **why)
 {
 	uint64_t last = lo;
-	size_t first = first_at(p, lo), ent = entry_size(&p->c, true);
+	size_t first = first_at(c, w, lo), ent = entry_size(c, true);
 
 	/* a unit has about a relocation per 16 of its bytes */
-	populate((const char *)p->rd->d_buf + first * ent,
-		 ((hi - lo) / 8 < p->n - first ? (hi - lo) / 8 : p->n - first) * ent);
-	for (size_t i = first; i < p->n; i++) {
+	populate((const char *)w->rd->d_buf + first * ent,
+		 ((hi - lo) / 8 < w->n - first ? (hi - lo) / 8 : w->n - first) * ent);
+	for (size_t i = first; i < w->n; i++) {
 		struct reloc e;
 		int r;
 
-		get_reloc(&p->c, p->rd, true, i, &e);
+		get_reloc(c, w->rd, true, i, &e);
 		if (e.off < last)
 			return 1;
 		if (e.off >= hi)
 			break;
 		last = e.off;
 		e.off -= shift;
-		if ((r = apply_one(&p->c, &e, true, p->t, why)) < 0)
+		if ((r = apply_one(c, &e, true, w->t, why)) < 0)
 			return r;
 	}
 	return 0;
 }
 
-/* The unit at [lo, hi) of the section copied to at, and relocated there. */
-static int copy_unit(struct ks_dwarfrel_part *p, uint64_t lo, uint64_t hi, uint64_t at,
-		     const char **why)
+/* The piece at [lo, hi) of the section copied to at, and relocated there. */
+static int copy_piece(const struct rel *c, struct piecewise *w, uint64_t lo, uint64_t hi,
+		      uint64_t at, const char **why)
 {
 	int r = 0;
 
-	populate(p->src + lo, hi - lo);
-	memcpy(p->buf + at, p->src + lo, hi - lo);
-	if (!p->rd || (!p->unsorted && (r = unit_sorted(p, lo, hi, lo - at, why)) <= 0))
+	populate(w->src + lo, hi - lo);
+	memcpy((unsigned char *)w->t->d_buf + at, w->src + lo, hi - lo);
+	if (!w->rd || (!w->unsorted && (r = piece_sorted(c, w, lo, hi, lo - at, why)) <= 0))
 		return r;
-	p->unsorted = true;
+	w->unsorted = true;
 	r = 0;
-	for (size_t i = 0; !r && i < p->n; i++) {
+	for (size_t i = 0; !r && i < w->n; i++) {
 		struct reloc e;
 
-		get_reloc(&p->c, p->rd, true, i, &e);
+		get_reloc(c, w->rd, true, i, &e);
 		if (e.off >= lo && e.off < hi) {
 			e.off -= lo - at;
-			r = apply_one(&p->c, &e, true, p->t, why);
+			r = apply_one(c, &e, true, w->t, why);
 		}
 	}
 	return r;
+}
+
+/* The bytes of unit i that are kept: none if it overlaps the one
+ * before or lies past the section's end. */
+static uint64_t kept(const struct piecewise *w, const struct ks_dwarfrel_range *u, size_t i)
+{
+	uint64_t hi = u[i].hi < w->size ? u[i].hi : w->size;
+
+	return u[i].lo >= hi || (i && u[i].lo < u[i - 1].hi) ? 0 : hi - u[i].lo;
 }
 
 int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u, size_t n,
 		      const char **why)
 {
 	struct ks_dwarfrel_part *p = rel->part;
-	uint64_t at = 0;
+	struct piecewise *w = p ? &p->info : NULL;
+	uint64_t at = 0, total = 0;
 	int r = 0;
 
-	if (!p || !p->t)
+	if (!w || !w->t)
 		return 0;
-	p->t->d_buf = p->buf;
-	p->t->d_size = p->size;
+	for (size_t i = 0; i < n; i++)
+		total += kept(w, u, i);
+	if (!(w->t->d_buf = new_buf(rel, total)))
+		return -ENOMEM;
+	w->t->d_size = total;
 	for (size_t i = 0; !r && i < n; i++) {
-		uint64_t hi = u[i].hi < p->size ? u[i].hi : p->size;
+		uint64_t len = kept(w, u, i);
 
-		if (u[i].lo >= hi || (i && u[i].lo < u[i - 1].hi))
-			continue;
-		r = copy_unit(p, u[i].lo, hi, at, why);
-		at += hi - u[i].lo;
+		if (len)
+			r = copy_piece(&p->c, w, u[i].lo, u[i].lo + len, at, why);
+		at += len;
 	}
-	p->t->d_size = at;
 	return r;
+}
+
+int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why)
+{
+	struct piecewise *w = rel->part ? &rel->part->line : NULL;
+	uint64_t len, head = 4;
+	bool msb;
+
+	if (!w || !w->t || !ks_in_range(off, 4, w->size))
+		return 0;
+	msb = rel->part->c.msb;
+	len = get_field(w->src + off, 4, msb);
+	if (len == 0xffffffff && ks_in_range(off, 12, w->size)) {
+		len = get_field(w->src + off + 4, 8, msb);
+		head = 12;
+	}
+	if (!ks_in_range(off + head, len, w->size))
+		return 0;
+	return copy_piece(&rel->part->c, w, off, off + head + len, off, why);
 }
 
 void ks_dwarfrel_free(struct ks_dwarfrel *rel)

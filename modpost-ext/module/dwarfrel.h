@@ -45,8 +45,9 @@ int ks_dwarfrel_apply(Elf *elf, struct ks_dwarfrel *rel, const char **why) KS_MU
 
 /* For big modules, of which only the units that hold a use are read:
  * applies the relocations of the same sections as ks_dwarfrel_apply()
- * except .debug_info, each in a copy, and makes ready to build a
- * .debug_info of some of its units with ks_dwarfrel_units(). 0; 1 when
+ * except .debug_info and .debug_line, each in a copy, and makes ready to
+ * build a .debug_info of some of its units with ks_dwarfrel_units(), and
+ * a .debug_line of their line programs with ks_dwarfrel_line(). 0; 1 when
  * that cannot be done safely and nothing was changed (REL entries,
  * relocation types that add to the field, .debug_info's relocations not in
  * offset order): ks_dwarfrel_apply() is then the way; -ENOMEM or -EINVAL
@@ -68,6 +69,13 @@ struct ks_dwarfrel_range {
  * ks_dwarfrel_apply(). */
 int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u, size_t n,
 		      const char **why) KS_MUST_CHECK;
+
+/* After ks_dwarfrel_begin(): the line program at offset off of
+ * .debug_line (a unit's DW_AT_stmt_list) copied and relocated, before
+ * libdw reads it; the rest of that copy stays zeros. Nothing to do after
+ * ks_dwarfrel_apply(), or for an offset that is no program's. 0, or
+ * -EINVAL as ks_dwarfrel_apply(). */
+int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why) KS_MUST_CHECK;
 void ks_dwarfrel_free(struct ks_dwarfrel *rel);
 
 #endif
