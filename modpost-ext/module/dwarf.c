@@ -49,25 +49,34 @@ struct dw {
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	bool vars_read;
 	struct ks_dwarfpath paths;
-	/* First the uses' addresses are gathered (planning), so that only the
-	 * units holding them are relocated and read. */
-	bool planning;
+	/* The uses' addresses, gathered before the DWARF is read, so that
+	 * only the units holding them are relocated and read; with each, its
+	 * symbol and kind. */
 	struct ks_dwarfpick_addr *addrs;
+	struct site {
+		const char *sym;
+		enum ks_use_kind kind;
+	} * sites;
 	size_t naddrs, addrs_cap;
 };
 
-static int want_addr(struct dw *x, uint64_t addr, size_t scn, uint64_t off, bool code)
+static int want_addr(struct dw *x, const struct ks_dwarfpick_addr *a, const char *sym,
+		     enum ks_use_kind kind)
 {
 	if (x->naddrs == x->addrs_cap) {
 		size_t cap = x->addrs_cap ? x->addrs_cap * 2 : 16;
 		struct ks_dwarfpick_addr *v = realloc(x->addrs, cap * sizeof(*v));
+		struct site *w = v ? realloc(x->sites, cap * sizeof(*w)) : NULL;
 
-		if (!v)
+		if (v)
+			x->addrs = v;
+		if (!w)
 			return -ENOMEM;
-		x->addrs = v;
+		x->sites = w;
 		x->addrs_cap = cap;
 	}
-	x->addrs[x->naddrs++] = (struct ks_dwarfpick_addr){ addr, scn, off, code };
+	x->addrs[x->naddrs] = *a;
+	x->sites[x->naddrs++] = (struct site){ sym, kind };
 	return 0;
 }
 
@@ -533,23 +542,33 @@ static enum ks_use_kind code_kind(Elf *elf, Elf_Data *text, GElf_Addr off)
 	return p[off - 1] == 0xe8 || p[off - 1] == 0xe9 ? KS_USE_CALL : KS_USE_DATA;
 }
 
-/* One relocation, at offset off of section target (laid out at addr). */
+/* One relocation, at offset off of section target (laid out at addr):
+ * gathered, to be placed once the DWARF is read. */
 static int place(struct dw *x, Elf *elf, Elf_Scn *target, const GElf_Shdr *tsh, GElf_Addr off,
 		 const char *sym)
 {
-	Dwarf_Addr pc = tsh->sh_addr + off;
+	struct ks_dwarfpick_addr a = { tsh->sh_addr + off, elf_ndxscn(target), off,
+				       tsh->sh_flags & SHF_EXECINSTR };
+
+	if (!a.code)
+		return want_addr(x, &a, sym, KS_USE_ADDR);
+	return want_addr(x, &a, sym,
+			 code_kind(elf, tsh->sh_type == SHT_NOBITS ? NULL : elf_getdata(target, NULL),
+				   off));
+}
+
+/* A gathered use, placed. */
+static int place_site(struct dw *x, size_t i)
+{
+	const struct ks_dwarfpick_addr *a = &x->addrs[i];
 	const struct span *s;
 	Dwarf_Die cu;
 
-	if (x->planning)
-		return want_addr(x, pc, elf_ndxscn(target), off, tsh->sh_flags & SHF_EXECINSTR);
-	if (!(tsh->sh_flags & SHF_EXECINSTR))
-		return place_data(x, pc, sym);
-	if (!(s = spans_find(&x->cus, pc)) || !dwarf_offdie(x->dw, s->die, &cu))
+	if (!a->code)
+		return place_data(x, a->addr, x->sites[i].sym);
+	if (!(s = spans_find(&x->cus, a->addr)) || !dwarf_offdie(x->dw, s->die, &cu))
 		return 0;
-	return place_code(x, &cu, pc, sym,
-			  code_kind(elf, tsh->sh_type == SHT_NOBITS ? NULL : elf_getdata(target, NULL),
-				    off));
+	return place_code(x, &cu, a->addr, x->sites[i].sym, x->sites[i].kind);
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -616,20 +635,14 @@ static int place_jump(struct dw *x, Elf *elf, Elf_Data *data, size_t i, const GE
 		      const char *sym)
 {
 	GElf_Rela code;
-	GElf_Addr pc;
+	struct ks_dwarfpick_addr a = { .code = true };
 	GElf_Ehdr eh;
-	const struct span *s;
-	Dwarf_Die cu;
 
 	if (!gelf_getehdr(elf, &eh) || eh.e_machine != EM_X86_64 || i < 2 ||
 	    !gelf_getrela(data, (int)(i - 2), &code) || code.r_offset + 8 != key->r_offset ||
-	    !reloc_target(elf, &code, &pc))
+	    !reloc_target(elf, &code, &a.addr))
 		return 0;
-	if (x->planning)
-		return want_addr(x, pc, 0, 0, true);
-	if (!(s = spans_find(&x->cus, pc)) || !dwarf_offdie(x->dw, s->die, &cu))
-		return 0;
-	return place_code(x, &cu, pc, sym, KS_USE_DATA);
+	return want_addr(x, &a, sym, KS_USE_DATA);
 }
 
 /* The relocations of one section against wanted symbols. */
@@ -867,16 +880,14 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	Elf *delf;
 	int r = open_module(&x, image, size, o, d, &delf);
 
-	x.planning = true;
 	if (r == 0 && delf)
 		r = place_all(&x, x.elf, syms, nsyms);
-	x.planning = false;
 	if (r == 0 && x.naddrs)
 		r = open_dwarf(&x, delf, d);
 	if (r == 0 && x.dw)
 		r = index_cus(&x);
-	if (r == 0 && x.dw)
-		r = place_all(&x, x.elf, syms, nsyms);
+	for (size_t i = 0; r == 0 && x.dw && i < x.naddrs; i++)
+		r = place_site(&x, i);
 	if (r == -ENOENT)
 		m->no_debug_info = true;
 	ks_dwarfpath_free(&x.paths);
@@ -884,6 +895,7 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	free(x.fns.v);
 	free(x.vars.v);
 	free(x.addrs);
+	free(x.sites);
 	dwarf_end(x.dw);
 	elf_end(x.debug_elf);
 	ks_modfile_close(&x.debug);

@@ -268,24 +268,35 @@ static uint64_t get_field(const unsigned char *p, unsigned n, bool msb)
 
 static void put_field(unsigned char *p, unsigned n, bool msb, uint64_t v)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (!msb) { /* the low n bytes of v, as they lie in memory */
+		memcpy(p, &v, n);
+		return;
+	}
+#endif
 	for (unsigned i = 0; i < n; i++)
 		p[msb ? n - 1 - i : i] = (unsigned char)(v >> (8 * i));
 }
 
 /* Maps the pages of [p, p + len) that are not yet: one call instead of a
  * fault per page (per 16, where the kernel maps a file's neighbouring
- * pages in one fault), for the parts of a mapped module read in full. */
-static void populate(const void *p, size_t len)
+ * pages in one fault), for the parts of a mapped module read in full
+ * (MADV_POPULATE_READ) and the copies written in full (_WRITE). */
+static void populate(const void *p, size_t len, int advice)
 {
-#ifdef MADV_POPULATE_READ
 	uintptr_t at = (uintptr_t)p & ~(uintptr_t)4095;
 
-	if (len >= 65536)
-		madvise((void *)at, len + ((uintptr_t)p - at), MADV_POPULATE_READ);
-#else
-	(void)p, (void)len;
-#endif
+	if (len >= 65536 && advice)
+		madvise((void *)at, len + ((uintptr_t)p - at), advice);
 }
+
+#ifdef MADV_POPULATE_READ
+#define FOR_READ MADV_POPULATE_READ
+#define FOR_WRITE MADV_POPULATE_WRITE
+#else
+#define FOR_READ 0
+#define FOR_WRITE 0
+#endif
 
 static size_t entry_size(const struct rel *c, bool rela)
 {
@@ -308,7 +319,8 @@ static int apply_one(const struct rel *c, const struct reloc *r, bool rela, Elf_
 		return -EINVAL;
 	}
 	p = (unsigned char *)t->d_buf + r->off;
-	old = get_field(p, row->size, c->msb);
+	/* the field matters only to REL and to the RISC-V sums */
+	old = rela && row->op == SET ? 0 : get_field(p, row->size, c->msb);
 	v += rela ? (uint64_t)r->addend : 0;
 	if (row->op == ADD)
 		v = old + v;
@@ -334,7 +346,7 @@ static int apply_to(const struct rel *c, Elf_Data *rd, bool rela, Elf_Data *t, c
 	size_t n = rd->d_size / entry_size(c, rela);
 	int r = good_relocs(rd, rela, why) ? 0 : -EINVAL;
 
-	populate(rd->d_buf, rd->d_size);
+	populate(rd->d_buf, rd->d_size, FOR_READ);
 	for (size_t i = 0; !r && i < n; i++) {
 		struct reloc e;
 
@@ -387,7 +399,8 @@ static int copy_data(Elf_Data *t, struct ks_dwarfrel *out)
 
 	if (!p)
 		return -ENOMEM;
-	populate(t->d_buf, t->d_size);
+	populate(t->d_buf, t->d_size, FOR_READ);
+	populate(p, t->d_size, FOR_WRITE);
 	memcpy(p, t->d_buf, t->d_size);
 	t->d_buf = p;
 	return 0;
@@ -639,7 +652,7 @@ static int piece_sorted(const struct rel *c, struct piecewise *w, uint64_t lo, u
 
 	/* a unit has about a relocation per 16 of its bytes */
 	populate((const char *)w->rd->d_buf + first * ent,
-		 ((hi - lo) / 8 < w->n - first ? (hi - lo) / 8 : w->n - first) * ent);
+		 ((hi - lo) / 8 < w->n - first ? (hi - lo) / 8 : w->n - first) * ent, FOR_READ);
 	for (size_t i = first; i < w->n; i++) {
 		struct reloc e;
 		int r;
@@ -663,7 +676,8 @@ static int copy_piece(const struct rel *c, struct piecewise *w, uint64_t lo, uin
 {
 	int r = 0;
 
-	populate(w->src + lo, hi - lo);
+	populate(w->src + lo, hi - lo, FOR_READ);
+	populate((unsigned char *)w->t->d_buf + at, hi - lo, FOR_WRITE);
 	memcpy((unsigned char *)w->t->d_buf + at, w->src + lo, hi - lo);
 	if (!w->rd || (!w->unsorted && (r = piece_sorted(c, w, lo, hi, lo - at, why)) <= 0))
 		return r;
