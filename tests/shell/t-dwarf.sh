@@ -203,5 +203,32 @@ clang_part() {
 	fi
 }
 
-if [ -n "$K" ]; then kbuild_part; else skip "no kernel headers in /usr/src"; fi
+# A module of several units (tests/dwarf/units), of which only the units
+# holding a use are read: each way of telling a use's unit (.debug_aranges,
+# a static table's file symbol, a global table's function) and the
+# fallback (a table of imports only: every unit) gives the same lines.
+units_part() {
+	d="$TMP/units"
+	if ! kbuild "$TOP/tests/dwarf/units" "$d"; then
+		fail "units: build"; sed 's/^/  | /' "$d.log" | tail -20; return
+	fi
+	for m in "dwarf_units units_main.c units_global.c" "units_data units_data.c"; do
+		# shellcheck disable=SC2086 # the module, then its sources
+		set -- $m
+		ko=$1
+		shift
+		schedule_of "$d/$ko.ko" "$TMP/$ko.schedule"
+		(cd "$TOP/tests/dwarf/units" && $USES expect "$@") >"$TMP/want"
+		uses_of dwarf -s "$TMP/$ko.schedule" "$d/$ko.ko" >"$TMP/got"
+		expect_file_eq "units: $ko.ko: every use at the line its dwarf: comment states" \
+			"$TMP/got" "$TMP/want"
+	done
+	n=$(readelf --debug-dump=info "$d/dwarf_units.ko" 2>/dev/null | grep -c 'Compilation Unit @')
+	expect_eq "units: dwarf_units.ko has a unit more than those holding uses" "$n" 3
+}
+
+if [ -n "$K" ]; then
+	kbuild_part
+	units_part
+else skip "no kernel headers in /usr/src"; fi
 clang_part
