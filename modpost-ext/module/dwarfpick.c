@@ -38,15 +38,6 @@ static Elf_Data *section_data(Elf *elf, const char *name, GElf_Shdr *sh)
 	return NULL;
 }
 
-static uint64_t get_uint(const unsigned char *p, unsigned n, bool msb)
-{
-	uint64_t v = 0;
-
-	for (unsigned i = 0; i < n; i++)
-		v |= (uint64_t)p[msb ? n - 1 - i : i] << (8 * i);
-	return v;
-}
-
 static int add_range(struct pick *k, uint64_t lo, uint64_t len, uint64_t unit)
 {
 	if (k->n == k->cap) {
@@ -71,9 +62,9 @@ static int read_set(struct pick *k, const unsigned char *set, const unsigned cha
 	unsigned asize;
 	size_t at;
 
-	if (end - p < 2 + osize + 2 || get_uint(p, 2, k->msb) != 2)
+	if (end - p < 2 + osize + 2 || ks_dwarfrel_field(p, 2, k->msb) != 2)
 		return 0;
-	unit = get_uint(p + 2, osize, k->msb);
+	unit = ks_dwarfrel_field(p + 2, osize, k->msb);
 	asize = p[2 + osize];
 	if ((asize != 4 && asize != 8) || p[3 + osize])
 		return 0;
@@ -81,7 +72,8 @@ static int read_set(struct pick *k, const unsigned char *set, const unsigned cha
 	at = (size_t)(p - set);
 	p += (2 * asize - at % (2 * asize)) % (2 * asize);
 	for (; end - p >= 2 * asize; p += 2 * asize) {
-		uint64_t lo = get_uint(p, asize, k->msb), len = get_uint(p + asize, asize, k->msb);
+		uint64_t lo = ks_dwarfrel_field(p, asize, k->msb),
+			 len = ks_dwarfrel_field(p + asize, asize, k->msb);
 
 		if (!lo && !len)
 			break;
@@ -112,12 +104,12 @@ static int read_aranges(struct pick *k)
 	end = p + d->d_size;
 	while (!r && end - p >= 4) {
 		const unsigned char *set = p;
-		uint64_t len = get_uint(p, 4, k->msb);
+		uint64_t len = ks_dwarfrel_field(p, 4, k->msb);
 		unsigned osize = 4;
 
 		p += 4;
 		if (len == 0xffffffff && end - p >= 8) {
-			len = get_uint(p, 8, k->msb);
+			len = ks_dwarfrel_field(p, 8, k->msb);
 			p += 8;
 			osize = 8;
 		}
@@ -326,11 +318,11 @@ static int units_out(struct pick *k, struct ks_dwarfrel_range **out, size_t *nou
 			continue;
 		if (!ks_in_range(u, 4, info->d_size))
 			return 1;
-		len = get_uint(p, 4, k->msb);
+		len = ks_dwarfrel_field(p, 4, k->msb);
 		if (len == 0xffffffff) {
 			if (!ks_in_range(u, 12, info->d_size))
 				return 1;
-			len = get_uint(p + 4, 8, k->msb);
+			len = ks_dwarfrel_field(p + 4, 8, k->msb);
 			head = 12;
 		}
 		if (!ks_in_range(u + head, len, info->d_size))
@@ -428,18 +420,18 @@ static bool unit_abbrevs(const unsigned char *p, uint64_t size, bool msb, uint64
 
 	if (size < 4)
 		return false;
-	len = get_uint(p, 4, msb);
+	len = ks_dwarfrel_field(p, 4, msb);
 	if (len == 0xffffffff) {
 		if (size < 12)
 			return false;
-		len = get_uint(p + 4, 8, msb);
+		len = ks_dwarfrel_field(p + 4, 8, msb);
 		head = 12;
 		osize = 8;
 	}
 	if (!ks_in_range(head, len, size) || len < 2 + 2 + osize)
 		return false;
-	version = (unsigned)get_uint(p + head, 2, msb);
-	*abbrev = get_uint(p + head + (version >= 5 ? 4 : 2), osize, msb);
+	version = (unsigned)ks_dwarfrel_field(p + head, 2, msb);
+	*abbrev = ks_dwarfrel_field(p + head + (version >= 5 ? 4 : 2), osize, msb);
 	*next = head + len;
 	return version >= 2 && version <= 5;
 }

@@ -256,16 +256,6 @@ static void get_reloc(const struct rel *c, const Elf_Data *d, bool rela, size_t 
 	}
 }
 
-/* A field of n bytes in the object's byte order. */
-static uint64_t get_field(const unsigned char *p, unsigned n, bool msb)
-{
-	uint64_t v = 0;
-
-	for (unsigned i = 0; i < n; i++)
-		v |= (uint64_t)p[msb ? n - 1 - i : i] << (8 * i);
-	return v;
-}
-
 static void put_field(unsigned char *p, unsigned n, bool msb, uint64_t v)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -320,7 +310,7 @@ static int apply_one(const struct rel *c, const struct reloc *r, bool rela, Elf_
 	}
 	p = (unsigned char *)t->d_buf + r->off;
 	/* the field matters only to REL and to the RISC-V sums */
-	old = rela && row->op == SET ? 0 : get_field(p, row->size, c->msb);
+	old = rela && row->op == SET ? 0 : ks_dwarfrel_field(p, row->size, c->msb);
 	v += rela ? (uint64_t)r->addend : 0;
 	if (row->op == ADD)
 		v = old + v;
@@ -738,9 +728,9 @@ int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why)
 	if (!w || !w->t || !ks_in_range(off, 4, w->size))
 		return 0;
 	msb = rel->part->c.msb;
-	len = get_field(w->src + off, 4, msb);
+	len = ks_dwarfrel_field(w->src + off, 4, msb);
 	if (len == 0xffffffff && ks_in_range(off, 12, w->size)) {
-		len = get_field(w->src + off + 4, 8, msb);
+		len = ks_dwarfrel_field(w->src + off + 4, 8, msb);
 		head = 12;
 	}
 	if (!ks_in_range(off + head, len, w->size))

@@ -10,6 +10,16 @@
 
 #include "compiler.h"
 
+/* An unsigned field of n (at most 8) bytes in an object's byte order. */
+static inline uint64_t ks_dwarfrel_field(const unsigned char *p, unsigned n, bool msb)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		v |= (uint64_t)p[msb ? n - 1 - i : i] << (8 * i);
+	return v;
+}
+
 /* Gives each SHF_ALLOC section its own address (sh_addr), in section
  * order: a module and its separate debug file, whose allocated sections
  * are the same, get the same addresses. 0 or -EINVAL (*why says why). */
