@@ -60,7 +60,7 @@ CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/user
 # sources (plugin records, DWARF)
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
 	module/use.o module/records.o module/dwarf.o module/dwarfpath.o \
-	module/dwarfrel.o module/dwarfpick.o
+	module/dwarfrel.o module/dwarfpick.o module/dwarfline.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as

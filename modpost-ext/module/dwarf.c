@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "strmap.h"
 #include "module/dwarf.h"
+#include "module/dwarfline.h"
 #include "module/dwarfpath.h"
 #include "module/dwarfpick.h"
 #include "module/dwarfrel.h"
@@ -44,11 +45,21 @@ struct dw {
 	Elf *elf;		 /* the module, laid out (module/dwarfrel.h) */
 	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
+	Elf *delf;		/* the one of the two whose DWARF is read */
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
 	Dwarf *dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	bool vars_read;
 	struct ks_dwarfpath paths;
+	/* the units' line tables as module/dwarfline.c reads them (ok
+	 * false: libdw reads it) */
+	struct ks_dwarfline_src lsrc;
+	struct unit_lines {
+		Dwarf_Off cu;
+		bool ok;
+		struct ks_dwarfline l;
+	} * lines;
+	size_t nlines;
 	/* The uses' addresses, gathered before the DWARF is read, so that
 	 * only the units holding them are relocated and read; with each, its
 	 * symbol and kind. */
@@ -242,15 +253,54 @@ static unsigned attr_udata(Dwarf_Die *die, unsigned name)
 	return (unsigned)w;
 }
 
+/* The unit's line table as module/dwarfline.c reads it; NULL where
+ * libdw is to read it. */
+static const struct ks_dwarfline *lines_of(struct dw *x, Dwarf_Die *cu)
+{
+	Dwarf_Off off = dwarf_dieoffset(cu);
+	struct unit_lines *u, *v;
+	Dwarf_Attribute a;
+	Dwarf_Word stmt;
+	uint8_t asize;
+	Dwarf_Die die;
+
+	for (size_t i = 0; i < x->nlines; i++)
+		if (x->lines[i].cu == off)
+			return x->lines[i].ok ? &x->lines[i].l : NULL;
+	if (!(v = realloc(x->lines, (x->nlines + 1) * sizeof(*v))))
+		return NULL;
+	x->lines = v;
+	u = &v[x->nlines++];
+	*u = (struct unit_lines){ .cu = off };
+	if (!x->lsrc.line) {
+		GElf_Ehdr eh;
+
+		x->lsrc = (struct ks_dwarfline_src){ ks_dwarfrel_data(x->delf, ".debug_line"),
+						     ks_dwarfrel_data(x->delf, ".debug_str"),
+						     ks_dwarfrel_data(x->delf, ".debug_line_str"),
+						     gelf_getehdr(x->delf, &eh) &&
+							     eh.e_ident[EI_DATA] == ELFDATA2MSB };
+	}
+	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &stmt) == 0 &&
+	    dwarf_diecu(cu, &die, &asize, NULL))
+		u->ok = ks_dwarfline_read(&u->l, &x->lsrc, stmt,
+					  dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a)),
+					  asize) == 0;
+	return u->ok ? &u->l : NULL;
+}
+
 /* A file of cu's line table by index. DWARF 5 numbers the CU's own file
  * 0; before DWARF 5, 0 meant none. */
-static const char *file_at(Dwarf_Die *cu, unsigned idx)
+static const char *file_at(struct dw *x, Dwarf_Die *cu, unsigned idx)
 {
+	const struct ks_dwarfline *l = lines_of(x, cu);
 	Dwarf_Files *files;
 	size_t n;
 	const char *f = NULL;
 
-	if (dwarf_getsrcfiles(cu, &files, &n) == 0 && idx < n)
+	if (l)
+		f = ks_dwarfline_file(l, idx);
+	else if (dwarf_getsrcfiles(cu, &files, &n) == 0 && idx < n)
 		f = dwarf_filesrc(files, idx, NULL, NULL);
 	if ((!f || !strcmp(f, "???")) && idx == 0)
 		f = dwarf_diename(cu);
@@ -258,7 +308,7 @@ static const char *file_at(Dwarf_Die *cu, unsigned idx)
 }
 
 /* A declaration's file; dwarf_decl_file() knows no file 0. */
-static const char *decl_file(Dwarf_Die *cu, Dwarf_Die *die)
+static const char *decl_file(struct dw *x, Dwarf_Die *cu, Dwarf_Die *die)
 {
 	Dwarf_Attribute a;
 	Dwarf_Word idx;
@@ -266,7 +316,7 @@ static const char *decl_file(Dwarf_Die *cu, Dwarf_Die *die)
 	if (dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file, &a), &idx) != 0 ||
 	    idx > UINT32_MAX)
 		return NULL;
-	return file_at(cu, (unsigned)idx);
+	return file_at(x, cu, (unsigned)idx);
 }
 
 /* One frame of the inline chain: where it is, and whose code. */
@@ -345,6 +395,33 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
 	}
 }
 
+/* The line table's row for pc: its file, line and column into f. 1, or
+ * 0 if there is none. */
+static int row_at(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct frame *f)
+{
+	const struct ks_dwarfline *l = lines_of(x, cu);
+	struct ks_dwarfline_row kr;
+	Dwarf_Line *row;
+	int col = 0, line = 0;
+
+	if (l) {
+		if (ks_dwarfline_find(l, pc, &kr) <= 0 || !(f->file = ks_dwarfline_file(l, kr.file)))
+			return 0;
+		line = kr.line;
+		col = (int)kr.col;
+	} else if (!(row = dwarf_getsrc_die(cu, pc)) ||
+		   !(f->file = dwarf_linesrc(row, NULL, NULL)) || dwarf_lineno(row, &line)) {
+		return 0;
+	} else {
+		dwarf_linecol(row, &col);
+	}
+	if (line <= 0)
+		return 0;
+	f->line = (unsigned)line;
+	f->col = col > 0 ? (unsigned)col : 0;
+	return 1;
+}
+
 /* Walks the chain of scopes around pc from the line table's row outwards
  * through each inlined call site, and stops at the first frame in the
  * module's own sources; if there is none, the outermost. */
@@ -352,16 +429,11 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 		      enum ks_use_kind kind)
 {
 	struct scopes s;
-	Dwarf_Line *row = dwarf_getsrc_die(cu, pc);
 	struct frame f = { 0 };
-	int r = 0, col = 0, line = 0;
+	int r = row_at(x, cu, pc, &f);
 
-	if (!row || !(f.file = dwarf_linesrc(row, NULL, NULL)) || dwarf_lineno(row, &line) ||
-	    line <= 0)
-		return 0;
-	dwarf_linecol(row, &col);
-	f.line = (unsigned)line;
-	f.col = col > 0 ? (unsigned)col : 0;
+	if (r <= 0)
+		return r;
 	scopes_of(x, cu, pc, &s);
 	for (int i = s.n - 1; i >= 0; i--) {
 		if (!is_frame(&s.v[i]))
@@ -370,7 +442,7 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 		r = ks_dwarfpath_foreign(&x->paths, cu, f.file);
 		if (r <= 0 || dwarf_tag(&s.v[i]) == DW_TAG_subprogram)
 			break;
-		f.file = file_at(cu, attr_udata(&s.v[i], DW_AT_call_file));
+		f.file = file_at(x, cu, attr_udata(&s.v[i], DW_AT_call_file));
 		f.line = attr_udata(&s.v[i], DW_AT_call_line);
 		f.col = attr_udata(&s.v[i], DW_AT_call_column);
 		if (!f.file || !f.line)
@@ -510,7 +582,7 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 	if (!x->vars_read && index_vars(x) < 0)
 		return -ENOMEM;
 	if (!(v = spans_find(&x->vars, pc)) || !dwarf_offdie(x->dw, v->die, &die) ||
-	    !dwarf_diecu(&die, &cu, NULL, NULL) || !(f.file = decl_file(&cu, &die)) ||
+	    !dwarf_diecu(&die, &cu, NULL, NULL) || !(f.file = decl_file(x, &cu, &die)) ||
 	    dwarf_decl_line(&die, &line) != 0 || line <= 0)
 		return 0;
 	dwarf_decl_column(&die, &col);
@@ -654,7 +726,7 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 	size_t shstrndx, n;
 	GElf_Shdr tsh;
 	const char *tname;
-	bool jump;
+	bool jump, is64 = gelf_getclass(elf) == ELFCLASS64;
 	int r = 0;
 
 	if (!target || !data || !gelf_getshdr(target, &tsh) || !(tsh.sh_flags & SHF_ALLOC) ||
@@ -667,15 +739,11 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 	n = rsh->sh_size / rsh->sh_entsize;
 	for (size_t i = 0; !r && i < n; i++) {
 		GElf_Rela ra;
-		GElf_Rel rl;
 		size_t sym;
 
-		if (rsh->sh_type == SHT_RELA && gelf_getrela(data, (int)i, &ra))
-			sym = GELF_R_SYM(ra.r_info);
-		else if (rsh->sh_type == SHT_REL && gelf_getrel(data, (int)i, &rl))
-			ra = (GElf_Rela){ rl.r_offset, rl.r_info, 0 }, sym = GELF_R_SYM(rl.r_info);
-		else
+		if (!ks_dwarfrel_entry(data, is64, rsh->sh_type == SHT_RELA, i, &ra))
 			break;
+		sym = GELF_R_SYM(ra.r_info);
 		if (sym >= nwant || !want[sym] || ra.r_offset >= tsh.sh_size)
 			continue;
 		if (jump)
@@ -880,6 +948,8 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	Elf *delf;
 	int r = open_module(&x, image, size, o, d, &delf);
 
+	x.delf = delf;
+
 	if (r == 0 && delf)
 		r = place_all(&x, x.elf, syms, nsyms);
 	if (r == 0 && x.naddrs)
@@ -896,6 +966,9 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	free(x.vars.v);
 	free(x.addrs);
 	free(x.sites);
+	for (size_t i = 0; i < x.nlines; i++)
+		ks_dwarfline_free(&x.lines[i].l);
+	free(x.lines);
 	dwarf_end(x.dw);
 	elf_end(x.debug_elf);
 	ks_modfile_close(&x.debug);

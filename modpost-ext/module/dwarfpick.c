@@ -23,21 +23,6 @@ struct pick {
 	size_t nunits, ucap;
 };
 
-static Elf_Data *section_data(Elf *elf, const char *name, GElf_Shdr *sh)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-	const char *s;
-
-	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn)))
-		if (gelf_getshdr(scn, sh) && sh->sh_type != SHT_NOBITS &&
-		    (s = elf_strptr(elf, shstrndx, sh->sh_name)) && !strcmp(s, name))
-			return elf_getdata(scn, NULL);
-	return NULL;
-}
-
 static int add_range(struct pick *k, uint64_t lo, uint64_t len, uint64_t unit)
 {
 	if (k->n == k->cap) {
@@ -93,8 +78,7 @@ static int range_cmp(const void *a, const void *b)
 /* Every set of .debug_aranges. 0, 1 if there is none, or -ENOMEM. */
 static int read_aranges(struct pick *k)
 {
-	GElf_Shdr sh;
-	Elf_Data *d = section_data(k->delf, ".debug_aranges", &sh);
+	Elf_Data *d = ks_dwarfrel_data(k->delf, ".debug_aranges");
 	const unsigned char *p, *end;
 	int r = 0;
 
@@ -299,8 +283,7 @@ static int u64_cmp(const void *a, const void *b)
  * if a header is not one, or -ENOMEM. */
 static int units_out(struct pick *k, struct ks_dwarfrel_range **out, size_t *nout)
 {
-	GElf_Shdr sh;
-	Elf_Data *info = section_data(k->delf, ".debug_info", &sh);
+	Elf_Data *info = ks_dwarfrel_data(k->delf, ".debug_info");
 	size_t n = 0;
 
 	if (!info || !info->d_buf)
@@ -438,10 +421,9 @@ static bool unit_abbrevs(const unsigned char *p, uint64_t size, bool msb, uint64
 
 bool ks_dwarfpick_self_contained(Elf *delf)
 {
-	GElf_Shdr sh;
 	GElf_Ehdr eh;
-	Elf_Data *info = section_data(delf, ".debug_info", &sh);
-	Elf_Data *abbrev = section_data(delf, ".debug_abbrev", &sh);
+	Elf_Data *info = ks_dwarfrel_data(delf, ".debug_info");
+	Elf_Data *abbrev = ks_dwarfrel_data(delf, ".debug_abbrev");
 	uint64_t off = 0, a, n;
 	bool msb;
 

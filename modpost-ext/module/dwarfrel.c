@@ -256,6 +256,20 @@ static void get_reloc(const struct rel *c, const Elf_Data *d, bool rela, size_t 
 	}
 }
 
+bool ks_dwarfrel_entry(const Elf_Data *d, bool is64, bool rela, size_t i, GElf_Rela *out)
+{
+	struct rel c = { .is64 = is64 };
+	size_t n = is64 ? (rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel))
+			: (rela ? sizeof(Elf32_Rela) : sizeof(Elf32_Rel));
+	struct reloc r;
+
+	if (d->d_type != (rela ? ELF_T_RELA : ELF_T_REL) || i >= d->d_size / n)
+		return false;
+	get_reloc(&c, d, rela, i, &r);
+	*out = (GElf_Rela){ r.off, GELF_R_INFO(r.sym, r.type), r.addend };
+	return true;
+}
+
 static void put_field(unsigned char *p, unsigned n, bool msb, uint64_t v)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -541,21 +555,19 @@ static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why
 	return apply_to(c, p->rd, true, p->t, why);
 }
 
-/* .debug_info, found by name when it has no relocations. */
-static Elf_Data *info_data(Elf *elf)
+Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
 	GElf_Shdr sh;
-	const char *name;
+	const char *s;
 
 	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
 		return NULL;
 	while ((scn = elf_nextscn(elf, scn)))
-		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_PROGBITS &&
-		    !(sh.sh_flags & SHF_COMPRESSED) &&
-		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(name, ".debug_info"))
-			return elf_getdata(scn, NULL);
+		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
+		    (s = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(s, name))
+			return sh.sh_flags & SHF_COMPRESSED ? NULL : elf_getdata(scn, NULL);
 	return NULL;
 }
 
@@ -583,7 +595,7 @@ int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
 		r = each_pair(&p->c, check_pair, &ok, why);
 	if (!r && ok)
 		r = each_pair(&p->c, begin_pair, &(struct begin){ out, p }, why);
-	if (!r && ok && !p->info.t && (t = info_data(elf)) && t->d_buf)
+	if (!r && ok && !p->info.t && (t = ks_dwarfrel_data(elf, ".debug_info")) && t->d_buf)
 		piecewise_init(&p->info, t, NULL, 0);
 	if (r || !ok) {
 		free_part(p);

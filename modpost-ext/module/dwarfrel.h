@@ -86,6 +86,15 @@ int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u
  * ks_dwarfrel_apply(), or for an offset that is no program's. 0, or
  * -EINVAL as ks_dwarfrel_apply(). */
 int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why) KS_MUST_CHECK;
+/* Entry i of a relocation section's data (ELF_T_RELA if rela, else
+ * ELF_T_REL, in host order as libelf hands it out) as a GElf_Rela, REL's
+ * addend 0; false past its end. gelf_getrela() without its lock. */
+bool ks_dwarfrel_entry(const Elf_Data *d, bool is64, bool rela, size_t i, GElf_Rela *out);
+
+/* The data of the section called name, unless it is empty of bytes or
+ * still compressed; NULL if there is none. */
+Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name);
+
 void ks_dwarfrel_free(struct ks_dwarfrel *rel);
 
 #endif

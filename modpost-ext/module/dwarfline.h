@@ -1,0 +1,63 @@
+/* A compilation unit's line table read straight from .debug_line, for
+ * one address at a time: libdw decodes, stores and sorts every row of a
+ * unit's table to answer one address, which for a kernel unit (thousands
+ * of rows, mostly from headers) costs more than all the rest of placing
+ * its uses. Rows and file names come out as libdw gives them
+ * (dwarf_getsrc_die(), dwarf_filesrc()); a table this reader does not
+ * take is left to libdw. */
+#ifndef KS_DWARFLINE_H
+#define KS_DWARFLINE_H
+
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "compiler.h"
+
+struct ks_dwarfline {
+	bool msb;
+	unsigned version, address_size;
+	unsigned min_inst, max_ops, line_range, opcode_base;
+	bool default_is_stmt;
+	int line_base;
+	const unsigned char *lengths; /* lengths[op]: operands of standard opcode op */
+	const unsigned char *prog, *end;
+	char **files; /* by index: the joined name, or NULL */
+	size_t nfiles;
+};
+
+/* What a unit's table is read with: .debug_line (relocated), the
+ * string sections its header may point into, the byte order. */
+struct ks_dwarfline_src {
+	const Elf_Data *line, *str, *line_str;
+	bool msb;
+};
+
+struct ks_dwarfline_row {
+	unsigned file;
+	int line;
+	unsigned col;
+};
+
+/* The header and file names of the table at offset off. comp_dir: the
+ * unit's (directory 0 before DWARF 5; may be NULL); address_size: the
+ * unit's. 0; -EINVAL: not a table this reader takes (DW_LNE_define_file,
+ * a form it does not know, a header that does not add up), for libdw to
+ * read; -ENOMEM. */
+int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, uint64_t off,
+		      const char *comp_dir, unsigned address_size) KS_MUST_CHECK;
+
+/* The row dwarf_getsrc_die() gives for pc: of the rows at or before pc,
+ * ordered by address, end of sequence before other rows at the same
+ * address, then as written, the last, unless it ends a sequence or is
+ * the last of all. 1 found, 0 none, -EINVAL: the program cannot be read
+ * (libdw would give no rows). */
+int ks_dwarfline_find(const struct ks_dwarfline *l, uint64_t pc,
+		      struct ks_dwarfline_row *row) KS_MUST_CHECK;
+
+/* The name of file idx as dwarf_filesrc() gives it, or NULL. */
+const char *ks_dwarfline_file(const struct ks_dwarfline *l, unsigned idx);
+
+void ks_dwarfline_free(struct ks_dwarfline *l);
+
+#endif
