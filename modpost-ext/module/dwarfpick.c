@@ -55,8 +55,10 @@ static int read_set(struct pick *k, const unsigned char *set, const unsigned cha
 		return 0;
 	p += 4 + osize;
 	at = (size_t)(p - set);
-	p += (2 * asize - at % (2 * asize)) % (2 * asize);
-	for (; end - p >= 2 * asize; p += 2 * asize) {
+	at = (2 * asize - at % (2 * asize)) % (2 * asize);
+	if ((size_t)(end - p) < at)
+		return 0;
+	for (p += at; end - p >= 2 * asize; p += 2 * asize) {
 		uint64_t lo = ks_dwarfrel_field(p, asize, k->msb),
 			 len = ks_dwarfrel_field(p + asize, asize, k->msb);
 
