@@ -46,6 +46,7 @@ struct dw {
 	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
 	Elf *delf;		/* the one of the two whose DWARF is read */
+	Elf_Data *str;		/* its .debug_str, once asked for */
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
 	Dwarf *dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
@@ -179,6 +180,19 @@ static int index_fns(struct dw *x, Dwarf_Die *cu)
 	return 0;
 }
 
+/* The unit's own DIE with all its relocations (module/dwarfrel.h), before
+ * libdw or dwarfpath.c reads its names. One whose relocations cannot be
+ * applied keeps the names it has. */
+static void complete_cu(struct dw *x, Dwarf_Die *cu, Dwarf_Off next)
+{
+	Dwarf_Die c;
+	Dwarf_Off end = dwarf_child(cu, &c) == 0 ? dwarf_dieoffset(&c) : next;
+	const char *why;
+
+	if (ks_dwarfrel_complete(&x->rel, dwarf_dieoffset(cu), end, &why) < 0)
+		return;
+}
+
 /* The CU's line program, relocated before libdw reads it (when
  * .debug_line is relocated a program at a time, module/dwarfrel.h). One
  * whose relocations cannot be applied stays zeros: no lines. */
@@ -206,6 +220,7 @@ static int index_cus(struct dw *x)
 		ptrdiff_t r = 0;
 
 		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
+			complete_cu(x, &cu, next);
 			relocate_lines(x, &cu);
 			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
 				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
@@ -222,16 +237,42 @@ static int index_cus(struct dw *x)
 	return 0;
 }
 
+/* An attribute's string. A DW_FORM_strp of a unit whose string
+ * relocations wait (module/dwarfrel.h) is looked up through its
+ * relocation. */
+static const char *attr_string(struct dw *x, Dwarf_Attribute *a)
+{
+	uint64_t off;
+
+	if (a && a->form == DW_FORM_strp && ks_dwarfrel_value(&x->rel, a->valp, &off)) {
+		if (!x->str)
+			x->str = ks_dwarfrel_data(x->delf, ".debug_str");
+		if (!x->str || off >= x->str->d_size ||
+		    !memchr((const char *)x->str->d_buf + off, '\0', x->str->d_size - off))
+			return NULL;
+		return (const char *)x->str->d_buf + off;
+	}
+	return dwarf_formstring(a);
+}
+
+/* dwarf_diename(), through attr_string(). */
+static const char *name_of(struct dw *x, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+
+	return attr_string(x, dwarf_attr_integrate(die, DW_AT_name, &a));
+}
+
 /* A DIE's name as written: the abstract origin's for an inlined or cloned
  * function, without a clone suffix. NULL: none. */
-static char *die_name(Dwarf_Die *die)
+static char *die_name(struct dw *x, Dwarf_Die *die)
 {
-	const char *n = dwarf_diename(die);
+	const char *n = name_of(x, die);
 
 	if (!n) {
 		Dwarf_Attribute a;
 
-		n = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
+		n = attr_string(x, dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
 	}
 	return n ? strndup(n, ks_function_name_len(n)) : NULL;
 }
@@ -303,7 +344,7 @@ static const char *file_at(struct dw *x, Dwarf_Die *cu, unsigned idx)
 	else if (dwarf_getsrcfiles(cu, &files, &n) == 0 && idx < n)
 		f = dwarf_filesrc(files, idx, NULL, NULL);
 	if ((!f || !strcmp(f, "???")) && idx == 0)
-		f = dwarf_diename(cu);
+		f = name_of(x, cu);
 	return f;
 }
 
@@ -449,7 +490,7 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 			break;
 	}
 	if (r >= 0 && f.line)
-		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(f.fn) : NULL, NULL, NULL);
+		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(x, f.fn) : NULL, NULL, NULL);
 	return r < 0 ? r : 0;
 }
 
@@ -528,7 +569,7 @@ static int index_vars(struct dw *x)
 }
 
 /* The member at byte off of type: ".ops", ".a.b", "[3].open". */
-static int member_path(struct ks_buf *b, Dwarf_Die *type, Dwarf_Word off, int depth)
+static int member_path(struct dw *x, struct ks_buf *b, Dwarf_Die *type, Dwarf_Word off, int depth)
 {
 	Dwarf_Die t, c;
 	Dwarf_Word size;
@@ -546,7 +587,7 @@ static int member_path(struct ks_buf *b, Dwarf_Die *type, Dwarf_Word off, int de
 			return 0;
 		if (ks_buf_addf(b, "[%llu]", (unsigned long long)(off / size)) < 0)
 			return -ENOMEM;
-		return member_path(b, &et, off % size, depth + 1);
+		return member_path(x, b, &et, off % size, depth + 1);
 	}
 	if ((tag != DW_TAG_structure_type && tag != DW_TAG_union_type) || dwarf_child(&t, &c))
 		return 0;
@@ -554,7 +595,7 @@ static int member_path(struct ks_buf *b, Dwarf_Die *type, Dwarf_Word off, int de
 		Dwarf_Word at = attr_udata(&c, DW_AT_data_member_location);
 		Dwarf_Attribute a;
 		Dwarf_Die mt;
-		const char *name = dwarf_diename(&c);
+		const char *name = name_of(x, &c);
 
 		if (dwarf_tag(&c) != DW_TAG_member || off < at ||
 		    !dwarf_formref_die(dwarf_attr_integrate(&c, DW_AT_type, &a), &mt) ||
@@ -562,7 +603,7 @@ static int member_path(struct ks_buf *b, Dwarf_Die *type, Dwarf_Word off, int de
 			continue;
 		if (name && ks_buf_addf(b, ".%s", name) < 0)
 			return -ENOMEM;
-		return member_path(b, &mt, off - at, depth + 1);
+		return member_path(x, b, &mt, off - at, depth + 1);
 	} while (dwarf_siblingof(&c, &c) == 0);
 	return 0;
 }
@@ -589,9 +630,9 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 	f.line = (unsigned)line;
 	f.col = col > 0 ? (unsigned)col : 0;
 	if (dwarf_formref_die(dwarf_attr_integrate(&die, DW_AT_type, &a), &type) &&
-	    member_path(&member, &type, pc - v->lo, 0) < 0)
+	    member_path(x, &member, &type, pc - v->lo, 0) < 0)
 		return -ENOMEM;
-	name = die_name(&die);
+	name = die_name(x, &die);
 	if (!name || ks_buf_addc(&member, '\0') < 0) {
 		free(name);
 		ks_buf_free(&member);

@@ -82,11 +82,13 @@ struct rel {
 	uint64_t *value;       /* per symbol: its address, once worked out */
 	unsigned char *sym_ok; /* per symbol: SYM_* */
 	size_t nsyms;
+	size_t lazy[3]; /* sections whose relocations wait to be asked for (0: none) */
 };
 
 /* Whether a symbol's value is known: worked out when a relocation first
- * needs it, as most relocate against a few section symbols. */
-enum { SYM_UNKNOWN, SYM_VALUE, SYM_NONE };
+ * needs it, as most relocate against a few section symbols. SYM_LAZY: it
+ * has one, in a section of rel.lazy. */
+enum { SYM_UNKNOWN, SYM_VALUE, SYM_NONE, SYM_LAZY };
 
 /* One relocation entry, whatever the class. */
 struct reloc {
@@ -183,9 +185,19 @@ static bool sym_value(const struct rel *c, size_t i, uint64_t *v)
 			return false;
 		c->value[i] = (ndx == SHN_ABS ? 0 : addr) + s.st_value;
 		c->sym_ok[i] = SYM_VALUE;
+		for (size_t k = 0; k < sizeof(c->lazy) / sizeof(c->lazy[0]); k++)
+			if (c->lazy[k] && ndx == c->lazy[k])
+				c->sym_ok[i] = SYM_LAZY;
 	}
 	*v = c->value[i];
-	return c->sym_ok[i] == SYM_VALUE;
+	return c->sym_ok[i] == SYM_VALUE || c->sym_ok[i] == SYM_LAZY;
+}
+
+static bool sym_lazy(const struct rel *c, size_t i)
+{
+	uint64_t v;
+
+	return sym_value(c, i, &v) && c->sym_ok[i] == SYM_LAZY;
 }
 
 /* The machine's rows of reloc_types, and the symbol table. */
@@ -504,6 +516,10 @@ struct piecewise {
 struct ks_dwarfrel_part {
 	struct rel c;
 	struct piecewise info, line;
+	struct placed { /* where each kept unit went */
+		uint64_t lo, at, len;
+	} * placed;
+	size_t nplaced;
 };
 
 /* Whether .debug_info can be relocated a range at a time: RELA entries
@@ -571,9 +587,30 @@ Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name)
 	return NULL;
 }
 
+/* The sections whose relocations in .debug_info wait until asked for:
+ * strings (ks_dwarfrel_value(), for the few names read), and location
+ * lists, never read. Most of a kernel unit's relocations are its names'. */
+static void lazy_sections(struct rel *c)
+{
+	static const char *const names[] = { ".debug_str", ".debug_loclists", ".debug_loc" };
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+	const char *s;
+
+	if (elf_getshdrstrndx(c->elf, &shstrndx) < 0)
+		return;
+	while ((scn = elf_nextscn(c->elf, scn)))
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+			if (gelf_getshdr(scn, &sh) &&
+			    (s = elf_strptr(c->elf, shstrndx, sh.sh_name)) && !strcmp(s, names[k]))
+				c->lazy[k] = elf_ndxscn(scn);
+}
+
 static void free_part(struct ks_dwarfrel_part *p)
 {
 	if (p) {
+		free(p->placed);
 		free(p->c.value);
 		free(p->c.sym_ok);
 		free(p);
@@ -590,6 +627,7 @@ int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
 	if (!p)
 		return -ENOMEM;
 	p->c.elf = elf;
+	lazy_sections(&p->c);
 	r = start(&p->c, why);
 	if (!r)
 		r = each_pair(&p->c, check_pair, &ok, why);
@@ -647,7 +685,7 @@ static size_t first_at(const struct rel *c, const struct piecewise *w, uint64_t 
 /* The entries in [lo, hi), found by bisection, applied at their offset
  * less shift; 1 if one is out of order. */
 static int piece_sorted(const struct rel *c, struct piecewise *w, uint64_t lo, uint64_t hi,
-			uint64_t shift, const char **why)
+			uint64_t shift, bool all, const char **why)
 {
 	uint64_t last = lo;
 	size_t first = first_at(c, w, lo), ent = entry_size(c, true);
@@ -666,22 +704,20 @@ static int piece_sorted(const struct rel *c, struct piecewise *w, uint64_t lo, u
 			break;
 		last = e.off;
 		e.off -= shift;
-		if ((r = apply_one(c, &e, true, w->t, why)) < 0)
+		if ((all || !sym_lazy(c, e.sym)) && (r = apply_one(c, &e, true, w->t, why)) < 0)
 			return r;
 	}
 	return 0;
 }
 
-/* The piece at [lo, hi) of the section copied to at, and relocated there. */
-static int copy_piece(const struct rel *c, struct piecewise *w, uint64_t lo, uint64_t hi,
-		      uint64_t at, const char **why)
+/* Applies the relocations of the section's [lo, hi) at their offset less
+ * shift; those against symbols of rel.lazy only if all. */
+static int apply_range(const struct rel *c, struct piecewise *w, uint64_t lo, uint64_t hi,
+		       uint64_t shift, bool all, const char **why)
 {
 	int r = 0;
 
-	populate(w->src + lo, hi - lo, FOR_READ);
-	populate((unsigned char *)w->t->d_buf + at, hi - lo, FOR_WRITE);
-	memcpy((unsigned char *)w->t->d_buf + at, w->src + lo, hi - lo);
-	if (!w->rd || (!w->unsorted && (r = piece_sorted(c, w, lo, hi, lo - at, why)) <= 0))
+	if (!w->rd || (!w->unsorted && (r = piece_sorted(c, w, lo, hi, shift, all, why)) <= 0))
 		return r;
 	w->unsorted = true;
 	r = 0;
@@ -689,12 +725,23 @@ static int copy_piece(const struct rel *c, struct piecewise *w, uint64_t lo, uin
 		struct reloc e;
 
 		get_reloc(c, w->rd, true, i, &e);
-		if (e.off >= lo && e.off < hi) {
-			e.off -= lo - at;
+		if (e.off >= lo && e.off < hi && (all || !sym_lazy(c, e.sym))) {
+			e.off -= shift;
 			r = apply_one(c, &e, true, w->t, why);
 		}
 	}
 	return r;
+}
+
+/* The piece at [lo, hi) of the section copied to at, and relocated there
+ * (but for rel.lazy's relocations, unless all). */
+static int copy_piece(const struct rel *c, struct piecewise *w, uint64_t lo, uint64_t hi,
+		      uint64_t at, bool all, const char **why)
+{
+	populate(w->src + lo, hi - lo, FOR_READ);
+	populate((unsigned char *)w->t->d_buf + at, hi - lo, FOR_WRITE);
+	memcpy((unsigned char *)w->t->d_buf + at, w->src + lo, hi - lo);
+	return apply_range(c, w, lo, hi, lo - at, all, why);
 }
 
 /* The bytes of unit i that are kept: none if it overlaps the one
@@ -718,14 +765,19 @@ int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		total += kept(w, u, i);
-	if (!(w->t->d_buf = new_buf(rel, total)))
+	free(p->placed);
+	p->nplaced = 0;
+	if (!(p->placed = calloc(n ? n : 1, sizeof(*p->placed))) ||
+	    !(w->t->d_buf = new_buf(rel, total)))
 		return -ENOMEM;
 	w->t->d_size = total;
 	for (size_t i = 0; !r && i < n; i++) {
 		uint64_t len = kept(w, u, i);
 
-		if (len)
-			r = copy_piece(&p->c, w, u[i].lo, u[i].lo + len, at, why);
+		if (len) {
+			p->placed[p->nplaced++] = (struct placed){ u[i].lo, at, len };
+			r = copy_piece(&p->c, w, u[i].lo, u[i].lo + len, at, false, why);
+		}
 		at += len;
 	}
 	return r;
@@ -747,7 +799,53 @@ int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why)
 	}
 	if (!ks_in_range(off + head, len, w->size))
 		return 0;
-	return copy_piece(&rel->part->c, w, off, off + head + len, off, why);
+	return copy_piece(&rel->part->c, w, off, off + head + len, off, true, why);
+}
+
+/* The kept unit that holds offset off of the copy. */
+static const struct placed *placed_at(const struct ks_dwarfrel_part *p, uint64_t off)
+{
+	for (size_t i = 0; i < p->nplaced; i++)
+		if (off >= p->placed[i].at && off - p->placed[i].at < p->placed[i].len)
+			return &p->placed[i];
+	return NULL;
+}
+
+int ks_dwarfrel_complete(struct ks_dwarfrel *rel, uint64_t lo, uint64_t hi, const char **why)
+{
+	struct ks_dwarfrel_part *p = rel->part;
+	const struct placed *u = p ? placed_at(p, lo) : NULL;
+
+	if (!u || hi <= lo)
+		return 0;
+	hi = hi - u->at < u->len ? hi : u->at + u->len;
+	return apply_range(&p->c, &p->info, u->lo + (lo - u->at), u->lo + (hi - u->at),
+			   u->lo - u->at, true, why);
+}
+
+bool ks_dwarfrel_value(const struct ks_dwarfrel *rel, const void *field, uint64_t *v)
+{
+	const struct ks_dwarfrel_part *p = rel->part;
+	const struct piecewise *w = p ? &p->info : NULL;
+	const struct placed *u;
+	uint64_t off, at, s;
+	struct reloc e;
+
+	if (!w || !w->rd || !w->t || (const char *)field < (const char *)w->t->d_buf ||
+	    (at = (uint64_t)((const char *)field - (const char *)w->t->d_buf)) >= w->t->d_size ||
+	    !(u = placed_at(p, at)))
+		return false;
+	off = u->lo + (at - u->at);
+	for (size_t i = w->unsorted ? 0 : first_at(&p->c, w, off); i < w->n; i++) {
+		get_reloc(&p->c, w->rd, true, i, &e);
+		if (e.off == off && type_row(&p->c, e.type) && sym_value(&p->c, e.sym, &s)) {
+			*v = s + (uint64_t)e.addend;
+			return true;
+		}
+		if (!w->unsorted && e.off > off)
+			break;
+	}
+	return false;
 }
 
 void ks_dwarfrel_free(struct ks_dwarfrel *rel)

@@ -80,6 +80,17 @@ struct ks_dwarfrel_range {
 int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u, size_t n,
 		      const char **why) KS_MUST_CHECK;
 
+/* The units' relocations against strings (.debug_str) and location
+ * lists are not applied by ks_dwarfrel_units(): most of a kernel unit's
+ * relocations are its names', and few are read. ks_dwarfrel_complete()
+ * applies all of them in [lo, hi) of the units' copy (a unit's own DIE,
+ * before libdw reads its names); ks_dwarfrel_value() gives the value a
+ * field of the copy (a DW_FORM_strp) is relocated to: false if no
+ * relocation applies to it, or not after ks_dwarfrel_units(). */
+int ks_dwarfrel_complete(struct ks_dwarfrel *rel, uint64_t lo, uint64_t hi,
+			 const char **why) KS_MUST_CHECK;
+bool ks_dwarfrel_value(const struct ks_dwarfrel *rel, const void *field, uint64_t *v);
+
 /* After ks_dwarfrel_begin(): the line program at offset off of
  * .debug_line (a unit's DW_AT_stmt_list) copied and relocated, before
  * libdw reads it; the rest of that copy stays zeros. Nothing to do after
