@@ -361,7 +361,7 @@ static int read_tables4(struct ks_dwarfline *l, struct cur *c, const char *comp_
 	return r;
 }
 
-static int run(const struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row);
+static int run(struct ks_dwarfline *l);
 
 int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, uint64_t off,
 		      const char *comp_dir, unsigned address_size)
@@ -390,25 +390,21 @@ int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, 
 	l->prog = c.p;
 	l->end = c.end;
 	/* libdw takes or refuses a table whole: so does this reader */
-	if (!r && run(l, 0, NULL) < 0)
-		r = -EINVAL;
+	if (!r)
+		r = run(l);
 	if (r)
 		ks_dwarfline_free(l);
 	return r;
 }
 
-/* The state machine's registers, and the row chosen so far. */
+/* The state machine's registers, and where its rows go. */
 struct state {
 	uint64_t addr;
 	unsigned op_index, file, col, isa, discr;
 	int64_t line;
-	uint64_t pc;
-	size_t seq; /* rows so far */
-	bool have, best_end;
-	uint64_t best_addr, last_addr;
-	size_t best_seq, last_seq;
-	bool last_end;
-	struct ks_dwarfline_row best;
+	struct ks_dwarfline *l;
+	size_t cap;
+	bool nomem;
 };
 
 static void reset(struct state *s)
@@ -419,33 +415,30 @@ static void reset(struct state *s)
 	s->line = 1;
 }
 
-/* Whether row a (address, end of sequence) sorts after row b as libdw
- * sorts them: by address, end of sequence first, then as written (a is
- * the later). */
-static bool sorts_after(uint64_t a_addr, bool a_end, uint64_t b_addr, bool b_end)
-{
-	return a_addr != b_addr ? a_addr > b_addr : a_end <= b_end;
-}
-
-/* A row: libdw refuses a table whose values do not fit its fields. */
+/* A row, kept in the order written: libdw refuses a table whose values
+ * do not fit its fields. */
 static bool new_row(struct state *s, bool end)
 {
+	struct ks_dwarfline *l = s->l;
+
 	if (s->line < INT_MIN || s->line > INT_MAX || s->col > USHRT_MAX || s->op_index > 255 ||
 	    s->isa > 255 || s->discr > 0xffffff)
 		return false;
-	if (!s->seq || sorts_after(s->addr, end, s->last_addr, s->last_end)) {
-		s->last_addr = s->addr;
-		s->last_end = end;
-		s->last_seq = s->seq;
+	if (l->nrows == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 256;
+		struct ks_dwarfline_at *v = realloc(l->rows, cap * sizeof(*v));
+
+		if (!v) {
+			s->nomem = true;
+			return false;
+		}
+		l->rows = v;
+		s->cap = cap;
 	}
-	if (s->addr <= s->pc && (!s->have || sorts_after(s->addr, end, s->best_addr, s->best_end))) {
-		s->have = true;
-		s->best_addr = s->addr;
-		s->best_end = end;
-		s->best_seq = s->seq;
-		s->best = (struct ks_dwarfline_row){ s->file, (int)s->line, s->col };
-	}
-	s->seq++;
+	l->rows[l->nrows] = (struct ks_dwarfline_at){
+		s->addr, s->file, (int)s->line, (unsigned)l->nrows, (unsigned short)s->col, end
+	};
+	l->nrows++;
 	return true;
 }
 
@@ -546,12 +539,25 @@ static bool standard(const struct ks_dwarfline *l, struct cur *c, struct state *
 	return !c->bad;
 }
 
-/* Runs the program: the chosen row for pc into *row (if row), as
- * ks_dwarfline_find() says; -EINVAL where libdw would refuse it. */
-static int run(const struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row)
+/* libdw's order of rows: by address, an end of sequence before other rows
+ * at the same address, then as written. */
+static int row_cmp(const void *a, const void *b)
+{
+	const struct ks_dwarfline_at *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->end != y->end)
+		return x->end ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Runs the program, keeping its rows in libdw's order; -EINVAL where libdw would refuse
+ * it, -ENOMEM. */
+static int run(struct ks_dwarfline *l)
 {
 	struct cur c = { l->prog, l->end, false, l->msb };
-	struct state s = { .pc = pc };
+	struct state s = { .l = l };
 	bool ok = true;
 
 	reset(&s);
@@ -571,18 +577,34 @@ static int run(const struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_ro
 			ok = standard(l, &c, &s, op);
 		}
 	}
-	if (!ok || c.bad)
+	if (s.nomem)
+		return -ENOMEM;
+	if (!ok || c.bad || l->nrows > UINT_MAX)
 		return -EINVAL;
-	/* the last row of all is taken to end a sequence */
-	if (!row || !s.have || s.best_end || s.best_seq == s.last_seq)
-		return 0;
-	*row = s.best;
-	return 1;
+	if (l->nrows)
+		qsort(l->rows, l->nrows, sizeof(*l->rows), row_cmp);
+	return 0;
 }
 
 int ks_dwarfline_find(const struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row)
 {
-	return run(l, pc, row);
+	size_t lo = 0, hi = l->nrows;
+	const struct ks_dwarfline_at *best;
+
+	while (lo < hi) { /* the first row past pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->rows[mid].addr <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	best = lo ? &l->rows[lo - 1] : NULL;
+	/* the last row of all is taken to end a sequence */
+	if (!best || best->end || lo == l->nrows)
+		return 0;
+	*row = (struct ks_dwarfline_row){ best->file, best->line, best->col };
+	return 1;
 }
 
 const char *ks_dwarfline_file(const struct ks_dwarfline *l, unsigned idx)
@@ -595,5 +617,6 @@ void ks_dwarfline_free(struct ks_dwarfline *l)
 	for (size_t i = 0; i < l->nfiles; i++)
 		free(l->files[i]);
 	free(l->files);
+	free(l->rows);
 	memset(l, 0, sizeof(*l));
 }

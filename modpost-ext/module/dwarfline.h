@@ -24,6 +24,15 @@ struct ks_dwarfline {
 	const unsigned char *prog, *end;
 	char **files; /* by index: the joined name, or NULL */
 	size_t nfiles;
+	struct ks_dwarfline_at { /* the rows, in libdw's order */
+		uint64_t addr;
+		unsigned file;
+		int line;
+		unsigned seq; /* the row's place as written */
+		unsigned short col;
+		bool end; /* of a sequence */
+	} * rows;
+	size_t nrows;
 };
 
 /* What a unit's table is read with: .debug_line (relocated), the
@@ -41,8 +50,9 @@ struct ks_dwarfline_row {
 
 /* The header and file names of the table at offset off. comp_dir: the
  * unit's (directory 0 before DWARF 5; may be NULL); address_size: the
- * unit's. 0; -EINVAL: not a table this reader takes (DW_LNE_define_file,
- * a form it does not know, a header that does not add up), for libdw to
+ * unit's. The program is run once, its rows kept. 0; -EINVAL: not a
+ * table this reader takes (DW_LNE_define_file, a form it does not know, a
+ * header that does not add up, one libdw would refuse), for libdw to
  * read; -ENOMEM. */
 int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, uint64_t off,
 		      const char *comp_dir, unsigned address_size) KS_MUST_CHECK;
@@ -50,8 +60,7 @@ int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, 
 /* The row dwarf_getsrc_die() gives for pc: of the rows at or before pc,
  * ordered by address, end of sequence before other rows at the same
  * address, then as written, the last, unless it ends a sequence or is
- * the last of all. 1 found, 0 none, -EINVAL: the program cannot be read
- * (libdw would give no rows). */
+ * the last of all. 1 found, 0 none. */
 int ks_dwarfline_find(const struct ks_dwarfline *l, uint64_t pc,
 		      struct ks_dwarfline_row *row) KS_MUST_CHECK;
 
