@@ -25,7 +25,7 @@ static uint64_t fixed(struct cur *c, unsigned n)
 		c->bad = true;
 		return 0;
 	}
-	v = ks_dwarfrel_field(c->p, n, c->msb);
+	v = n <= 8 ? ks_dwarfrel_field(c->p, n, c->msb) : 0; /* data16: skipped */
 	c->p += n;
 	return v;
 }
