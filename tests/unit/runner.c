@@ -23,6 +23,7 @@ int main(void)
 	srunner_add_suite(sr, suite_symdiff());
 	srunner_add_suite(sr, suite_dwarf());
 	srunner_add_suite(sr, suite_modfile());
+	srunner_add_suite(sr, suite_dwarfline());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -20,5 +20,6 @@ Suite *suite_wording(void);
 Suite *suite_symdiff(void);
 Suite *suite_dwarf(void);
 Suite *suite_modfile(void);
+Suite *suite_dwarfline(void);
 
 #endif
