@@ -45,15 +45,13 @@ struct dw {
 	Elf *elf;		 /* the module, laid out (module/dwarfrel.h) */
 	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
-	Elf *delf;		/* the one of the two whose DWARF is read */
-	Elf_Data *str;		/* its .debug_str, once asked for */
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
 	Dwarf *dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	bool vars_read;
 	struct ks_dwarfpath paths;
-	/* the units' line tables as module/dwarfline.c reads them (ok
-	 * false: libdw reads it) */
+	/* the sections those read, and the units' line tables as
+	 * module/dwarfline.c reads them (ok false: libdw reads it) */
 	struct ks_dwarfline_src lsrc;
 	struct unit_lines {
 		Dwarf_Off cu;
@@ -180,31 +178,22 @@ static int index_fns(struct dw *x, Dwarf_Die *cu)
 	return 0;
 }
 
-/* The unit's own DIE with all its relocations (module/dwarfrel.h), before
- * libdw or dwarfpath.c reads its names. One whose relocations cannot be
- * applied keeps the names it has. */
-static void complete_cu(struct dw *x, Dwarf_Die *cu, Dwarf_Off next)
+/* What of a unit is relocated only when asked for (module/dwarfrel.h),
+ * before libdw or dwarfpath.c reads it: the unit's own DIE with all its
+ * relocations (its names), and its line program. Either failing is no
+ * error: a DIE keeps the names it has, a program stays zeros (no lines). */
+static void complete_unit(struct dw *x, Dwarf_Die *cu, Dwarf_Off next)
 {
 	Dwarf_Die c;
 	Dwarf_Off end = dwarf_child(cu, &c) == 0 ? dwarf_dieoffset(&c) : next;
-	const char *why;
-
-	if (ks_dwarfrel_complete(&x->rel, dwarf_dieoffset(cu), end, &why) < 0)
-		return;
-}
-
-/* The CU's line program, relocated before libdw reads it (when
- * .debug_line is relocated a program at a time, module/dwarfrel.h). One
- * whose relocations cannot be applied stays zeros: no lines. */
-static void relocate_lines(struct dw *x, Dwarf_Die *cu)
-{
 	Dwarf_Attribute a;
 	Dwarf_Word off;
 	const char *why;
+	int r = ks_dwarfrel_complete(&x->rel, dwarf_dieoffset(cu), end, &why);
 
-	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &off) == 0 &&
-	    ks_dwarfrel_line(&x->rel, off, &why) < 0)
-		return;
+	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &off) == 0)
+		r = ks_dwarfrel_line(&x->rel, off, &why);
+	(void)r;
 }
 
 /* Every CU's ranges, walking the CUs: Clang writes no .debug_aranges, so
@@ -220,8 +209,7 @@ static int index_cus(struct dw *x)
 		ptrdiff_t r = 0;
 
 		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
-			complete_cu(x, &cu, next);
-			relocate_lines(x, &cu);
+			complete_unit(x, &cu, next);
 			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
 				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
 					return -ENOMEM;
@@ -244,14 +232,8 @@ static const char *attr_string(struct dw *x, Dwarf_Attribute *a)
 {
 	uint64_t off;
 
-	if (a && a->form == DW_FORM_strp && ks_dwarfrel_value(&x->rel, a->valp, &off)) {
-		if (!x->str)
-			x->str = ks_dwarfrel_data(x->delf, ".debug_str");
-		if (!x->str || off >= x->str->d_size ||
-		    !memchr((const char *)x->str->d_buf + off, '\0', x->str->d_size - off))
-			return NULL;
-		return (const char *)x->str->d_buf + off;
-	}
+	if (a && a->form == DW_FORM_strp && ks_dwarfrel_value(&x->rel, a->valp, &off))
+		return ks_dwarfrel_string(x->lsrc.str, off);
 	return dwarf_formstring(a);
 }
 
@@ -313,15 +295,6 @@ static const struct ks_dwarfline *lines_of(struct dw *x, Dwarf_Die *cu)
 	x->lines = v;
 	u = &v[x->nlines++];
 	*u = (struct unit_lines){ .cu = off };
-	if (!x->lsrc.line) {
-		GElf_Ehdr eh;
-
-		x->lsrc = (struct ks_dwarfline_src){ ks_dwarfrel_data(x->delf, ".debug_line"),
-						     ks_dwarfrel_data(x->delf, ".debug_str"),
-						     ks_dwarfrel_data(x->delf, ".debug_line_str"),
-						     gelf_getehdr(x->delf, &eh) &&
-							     eh.e_ident[EI_DATA] == ELFDATA2MSB };
-	}
 	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &stmt) == 0 &&
 	    dwarf_diecu(cu, &die, &asize, NULL))
 		u->ok = ks_dwarfline_read(&u->l, &x->lsrc, stmt,
@@ -968,6 +941,7 @@ static int relocate_units(struct dw *x, Elf *delf, const char **why)
 static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 {
 	const char *why = "";
+	GElf_Ehdr eh;
 	int r = ks_dwarfrel_begin(delf, &x->rel, &why);
 
 	if (r == 1)
@@ -978,18 +952,21 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 		return r == -ENOMEM ? r : dwarf_problem(x->m, d, "cannot relocate", why);
 	if (!(x->dw = dwarf_begin_elf(delf, DWARF_C_READ, NULL)))
 		return dwarf_problem(x->m, d, "cannot read", dwarf_errmsg(-1));
+	/* after dwarf_begin_elf(), which decompresses them */
+	x->lsrc = (struct ks_dwarfline_src){ ks_dwarfrel_data(delf, ".debug_line"),
+					     ks_dwarfrel_data(delf, ".debug_str"),
+					     ks_dwarfrel_data(delf, ".debug_line_str"),
+					     gelf_getehdr(delf, &eh) &&
+						     eh.e_ident[EI_DATA] == ELFDATA2MSB };
 	return 0;
 }
 
-/* The image's DWARF sections are relocated where they are, or copied. */
 int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
 			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
 {
 	struct dw x = { .m = m, .debug = { .fd = -1 } };
 	Elf *delf;
 	int r = open_module(&x, image, size, o, d, &delf);
-
-	x.delf = delf;
 
 	if (r == 0 && delf)
 		r = place_all(&x, x.elf, syms, nsyms);

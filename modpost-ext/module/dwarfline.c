@@ -33,19 +33,10 @@ static uint64_t fixed(struct cur *c, unsigned n)
 static uint64_t uleb(struct cur *c)
 {
 	uint64_t v = 0;
-	unsigned shift = 0;
 
-	while (!c->bad && c->p < c->end) {
-		unsigned char b = *c->p++;
-
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80))
-			return v;
-	}
-	c->bad = true;
-	return 0;
+	if (!c->bad && !ks_dwarfrel_uleb(&c->p, c->end, &v))
+		c->bad = true;
+	return c->bad ? 0 : v;
 }
 
 static int64_t sleb(struct cur *c)
@@ -69,17 +60,6 @@ static int64_t sleb(struct cur *c)
 	return v;
 }
 
-/* A NUL-terminated string at off of a string section. */
-static const char *str_at(const Elf_Data *d, uint64_t off)
-{
-	const char *s;
-
-	if (!d || !d->d_buf || off >= d->d_size)
-		return NULL;
-	s = (const char *)d->d_buf + off;
-	return memchr(s, '\0', d->d_size - off) ? s : NULL;
-}
-
 /* The header's fixed fields; c is left at the directory table. */
 struct head {
 	unsigned osize;
@@ -88,15 +68,12 @@ struct head {
 
 static int read_fixed(struct ks_dwarfline *l, struct cur *c, unsigned address_size, struct head *h)
 {
-	uint64_t len = fixed(c, 4), hlen;
+	uint64_t head, len, hlen;
 
-	h->osize = 4;
-	if (len == 0xffffffff) {
-		len = fixed(c, 8);
-		h->osize = 8;
-	}
-	if (c->bad || len > (uint64_t)(c->end - c->p))
+	if (!ks_dwarfrel_length(c->p, (uint64_t)(c->end - c->p), c->msb, &head, &len))
 		return -EINVAL;
+	h->osize = head == 12 ? 8 : 4;
+	c->p += head;
 	c->end = c->p + len;
 	l->version = (unsigned)fixed(c, 2);
 	if (l->version < 2 || l->version > 5)
@@ -181,9 +158,9 @@ static const char *path_form(struct cur *c, const struct ks_dwarfline_src *s, ui
 	if (f == DW_FORM_string)
 		return (const char *)at;
 	if (f == DW_FORM_line_strp)
-		return str_at(s->line_str, ks_dwarfrel_field(at, osize, c->msb));
+		return ks_dwarfrel_string(s->line_str, ks_dwarfrel_field(at, osize, c->msb));
 	if (f == DW_FORM_strp)
-		return str_at(s->str, ks_dwarfrel_field(at, osize, c->msb));
+		return ks_dwarfrel_string(s->str, ks_dwarfrel_field(at, osize, c->msb));
 	return NULL;
 }
 

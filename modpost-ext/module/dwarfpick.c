@@ -90,18 +90,12 @@ static int read_aranges(struct pick *k)
 	end = p + d->d_size;
 	while (!r && end - p >= 4) {
 		const unsigned char *set = p;
-		uint64_t len = ks_dwarfrel_field(p, 4, k->msb);
-		unsigned osize = 4;
+		uint64_t head, len;
 
-		p += 4;
-		if (len == 0xffffffff && end - p >= 8) {
-			len = ks_dwarfrel_field(p, 8, k->msb);
-			p += 8;
-			osize = 8;
-		}
-		if (len > (uint64_t)(end - p))
+		if (!ks_dwarfrel_length(p, (uint64_t)(end - p), k->msb, &head, &len))
 			break;
-		r = read_set(k, set, p, p + len, osize);
+		p += head;
+		r = read_set(k, set, p, p + len, head == 12 ? 8 : 4);
 		p += len;
 	}
 	if (k->n)
@@ -296,21 +290,12 @@ static int units_out(struct pick *k, struct ks_dwarfrel_range **out, size_t *nou
 	if (!*out)
 		return -ENOMEM;
 	for (size_t i = 0; i < k->nunits; i++) {
-		const unsigned char *p = (const unsigned char *)info->d_buf + k->units[i];
-		uint64_t u = k->units[i], len, head = 4;
+		uint64_t u = k->units[i], len, head;
 
 		if (i && u == k->units[i - 1])
 			continue;
-		if (!ks_in_range(u, 4, info->d_size))
-			return 1;
-		len = ks_dwarfrel_field(p, 4, k->msb);
-		if (len == 0xffffffff) {
-			if (!ks_in_range(u, 12, info->d_size))
-				return 1;
-			len = ks_dwarfrel_field(p + 4, 8, k->msb);
-			head = 12;
-		}
-		if (!ks_in_range(u + head, len, info->d_size))
+		if (u >= info->d_size || !ks_dwarfrel_length((const unsigned char *)info->d_buf + u,
+							     info->d_size - u, k->msb, &head, &len))
 			return 1;
 		(*out)[n++] = (struct ks_dwarfrel_range){ u, u + head + len };
 	}
@@ -346,24 +331,6 @@ int ks_dwarfpick_units(Elf *elf, Elf *delf, const struct ks_dwarfpick_addr *a, s
 	return r;
 }
 
-/* A ULEB128 at *p (before end), which *p passes; false if it runs off. */
-static bool uleb(const unsigned char **p, const unsigned char *end, uint64_t *v)
-{
-	unsigned shift = 0;
-
-	*v = 0;
-	while (*p < end) {
-		unsigned char b = *(*p)++;
-
-		if (shift < 64)
-			*v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80))
-			return true;
-	}
-	return false;
-}
-
 /* Forms whose value lies outside the unit: in another unit (by offset or
  * by type signature), in a supplementary file, or not known until read. */
 static bool crosses_units(uint64_t form)
@@ -382,12 +349,12 @@ static bool abbrevs_local(const Elf_Data *abbrev, uint64_t off)
 		return false;
 	p = (const unsigned char *)abbrev->d_buf + off;
 	end = (const unsigned char *)abbrev->d_buf + abbrev->d_size;
-	while (uleb(&p, end, &code) && code) {
-		if (!uleb(&p, end, &tag) || p++ >= end)
+	while (ks_dwarfrel_uleb(&p, end, &code) && code) {
+		if (!ks_dwarfrel_uleb(&p, end, &tag) || p++ >= end)
 			return false;
 		do {
-			if (!uleb(&p, end, &attr) || !uleb(&p, end, &form) ||
-			    (form == DW_FORM_implicit_const && !uleb(&p, end, &skip)) ||
+			if (!ks_dwarfrel_uleb(&p, end, &attr) || !ks_dwarfrel_uleb(&p, end, &form) ||
+			    (form == DW_FORM_implicit_const && !ks_dwarfrel_uleb(&p, end, &skip)) ||
 			    crosses_units(form))
 				return false;
 		} while (attr || form);
@@ -400,20 +367,13 @@ static bool abbrevs_local(const Elf_Data *abbrev, uint64_t off)
 static bool unit_abbrevs(const unsigned char *p, uint64_t size, bool msb, uint64_t *abbrev,
 			 uint64_t *next)
 {
-	uint64_t len, head = 4;
-	unsigned osize = 4, version;
+	uint64_t len, head;
+	unsigned osize, version;
 
-	if (size < 4)
+	if (!ks_dwarfrel_length(p, size, msb, &head, &len))
 		return false;
-	len = ks_dwarfrel_field(p, 4, msb);
-	if (len == 0xffffffff) {
-		if (size < 12)
-			return false;
-		len = ks_dwarfrel_field(p + 4, 8, msb);
-		head = 12;
-		osize = 8;
-	}
-	if (!ks_in_range(head, len, size) || len < 2 + 2 + osize)
+	osize = head == 12 ? 8 : 4;
+	if (len < 2 + 2 + osize)
 		return false;
 	version = (unsigned)ks_dwarfrel_field(p + head, 2, msb);
 	*abbrev = ks_dwarfrel_field(p + head + (version >= 5 ? 4 : 2), osize, msb);

@@ -528,12 +528,18 @@ struct ks_dwarfrel_part {
  * keeps them; the entries of each unit are checked as they are applied. */
 static int check_pair(struct rel *c, struct pair *p, void *ok, const char **why)
 {
-	for (size_t i = 0; i < c->ntypes; i++)
-		if (c->types[i].op != SET)
-			*(bool *)ok = false;
+	(void)c;
 	if (!p->rela || !good_relocs(p->rd, true, why))
 		*(bool *)ok = false;
 	return 0;
+}
+
+static bool all_set(const struct rel *c)
+{
+	for (size_t i = 0; i < c->ntypes; i++)
+		if (c->types[i].op != SET)
+			return false;
+	return true;
 }
 
 struct begin {
@@ -571,20 +577,38 @@ static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why
 	return apply_to(c, p->rd, true, p->t, why);
 }
 
-Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name)
+/* The section called name with bytes in the file, and its header. */
+static Elf_Scn *find_section(Elf *elf, const char *name, GElf_Shdr *sh)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
-	GElf_Shdr sh;
 	const char *s;
 
 	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
 		return NULL;
 	while ((scn = elf_nextscn(elf, scn)))
-		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
-		    (s = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(s, name))
-			return sh.sh_flags & SHF_COMPRESSED ? NULL : elf_getdata(scn, NULL);
+		if (gelf_getshdr(scn, sh) && sh->sh_type != SHT_NOBITS &&
+		    (s = elf_strptr(elf, shstrndx, sh->sh_name)) && !strcmp(s, name))
+			return scn;
 	return NULL;
+}
+
+Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = find_section(elf, name, &sh);
+
+	return scn && !(sh.sh_flags & SHF_COMPRESSED) ? elf_getdata(scn, NULL) : NULL;
+}
+
+const char *ks_dwarfrel_string(const Elf_Data *d, uint64_t off)
+{
+	const char *s;
+
+	if (!d || !d->d_buf || off >= d->d_size)
+		return NULL;
+	s = (const char *)d->d_buf + off;
+	return memchr(s, '\0', d->d_size - off) ? s : NULL;
 }
 
 /* The sections whose relocations in .debug_info wait until asked for:
@@ -593,18 +617,12 @@ Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name)
 static void lazy_sections(struct rel *c)
 {
 	static const char *const names[] = { ".debug_str", ".debug_loclists", ".debug_loc" };
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
 	GElf_Shdr sh;
-	const char *s;
+	Elf_Scn *scn;
 
-	if (elf_getshdrstrndx(c->elf, &shstrndx) < 0)
-		return;
-	while ((scn = elf_nextscn(c->elf, scn)))
-		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
-			if (gelf_getshdr(scn, &sh) &&
-			    (s = elf_strptr(c->elf, shstrndx, sh.sh_name)) && !strcmp(s, names[k]))
-				c->lazy[k] = elf_ndxscn(scn);
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if ((scn = find_section(c->elf, names[k], &sh)))
+			c->lazy[k] = elf_ndxscn(scn);
 }
 
 static void free_part(struct ks_dwarfrel_part *p)
@@ -629,7 +647,8 @@ int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
 	p->c.elf = elf;
 	lazy_sections(&p->c);
 	r = start(&p->c, why);
-	if (!r)
+	ok = all_set(&p->c);
+	if (!r && ok)
 		r = each_pair(&p->c, check_pair, &ok, why);
 	if (!r && ok)
 		r = each_pair(&p->c, begin_pair, &(struct begin){ out, p }, why);
@@ -786,18 +805,10 @@ int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u
 int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why)
 {
 	struct piecewise *w = rel->part ? &rel->part->line : NULL;
-	uint64_t len, head = 4;
-	bool msb;
+	uint64_t len, head;
 
-	if (!w || !w->t || !ks_in_range(off, 4, w->size))
-		return 0;
-	msb = rel->part->c.msb;
-	len = ks_dwarfrel_field(w->src + off, 4, msb);
-	if (len == 0xffffffff && ks_in_range(off, 12, w->size)) {
-		len = ks_dwarfrel_field(w->src + off + 4, 8, msb);
-		head = 12;
-	}
-	if (!ks_in_range(off + head, len, w->size))
+	if (!w || !w->t || off >= w->size ||
+	    !ks_dwarfrel_length(w->src + off, w->size - off, rel->part->c.msb, &head, &len))
 		return 0;
 	return copy_piece(&rel->part->c, w, off, off + head + len, off, true, why);
 }

@@ -20,6 +20,43 @@ static inline uint64_t ks_dwarfrel_field(const unsigned char *p, unsigned n, boo
 	return v;
 }
 
+/* DWARF's initial length at p, of which avail bytes can be read: the
+ * bytes it takes (4, or 12 in 64-bit DWARF) into *head, the length that
+ * follows into *len; false if either runs past avail. */
+static inline bool ks_dwarfrel_length(const unsigned char *p, uint64_t avail, bool msb,
+				      uint64_t *head, uint64_t *len)
+{
+	if (avail < 4)
+		return false;
+	*head = 4;
+	*len = ks_dwarfrel_field(p, 4, msb);
+	if (*len == 0xffffffff) {
+		if (avail < 12)
+			return false;
+		*head = 12;
+		*len = ks_dwarfrel_field(p + 4, 8, msb);
+	}
+	return *len <= avail - *head;
+}
+
+/* A ULEB128 at *p, before end, which *p passes; false if it runs off. */
+static inline bool ks_dwarfrel_uleb(const unsigned char **p, const unsigned char *end, uint64_t *v)
+{
+	unsigned shift = 0;
+
+	*v = 0;
+	while (*p < end) {
+		unsigned char b = *(*p)++;
+
+		if (shift < 64)
+			*v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+		if (!(b & 0x80))
+			return true;
+	}
+	return false;
+}
+
 /* Gives each SHF_ALLOC section its own address (sh_addr), in section
  * order: a module and its separate debug file, whose allocated sections
  * are the same, get the same addresses. 0 or -EINVAL (*why says why). */
@@ -53,14 +90,13 @@ struct ks_dwarfrel {
  * type table, a relocation outside its section): *why says why. */
 int ks_dwarfrel_apply(Elf *elf, struct ks_dwarfrel *rel, const char **why) KS_MUST_CHECK;
 
-/* For big modules, of which only the units that hold a use are read:
- * applies the relocations of the same sections as ks_dwarfrel_apply()
- * except .debug_info and .debug_line, each in a copy, and makes ready to
- * build a .debug_info of some of its units with ks_dwarfrel_units(), and
- * a .debug_line of their line programs with ks_dwarfrel_line(). 0; 1 when
- * that cannot be done safely and nothing was changed (REL entries,
- * relocation types that add to the field, .debug_info's relocations not in
- * offset order): ks_dwarfrel_apply() is then the way; -ENOMEM or -EINVAL
+/* For reading only the units that hold a use: applies the relocations of
+ * the same sections as ks_dwarfrel_apply() except .debug_info and
+ * .debug_line, each in a copy, and makes ready to build a .debug_info of
+ * some of its units with ks_dwarfrel_units(), and a .debug_line of their
+ * line programs with ks_dwarfrel_line(). 0; 1 when that cannot be done
+ * safely and nothing was changed (REL entries, relocation types that add
+ * to the field): ks_dwarfrel_apply() is then the way; -ENOMEM or -EINVAL
  * as there. */
 int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *rel, const char **why) KS_MUST_CHECK;
 
@@ -102,9 +138,13 @@ int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why) KS
  * addend 0; false past its end. gelf_getrela() without its lock. */
 bool ks_dwarfrel_entry(const Elf_Data *d, bool is64, bool rela, size_t i, GElf_Rela *out);
 
-/* The data of the section called name, unless it is empty of bytes or
- * still compressed; NULL if there is none. */
+/* The data of the section called name, unless it has no bytes in the
+ * file (SHT_NOBITS) or is still compressed; NULL if there is none. */
 Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name);
+
+/* The NUL-terminated string at off of a string section's data d (NULL:
+ * none there). */
+const char *ks_dwarfrel_string(const Elf_Data *d, uint64_t off);
 
 void ks_dwarfrel_free(struct ks_dwarfrel *rel);
 
