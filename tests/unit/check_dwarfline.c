@@ -149,6 +149,18 @@ static int read_table(struct ks_dwarfline *l, const struct bytes *t, const char 
 	return ks_dwarfline_read(l, &src, 0, comp_dir, 8);
 }
 
+/* The DWARF 4 table of head4() and prog_two(), read with comp_dir as the
+ * unit's directory. */
+static void read_two(struct ks_dwarfline *l, const char *comp_dir)
+{
+	struct bytes h, p, t;
+
+	head4(&h);
+	prog_two(&p);
+	table(&t, 4, &h, &p);
+	ck_assert_int_eq(read_table(l, &t, comp_dir), 0);
+}
+
 START_TEST(test_rows)
 {
 	static const struct {
@@ -170,13 +182,9 @@ START_TEST(test_rows)
 		{ 0x1014, 0, 0, 0 },
 		{ 0x9000, 0, 0, 0 },
 	};
-	struct bytes h, p, t;
 	struct ks_dwarfline l;
 
-	head4(&h);
-	prog_two(&p);
-	table(&t, 4, &h, &p);
-	ck_assert_int_eq(read_table(&l, &t, "/comp"), 0);
+	read_two(&l, "/comp");
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct ks_dwarfline_row row = { 0 };
 		int r = ks_dwarfline_find(&l, cases[i].pc, &row);
@@ -194,13 +202,9 @@ END_TEST
 
 START_TEST(test_files4)
 {
-	struct bytes h, p, t;
 	struct ks_dwarfline l;
 
-	head4(&h);
-	prog_two(&p);
-	table(&t, 4, &h, &p);
-	ck_assert_int_eq(read_table(&l, &t, "/comp"), 0);
+	read_two(&l, "/comp");
 	ck_assert_str_eq(ks_dwarfline_file(&l, 0), "???");
 	ck_assert_str_eq(ks_dwarfline_file(&l, 1), "/comp/a.c");
 	ck_assert_str_eq(ks_dwarfline_file(&l, 2), "inc/b.h");
@@ -208,7 +212,7 @@ START_TEST(test_files4)
 	ck_assert_ptr_null(ks_dwarfline_file(&l, 4));
 	ks_dwarfline_free(&l);
 	/* no DW_AT_comp_dir: the name stays relative */
-	ck_assert_int_eq(read_table(&l, &t, NULL), 0);
+	read_two(&l, NULL);
 	ck_assert_str_eq(ks_dwarfline_file(&l, 1), "a.c");
 	ks_dwarfline_free(&l);
 }
