@@ -278,7 +278,7 @@ static unsigned attr_udata(Dwarf_Die *die, unsigned name)
 
 /* The unit's line table as module/dwarfline.c reads it; NULL where
  * libdw is to read it. */
-static const struct ks_dwarfline *lines_of(struct dw *x, Dwarf_Die *cu)
+static struct unit_lines *lines_of(struct dw *x, Dwarf_Die *cu)
 {
 	Dwarf_Off off = dwarf_dieoffset(cu);
 	struct unit_lines *u, *v;
@@ -289,7 +289,7 @@ static const struct ks_dwarfline *lines_of(struct dw *x, Dwarf_Die *cu)
 
 	for (size_t i = 0; i < x->nlines; i++)
 		if (x->lines[i].cu == off)
-			return x->lines[i].ok ? &x->lines[i].l : NULL;
+			return x->lines[i].ok ? &x->lines[i] : NULL;
 	if (!(v = realloc(x->lines, (x->nlines + 1) * sizeof(*v))))
 		return NULL;
 	x->lines = v;
@@ -300,20 +300,31 @@ static const struct ks_dwarfline *lines_of(struct dw *x, Dwarf_Die *cu)
 		u->ok = ks_dwarfline_read(&u->l, &x->lsrc, stmt,
 					  dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a)),
 					  asize) == 0;
-	return u->ok ? &u->l : NULL;
+	return u->ok ? u : NULL;
+}
+
+/* A table whose program libdw would refuse is left to libdw whole. r: what
+ * a call of module/dwarfline.c returned. */
+static bool refused(struct unit_lines *u, int r)
+{
+	if (r != -EINVAL)
+		return false;
+	ks_dwarfline_free(&u->l);
+	u->ok = false;
+	return true;
 }
 
 /* A file of cu's line table by index. DWARF 5 numbers the CU's own file
  * 0; before DWARF 5, 0 meant none. */
 static const char *file_at(struct dw *x, Dwarf_Die *cu, unsigned idx)
 {
-	const struct ks_dwarfline *l = lines_of(x, cu);
+	struct unit_lines *u = lines_of(x, cu);
 	Dwarf_Files *files;
 	size_t n;
 	const char *f = NULL;
 
-	if (l)
-		f = ks_dwarfline_file(l, idx);
+	if (u && !refused(u, ks_dwarfline_check(&u->l)))
+		f = ks_dwarfline_file(&u->l, idx);
 	else if (dwarf_getsrcfiles(cu, &files, &n) == 0 && idx < n)
 		f = dwarf_filesrc(files, idx, NULL, NULL);
 	if ((!f || !strcmp(f, "???")) && idx == 0)
@@ -413,13 +424,15 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
  * 0 if there is none. */
 static int row_at(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct frame *f)
 {
-	const struct ks_dwarfline *l = lines_of(x, cu);
+	struct unit_lines *u = lines_of(x, cu);
 	struct ks_dwarfline_row kr;
 	Dwarf_Line *row;
-	int col = 0, line = 0;
+	int col = 0, line = 0, r = u ? ks_dwarfline_find(&u->l, pc, &kr) : 0;
 
-	if (l) {
-		if (ks_dwarfline_find(l, pc, &kr) <= 0 || !(f->file = ks_dwarfline_file(l, kr.file)))
+	if (u && !refused(u, r)) {
+		if (r <= 0)
+			return r;
+		if (!(f->file = ks_dwarfline_file(&u->l, kr.file)))
 			return 0;
 		line = kr.line;
 		col = (int)kr.col;

@@ -338,8 +338,6 @@ static int read_tables4(struct ks_dwarfline *l, struct cur *c, const char *comp_
 	return r;
 }
 
-static int run(struct ks_dwarfline *l);
-
 int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, uint64_t off,
 		      const char *comp_dir, unsigned address_size)
 {
@@ -366,22 +364,24 @@ int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, 
 		r = -EINVAL;
 	l->prog = c.p;
 	l->end = c.end;
-	/* libdw takes or refuses a table whole: so does this reader */
-	if (!r)
-		r = run(l);
 	if (r)
 		ks_dwarfline_free(l);
 	return r;
 }
 
-/* The state machine's registers, and where its rows go. */
+/* The state machine's registers, and what becomes of its rows: only
+ * checked (and the last in libdw's order found), checked against one pc,
+ * or kept in l->rows, which has room for all. */
 struct state {
 	uint64_t addr;
 	unsigned op_index, file, col, isa, discr;
 	int64_t line;
 	struct ks_dwarfline *l;
-	size_t cap;
-	bool nomem;
+	enum { CHECK, FIND, KEEP } mode;
+	size_t n; /* rows so far */
+	uint64_t pc;
+	bool found;
+	struct ks_dwarfline_at best, last; /* at or before pc; of all */
 };
 
 static void reset(struct state *s)
@@ -392,30 +392,36 @@ static void reset(struct state *s)
 	s->line = 1;
 }
 
-/* A row, kept in the order written: libdw refuses a table whose values
- * do not fit its fields. */
+/* libdw's order of rows: by address, an end of sequence before other rows
+ * at the same address, then as written. */
+static int row_cmp(const void *a, const void *b)
+{
+	const struct ks_dwarfline_at *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->end != y->end)
+		return x->end ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* A row: libdw refuses a table whose values do not fit its fields. */
 static bool new_row(struct state *s, bool end)
 {
-	struct ks_dwarfline *l = s->l;
+	struct ks_dwarfline_at r;
 
 	if (s->line < INT_MIN || s->line > INT_MAX || s->col > USHRT_MAX || s->op_index > 255 ||
-	    s->isa > 255 || s->discr > 0xffffff)
+	    s->isa > 255 || s->discr > 0xffffff || s->n >= UINT_MAX)
 		return false;
-	if (l->nrows == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 256;
-		struct ks_dwarfline_at *v = realloc(l->rows, cap * sizeof(*v));
-
-		if (!v) {
-			s->nomem = true;
-			return false;
-		}
-		l->rows = v;
-		s->cap = cap;
-	}
-	l->rows[l->nrows] = (struct ks_dwarfline_at){
-		s->addr, s->file, (int)s->line, (unsigned)l->nrows, (unsigned short)s->col, end
+	r = (struct ks_dwarfline_at){
+		s->addr, s->file, (int)s->line, (unsigned)s->n, (unsigned short)s->col, end
 	};
-	l->nrows++;
+	if (!s->n++ || row_cmp(&r, &s->last) > 0)
+		s->last = r;
+	if (s->mode == KEEP && r.seq < s->l->nrows)
+		s->l->rows[r.seq] = r;
+	else if (s->mode == FIND && r.addr <= s->pc && (!s->found || row_cmp(&r, &s->best) > 0))
+		s->best = r, s->found = true;
 	return true;
 }
 
@@ -516,71 +522,99 @@ static bool standard(const struct ks_dwarfline *l, struct cur *c, struct state *
 	return !c->bad;
 }
 
-/* libdw's order of rows: by address, an end of sequence before other rows
- * at the same address, then as written. */
-static int row_cmp(const void *a, const void *b)
-{
-	const struct ks_dwarfline_at *x = a, *y = b;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	if (x->end != y->end)
-		return x->end ? -1 : 1;
-	return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* Runs the program, keeping its rows in libdw's order; -EINVAL where libdw would refuse
- * it, -ENOMEM. */
-static int run(struct ks_dwarfline *l)
+/* Runs the program for s->mode; -EINVAL where libdw would refuse it. */
+static int run(const struct ks_dwarfline *l, struct state *s)
 {
 	struct cur c = { l->prog, l->end, false, l->msb };
-	struct state s = { .l = l };
 	bool ok = true;
 
-	reset(&s);
+	reset(s);
 	while (ok && c.p < c.end) {
 		unsigned op = *c.p++;
 
 		if (op >= l->opcode_base) {
 			if (!l->line_range)
 				return -EINVAL;
-			s.line += l->line_base + (int)((op - l->opcode_base) % l->line_range);
-			advance(l, &s, (op - l->opcode_base) / l->line_range);
-			ok = new_row(&s, false);
-			s.discr = 0;
+			s->line += l->line_base + (int)((op - l->opcode_base) % l->line_range);
+			advance(l, s, (op - l->opcode_base) / l->line_range);
+			ok = new_row(s, false);
+			s->discr = 0;
 		} else if (op == 0) {
-			ok = extended(l, &c, &s);
+			ok = extended(l, &c, s);
 		} else {
-			ok = standard(l, &c, &s, op);
+			ok = standard(l, &c, s, op);
 		}
 	}
-	if (s.nomem)
-		return -ENOMEM;
-	if (!ok || c.bad || l->nrows > UINT_MAX)
-		return -EINVAL;
-	if (l->nrows)
-		qsort(l->rows, l->nrows, sizeof(*l->rows), row_cmp);
+	return !ok || c.bad ? -EINVAL : 0;
+}
+
+/* A run's findings on the program as a whole, from its first. */
+static int checked(struct ks_dwarfline *l, const struct state *s, int r)
+{
+	if (r < 0)
+		return r;
+	l->checked = true;
+	l->nrows = s->n;
+	l->last = s->last;
 	return 0;
 }
 
-int ks_dwarfline_find(const struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row)
+int ks_dwarfline_check(struct ks_dwarfline *l)
 {
-	size_t lo = 0, hi = l->nrows;
-	const struct ks_dwarfline_at *best;
+	struct state s = { .l = l, .mode = CHECK };
 
-	while (lo < hi) { /* the first row past pc */
-		size_t mid = lo + (hi - lo) / 2;
+	return l->checked ? 0 : checked(l, &s, run(l, &s));
+}
 
-		if (l->rows[mid].addr <= pc)
-			lo = mid + 1;
-		else
-			hi = mid;
+/* Keeps every row, in libdw's order. */
+static int keep(struct ks_dwarfline *l)
+{
+	struct state s = { .l = l, .mode = KEEP };
+
+	if (!(l->rows = malloc((l->nrows ? l->nrows : 1) * sizeof(*l->rows))))
+		return -ENOMEM;
+	if (run(l, &s) || s.n != l->nrows) { /* not so: the program was checked */
+		free(l->rows);
+		l->rows = NULL;
+		return -EINVAL;
 	}
-	best = lo ? &l->rows[lo - 1] : NULL;
+	qsort(l->rows, l->nrows, sizeof(*l->rows), row_cmp);
+	return 0;
+}
+
+/* Finds after which the rows are kept and sorted rather than the
+ * program run again: a sort costs about as much as a few runs. */
+enum { FEW_FINDS = 4 };
+
+int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row)
+{
+	struct state s = { .l = l, .mode = FIND, .pc = pc };
+	int r;
+
+	if (!l->checked || (!l->rows && l->nfinds < FEW_FINDS)) {
+		l->nfinds++;
+		if ((r = checked(l, &s, run(l, &s))) < 0)
+			return r;
+	} else {
+		size_t lo = 0, hi = l->nrows;
+
+		if (!l->rows && (r = keep(l)) < 0)
+			return r;
+		while (lo < hi) { /* the first row past pc */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (l->rows[mid].addr <= pc)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if ((s.found = lo > 0))
+			s.best = l->rows[lo - 1];
+	}
 	/* the last row of all is taken to end a sequence */
-	if (!best || best->end || lo == l->nrows)
+	if (!s.found || s.best.end || s.best.seq == l->last.seq)
 		return 0;
-	*row = (struct ks_dwarfline_row){ best->file, best->line, best->col };
+	*row = (struct ks_dwarfline_row){ s.best.file, s.best.line, s.best.col };
 	return 1;
 }
 

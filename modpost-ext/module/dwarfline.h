@@ -24,15 +24,17 @@ struct ks_dwarfline {
 	const unsigned char *prog, *end;
 	char **files; /* by index: the joined name, or NULL */
 	size_t nfiles;
-	struct ks_dwarfline_at { /* the rows, in libdw's order */
+	struct ks_dwarfline_at {
 		uint64_t addr;
 		unsigned file;
 		int line;
 		unsigned seq; /* the row's place as written */
 		unsigned short col;
 		bool end; /* of a sequence */
-	} * rows;
-	size_t nrows;
+	} * rows, /* once kept: all of them, in libdw's order */
+		last; /* the last row in that order */
+	size_t nrows, nfinds;
+	bool checked; /* the program run once, and taken */
 };
 
 /* What a unit's table is read with: .debug_line (relocated), the
@@ -50,21 +52,33 @@ struct ks_dwarfline_row {
 
 /* The header and file names of the table at offset off. comp_dir: the
  * unit's (directory 0 before DWARF 5; may be NULL); address_size: the
- * unit's. The program is run once, its rows kept. 0; -EINVAL: not a
- * table this reader takes (DW_LNE_define_file, a form it does not know, a
+ * unit's. The data of s->line must outlive l. 0; -EINVAL: not a table
+ * this reader takes (DW_LNE_define_file, a form it does not know, a
  * header that does not add up, one libdw would refuse), for libdw to
- * read; -ENOMEM. */
+ * read; -ENOMEM.
+ *
+ * libdw takes or refuses a table whole, program included, before it gives
+ * a row or a file name: so does this reader, but the program is not run
+ * until ks_dwarfline_check() or ks_dwarfline_find(), which return
+ * -EINVAL for a program libdw would refuse, and then the table is
+ * libdw's to read. */
 int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, uint64_t off,
 		      const char *comp_dir, unsigned address_size) KS_MUST_CHECK;
+
+/* The program run, its rows not kept. 0 or -EINVAL. */
+int ks_dwarfline_check(struct ks_dwarfline *l) KS_MUST_CHECK;
 
 /* The row dwarf_getsrc_die() gives for pc: of the rows at or before pc,
  * ordered by address, end of sequence before other rows at the same
  * address, then as written, the last, unless it ends a sequence or is
- * the last of all. 1 found, 0 none. */
-int ks_dwarfline_find(const struct ks_dwarfline *l, uint64_t pc,
+ * the last of all. The first few finds run the program again, each for
+ * its pc (the first also checks it); later ones keep and sort the rows
+ * once. 1 found, 0 none; -EINVAL as ks_dwarfline_check(); -ENOMEM. */
+int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc,
 		      struct ks_dwarfline_row *row) KS_MUST_CHECK;
 
-/* The name of file idx as dwarf_filesrc() gives it, or NULL. */
+/* The name of file idx as dwarf_filesrc() gives it (after a check), or
+ * NULL. */
 const char *ks_dwarfline_file(const struct ks_dwarfline *l, unsigned idx);
 
 void ks_dwarfline_free(struct ks_dwarfline *l);

@@ -149,16 +149,17 @@ static int read_table(struct ks_dwarfline *l, const struct bytes *t, const char 
 	return ks_dwarfline_read(l, &src, 0, comp_dir, 8);
 }
 
-/* The DWARF 4 table of head4() and prog_two(), read with comp_dir as the
- * unit's directory. */
-static void read_two(struct ks_dwarfline *l, const char *comp_dir)
+/* The DWARF 4 table of head4() and prog_two(), written into t (which l
+ * reads from until freed) and read with comp_dir as the unit's
+ * directory. */
+static void read_two(struct ks_dwarfline *l, struct bytes *t, const char *comp_dir)
 {
-	struct bytes h, p, t;
+	struct bytes h, p;
 
 	head4(&h);
 	prog_two(&p);
-	table(&t, 4, &h, &p);
-	ck_assert_int_eq(read_table(l, &t, comp_dir), 0);
+	table(t, 4, &h, &p);
+	ck_assert_int_eq(read_table(l, t, comp_dir), 0);
 }
 
 START_TEST(test_rows)
@@ -182,20 +183,35 @@ START_TEST(test_rows)
 		{ 0x1014, 0, 0, 0 },
 		{ 0x9000, 0, 0, 0 },
 	};
-	struct ks_dwarfline l;
+	struct ks_dwarfline l, one;
+	struct bytes t, t1;
+	size_t n = sizeof(cases) / sizeof(cases[0]);
 
-	read_two(&l, "/comp");
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	/* every pc asked of one table, which keeps its rows after a few, and
+	 * each asked first of a table of its own, which runs the program */
+	ck_assert_uint_gt(n, 8);
+	read_two(&l, &t, "/comp");
+	for (size_t i = 0; i < 2 * n; i++) {
 		struct ks_dwarfline_row row = { 0 };
-		int r = ks_dwarfline_find(&l, cases[i].pc, &row);
+		size_t k = i % n;
+		int r;
 
-		ck_assert_msg(r == cases[i].found, "pc %#llx: %d", (unsigned long long)cases[i].pc,
+		if (i < n) {
+			r = ks_dwarfline_find(&l, cases[k].pc, &row);
+		} else {
+			read_two(&one, &t1, "/comp");
+			r = ks_dwarfline_find(&one, cases[k].pc, &row);
+			ck_assert_ptr_null(one.rows);
+			ks_dwarfline_free(&one);
+		}
+		ck_assert_msg(r == cases[k].found, "pc %#llx: %d", (unsigned long long)cases[k].pc,
 			      r);
 		if (r == 1)
-			ck_assert_msg(row.file == cases[i].file && row.line == cases[i].line,
-				      "pc %#llx: file %u line %d", (unsigned long long)cases[i].pc,
+			ck_assert_msg(row.file == cases[k].file && row.line == cases[k].line,
+				      "pc %#llx: file %u line %d", (unsigned long long)cases[k].pc,
 				      row.file, row.line);
 	}
+	ck_assert_ptr_nonnull(l.rows);
 	ks_dwarfline_free(&l);
 }
 END_TEST
@@ -203,8 +219,9 @@ END_TEST
 START_TEST(test_files4)
 {
 	struct ks_dwarfline l;
+	struct bytes t;
 
-	read_two(&l, "/comp");
+	read_two(&l, &t, "/comp");
 	ck_assert_str_eq(ks_dwarfline_file(&l, 0), "???");
 	ck_assert_str_eq(ks_dwarfline_file(&l, 1), "/comp/a.c");
 	ck_assert_str_eq(ks_dwarfline_file(&l, 2), "inc/b.h");
@@ -212,7 +229,7 @@ START_TEST(test_files4)
 	ck_assert_ptr_null(ks_dwarfline_file(&l, 4));
 	ks_dwarfline_free(&l);
 	/* no DW_AT_comp_dir: the name stays relative */
-	read_two(&l, NULL);
+	read_two(&l, &t, NULL);
 	ck_assert_str_eq(ks_dwarfline_file(&l, 1), "a.c");
 	ks_dwarfline_free(&l);
 }
@@ -267,6 +284,21 @@ START_TEST(test_last_row)
 }
 END_TEST
 
+/* A table whose program libdw would refuse: read, then refused by the
+ * check and by the first find, each on a table of its own. */
+static void refused_program(const struct bytes *t)
+{
+	struct ks_dwarfline l;
+	struct ks_dwarfline_row row;
+
+	ck_assert_int_eq(read_table(&l, t, "/comp"), 0);
+	ck_assert_int_eq(ks_dwarfline_check(&l), -EINVAL);
+	ks_dwarfline_free(&l);
+	ck_assert_int_eq(read_table(&l, t, "/comp"), 0);
+	ck_assert_int_eq(ks_dwarfline_find(&l, 0x1000, &row), -EINVAL);
+	ks_dwarfline_free(&l);
+}
+
 /* Tables left to libdw: files named in the program, a program cut short,
  * a header longer than the table, a column libdw cannot hold. */
 START_TEST(test_refused)
@@ -279,12 +311,12 @@ START_TEST(test_refused)
 	u8(&p, 0), uleb(&p, 8), u8(&p, DW_LNE_define_file), str(&p, "x.c"), u8(&p, 0), u8(&p, 0),
 		u8(&p, 0);
 	table(&t, 4, &h, &p);
-	ck_assert_int_eq(read_table(&l, &t, "/comp"), -EINVAL);
+	refused_program(&t);
 
 	prog_two(&p);
 	u8(&p, DW_LNS_advance_pc), u8(&p, 0x80); /* a ULEB128 that does not end */
 	table(&t, 4, &h, &p);
-	ck_assert_int_eq(read_table(&l, &t, "/comp"), -EINVAL);
+	refused_program(&t);
 
 	prog_two(&p);
 	table(&t, 4, &h, &p);
@@ -295,7 +327,15 @@ START_TEST(test_refused)
 	set_address(&p, 0x1000), u8(&p, DW_LNS_set_column), uleb(&p, 70000), copy(&p);
 	end_sequence(&p);
 	table(&t, 4, &h, &p);
-	ck_assert_int_eq(read_table(&l, &t, "/comp"), -EINVAL);
+	refused_program(&t);
+
+	/* the same program, taken: checked once, then found in */
+	prog_two(&p);
+	table(&t, 4, &h, &p);
+	ck_assert_int_eq(read_table(&l, &t, "/comp"), 0);
+	ck_assert_int_eq(ks_dwarfline_check(&l), 0);
+	ck_assert(l.checked);
+	ks_dwarfline_free(&l);
 }
 END_TEST
 
