@@ -157,6 +157,33 @@ static const struct span *spans_find(const struct spans *s, Dwarf_Addr pc)
 	return NULL;
 }
 
+/* The relocations of die's attribute at, before libdw reads its value:
+ * those of an address, an offset, or a location's expression. A field
+ * that cannot be relocated keeps its value (no error, as above). */
+static void complete_field(struct dw *x, Dwarf_Die *die, unsigned at)
+{
+	Dwarf_Attribute a;
+	Dwarf_Block b;
+	const char *why;
+	int r;
+
+	if (!dwarf_attr(die, at, &a))
+		return;
+	if (a.form == DW_FORM_exprloc && dwarf_formblock(&a, &b) == 0)
+		r = ks_dwarfrel_complete_field(&x->rel, b.data, b.length, &why);
+	else /* no wider than 8 bytes; more is only the next field done early */
+		r = ks_dwarfrel_complete_field(&x->rel, a.valp, 8, &why);
+	(void)r;
+}
+
+/* The fields dwarf_ranges() and dwarf_haspc() read. */
+static void complete_pc(struct dw *x, Dwarf_Die *die)
+{
+	complete_field(x, die, DW_AT_low_pc);
+	complete_field(x, die, DW_AT_high_pc);
+	complete_field(x, die, DW_AT_ranges);
+}
+
 /* The ranges of a CU's functions: a relocation's scopes are then searched
  * from its function down, not through every function of the CU. */
 static int index_fns(struct dw *x, Dwarf_Die *cu)
@@ -171,6 +198,7 @@ static int index_fns(struct dw *x, Dwarf_Die *cu)
 
 		if (dwarf_tag(&c) != DW_TAG_subprogram)
 			continue;
+		complete_pc(x, &c);
 		while ((r = dwarf_ranges(&c, r, &base, &lo, &hi)) > 0)
 			if (hi > lo && spans_add(&x->fns, lo, hi, dwarf_dieoffset(&c)) < 0)
 				return -ENOMEM;
@@ -407,9 +435,11 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
 		do {
 			int tag = dwarf_tag(&c);
 
-			if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
-			     tag == DW_TAG_lexical_block) &&
-			    dwarf_haspc(&c, pc) > 0) {
+			if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine &&
+			    tag != DW_TAG_lexical_block)
+				continue;
+			complete_pc(x, &c);
+			if (dwarf_haspc(&c, pc) > 0) {
 				s->v[s->n++] = parent = c;
 				down = true;
 				break;
@@ -482,12 +512,13 @@ static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sy
 
 /* A variable's address from its location: DW_OP_addr, or Clang's
  * DW_OP_addrx (an index into .debug_addr). */
-static bool var_address(Dwarf_Die *die, Dwarf_Addr *addr)
+static bool var_address(struct dw *x, Dwarf_Die *die, Dwarf_Addr *addr)
 {
 	Dwarf_Attribute a, res;
 	Dwarf_Op *ops;
 	size_t nops;
 
+	complete_field(x, die, DW_AT_location);
 	if (!dwarf_attr(die, DW_AT_location, &a) || dwarf_getlocation(&a, &ops, &nops) != 0 ||
 	    nops != 1)
 		return false;
@@ -525,7 +556,7 @@ static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth)
 		int tag = dwarf_tag(&c);
 		Dwarf_Addr a;
 
-		if (tag == DW_TAG_variable && var_address(&c, &a)) {
+		if (tag == DW_TAG_variable && var_address(x, &c, &a)) {
 			if (spans_add(&x->vars, a, a + type_size(&c), dwarf_dieoffset(&c)) < 0)
 				return -ENOMEM;
 		} else if (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block) {
@@ -941,10 +972,14 @@ static int relocate_units(struct dw *x, Elf *delf, const char **why)
 	size_t n;
 	int r = ks_dwarfpick_units(x->elf, delf, x->addrs, x->naddrs, &units, &n);
 
+	/* fields relocated as read (complete_field()), unless libdw follows
+	 * references across units by itself */
 	if (r == 0)
-		r = ks_dwarfrel_units(&x->rel, units, n, why);
-	if (r == 1 || (r == 0 && !ks_dwarfpick_self_contained(delf)))
-		r = ks_dwarfrel_units(&x->rel, &all, 1, why);
+		r = ks_dwarfrel_units(&x->rel, units, n, true, why);
+	else if (r == 1)
+		r = ks_dwarfrel_units(&x->rel, &all, 1, true, why);
+	if (r == 0 && !ks_dwarfpick_self_contained(delf))
+		r = ks_dwarfrel_units(&x->rel, &all, 1, false, why);
 	free(units);
 	return r;
 }

@@ -752,15 +752,40 @@ static int apply_range(const struct rel *c, struct piecewise *w, uint64_t lo, ui
 	return r;
 }
 
+/* The piece at [lo, hi) of the section copied to at. */
+static void copy_bytes(struct piecewise *w, uint64_t lo, uint64_t hi, uint64_t at)
+{
+	populate(w->src + lo, hi - lo, FOR_READ);
+	populate((unsigned char *)w->t->d_buf + at, hi - lo, FOR_WRITE);
+	memcpy((unsigned char *)w->t->d_buf + at, w->src + lo, hi - lo);
+}
+
 /* The piece at [lo, hi) of the section copied to at, and relocated there
  * (but for rel.lazy's relocations, unless all). */
 static int copy_piece(const struct rel *c, struct piecewise *w, uint64_t lo, uint64_t hi,
 		      uint64_t at, bool all, const char **why)
 {
-	populate(w->src + lo, hi - lo, FOR_READ);
-	populate((unsigned char *)w->t->d_buf + at, hi - lo, FOR_WRITE);
-	memcpy((unsigned char *)w->t->d_buf + at, w->src + lo, hi - lo);
+	copy_bytes(w, lo, hi, at);
 	return apply_range(c, w, lo, hi, lo - at, all, why);
+}
+
+/* The most bytes a unit's header takes: a 64-bit DWARF 5 type unit's. */
+#define UNIT_HEADER 40
+
+/* The relocations of the headers of the units in [lo, hi) (the offsets
+ * of their abbreviations, which libdw reads of every unit it meets). */
+static int apply_headers(const struct rel *c, struct piecewise *w, uint64_t lo, uint64_t hi,
+			 uint64_t shift, const char **why)
+{
+	uint64_t head, len;
+	int r = 0;
+
+	while (!r && lo < hi && ks_dwarfrel_length(w->src + lo, hi - lo, c->msb, &head, &len)) {
+		r = apply_range(c, w, lo, lo + UNIT_HEADER < hi ? lo + UNIT_HEADER : hi, shift, true,
+				why);
+		lo += head + len;
+	}
+	return r;
 }
 
 /* The bytes of unit i that are kept: none if it overlaps the one
@@ -773,7 +798,7 @@ static uint64_t kept(const struct piecewise *w, const struct ks_dwarfrel_range *
 }
 
 int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u, size_t n,
-		      const char **why)
+		      bool wait, const char **why)
 {
 	struct ks_dwarfrel_part *p = rel->part;
 	struct piecewise *w = p ? &p->info : NULL;
@@ -793,10 +818,14 @@ int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u
 	for (size_t i = 0; !r && i < n; i++) {
 		uint64_t len = kept(w, u, i);
 
-		if (len) {
-			p->placed[p->nplaced++] = (struct placed){ u[i].lo, at, len };
+		if (len && wait) {
+			copy_bytes(w, u[i].lo, u[i].lo + len, at);
+			r = apply_headers(&p->c, w, u[i].lo, u[i].lo + len, u[i].lo - at, why);
+		} else if (len) {
 			r = copy_piece(&p->c, w, u[i].lo, u[i].lo + len, at, false, why);
 		}
+		if (len)
+			p->placed[p->nplaced++] = (struct placed){ u[i].lo, at, len };
 		at += len;
 	}
 	return r;
@@ -834,6 +863,25 @@ int ks_dwarfrel_complete(struct ks_dwarfrel *rel, uint64_t lo, uint64_t hi, cons
 			   u->lo - u->at, true, why);
 }
 
+/* The offset in the units' copy of a field that lies in it. */
+static bool field_at(const struct ks_dwarfrel_part *p, const void *field, uint64_t *at)
+{
+	const struct piecewise *w = p ? &p->info : NULL;
+
+	if (!w || !w->rd || !w->t || (const char *)field < (const char *)w->t->d_buf)
+		return false;
+	*at = (uint64_t)((const char *)field - (const char *)w->t->d_buf);
+	return *at < w->t->d_size;
+}
+
+int ks_dwarfrel_complete_field(struct ks_dwarfrel *rel, const void *field, size_t len,
+			       const char **why)
+{
+	uint64_t at;
+
+	return field_at(rel->part, field, &at) ? ks_dwarfrel_complete(rel, at, at + len, why) : 0;
+}
+
 bool ks_dwarfrel_value(const struct ks_dwarfrel *rel, const void *field, uint64_t *v)
 {
 	const struct ks_dwarfrel_part *p = rel->part;
@@ -842,9 +890,7 @@ bool ks_dwarfrel_value(const struct ks_dwarfrel *rel, const void *field, uint64_
 	uint64_t off, at, s;
 	struct reloc e;
 
-	if (!w || !w->rd || !w->t || (const char *)field < (const char *)w->t->d_buf ||
-	    (at = (uint64_t)((const char *)field - (const char *)w->t->d_buf)) >= w->t->d_size ||
-	    !(u = placed_at(p, at)))
+	if (!field_at(p, field, &at) || !(u = placed_at(p, at)))
 		return false;
 	off = u->lo + (at - u->at);
 	for (size_t i = w->unsorted ? 0 : first_at(&p->c, w, off); i < w->n; i++) {

@@ -112,19 +112,28 @@ struct ks_dwarfrel_range {
  * caller that finds such forms calls it again with every unit. Again
  * replaces the copy. The relocations of a unit are found by bisection;
  * one found out of order turns that into a scan. 0, or -EINVAL as
- * ks_dwarfrel_apply(). */
+ * ks_dwarfrel_apply().
+ *
+ * Not all of a unit's relocations are applied then: most of a kernel
+ * unit's are its names' and its types', and few of its fields are read.
+ * Those against strings (.debug_str) and location lists wait; if wait,
+ * all but the unit header's do, and the caller applies those of each
+ * field before libdw reads it, which only a unit that refers to no other
+ * allows (libdw follows a DW_FORM_ref_addr by itself). */
 int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u, size_t n,
-		      const char **why) KS_MUST_CHECK;
+		      bool wait, const char **why) KS_MUST_CHECK;
 
-/* The units' relocations against strings (.debug_str) and location
- * lists are not applied by ks_dwarfrel_units(): most of a kernel unit's
- * relocations are its names', and few are read. ks_dwarfrel_complete()
- * applies all of them in [lo, hi) of the units' copy (a unit's own DIE,
- * before libdw reads its names); ks_dwarfrel_value() gives the value a
- * field of the copy (a DW_FORM_strp) is relocated to: false if no
- * relocation applies to it, or not after ks_dwarfrel_units(). */
+/* ks_dwarfrel_complete() applies all the relocations in [lo, hi) of the
+ * units' copy (a unit's own DIE, before libdw reads it);
+ * ks_dwarfrel_complete_field() those of the len bytes at field, a pointer
+ * into the copy (an attribute's value), and does nothing for a pointer
+ * elsewhere. ks_dwarfrel_value() gives the value a field of the copy (a
+ * DW_FORM_strp) is relocated to: false if no relocation applies to it, or
+ * not after ks_dwarfrel_units(). */
 int ks_dwarfrel_complete(struct ks_dwarfrel *rel, uint64_t lo, uint64_t hi,
 			 const char **why) KS_MUST_CHECK;
+int ks_dwarfrel_complete_field(struct ks_dwarfrel *rel, const void *field, size_t len,
+			       const char **why) KS_MUST_CHECK;
 bool ks_dwarfrel_value(const struct ks_dwarfrel *rel, const void *field, uint64_t *v);
 
 /* After ks_dwarfrel_begin(): the line program at offset off of
