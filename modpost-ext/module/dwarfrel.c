@@ -509,6 +509,7 @@ struct piecewise {
 	const unsigned char *src; /* its own bytes */
 	size_t n, size;		  /* entries in rd; bytes in src */
 	bool unsorted;		  /* an entry found out of order: pieces are found by a scan */
+	size_t hint;		  /* the entry first_at() last found, plus 1 (0: none yet) */
 };
 
 /* .debug_info made of some of its units, .debug_line of the line
@@ -672,14 +673,18 @@ static uint64_t entry_off(const struct rel *c, const struct piecewise *w, size_t
 
 /* The first entry at or after offset lo, if the entries are sorted. A
  * piece's entries are about where its offset says, spread evenly over the
- * section: the search gallops out from there, then bisects, and so reads
- * a few pages of a big module's relocations, not one page per step of a
- * bisection of them all. */
-static size_t first_at(const struct rel *c, const struct piecewise *w, uint64_t lo)
+ * section, and the fields read one after another are near each other:
+ * the search gallops out from the entry found last (the first time, from
+ * where the offset says), then bisects, and so reads a few pages of a big
+ * module's relocations, not one page per step of a bisection of them all. */
+static size_t first_at(const struct rel *c, struct piecewise *w, uint64_t lo)
 {
-	size_t guess = (size_t)((double)lo / (double)(w->size ? w->size : 1) * (double)w->n);
-	size_t a = 0, b = w->n, step = 16;
+	size_t guess = w->hint ? w->hint - 1
+			       : (size_t)((double)lo / (double)(w->size ? w->size : 1) * (double)w->n);
+	size_t a = 0, b = w->n, step = w->hint ? 4 : 16;
 
+	if (!w->n)
+		return 0;
 	guess = guess < w->n ? guess : w->n - 1;
 	if (entry_off(c, w, guess) < lo) {
 		for (a = guess + 1; a + step < w->n && entry_off(c, w, a + step - 1) < lo; step *= 2)
@@ -698,6 +703,7 @@ static size_t first_at(const struct rel *c, const struct piecewise *w, uint64_t 
 		else
 			b = mid;
 	}
+	w->hint = a + 1;
 	return a;
 }
 
@@ -882,10 +888,10 @@ int ks_dwarfrel_complete_field(struct ks_dwarfrel *rel, const void *field, size_
 	return field_at(rel->part, field, &at) ? ks_dwarfrel_complete(rel, at, at + len, why) : 0;
 }
 
-bool ks_dwarfrel_value(const struct ks_dwarfrel *rel, const void *field, uint64_t *v)
+bool ks_dwarfrel_value(struct ks_dwarfrel *rel, const void *field, uint64_t *v)
 {
-	const struct ks_dwarfrel_part *p = rel->part;
-	const struct piecewise *w = p ? &p->info : NULL;
+	struct ks_dwarfrel_part *p = rel->part;
+	struct piecewise *w = p ? &p->info : NULL;
 	const struct placed *u;
 	uint64_t off, at, s;
 	struct reloc e;

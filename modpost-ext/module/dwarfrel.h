@@ -134,7 +134,7 @@ int ks_dwarfrel_complete(struct ks_dwarfrel *rel, uint64_t lo, uint64_t hi,
 			 const char **why) KS_MUST_CHECK;
 int ks_dwarfrel_complete_field(struct ks_dwarfrel *rel, const void *field, size_t len,
 			       const char **why) KS_MUST_CHECK;
-bool ks_dwarfrel_value(const struct ks_dwarfrel *rel, const void *field, uint64_t *v);
+bool ks_dwarfrel_value(struct ks_dwarfrel *rel, const void *field, uint64_t *v);
 
 /* After ks_dwarfrel_begin(): the line program at offset off of
  * .debug_line (a unit's DW_AT_stmt_list) copied and relocated, before
