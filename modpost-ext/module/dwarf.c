@@ -158,20 +158,23 @@ static const struct span *spans_find(const struct spans *s, Dwarf_Addr pc)
 }
 
 /* The relocations of die's attribute at, before libdw reads its value:
- * those of an address, an offset, or a location's expression. A field
- * that cannot be relocated keeps its value (no error, as above). */
+ * those of an address, an offset, or a location's expression (not of a
+ * constant: DW_AT_high_pc as an offset from DW_AT_low_pc). A field that
+ * cannot be relocated keeps its value (no error, as above). */
 static void complete_field(struct dw *x, Dwarf_Die *die, unsigned at)
 {
 	Dwarf_Attribute a;
 	Dwarf_Block b;
 	const char *why;
-	int r;
+	int r = 0;
 
-	if (!dwarf_attr(die, at, &a))
+	if (!dwarf_attr(die, at, &a) || (at == DW_AT_high_pc && a.form != DW_FORM_addr))
 		return;
 	if (a.form == DW_FORM_exprloc && dwarf_formblock(&a, &b) == 0)
 		r = ks_dwarfrel_complete_field(&x->rel, b.data, b.length, &why);
-	else /* no wider than 8 bytes; more is only the next field done early */
+	else if (a.form == DW_FORM_addr || a.form == DW_FORM_sec_offset ||
+		 a.form == DW_FORM_data4 || a.form == DW_FORM_data8)
+		/* no wider than 8 bytes; more is only the next field done early */
 		r = ks_dwarfrel_complete_field(&x->rel, a.valp, 8, &why);
 	(void)r;
 }
