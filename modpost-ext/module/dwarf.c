@@ -48,7 +48,7 @@ struct dw {
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
 	Dwarf *dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
-	bool vars_read;
+	int vars_read; /* 1: the units' own variables in vars; 2: the nested too */
 	struct ks_dwarfpath paths;
 	/* the sections those read, and the units' line tables as
 	 * module/dwarfline.c reads them (ok false: libdw reads it) */
@@ -546,9 +546,10 @@ static Dwarf_Word type_size(Dwarf_Die *die)
 	return size ? size : 1;
 }
 
-/* The variables among die's children, and those of the functions and
- * blocks among them (function-local statics). */
-static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth)
+/* The variables among die's children (the unit's own: not nested), or
+ * those of the functions and blocks among them (function-local statics:
+ * nested). */
+static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested)
 {
 	Dwarf_Die c;
 	int more;
@@ -559,27 +560,31 @@ static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth)
 		int tag = dwarf_tag(&c);
 		Dwarf_Addr a;
 
-		if (tag == DW_TAG_variable && var_address(x, &c, &a)) {
-			if (spans_add(&x->vars, a, a + type_size(&c), dwarf_dieoffset(&c)) < 0)
+		if (tag == DW_TAG_variable) {
+			if ((depth > 0) == nested && var_address(x, &c, &a) &&
+			    spans_add(&x->vars, a, a + type_size(&c), dwarf_dieoffset(&c)) < 0)
 				return -ENOMEM;
-		} else if (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block) {
-			if (index_vars_in(x, &c, depth + 1) < 0)
+		} else if (nested && (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block)) {
+			if (index_vars_in(x, &c, depth + 1, nested) < 0)
 				return -ENOMEM;
 		}
 	}
 	return 0;
 }
 
-static int index_vars(struct dw *x)
+/* The units' variables, nested or not, added to x->vars: a variable that
+ * holds a use is most often the unit's own (a table of operations), and
+ * walking every function for its statics costs more than all the rest. */
+static int index_vars(struct dw *x, bool nested)
 {
 	Dwarf_Off off = 0, next;
 	size_t hsize;
 
-	x->vars_read = true;
+	x->vars_read = nested ? 2 : 1;
 	while (dwarf_nextcu(x->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 		Dwarf_Die cu;
 
-		if (dwarf_offdie(x->dw, off + hsize, &cu) && index_vars_in(x, &cu, 0) < 0)
+		if (dwarf_offdie(x->dw, off + hsize, &cu) && index_vars_in(x, &cu, 0, nested) < 0)
 			return -ENOMEM;
 		off = next;
 	}
@@ -640,9 +645,14 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 	int line = 0, col = 0;
 	char *name;
 
-	if (!x->vars_read && index_vars(x) < 0)
+	if (!x->vars_read && index_vars(x, false) < 0)
 		return -ENOMEM;
-	if (!(v = spans_find(&x->vars, pc)) || !dwarf_offdie(x->dw, v->die, &die) ||
+	if (!(v = spans_find(&x->vars, pc)) && x->vars_read == 1) {
+		if (index_vars(x, true) < 0)
+			return -ENOMEM;
+		v = spans_find(&x->vars, pc);
+	}
+	if (!v || !dwarf_offdie(x->dw, v->die, &die) ||
 	    !dwarf_diecu(&die, &cu, NULL, NULL) || !(f.file = decl_file(x, &cu, &die)) ||
 	    dwarf_decl_line(&die, &line) != 0 || line <= 0)
 		return 0;
