@@ -229,6 +229,48 @@ static void complete_unit(struct dw *x, Dwarf_Die *cu, Dwarf_Off next)
 
 /* Every CU's ranges, walking the CUs: Clang writes no .debug_aranges, so
  * they are not asked for. */
+static int off_cmp(const void *a, const void *b)
+{
+	Dwarf_Off x = *(const Dwarf_Off *)a, y = *(const Dwarf_Off *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Code uses that a unit may have before its functions are indexed: for
+ * fewer, scopes_of() looks through its functions for the one that holds
+ * each, and stops there. */
+enum { FEW_CODE_USES = 2 };
+
+/* The functions of the units with more than a few code uses. */
+static int index_busy_units(struct dw *x)
+{
+	Dwarf_Off *cu = malloc((x->naddrs ? x->naddrs : 1) * sizeof(*cu));
+	size_t n = 0;
+	int r = 0;
+
+	if (!cu)
+		return -ENOMEM;
+	for (size_t i = 0; i < x->naddrs; i++) {
+		const struct span *s = x->addrs[i].code ? spans_find(&x->cus, x->addrs[i].addr) : NULL;
+
+		if (s)
+			cu[n++] = s->die;
+	}
+	qsort(cu, n, sizeof(*cu), off_cmp);
+	for (size_t i = 0, k; r == 0 && i < n; i = k) {
+		Dwarf_Die die;
+
+		for (k = i; k < n && cu[k] == cu[i]; k++)
+			;
+		if (k - i > FEW_CODE_USES && dwarf_offdie(x->dw, cu[i], &die))
+			r = index_fns(x, &die);
+	}
+	free(cu);
+	if (x->fns.n)
+		qsort(x->fns.v, x->fns.n, sizeof(*x->fns.v), span_cmp);
+	return r;
+}
+
 static int index_cus(struct dw *x)
 {
 	Dwarf_Off off = 0, next;
@@ -244,16 +286,12 @@ static int index_cus(struct dw *x)
 			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
 				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
 					return -ENOMEM;
-			if (index_fns(x, &cu) < 0)
-				return -ENOMEM;
 		}
 		off = next;
 	}
 	if (x->cus.n)
 		qsort(x->cus.v, x->cus.n, sizeof(*x->cus.v), span_cmp);
-	if (x->fns.n)
-		qsort(x->fns.v, x->fns.n, sizeof(*x->fns.v), span_cmp);
-	return 0;
+	return index_busy_units(x);
 }
 
 /* An attribute's string. A DW_FORM_strp of a unit whose string
