@@ -63,6 +63,10 @@ struct dw {
 	 * only the units holding them are relocated and read; with each, its
 	 * symbol and kind. */
 	struct ks_dwarfpick_addr *addrs;
+	struct pre_row { /* a code use's row, once its unit's are found */
+		int state; /* 0: not yet; 1: found; 2: none */
+		struct ks_dwarfline_row row;
+	} * rows;
 	struct site {
 		const char *sym;
 		enum ks_use_kind kind;
@@ -225,73 +229,6 @@ static void complete_unit(struct dw *x, Dwarf_Die *cu, Dwarf_Off next)
 	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &off) == 0)
 		r = ks_dwarfrel_line(&x->rel, off, &why);
 	(void)r;
-}
-
-/* Every CU's ranges, walking the CUs: Clang writes no .debug_aranges, so
- * they are not asked for. */
-static int off_cmp(const void *a, const void *b)
-{
-	Dwarf_Off x = *(const Dwarf_Off *)a, y = *(const Dwarf_Off *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Code uses that a unit may have before its functions are indexed: for
- * fewer, scopes_of() looks through its functions for the one that holds
- * each, and stops there. */
-enum { FEW_CODE_USES = 2 };
-
-/* The functions of the units with more than a few code uses. */
-static int index_busy_units(struct dw *x)
-{
-	Dwarf_Off *cu = malloc((x->naddrs ? x->naddrs : 1) * sizeof(*cu));
-	size_t n = 0;
-	int r = 0;
-
-	if (!cu)
-		return -ENOMEM;
-	for (size_t i = 0; i < x->naddrs; i++) {
-		const struct span *s = x->addrs[i].code ? spans_find(&x->cus, x->addrs[i].addr) : NULL;
-
-		if (s)
-			cu[n++] = s->die;
-	}
-	qsort(cu, n, sizeof(*cu), off_cmp);
-	for (size_t i = 0, k; r == 0 && i < n; i = k) {
-		Dwarf_Die die;
-
-		for (k = i; k < n && cu[k] == cu[i]; k++)
-			;
-		if (k - i > FEW_CODE_USES && dwarf_offdie(x->dw, cu[i], &die))
-			r = index_fns(x, &die);
-	}
-	free(cu);
-	if (x->fns.n)
-		qsort(x->fns.v, x->fns.n, sizeof(*x->fns.v), span_cmp);
-	return r;
-}
-
-static int index_cus(struct dw *x)
-{
-	Dwarf_Off off = 0, next;
-	size_t hsize;
-
-	while (dwarf_nextcu(x->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-		Dwarf_Die cu;
-		Dwarf_Addr base, lo, hi;
-		ptrdiff_t r = 0;
-
-		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
-			complete_unit(x, &cu, next);
-			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
-				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
-					return -ENOMEM;
-		}
-		off = next;
-	}
-	if (x->cus.n)
-		qsort(x->cus.v, x->cus.n, sizeof(*x->cus.v), span_cmp);
-	return index_busy_units(x);
 }
 
 /* An attribute's string. A DW_FORM_strp of a unit whose string
@@ -493,20 +430,18 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
 
 /* The line table's row for pc: its file, line and column into f. 1, or
  * 0 if there is none. */
-static int row_at(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct frame *f)
+static int row_at(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const struct pre_row *pre,
+		  struct frame *f)
 {
 	struct unit_lines *u = lines_of(x, cu);
-	struct ks_dwarfline_row kr;
 	Dwarf_Line *row;
-	int col = 0, line = 0, r = u ? ks_dwarfline_find(&u->l, pc, &kr) : 0;
+	int col = 0, line = 0;
 
-	if (u && !refused(u, r)) {
-		if (r <= 0)
-			return r;
-		if (!(f->file = ks_dwarfline_file(&u->l, kr.file)))
+	if (u && pre->state) {
+		if (pre->state != 1 || !(f->file = ks_dwarfline_file(&u->l, pre->row.file)))
 			return 0;
-		line = kr.line;
-		col = (int)kr.col;
+		line = pre->row.line;
+		col = (int)pre->row.col;
 	} else if (!(row = dwarf_getsrc_die(cu, pc)) ||
 		   !(f->file = dwarf_linesrc(row, NULL, NULL)) || dwarf_lineno(row, &line)) {
 		return 0;
@@ -520,15 +455,122 @@ static int row_at(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct frame *f)
 	return 1;
 }
 
+/* A code use and the unit that holds it. */
+struct in_unit {
+	Dwarf_Off cu;
+	size_t i;
+};
+
+static int in_unit_cmp(const void *a, const void *b)
+{
+	const struct in_unit *x = a, *y = b;
+
+	if (x->cu != y->cu)
+		return x->cu < y->cu ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* Code uses that a unit may have before its functions are indexed: for
+ * fewer, scopes_of() looks through its functions for the one that holds
+ * each, and stops there. */
+enum { FEW_CODE_USES = 2 };
+
+/* The line table's rows of a unit's code uses v[0..n), found together
+ * (x->rows). A table left to libdw leaves them to row_at(). */
+static int unit_rows(struct dw *x, Dwarf_Die *cu, const struct in_unit *v, size_t n)
+{
+	struct unit_lines *u = lines_of(x, cu);
+	uint64_t *pcs = malloc(n * sizeof(*pcs));
+	struct ks_dwarfline_row *rows = malloc(n * sizeof(*rows));
+	int *found = malloc(n * sizeof(*found)), r = -ENOMEM;
+
+	if (pcs && rows && found) {
+		for (size_t k = 0; k < n; k++)
+			pcs[k] = x->addrs[v[k].i].addr;
+		r = u ? ks_dwarfline_find_all(&u->l, pcs, n, rows, found) : 0;
+		if (u && !refused(u, r) && r == 0)
+			for (size_t k = 0; k < n; k++)
+				x->rows[v[k].i] = (struct pre_row){ found[k] ? 1 : 2, rows[k] };
+		r = r == -ENOMEM ? r : 0;
+	}
+	free(pcs);
+	free(rows);
+	free(found);
+	return r;
+}
+
+/* For each unit with code uses: their rows, and its functions indexed if
+ * it has more than a few. */
+static int per_unit(struct dw *x)
+{
+	struct in_unit *v = malloc((x->naddrs ? x->naddrs : 1) * sizeof(*v));
+	size_t n = 0;
+	int r = 0;
+
+	if (!v || !(x->rows = calloc(x->naddrs ? x->naddrs : 1, sizeof(*x->rows)))) {
+		free(v);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < x->naddrs; i++) {
+		const struct span *s = x->addrs[i].code ? spans_find(&x->cus, x->addrs[i].addr) : NULL;
+
+		if (s)
+			v[n++] = (struct in_unit){ s->die, i };
+	}
+	qsort(v, n, sizeof(*v), in_unit_cmp);
+	for (size_t i = 0, k; r == 0 && i < n; i = k) {
+		Dwarf_Die die;
+
+		for (k = i; k < n && v[k].cu == v[i].cu; k++)
+			;
+		if (!dwarf_offdie(x->dw, v[i].cu, &die))
+			continue;
+		r = unit_rows(x, &die, &v[i], k - i);
+		if (r == 0 && k - i > FEW_CODE_USES)
+			r = index_fns(x, &die);
+	}
+	free(v);
+	if (x->fns.n)
+		qsort(x->fns.v, x->fns.n, sizeof(*x->fns.v), span_cmp);
+	return r;
+}
+
+/* Every CU's ranges, walking the CUs: Clang writes no .debug_aranges, so
+ * they are not asked for. Then what per_unit() does. */
+static int index_cus(struct dw *x)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+
+	while (dwarf_nextcu(x->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t r = 0;
+
+		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
+			complete_unit(x, &cu, next);
+			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
+				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
+					return -ENOMEM;
+		}
+		off = next;
+	}
+	if (x->cus.n)
+		qsort(x->cus.v, x->cus.n, sizeof(*x->cus.v), span_cmp);
+	return per_unit(x);
+}
+
 /* Walks the chain of scopes around pc from the line table's row outwards
  * through each inlined call site, and stops at the first frame in the
  * module's own sources; if there is none, the outermost. */
-static int place_code(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const char *sym,
-		      enum ks_use_kind kind)
+static int place_code(struct dw *x, Dwarf_Die *cu, size_t i)
 {
+	Dwarf_Addr pc = x->addrs[i].addr;
+	const char *sym = x->sites[i].sym;
+	enum ks_use_kind kind = x->sites[i].kind;
 	struct scopes s;
 	struct frame f = { 0 };
-	int r = row_at(x, cu, pc, &f);
+	int r = row_at(x, cu, pc, &x->rows[i], &f);
 
 	if (r <= 0)
 		return r;
@@ -749,7 +791,7 @@ static int place_site(struct dw *x, size_t i)
 		return place_data(x, a->addr, x->sites[i].sym);
 	if (!(s = spans_find(&x->cus, a->addr)) || !dwarf_offdie(x->dw, s->die, &cu))
 		return 0;
-	return place_code(x, &cu, a->addr, x->sites[i].sym, x->sites[i].kind);
+	return place_code(x, &cu, i);
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -1082,6 +1124,7 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	free(x.fns.v);
 	free(x.vars.v);
 	free(x.addrs);
+	free(x.rows);
 	free(x.sites);
 	for (size_t i = 0; i < x.nlines; i++)
 		ks_dwarfline_free(&x.lines[i].l);

@@ -369,19 +369,21 @@ int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, 
 	return r;
 }
 
-/* The state machine's registers, and what becomes of its rows: only
- * checked (and the last in libdw's order found), checked against one pc,
- * or kept in l->rows, which has room for all. */
+/* The state machine's registers, and what becomes of its rows: checked,
+ * the last in libdw's order found, and, given pcs (sorted), each row
+ * taken as a candidate for the first pc at or after it (cand[i], if
+ * has[i]): the row for pcs[j] is then the last in libdw's order of
+ * cand[0..j]. */
 struct state {
 	uint64_t addr;
 	unsigned op_index, file, col, isa, discr;
 	int64_t line;
-	struct ks_dwarfline *l;
-	enum { CHECK, FIND, KEEP } mode;
 	size_t n; /* rows so far */
-	uint64_t pc;
-	bool found;
-	struct ks_dwarfline_at best, last; /* at or before pc; of all */
+	struct ks_dwarfline_at last;
+	const uint64_t *pcs;
+	size_t npcs;
+	struct ks_dwarfline_at *cand;
+	bool *has;
 };
 
 static void reset(struct state *s)
@@ -418,10 +420,20 @@ static bool new_row(struct state *s, bool end)
 	};
 	if (!s->n++ || row_cmp(&r, &s->last) > 0)
 		s->last = r;
-	if (s->mode == KEEP && r.seq < s->l->nrows)
-		s->l->rows[r.seq] = r;
-	else if (s->mode == FIND && r.addr <= s->pc && (!s->found || row_cmp(&r, &s->best) > 0))
-		s->best = r, s->found = true;
+	if (s->npcs && r.addr <= s->pcs[s->npcs - 1]) {
+		size_t lo = 0, hi = s->npcs - 1;
+
+		while (lo < hi) { /* the first pc at or after the row */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (s->pcs[mid] < r.addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (!s->has[lo] || row_cmp(&r, &s->cand[lo]) > 0)
+			s->cand[lo] = r, s->has[lo] = true;
+	}
 	return true;
 }
 
@@ -548,74 +560,68 @@ static int run(const struct ks_dwarfline *l, struct state *s)
 	return !ok || c.bad ? -EINVAL : 0;
 }
 
-/* A run's findings on the program as a whole, from its first. */
-static int checked(struct ks_dwarfline *l, const struct state *s, int r)
-{
-	if (r < 0)
-		return r;
-	l->checked = true;
-	l->nrows = s->n;
-	l->last = s->last;
-	return 0;
-}
-
 int ks_dwarfline_check(struct ks_dwarfline *l)
 {
-	struct state s = { .l = l, .mode = CHECK };
-
-	return l->checked ? 0 : checked(l, &s, run(l, &s));
+	return ks_dwarfline_find_all(l, NULL, 0, NULL, NULL);
 }
 
-/* Keeps every row, in libdw's order. */
-static int keep(struct ks_dwarfline *l)
+static int pc_order(const void *a, const void *b)
 {
-	struct state s = { .l = l, .mode = KEEP };
+	const uint64_t *x = *(const uint64_t *const *)a, *y = *(const uint64_t *const *)b;
 
-	if (!(l->rows = malloc((l->nrows ? l->nrows : 1) * sizeof(*l->rows))))
-		return -ENOMEM;
-	if (run(l, &s) || s.n != l->nrows) { /* not so: the program was checked */
-		free(l->rows);
-		l->rows = NULL;
-		return -EINVAL;
-	}
-	qsort(l->rows, l->nrows, sizeof(*l->rows), row_cmp);
-	return 0;
+	return (*x > *y) - (*x < *y);
 }
 
-/* Finds after which the rows are kept and sorted rather than the
- * program run again: a sort costs about as much as a few runs. */
-enum { FEW_FINDS = 4 };
+int ks_dwarfline_find_all(struct ks_dwarfline *l, const uint64_t *pcs, size_t n,
+			  struct ks_dwarfline_row *rows, int *found)
+{
+	struct state s = { .npcs = n };
+	const uint64_t **by = n ? calloc(n, sizeof(*by)) : NULL;
+	uint64_t *sorted = n ? calloc(n, sizeof(*sorted)) : NULL;
+	int r = -ENOMEM;
+
+	if (l->checked && !n)
+		return 0;
+	s.cand = n ? calloc(n, sizeof(*s.cand)) : NULL;
+	s.has = n ? calloc(n, sizeof(*s.has)) : NULL;
+	if (n && (!by || !sorted || !s.cand || !s.has))
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		by[i] = &pcs[i];
+	if (n)
+		qsort(by, n, sizeof(*by), pc_order);
+	for (size_t i = 0; i < n; i++)
+		sorted[i] = *by[i];
+	s.pcs = sorted;
+	if ((r = run(l, &s)) < 0)
+		goto out;
+	l->checked = true;
+	l->last = s.last;
+	for (size_t j = 0, best = SIZE_MAX; j < n; j++) {
+		size_t i = (size_t)(by[j] - pcs);
+		const struct ks_dwarfline_at *b;
+
+		if (s.has[j] && (best == SIZE_MAX || row_cmp(&s.cand[j], &s.cand[best]) > 0))
+			best = j;
+		b = best == SIZE_MAX ? NULL : &s.cand[best];
+		/* the last row of all is taken to end a sequence */
+		found[i] = b && !b->end && b->seq != l->last.seq;
+		if (found[i])
+			rows[i] = (struct ks_dwarfline_row){ b->file, b->line, b->col };
+	}
+out:
+	free(by);
+	free(sorted);
+	free(s.cand);
+	free(s.has);
+	return r;
+}
 
 int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row)
 {
-	struct state s = { .l = l, .mode = FIND, .pc = pc };
-	int r;
+	int found = 0, r = ks_dwarfline_find_all(l, &pc, 1, row, &found);
 
-	if (!l->checked || (!l->rows && l->nfinds < FEW_FINDS)) {
-		l->nfinds++;
-		if ((r = checked(l, &s, run(l, &s))) < 0)
-			return r;
-	} else {
-		size_t lo = 0, hi = l->nrows;
-
-		if (!l->rows && (r = keep(l)) < 0)
-			return r;
-		while (lo < hi) { /* the first row past pc */
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (l->rows[mid].addr <= pc)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if ((s.found = lo > 0))
-			s.best = l->rows[lo - 1];
-	}
-	/* the last row of all is taken to end a sequence */
-	if (!s.found || s.best.end || s.best.seq == l->last.seq)
-		return 0;
-	*row = (struct ks_dwarfline_row){ s.best.file, s.best.line, s.best.col };
-	return 1;
+	return r < 0 ? r : found;
 }
 
 const char *ks_dwarfline_file(const struct ks_dwarfline *l, unsigned idx)
@@ -628,6 +634,5 @@ void ks_dwarfline_free(struct ks_dwarfline *l)
 	for (size_t i = 0; i < l->nfiles; i++)
 		free(l->files[i]);
 	free(l->files);
-	free(l->rows);
 	memset(l, 0, sizeof(*l));
 }

@@ -1,6 +1,6 @@
 /* A compilation unit's line table read straight from .debug_line, for
- * one address at a time: libdw decodes, stores and sorts every row of a
- * unit's table to answer one address, which for a kernel unit (thousands
+ * the few addresses of a unit's uses: libdw decodes, stores and sorts
+ * every row of a unit's table to answer one address, which for a kernel unit (thousands
  * of rows, mostly from headers) costs more than all the rest of placing
  * its uses. Rows and file names come out as libdw gives them
  * (dwarf_getsrc_die(), dwarf_filesrc()); a table this reader does not
@@ -31,9 +31,7 @@ struct ks_dwarfline {
 		unsigned seq; /* the row's place as written */
 		unsigned short col;
 		bool end; /* of a sequence */
-	} * rows, /* once kept: all of them, in libdw's order */
-		last; /* the last row in that order */
-	size_t nrows, nfinds;
+	} last; /* the last row in libdw's order */
 	bool checked; /* the program run once, and taken */
 };
 
@@ -71,9 +69,12 @@ int ks_dwarfline_check(struct ks_dwarfline *l) KS_MUST_CHECK;
 /* The row dwarf_getsrc_die() gives for pc: of the rows at or before pc,
  * ordered by address, end of sequence before other rows at the same
  * address, then as written, the last, unless it ends a sequence or is
- * the last of all. The first few finds run the program again, each for
- * its pc (the first also checks it); later ones keep and sort the rows
- * once. 1 found, 0 none; -EINVAL as ks_dwarfline_check(); -ENOMEM. */
+ * the last of all. ks_dwarfline_find_all() answers for each of pcs[0..n)
+ * (in any order; found[i] 1 and rows[i], or found[i] 0) with one run of
+ * the program and no row kept: a unit's uses are asked for together.
+ * 0 (find: 1 found, 0 none); -EINVAL as ks_dwarfline_check(); -ENOMEM. */
+int ks_dwarfline_find_all(struct ks_dwarfline *l, const uint64_t *pcs, size_t n,
+			  struct ks_dwarfline_row *rows, int *found) KS_MUST_CHECK;
 int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc,
 		      struct ks_dwarfline_row *row) KS_MUST_CHECK;
 
