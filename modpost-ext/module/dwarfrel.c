@@ -10,6 +10,7 @@
  * module's pages are copied one fault at a time, with a TLB flush on
  * every CPU the reading threads ran on. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -377,10 +378,72 @@ static int apply_to(const struct rel *c, Elf_Data *rd, bool rela, Elf_Data *t, c
  * cost of copying a big module's DWARF. */
 #define HUGE ((size_t)2 << 20)
 
-/* A zeroed buffer of len bytes that out frees; NULL if out of memory. */
-static void *new_buf(struct ks_dwarfrel *out, size_t len)
+/* Where a buffer mapped to use huge pages starts. */
+static void *buf_start(const struct ks_dwarfrel_buf *b)
 {
-	struct ks_dwarfrel_buf b = { NULL, len ? len : 1, false };
+	return b->mapped ? (void *)(((uintptr_t)b->p + HUGE - 1) / HUGE * HUGE) : b->p;
+}
+
+static size_t buf_room(const struct ks_dwarfrel_buf *b)
+{
+	return b->len - (size_t)((char *)buf_start(b) - (char *)b->p);
+}
+
+static void buf_release(struct ks_dwarfrel_buf *b)
+{
+	if (b->mapped)
+		munmap(b->p, b->len);
+	else
+		free(b->p);
+}
+
+/* A copy written in full (the units') comes from, and goes back to, this
+ * thread's spare: each page of a new buffer costs a fault, in which the
+ * kernel zeroes it, and for a module's units that is ten times the copy
+ * itself; the spare's pages are there already. One is kept per thread,
+ * of at most SPARE_MAX bytes, and freed when the thread ends. */
+#define SPARE_MAX ((size_t)64 << 20)
+static __thread struct ks_dwarfrel_buf spare;
+static pthread_key_t spare_key;
+static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
+
+static void spare_drop(void *unused)
+{
+	(void)unused;
+	buf_release(&spare);
+	memset(&spare, 0, sizeof(spare));
+}
+
+static void spare_key_make(void)
+{
+	if (pthread_key_create(&spare_key, spare_drop) != 0)
+		spare_key = (pthread_key_t)-1;
+}
+
+/* b back to the spare, if it is the bigger; else freed. */
+static void spare_keep(struct ks_dwarfrel_buf *b)
+{
+	pthread_once(&spare_once, spare_key_make);
+	if (b->len > SPARE_MAX || spare_key == (pthread_key_t)-1 ||
+	    pthread_setspecific(spare_key, &spare) != 0) {
+		buf_release(b);
+		return;
+	}
+	if (spare.p && buf_room(&spare) >= buf_room(b)) {
+		buf_release(b);
+		return;
+	}
+	if (spare.p)
+		buf_release(&spare);
+	spare = *b;
+	spare.spare = false;
+}
+
+/* A buffer of len bytes that out frees: zeroed, unless full (the caller
+ * writes every byte: it may be the spare); NULL if out of memory. */
+static void *new_buf(struct ks_dwarfrel *out, size_t len, bool full)
+{
+	struct ks_dwarfrel_buf b = { NULL, len ? len : 1, false, full };
 
 	if (out->n == out->cap) {
 		size_t cap = out->cap ? out->cap * 2 : 8;
@@ -391,6 +454,13 @@ static void *new_buf(struct ks_dwarfrel *out, size_t len)
 		out->bufs = v;
 		out->cap = cap;
 	}
+	if (full && spare.p && buf_room(&spare) >= b.len) {
+		b = spare;
+		b.spare = true;
+		memset(&spare, 0, sizeof(spare));
+		out->bufs[out->n++] = b;
+		return buf_start(&b);
+	}
 	if (b.len >= HUGE) {
 		b.len = (b.len + HUGE - 1) / HUGE * HUGE + HUGE; /* room to align */
 		b.p = mmap(NULL, b.len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -400,18 +470,15 @@ static void *new_buf(struct ks_dwarfrel *out, size_t len)
 	if (!b.p && !(b.p = calloc(1, b.len)))
 		return NULL;
 	out->bufs[out->n++] = b;
-	if (!b.mapped)
-		return b.p;
-	uintptr_t at = ((uintptr_t)b.p + HUGE - 1) / HUGE * HUGE;
-
-	madvise((void *)at, b.len - (at - (uintptr_t)b.p), MADV_HUGEPAGE);
-	return (void *)at;
+	if (b.mapped)
+		madvise(buf_start(&b), buf_room(&b), MADV_HUGEPAGE);
+	return buf_start(&b);
 }
 
 /* t's data moved to a copy of its own, which out keeps. */
 static int copy_data(Elf_Data *t, struct ks_dwarfrel *out)
 {
-	void *p = new_buf(out, t->d_size);
+	void *p = new_buf(out, t->d_size, false);
 
 	if (!p)
 		return -ENOMEM;
@@ -567,7 +634,7 @@ static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why
 		return 0;
 	}
 	if (!strcmp(p->name, ".debug_line")) {
-		if (!(buf = new_buf(b->out, p->t->d_size)))
+		if (!(buf = new_buf(b->out, p->t->d_size, false)))
 			return -ENOMEM;
 		piecewise_init(&b->part->line, p->t, p->rd, n);
 		p->t->d_buf = buf;
@@ -818,7 +885,7 @@ int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u
 	free(p->placed);
 	p->nplaced = 0;
 	if (!(p->placed = calloc(n ? n : 1, sizeof(*p->placed))) ||
-	    !(w->t->d_buf = new_buf(rel, total)))
+	    !(w->t->d_buf = new_buf(rel, total, true)))
 		return -ENOMEM;
 	w->t->d_size = total;
 	for (size_t i = 0; !r && i < n; i++) {
@@ -914,10 +981,10 @@ bool ks_dwarfrel_value(struct ks_dwarfrel *rel, const void *field, uint64_t *v)
 void ks_dwarfrel_free(struct ks_dwarfrel *rel)
 {
 	for (size_t i = 0; i < rel->n; i++)
-		if (rel->bufs[i].mapped)
-			munmap(rel->bufs[i].p, rel->bufs[i].len);
+		if (rel->bufs[i].spare)
+			spare_keep(&rel->bufs[i]);
 		else
-			free(rel->bufs[i].p);
+			buf_release(&rel->bufs[i]);
 	free(rel->bufs);
 	free_part(rel->part);
 	memset(rel, 0, sizeof(*rel));
