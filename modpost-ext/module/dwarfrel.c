@@ -397,53 +397,82 @@ static void buf_release(struct ks_dwarfrel_buf *b)
 		free(b->p);
 }
 
-/* A copy written in full (the units') comes from, and goes back to, this
- * thread's spare: each page of a new buffer costs a fault, in which the
- * kernel zeroes it, and for a module's units that is ten times the copy
- * itself; the spare's pages are there already. One is kept per thread,
- * of at most SPARE_MAX bytes, and freed when the thread ends. */
+/* A copy (of the units, of other sections) comes from, and goes back to,
+ * this thread's spares: each page of a new buffer costs
+ * a fault, in which the kernel zeroes it, and for a module's units that
+ * is ten times the copy itself; a spare's pages are there already. A few
+ * are kept per thread, each of at most SPARE_MAX bytes, and freed when
+ * the thread ends. */
 #define SPARE_MAX ((size_t)64 << 20)
-static __thread struct ks_dwarfrel_buf spare;
+enum { SPARES = 4 };
+static __thread struct ks_dwarfrel_buf spares[SPARES];
 static pthread_key_t spare_key;
 static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
 
-static void spare_drop(void *unused)
+static void spares_drop(void *unused)
 {
 	(void)unused;
-	buf_release(&spare);
-	memset(&spare, 0, sizeof(spare));
+	for (size_t i = 0; i < SPARES; i++)
+		if (spares[i].p)
+			buf_release(&spares[i]);
+	memset(spares, 0, sizeof(spares));
 }
 
 static void spare_key_make(void)
 {
-	if (pthread_key_create(&spare_key, spare_drop) != 0)
+	if (pthread_key_create(&spare_key, spares_drop) != 0)
 		spare_key = (pthread_key_t)-1;
 }
 
-/* b back to the spare, if it is the bigger; else freed. */
+/* b kept as a spare in place of the smallest, if it is bigger; else
+ * freed. */
 static void spare_keep(struct ks_dwarfrel_buf *b)
 {
+	size_t k = 0;
+
 	pthread_once(&spare_once, spare_key_make);
+	for (size_t i = 0; i < SPARES; i++) { /* an empty one, else the smallest */
+		if (!spares[i].p) {
+			k = i;
+			break;
+		}
+		if (buf_room(&spares[i]) < buf_room(&spares[k]))
+			k = i;
+	}
 	if (b->len > SPARE_MAX || spare_key == (pthread_key_t)-1 ||
-	    pthread_setspecific(spare_key, &spare) != 0) {
+	    pthread_setspecific(spare_key, spares) != 0 ||
+	    (spares[k].p && buf_room(&spares[k]) >= buf_room(b))) {
 		buf_release(b);
 		return;
 	}
-	if (spare.p && buf_room(&spare) >= buf_room(b)) {
-		buf_release(b);
-		return;
-	}
-	if (spare.p)
-		buf_release(&spare);
-	spare = *b;
-	spare.spare = false;
+	if (spares[k].p)
+		buf_release(&spares[k]);
+	spares[k] = *b;
+	spares[k].spare = false;
+}
+
+/* The smallest spare of len bytes or more, taken; false if none. */
+static bool spare_take(size_t len, struct ks_dwarfrel_buf *b)
+{
+	size_t k = SPARES;
+
+	for (size_t i = 0; i < SPARES; i++)
+		if (spares[i].p && buf_room(&spares[i]) >= len &&
+		    (k == SPARES || buf_room(&spares[i]) < buf_room(&spares[k])))
+			k = i;
+	if (k == SPARES)
+		return false;
+	*b = spares[k];
+	b->spare = true;
+	memset(&spares[k], 0, sizeof(spares[k]));
+	return true;
 }
 
 /* A buffer of len bytes that out frees: zeroed, unless full (the caller
- * writes every byte: it may be the spare); NULL if out of memory. */
+ * writes every byte); NULL if out of memory. */
 static void *new_buf(struct ks_dwarfrel *out, size_t len, bool full)
 {
-	struct ks_dwarfrel_buf b = { NULL, len ? len : 1, false, full };
+	struct ks_dwarfrel_buf b = { NULL, len ? len : 1, false, true };
 
 	if (out->n == out->cap) {
 		size_t cap = out->cap ? out->cap * 2 : 8;
@@ -454,11 +483,10 @@ static void *new_buf(struct ks_dwarfrel *out, size_t len, bool full)
 		out->bufs = v;
 		out->cap = cap;
 	}
-	if (full && spare.p && buf_room(&spare) >= b.len) {
-		b = spare;
-		b.spare = true;
-		memset(&spare, 0, sizeof(spare));
+	if (spare_take(b.len, &b)) {
 		out->bufs[out->n++] = b;
+		if (!full)
+			memset(buf_start(&b), 0, len);
 		return buf_start(&b);
 	}
 	if (b.len >= HUGE) {
@@ -478,7 +506,7 @@ static void *new_buf(struct ks_dwarfrel *out, size_t len, bool full)
 /* t's data moved to a copy of its own, which out keeps. */
 static int copy_data(Elf_Data *t, struct ks_dwarfrel *out)
 {
-	void *p = new_buf(out, t->d_size, false);
+	void *p = new_buf(out, t->d_size, true);
 
 	if (!p)
 		return -ENOMEM;
