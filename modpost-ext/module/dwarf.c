@@ -183,12 +183,34 @@ static void complete_field(struct dw *x, Dwarf_Die *die, unsigned at)
 	(void)r;
 }
 
+/* The range list that die's DW_AT_ranges (relocated) names, before libdw
+ * reads it: DWARF 5's .debug_rnglists is copied a list at a time. */
+static void complete_ranges(struct dw *x, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word off = UINT64_MAX;
+	Dwarf_Half version;
+	uint8_t asize;
+	const char *why;
+	int r;
+
+	if (!dwarf_attr(die, DW_AT_ranges, &a) ||
+	    dwarf_cu_info(die->cu, &version, NULL, NULL, NULL, NULL, &asize, NULL) != 0 ||
+	    version < 5)
+		return;
+	if (a.form != DW_FORM_sec_offset || dwarf_formudata(&a, &off) != 0)
+		off = UINT64_MAX; /* DW_FORM_rnglistx: all of them */
+	r = ks_dwarfrel_rnglist(&x->rel, off, asize, &why);
+	(void)r;
+}
+
 /* The fields dwarf_ranges() and dwarf_haspc() read. */
 static void complete_pc(struct dw *x, Dwarf_Die *die)
 {
 	complete_field(x, die, DW_AT_low_pc);
 	complete_field(x, die, DW_AT_high_pc);
 	complete_field(x, die, DW_AT_ranges);
+	complete_ranges(x, die);
 }
 
 /* The ranges of a CU's functions: a relocation's scopes are then searched
@@ -226,6 +248,7 @@ static void complete_unit(struct dw *x, Dwarf_Die *cu, Dwarf_Off next)
 	const char *why;
 	int r = ks_dwarfrel_complete(&x->rel, dwarf_dieoffset(cu), end, &why);
 
+	complete_ranges(x, cu);
 	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &off) == 0)
 		r = ks_dwarfrel_line(&x->rel, off, &why);
 	(void)r;

@@ -9,6 +9,7 @@
  * else everything, each section in a copy: written in place, a mapped
  * module's pages are copied one fault at a time, with a TLB flush on
  * every CPU the reading threads ran on. */
+#include <dwarf.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -611,7 +612,8 @@ struct piecewise {
  * programs of those, relocated. */
 struct ks_dwarfrel_part {
 	struct rel c;
-	struct piecewise info, line;
+	struct piecewise info, line, rnglists;
+	bool rnglists_whole; /* copied whole, relocated */
 	struct placed { /* where each kept unit went */
 		uint64_t lo, at, len;
 	} * placed;
@@ -661,10 +663,10 @@ static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why
 		piecewise_init(&b->part->info, p->t, p->rd, n);
 		return 0;
 	}
-	if (!strcmp(p->name, ".debug_line")) {
+	if (!strcmp(p->name, ".debug_line") || !strcmp(p->name, ".debug_rnglists")) {
 		if (!(buf = new_buf(b->out, p->t->d_size, false)))
 			return -ENOMEM;
-		piecewise_init(&b->part->line, p->t, p->rd, n);
+		piecewise_init(p->name[7] == 'l' ? &b->part->line : &b->part->rnglists, p->t, p->rd, n);
 		p->t->d_buf = buf;
 		return 0;
 	}
@@ -941,6 +943,67 @@ int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why)
 	    !ks_dwarfrel_length(w->src + off, w->size - off, rel->part->c.msb, &head, &len))
 		return 0;
 	return copy_piece(&rel->part->c, w, off, off + head + len, off, true, why);
+}
+
+/* The end of the DWARF 5 range list at p (before end), whose addresses are
+ * size bytes; NULL if it runs off. */
+static const unsigned char *rnglist_end(const unsigned char *p, const unsigned char *end,
+					unsigned size)
+{
+	uint64_t v;
+
+	while (p < end) {
+		unsigned op = *p++, addrs = 0, lebs = 0;
+
+		switch (op) {
+		case DW_RLE_end_of_list:
+			return p;
+		case DW_RLE_base_addressx:
+			lebs = 1;
+			break;
+		case DW_RLE_startx_endx:
+		case DW_RLE_startx_length:
+		case DW_RLE_offset_pair:
+			lebs = 2;
+			break;
+		case DW_RLE_base_address:
+			addrs = 1;
+			break;
+		case DW_RLE_start_end:
+			addrs = 2;
+			break;
+		case DW_RLE_start_length:
+			addrs = 1, lebs = 1;
+			break;
+		default:
+			return NULL;
+		}
+		if ((size_t)(end - p) < addrs * size)
+			return NULL;
+		p += addrs * size;
+		while (lebs--)
+			if (!ks_dwarfrel_uleb(&p, end, &v))
+				return NULL;
+	}
+	return NULL;
+}
+
+int ks_dwarfrel_rnglist(struct ks_dwarfrel *rel, uint64_t off, unsigned address_size,
+			const char **why)
+{
+	struct ks_dwarfrel_part *p = rel->part;
+	struct piecewise *w = p ? &p->rnglists : NULL;
+	const unsigned char *end;
+
+	if (!w || !w->t || p->rnglists_whole)
+		return 0;
+	end = off < w->size && (address_size == 4 || address_size == 8)
+		      ? rnglist_end(w->src + off, w->src + w->size, address_size)
+		      : NULL;
+	if (end)
+		return copy_piece(&p->c, w, off, (uint64_t)(end - w->src), off, true, why);
+	p->rnglists_whole = true; /* not a list this reader knows: all of them */
+	return copy_piece(&p->c, w, 0, w->size, 0, true, why);
 }
 
 /* The kept unit that holds offset off of the copy. */

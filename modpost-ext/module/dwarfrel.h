@@ -143,6 +143,16 @@ bool ks_dwarfrel_value(struct ks_dwarfrel *rel, const void *field, uint64_t *v);
  * ks_dwarfrel_apply(), or for an offset that is no program's. 0, or
  * -EINVAL as ks_dwarfrel_apply(). */
 int ks_dwarfrel_line(struct ks_dwarfrel *rel, uint64_t off, const char **why) KS_MUST_CHECK;
+/* After ks_dwarfrel_begin(): the DWARF 5 range list at offset off of
+ * .debug_rnglists (a DW_AT_ranges of DW_FORM_sec_offset, relocated)
+ * copied and relocated, before libdw reads it; the rest of that copy
+ * stays zeros. off ~0 (or a list this reader cannot follow, as for
+ * DW_FORM_rnglistx, whose offsets are read from the section): every list.
+ * Nothing to do after ks_dwarfrel_apply(). 0, or -EINVAL as
+ * ks_dwarfrel_apply(). */
+int ks_dwarfrel_rnglist(struct ks_dwarfrel *rel, uint64_t off, unsigned address_size,
+			const char **why) KS_MUST_CHECK;
+
 /* Entry i of a relocation section's data (ELF_T_RELA if rela, else
  * ELF_T_REL, in host order as libelf hands it out) as a GElf_Rela, REL's
  * addend 0; false past its end. gelf_getrela() without its lock. */
