@@ -240,24 +240,21 @@ static char *join(const char *dir, const char *name)
 	return p;
 }
 
-static int add_file(struct ks_dwarfline *l, size_t idx, char *name)
+/* File idx: name in dir (NULL: none), joined when first asked for. */
+static int add_file(struct ks_dwarfline *l, size_t idx, const char *dir, const char *name)
 {
-	if (!name)
-		return -ENOMEM;
 	if (idx >= l->nfiles) {
-		char **v = realloc(l->files, (idx + 1) * sizeof(*v));
+		struct ks_dwarfline_name *v = realloc(l->files, (idx + 1) * sizeof(*v));
 
-		if (!v) {
-			free(name);
+		if (!v)
 			return -ENOMEM;
-		}
 		for (size_t i = l->nfiles; i <= idx; i++)
-			v[i] = NULL;
+			v[i] = (struct ks_dwarfline_name){ NULL, NULL, NULL };
 		l->files = v;
 		l->nfiles = idx + 1;
 	}
-	free(l->files[idx]);
-	l->files[idx] = name;
+	free(l->files[idx].joined);
+	l->files[idx] = (struct ks_dwarfline_name){ dir, name, NULL };
 	return 0;
 }
 
@@ -290,7 +287,7 @@ static int read_tables5(struct ks_dwarfline *l, struct cur *c, const struct ks_d
 	for (uint64_t i = 0; i < nfiles && !r; i++)
 		r = !read_entry(c, s, &f, osize, &path, &dir) || dir >= ndirs
 			    ? -EINVAL
-			    : add_file(l, (size_t)i, join(dirs[dir], path));
+			    : add_file(l, (size_t)i, dirs[dir], path);
 out:
 	free(dirs);
 	return r;
@@ -330,7 +327,7 @@ static int read_tables4(struct ks_dwarfline *l, struct cur *c, const char *comp_
 		c->p = nul + 1;
 		dir = uleb(c);
 		uleb(c), uleb(c); /* modification time, length */
-		r = c->bad || dir >= ndirs ? -EINVAL : add_file(l, nfiles++, join(dirs[dir], name));
+		r = c->bad || dir >= ndirs ? -EINVAL : add_file(l, nfiles++, dirs[dir], name);
 	}
 	if (!r && (c->p >= c->end || *c->p++))
 		r = -EINVAL;
@@ -355,9 +352,9 @@ int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, 
 		return r;
 	r = l->version >= 5 ? read_tables5(l, &c, s, h.osize) : read_tables4(l, &c, comp_dir);
 	if (!r && l->nfiles == 0)
-		r = add_file(l, 0, strdup("???"));
-	if (!r && l->version < 5 && !l->files[0] && !(l->files[0] = strdup("???")))
-		r = -ENOMEM;
+		r = add_file(l, 0, NULL, "???");
+	if (!r && l->version < 5 && !l->files[0].name)
+		l->files[0].name = "???";
 	if (!r && c.p == h.hend - 4)
 		c.p += 4; /* a CUBIN's string offset */
 	if (!r && (c.bad || c.p != h.hend))
@@ -624,15 +621,19 @@ int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_r
 	return r < 0 ? r : found;
 }
 
-const char *ks_dwarfline_file(const struct ks_dwarfline *l, unsigned idx)
+const char *ks_dwarfline_file(struct ks_dwarfline *l, unsigned idx)
 {
-	return idx < l->nfiles ? l->files[idx] : NULL;
+	struct ks_dwarfline_name *f = idx < l->nfiles ? &l->files[idx] : NULL;
+
+	if (f && f->name && !f->joined)
+		f->joined = join(f->dir, f->name);
+	return f ? f->joined : NULL;
 }
 
 void ks_dwarfline_free(struct ks_dwarfline *l)
 {
 	for (size_t i = 0; i < l->nfiles; i++)
-		free(l->files[i]);
+		free(l->files[i].joined);
 	free(l->files);
 	memset(l, 0, sizeof(*l));
 }

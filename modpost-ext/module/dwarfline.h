@@ -22,7 +22,10 @@ struct ks_dwarfline {
 	int line_base;
 	const unsigned char *lengths; /* lengths[op]: operands of standard opcode op */
 	const unsigned char *prog, *end;
-	char **files; /* by index: the joined name, or NULL */
+	struct ks_dwarfline_name { /* by index: the directory's name and the file's, joined once asked for */
+		const char *dir, *name;
+		char *joined;
+	} * files;
 	size_t nfiles;
 	struct ks_dwarfline_at {
 		uint64_t addr;
@@ -80,7 +83,7 @@ int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc,
 
 /* The name of file idx as dwarf_filesrc() gives it (after a check), or
  * NULL. */
-const char *ks_dwarfline_file(const struct ks_dwarfline *l, unsigned idx);
+const char *ks_dwarfline_file(struct ks_dwarfline *l, unsigned idx);
 
 void ks_dwarfline_free(struct ks_dwarfline *l);
 

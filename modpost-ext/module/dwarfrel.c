@@ -706,6 +706,10 @@ const char *ks_dwarfrel_string(const Elf_Data *d, uint64_t off)
 	if (!d || !d->d_buf || off >= d->d_size)
 		return NULL;
 	s = (const char *)d->d_buf + off;
+	/* a section that ends in a NUL ends every string in it: no need to
+	 * read a string (and fault its page in) before it is used */
+	if (((const char *)d->d_buf)[d->d_size - 1] == '\0')
+		return s;
 	return memchr(s, '\0', d->d_size - off) ? s : NULL;
 }
 
