@@ -978,8 +978,12 @@ static bool try_debug_file(struct dw *x, const char *path, const void *id, int i
 	const char *why;
 	const void *got;
 
-	if (ks_modfile_open(path, &x->debug, &why) < 0 || ks_modfile_map(&x->debug, &why) < 0 ||
-	    !(x->debug_elf = elf_memory(x->debug.data, x->debug.size)) ||
+	bool ok = ks_modfile_open(path, &x->debug, &why) == 0 &&
+		  ks_modfile_map(&x->debug, &why) == 0;
+
+	if (ok)
+		ks_dwarfrel_prewrite(x->debug.data, x->debug.size);
+	if (!ok || !(x->debug_elf = elf_memory(x->debug.data, x->debug.size)) ||
 	    dwelf_elf_gnu_build_id(x->debug_elf, &got) != idlen || memcmp(id, got, (size_t)idlen)) {
 		elf_end(x->debug_elf);
 		x->debug_elf = NULL;
@@ -1062,6 +1066,7 @@ static int open_module(struct dw *x, char *image, size_t size, const struct ks_d
 	int r;
 
 	*delf = NULL;
+	ks_dwarfrel_prewrite(image, size);
 	if (!(x->elf = elf_memory(image, size)))
 		return dwarf_problem(x->m, d, "cannot read the module", elf_errmsg(-1));
 	if (ks_dwarfrel_layout(x->elf, &why) < 0)

@@ -99,6 +99,36 @@ struct reloc {
 	int64_t addend;
 };
 
+void ks_dwarfrel_prewrite(char *image, size_t size)
+{
+	uint64_t off = 0, n = 0;
+
+	if (size >= sizeof(Elf64_Ehdr) && !memcmp(image, ELFMAG, SELFMAG) &&
+	    image[EI_CLASS] == ELFCLASS64) {
+		Elf64_Ehdr eh;
+
+		memcpy(&eh, image, sizeof(eh));
+		off = eh.e_shoff;
+		n = (uint64_t)eh.e_shnum * eh.e_shentsize;
+	} else if (size >= sizeof(Elf32_Ehdr) && !memcmp(image, ELFMAG, SELFMAG) &&
+		   image[EI_CLASS] == ELFCLASS32) {
+		Elf32_Ehdr eh;
+
+		memcpy(&eh, image, sizeof(eh));
+		off = eh.e_shoff;
+		n = (uint64_t)eh.e_shnum * eh.e_shentsize;
+	}
+#ifdef MADV_POPULATE_WRITE
+	if (n && ks_in_range(off, n, size)) {
+		uintptr_t at = (uintptr_t)(image + off) & ~(uintptr_t)4095;
+
+		madvise((void *)at, (size_t)n + ((uintptr_t)(image + off) - at), MADV_POPULATE_WRITE);
+	}
+#else
+	(void)off, (void)n;
+#endif
+}
+
 int ks_dwarfrel_layout(Elf *elf, const char **why)
 {
 	GElf_Addr next = 0x10000;

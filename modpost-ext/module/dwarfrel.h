@@ -57,6 +57,12 @@ static inline bool ks_dwarfrel_uleb(const unsigned char **p, const unsigned char
 	return false;
 }
 
+/* Maps the pages of the section headers of image (a private mapping of a
+ * module, or memory) for writing before libelf reads them: a page of a
+ * file written after it was read costs a copy and a flush of every
+ * thread's TLB, which ks_dwarfrel_layout() would pay. */
+void ks_dwarfrel_prewrite(char *image, size_t size);
+
 /* Gives each SHF_ALLOC section its own address (sh_addr), in section
  * order: a module and its separate debug file, whose allocated sections
  * are the same, get the same addresses. 0 or -EINVAL (*why says why). */
