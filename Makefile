@@ -60,7 +60,7 @@ CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/user
 # sources (plugin records, DWARF)
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
 	module/use.o module/records.o module/dwarf.o module/dwarfpath.o \
-	module/dwarfrel.o module/dwarfpick.o module/dwarfline.o
+	module/dwarfrel.o module/dwarfpick.o module/dwarfline.o module/dwarfwalk.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as
@@ -74,7 +74,7 @@ CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o repor
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o \
-	check_dwarfline.o
+	check_dwarfline.o check_dwarfwalk.o
 UNIT_OBJS += check_symdiff.o check_modfile.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))

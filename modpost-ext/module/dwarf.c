@@ -25,6 +25,7 @@
 #include "module/dwarfpath.h"
 #include "module/dwarfpick.h"
 #include "module/dwarfrel.h"
+#include "module/dwarfwalk.h"
 #include "module/modfile.h"
 #include "module/policy.h"
 #include "module/section.h"
@@ -53,6 +54,14 @@ struct dw {
 	/* the sections those read, and the units' line tables as
 	 * module/dwarfline.c reads them (ok false: libdw reads it) */
 	struct ks_dwarfline_src lsrc;
+	const Elf_Data *info, *abbrev; /* as libdw reads them */
+	struct unit_top { /* a unit's own DIE's children as module/dwarfwalk.c reads them */
+		Dwarf_Off cu;
+		bool ok; /* else libdw walks them */
+		struct ks_dwarfwalk_die *v;
+		size_t n;
+	} * tops;
+	size_t ntops;
 	struct unit_lines {
 		Dwarf_Off cu;
 		bool ok;
@@ -161,6 +170,37 @@ static const struct span *spans_find(const struct spans *s, Dwarf_Addr pc)
 	return NULL;
 }
 
+/* The children of a unit's own DIE that index_fns(), scopes_of() and
+ * index_vars_in() look at. */
+static bool top_tag(unsigned tag)
+{
+	return tag == DW_TAG_subprogram || tag == DW_TAG_variable || tag == DW_TAG_lexical_block ||
+	       tag == DW_TAG_inlined_subroutine;
+}
+
+/* Those children of cu (a unit's own DIE) as module/dwarfwalk.c reads
+ * them, once per unit; NULL: libdw is to walk them. */
+static const struct unit_top *top_of(struct dw *x, Dwarf_Die *cu)
+{
+	Dwarf_Off off = dwarf_dieoffset(cu);
+	struct ks_dwarfwalk w;
+	struct unit_top *t, *v;
+
+	for (size_t i = 0; i < x->ntops; i++)
+		if (x->tops[i].cu == off)
+			return x->tops[i].ok ? &x->tops[i] : NULL;
+	if (!(v = realloc(x->tops, (x->ntops + 1) * sizeof(*v))))
+		return NULL;
+	x->tops = v;
+	t = &v[x->ntops++];
+	*t = (struct unit_top){ .cu = off };
+	if (ks_dwarfwalk_open(&w, x->info, off - dwarf_cuoffset(cu), x->abbrev, x->lsrc.msb) == 0) {
+		t->ok = ks_dwarfwalk_children(&w, off, top_tag, &t->v, &t->n) == 0;
+		ks_dwarfwalk_close(&w);
+	}
+	return t->ok ? t : NULL;
+}
+
 /* The relocations of die's attribute at, before libdw reads its value:
  * those of an address, an offset, or a location's expression (not of a
  * constant: DW_AT_high_pc as an offset from DW_AT_low_pc). A field that
@@ -215,22 +255,32 @@ static void complete_pc(struct dw *x, Dwarf_Die *die)
 
 /* The ranges of a CU's functions: a relocation's scopes are then searched
  * from its function down, not through every function of the CU. */
+static int index_fn(struct dw *x, Dwarf_Die *c)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t r = 0;
+
+	complete_pc(x, c);
+	while ((r = dwarf_ranges(c, r, &base, &lo, &hi)) > 0)
+		if (hi > lo && spans_add(&x->fns, lo, hi, dwarf_dieoffset(c)) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
 static int index_fns(struct dw *x, Dwarf_Die *cu)
 {
+	const struct unit_top *t = top_of(x, cu);
 	Dwarf_Die c;
 
-	if (dwarf_child(cu, &c) != 0)
+	for (size_t i = 0; t && i < t->n; i++)
+		if (t->v[i].tag == DW_TAG_subprogram && dwarf_offdie(x->dw, t->v[i].off, &c) &&
+		    index_fn(x, &c) < 0)
+			return -ENOMEM;
+	if (t || dwarf_child(cu, &c) != 0)
 		return 0;
 	do {
-		Dwarf_Addr base, lo, hi;
-		ptrdiff_t r = 0;
-
-		if (dwarf_tag(&c) != DW_TAG_subprogram)
-			continue;
-		complete_pc(x, &c);
-		while ((r = dwarf_ranges(&c, r, &base, &lo, &hi)) > 0)
-			if (hi > lo && spans_add(&x->fns, lo, hi, dwarf_dieoffset(&c)) < 0)
-				return -ENOMEM;
+		if (dwarf_tag(&c) == DW_TAG_subprogram && index_fn(x, &c) < 0)
+			return -ENOMEM;
 	} while (dwarf_siblingof(&c, &c) == 0);
 	return 0;
 }
@@ -420,27 +470,44 @@ struct scopes {
 	int n;
 };
 
+static bool scope_tag(int tag)
+{
+	return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+	       tag == DW_TAG_lexical_block;
+}
+
+/* Whether c, a scope, holds pc. */
+static bool holds(struct dw *x, Dwarf_Die *c, Dwarf_Addr pc)
+{
+	complete_pc(x, c);
+	return dwarf_haspc(c, pc) > 0;
+}
+
 static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes *s)
 {
 	const struct span *fn = spans_find(&x->fns, pc);
+	const struct unit_top *t;
 	Dwarf_Die parent = *cu, c;
 
 	s->n = 0;
-	if (fn && dwarf_offdie(x->dw, fn->die, &parent))
+	if (fn && dwarf_offdie(x->dw, fn->die, &parent)) {
 		s->v[s->n++] = parent;
-	else
+	} else if ((t = top_of(x, cu))) { /* the unit's functions, read through here */
 		parent = *cu;
+		for (size_t i = 0; i < t->n && !s->n; i++)
+			if (scope_tag((int)t->v[i].tag) && dwarf_offdie(x->dw, t->v[i].off, &c) &&
+			    holds(x, &c, pc))
+				s->v[s->n++] = parent = c;
+		if (!s->n)
+			return;
+	} else {
+		parent = *cu;
+	}
 	while (s->n < (int)(sizeof(s->v) / sizeof(s->v[0])) && dwarf_child(&parent, &c) == 0) {
 		bool down = false;
 
 		do {
-			int tag = dwarf_tag(&c);
-
-			if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine &&
-			    tag != DW_TAG_lexical_block)
-				continue;
-			complete_pc(x, &c);
-			if (dwarf_haspc(&c, pc) > 0) {
+			if (scope_tag(dwarf_tag(&c)) && holds(x, &c, pc)) {
 				s->v[s->n++] = parent = c;
 				down = true;
 				break;
@@ -652,26 +719,42 @@ static Dwarf_Word type_size(Dwarf_Die *die)
 /* The variables among die's children (the unit's own: not nested), or
  * those of the functions and blocks among them (function-local statics:
  * nested). */
+static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested);
+
+/* One child of a unit's or a function's, as index_vars_in() takes it. */
+static int index_var(struct dw *x, Dwarf_Die *c, int tag, int depth, bool nested)
+{
+	Dwarf_Addr a;
+
+	if (tag == DW_TAG_variable) {
+		if ((depth > 0) == nested && var_address(x, c, &a) &&
+		    spans_add(&x->vars, a, a + type_size(c), dwarf_dieoffset(c)) < 0)
+			return -ENOMEM;
+	} else if (nested && (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block)) {
+		return index_vars_in(x, c, depth + 1, nested);
+	}
+	return 0;
+}
+
 static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested)
 {
+	const struct unit_top *t = depth == 0 ? top_of(x, parent) : NULL;
 	Dwarf_Die c;
 	int more;
 
-	if (depth > 8 || dwarf_child(parent, &c) != 0)
-		return 0;
-	for (more = 0; more == 0; more = dwarf_siblingof(&c, &c)) {
-		int tag = dwarf_tag(&c);
-		Dwarf_Addr a;
+	for (size_t i = 0; t && i < t->n; i++) {
+		int tag = (int)t->v[i].tag;
 
-		if (tag == DW_TAG_variable) {
-			if ((depth > 0) == nested && var_address(x, &c, &a) &&
-			    spans_add(&x->vars, a, a + type_size(&c), dwarf_dieoffset(&c)) < 0)
-				return -ENOMEM;
-		} else if (nested && (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block)) {
-			if (index_vars_in(x, &c, depth + 1, nested) < 0)
-				return -ENOMEM;
-		}
+		if ((tag == DW_TAG_variable || (nested && (tag == DW_TAG_subprogram ||
+							    tag == DW_TAG_lexical_block))) &&
+		    dwarf_offdie(x->dw, t->v[i].off, &c) && index_var(x, &c, tag, depth, nested) < 0)
+			return -ENOMEM;
 	}
+	if (t || depth > 8 || dwarf_child(parent, &c) != 0)
+		return 0;
+	for (more = 0; more == 0; more = dwarf_siblingof(&c, &c))
+		if (index_var(x, &c, dwarf_tag(&c), depth, nested) < 0)
+			return -ENOMEM;
 	return 0;
 }
 
@@ -1127,6 +1210,8 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 					     ks_dwarfrel_data(delf, ".debug_line_str"),
 					     gelf_getehdr(delf, &eh) &&
 						     eh.e_ident[EI_DATA] == ELFDATA2MSB };
+	x->info = ks_dwarfrel_data(delf, ".debug_info");
+	x->abbrev = ks_dwarfrel_data(delf, ".debug_abbrev");
 	return 0;
 }
 
@@ -1156,6 +1241,9 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	free(x.sites);
 	for (size_t i = 0; i < x.nlines; i++)
 		ks_dwarfline_free(&x.lines[i].l);
+	for (size_t i = 0; i < x.ntops; i++)
+		free(x.tops[i].v);
+	free(x.tops);
 	free(x.lines);
 	dwarf_end(x.dw);
 	elf_end(x.debug_elf);

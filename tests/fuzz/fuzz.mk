@@ -15,7 +15,7 @@ FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_IN
 # what the whole-object target needs of the checker, besides lib/
 FUZZ_CHECKER_OBJS := input/symvers.o module/modfile.o module/elfmod.o module/modinfo.o \
 	module/policy.o module/use.o module/records.o module/dwarf.o module/dwarfpath.o module/dwarfrel.o \
-	module/dwarfpick.o module/dwarfline.o rules/rules.o
+	module/dwarfpick.o module/dwarfline.o module/dwarfwalk.o rules/rules.o
 # the rules' --target rows
 FUZZ_CHECKER_OBJS += module/namespace.o rules/target.o input/kernel.o input/headers.o
 

@@ -21,5 +21,6 @@ Suite *suite_symdiff(void);
 Suite *suite_dwarf(void);
 Suite *suite_modfile(void);
 Suite *suite_dwarfline(void);
+Suite *suite_dwarfwalk(void);
 
 #endif

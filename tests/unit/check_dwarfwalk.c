@@ -1,0 +1,311 @@
+/* module/dwarfwalk.c on units written here byte by byte: a unit's
+ * children, stepped over by DW_AT_sibling (fixed and ULEB128 forms) or
+ * read through, every kind of form on the way; the units it refuses.
+ * Real objects' units are t-dwarf's. */
+#include <dwarf.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module/dwarfwalk.h"
+#include "suites.h"
+
+struct bytes {
+	unsigned char b[1024];
+	size_t n;
+};
+
+static void put(struct bytes *t, const void *p, size_t n)
+{
+	ck_assert_uint_le(t->n + n, sizeof(t->b));
+	memcpy(t->b + t->n, p, n);
+	t->n += n;
+}
+
+static void u8(struct bytes *t, unsigned v)
+{
+	unsigned char c = (unsigned char)v;
+
+	put(t, &c, 1);
+}
+
+static void le(struct bytes *t, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		u8(t, (unsigned)(v >> (8 * i)) & 0xff);
+}
+
+static void uleb(struct bytes *t, uint64_t v)
+{
+	do {
+		unsigned b = v & 0x7f;
+
+		v >>= 7;
+		u8(t, b | (v ? 0x80 : 0));
+	} while (v);
+}
+
+static void str(struct bytes *t, const char *s)
+{
+	put(t, s, strlen(s) + 1);
+}
+
+/* An abbreviation: code, tag, children, then (attribute, form) pairs
+ * ended by 0, 0. */
+static void abbrev(struct bytes *a, unsigned code, unsigned tag, bool children, const unsigned *spec)
+{
+	uleb(a, code), uleb(a, tag), u8(a, children ? DW_CHILDREN_yes : DW_CHILDREN_no);
+	for (; spec[0] || spec[1]; spec += 2) {
+		uleb(a, spec[0]), uleb(a, spec[1]);
+		if (spec[1] == DW_FORM_implicit_const)
+			u8(a, 0x05); /* its value */
+	}
+	u8(a, 0), u8(a, 0);
+}
+
+enum { CU = 1, STRUCT, MEMBER, FUNC, VAR, BASE, BLOCK, PARAM, ODD };
+
+static void abbrevs(struct bytes *a, unsigned odd_form)
+{
+	static const unsigned cu[] = { DW_AT_name, DW_FORM_string, 0, 0 };
+	static const unsigned st[] = { DW_AT_name, DW_FORM_string, DW_AT_sibling, DW_FORM_ref4, 0, 0 };
+	static const unsigned mem[] = { DW_AT_name, DW_FORM_string, DW_AT_data_member_location,
+					DW_FORM_udata, 0, 0 };
+	static const unsigned fn[] = { DW_AT_name,    DW_FORM_strp,  DW_AT_low_pc, DW_FORM_addr,
+				       DW_AT_high_pc, DW_FORM_data8, 0,		   0 };
+	static const unsigned var[] = { DW_AT_name, DW_FORM_strp, DW_AT_location, DW_FORM_exprloc,
+					0,	    0 };
+	static const unsigned base[] = { DW_AT_byte_size, DW_FORM_data1, DW_AT_encoding,
+					 DW_FORM_implicit_const, DW_AT_name, DW_FORM_line_strp, 0, 0 };
+	static const unsigned block[] = { DW_AT_sibling, DW_FORM_ref_udata, DW_AT_ranges,
+					  DW_FORM_sec_offset, 0, 0 };
+	static const unsigned param[] = { DW_AT_const_value, DW_FORM_indirect, DW_AT_type,
+					  DW_FORM_ref_sig8, DW_AT_description, DW_FORM_block1, 0, 0 };
+	unsigned odd[] = { DW_AT_name, odd_form, 0, 0 };
+
+	a->n = 0;
+	abbrev(a, CU, DW_TAG_compile_unit, true, cu);
+	abbrev(a, STRUCT, DW_TAG_structure_type, true, st);
+	abbrev(a, MEMBER, DW_TAG_member, false, mem);
+	abbrev(a, FUNC, DW_TAG_subprogram, true, fn);
+	abbrev(a, VAR, DW_TAG_variable, false, var);
+	abbrev(a, BASE, DW_TAG_base_type, false, base);
+	abbrev(a, BLOCK, DW_TAG_lexical_block, true, block);
+	abbrev(a, PARAM, DW_TAG_formal_parameter, false, param);
+	abbrev(a, ODD, DW_TAG_typedef, false, odd);
+	u8(a, 0);
+}
+
+/* Where the unit's top-level DIEs start, and the bytes after the header. */
+struct unit {
+	struct bytes info;
+	size_t top[5];
+	size_t ntop;
+	size_t cu_die;
+};
+
+/* A DWARF version unit: the CU, a struct (skipped by its sibling, past
+ * bytes that are no DIE; back_sibling: one that points backwards, so read
+ * through), a function
+ * with a parameter and a block (skipped by a ULEB128 sibling) holding a
+ * variable, a variable, a base type; odd: a typedef of the odd form. */
+static void unit(struct unit *u, unsigned version, bool back_sibling, bool odd)
+{
+	struct bytes *t = &u->info;
+	size_t len_at, sib_at, blk_sib_at;
+
+	t->n = 0;
+	u->ntop = 0;
+	le(t, 0, 4); /* length: filled in below */
+	len_at = 0;
+	le(t, version, 2);
+	if (version >= 5) {
+		u8(t, DW_UT_compile), u8(t, 8), le(t, 0, 4);
+	} else {
+		le(t, 0, 4), u8(t, 8);
+	}
+	u->cu_die = t->n;
+	uleb(t, CU), str(t, "cu.c");
+
+	u->top[u->ntop++] = t->n;
+	uleb(t, STRUCT), str(t, "s");
+	sib_at = t->n;
+	le(t, 0, 4);
+	uleb(t, MEMBER), str(t, "a"), uleb(t, 0);
+	uleb(t, MEMBER), str(t, "b"), uleb(t, 300);
+	if (!back_sibling)
+		u8(t, 0x30); /* not a code: read only if the sibling is not followed */
+	u8(t, 0);
+	{
+		uint32_t sib = back_sibling ? 2 : (uint32_t)t->n; /* unit-relative */
+
+		memcpy(t->b + sib_at, &sib, 4);
+	}
+
+	u->top[u->ntop++] = t->n;
+	uleb(t, FUNC), le(t, 0x10, 4), le(t, 0x1000, 8), le(t, 0x20, 8);
+	uleb(t, PARAM), uleb(t, DW_FORM_sdata), u8(t, 0x7f), le(t, 0x1122334455667788ULL, 8),
+		u8(t, 3), u8(t, 1), u8(t, 2), u8(t, 3);
+	uleb(t, BLOCK);
+	blk_sib_at = t->n;
+	u8(t, 0x80), u8(t, 0x00); /* a two-byte ULEB128, filled in below */
+	le(t, 0x40, 4);
+	uleb(t, VAR), le(t, 0x18, 4), uleb(t, 9), u8(t, DW_OP_addr), le(t, 0x2000, 8);
+	u8(t, 0);
+	t->b[blk_sib_at] = (unsigned char)(0x80 | (t->n & 0x7f));
+	t->b[blk_sib_at + 1] = (unsigned char)(t->n >> 7);
+	u8(t, 0); /* the function's children end */
+
+	u->top[u->ntop++] = t->n;
+	uleb(t, VAR), le(t, 0x20, 4), uleb(t, 9), u8(t, DW_OP_addr), le(t, 0x3000, 8);
+	u->top[u->ntop++] = t->n;
+	uleb(t, BASE), u8(t, 4), le(t, 0x8, 4);
+	if (odd) {
+		u->top[u->ntop++] = t->n;
+		uleb(t, ODD), le(t, 0, 8);
+	}
+	u8(t, 0); /* the unit's children end */
+	{
+		uint32_t len = (uint32_t)(t->n - 4);
+
+		memcpy(t->b + len_at, &len, 4);
+	}
+}
+
+static int children(struct unit *u, const struct bytes *a, bool (*want)(unsigned),
+		    struct ks_dwarfwalk_die **v, size_t *n)
+{
+	Elf_Data info = { .d_buf = u->info.b, .d_size = u->info.n };
+	Elf_Data ab = { .d_buf = (void *)a->b, .d_size = a->n };
+	struct ks_dwarfwalk w;
+	int r = ks_dwarfwalk_open(&w, &info, 0, &ab, false);
+
+	*v = NULL;
+	*n = 0;
+	if (r == 0) {
+		r = ks_dwarfwalk_children(&w, u->cu_die, want, v, n);
+		ks_dwarfwalk_close(&w);
+	}
+	return r;
+}
+
+static bool any(unsigned tag)
+{
+	(void)tag;
+	return true;
+}
+
+static bool fns_vars(unsigned tag)
+{
+	return tag == DW_TAG_subprogram || tag == DW_TAG_variable;
+}
+
+static void expect_top(struct unit *u, const struct bytes *a)
+{
+	static const unsigned tags[] = { DW_TAG_structure_type, DW_TAG_subprogram,
+					 DW_TAG_variable, DW_TAG_base_type };
+	struct ks_dwarfwalk_die *v;
+	size_t n;
+
+	ck_assert_int_eq(children(u, a, any, &v, &n), 0);
+	ck_assert_uint_eq(n, 4);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_uint_eq(v[i].off, u->top[i]);
+		ck_assert_uint_eq(v[i].tag, tags[i]);
+	}
+	free(v);
+	ck_assert_int_eq(children(u, a, fns_vars, &v, &n), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(v[0].off, u->top[1]);
+	ck_assert_uint_eq(v[1].off, u->top[2]);
+	free(v);
+}
+
+START_TEST(test_children)
+{
+	struct unit u;
+	struct bytes a;
+
+	abbrevs(&a, DW_FORM_data8);
+	unit(&u, 5, false, false);
+	expect_top(&u, &a);
+	unit(&u, 4, false, false);
+	expect_top(&u, &a);
+	/* a sibling that points backwards: the struct is read through */
+	unit(&u, 5, true, false);
+	expect_top(&u, &a);
+}
+END_TEST
+
+/* A function's own children: the parameter and the block, not the
+ * block's variable. */
+START_TEST(test_nested)
+{
+	struct unit u;
+	struct bytes a;
+	Elf_Data info, ab;
+	struct ks_dwarfwalk w;
+	struct ks_dwarfwalk_die *v;
+	size_t n;
+
+	abbrevs(&a, DW_FORM_data8);
+	unit(&u, 5, false, false);
+	info = (Elf_Data){ .d_buf = u.info.b, .d_size = u.info.n };
+	ab = (Elf_Data){ .d_buf = a.b, .d_size = a.n };
+	ck_assert_int_eq(ks_dwarfwalk_open(&w, &info, 0, &ab, false), 0);
+	ck_assert_int_eq(ks_dwarfwalk_children(&w, u.top[1], any, &v, &n), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(v[0].tag, DW_TAG_formal_parameter);
+	ck_assert_uint_eq(v[1].tag, DW_TAG_lexical_block);
+	free(v);
+	/* a DIE without children has none */
+	ck_assert_int_eq(ks_dwarfwalk_children(&w, u.top[3], any, &v, &n), 0);
+	ck_assert_uint_eq(n, 0);
+	ks_dwarfwalk_close(&w);
+}
+END_TEST
+
+/* What it does not read: a form it does not know (the caller walks with
+ * libdw), a unit cut short, an abbreviation code not in the table. */
+START_TEST(test_refused)
+{
+	struct unit u;
+	struct bytes a;
+	struct ks_dwarfwalk_die *v;
+	size_t n;
+
+	abbrevs(&a, 0x7f);
+	unit(&u, 5, false, true);
+	ck_assert_int_eq(children(&u, &a, any, &v, &n), -EINVAL);
+	ck_assert_ptr_null(v);
+	ck_assert_uint_eq(n, 0);
+
+	abbrevs(&a, DW_FORM_data8);
+	unit(&u, 5, false, true);
+	ck_assert_int_eq(children(&u, &a, any, &v, &n), 0);
+	ck_assert_uint_eq(n, 5);
+	free(v);
+	u.info.n -= 4; /* the unit's length now runs past its bytes */
+	ck_assert_int_eq(children(&u, &a, any, &v, &n), -EINVAL);
+
+	unit(&u, 5, false, false);
+	u.info.b[u.top[3]] = 0x30; /* a code the table does not have */
+	ck_assert_int_eq(children(&u, &a, any, &v, &n), -EINVAL);
+
+	unit(&u, 6, false, false);
+	ck_assert_int_eq(children(&u, &a, any, &v, &n), -EINVAL);
+}
+END_TEST
+
+Suite *suite_dwarfwalk(void)
+{
+	Suite *s = suite_create("dwarfwalk");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_children);
+	tcase_add_test(tc, test_nested);
+	tcase_add_test(tc, test_refused);
+	suite_add_tcase(s, tc);
+	return s;
+}
