@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -920,13 +921,20 @@ static int wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char 
 	*want = calloc(*nwant ? *nwant : 1, sizeof(**want));
 	if (!*want)
 		return -ENOMEM;
+	/* 64-bit entries copied out as they lie: gelf_getsym() takes a lock */
+	bool is64 = data && gelf_getclass(elf) == ELFCLASS64 && data->d_type == ELF_T_SYM &&
+		    sh.sh_entsize == sizeof(Elf64_Sym) && *nwant <= data->d_size / sizeof(Elf64_Sym);
+
 	for (size_t i = 0; i < *nwant; i++) {
 		GElf_Sym s;
 		const char *name;
 		char *const *hit;
 
-		if (!gelf_getsym(data, (int)i, &s) || s.st_shndx != SHN_UNDEF ||
-		    !(name = elf_strptr(elf, sh.sh_link, s.st_name)))
+		if (is64)
+			memcpy(&s, (const char *)data->d_buf + i * sizeof(s), sizeof(s));
+		else if (!gelf_getsym(data, (int)i, &s))
+			continue;
+		if (s.st_shndx != SHN_UNDEF || !(name = elf_strptr(elf, sh.sh_link, s.st_name)))
 			continue;
 		hit = bsearch(&name, syms, nsyms, sizeof(*syms), cmp_names);
 		if (hit)
@@ -983,7 +991,7 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 	size_t shstrndx, n;
 	GElf_Shdr tsh;
 	const char *tname;
-	bool jump, is64 = gelf_getclass(elf) == ELFCLASS64;
+	bool jump, fast, is64 = gelf_getclass(elf) == ELFCLASS64;
 	int r = 0;
 
 	if (!target || !data || !gelf_getshdr(target, &tsh) || !(tsh.sh_flags & SHF_ALLOC) ||
@@ -994,10 +1002,24 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 		return 0;
 	jump = !strcmp(tname, "__jump_table") && rsh->sh_type == SHT_RELA;
 	n = rsh->sh_size / rsh->sh_entsize;
+	/* 64-bit RELA: the symbol of each entry read first, the entry only
+	 * for a wanted one */
+	fast = is64 && rsh->sh_type == SHT_RELA && data->d_type == ELF_T_RELA &&
+	       rsh->sh_entsize == sizeof(Elf64_Rela) && n <= data->d_size / sizeof(Elf64_Rela);
 	for (size_t i = 0; !r && i < n; i++) {
 		GElf_Rela ra;
 		size_t sym;
 
+		if (fast) {
+			Elf64_Xword info;
+
+			memcpy(&info, (const char *)data->d_buf + i * sizeof(Elf64_Rela) +
+					      offsetof(Elf64_Rela, r_info),
+			       sizeof(info));
+			sym = ELF64_R_SYM(info);
+			if (sym >= nwant || !want[sym])
+				continue;
+		}
 		if (!ks_dwarfrel_entry(data, is64, rsh->sh_type == SHT_RELA, i, &ra))
 			break;
 		sym = GELF_R_SYM(ra.r_info);

@@ -243,16 +243,17 @@ static char *join(const char *dir, const char *name)
 /* File idx: name in dir (NULL: none), joined when first asked for. */
 static int add_file(struct ks_dwarfline *l, size_t idx, const char *dir, const char *name)
 {
-	if (idx >= l->nfiles) {
-		struct ks_dwarfline_name *v = realloc(l->files, (idx + 1) * sizeof(*v));
+	if (idx >= l->capfiles) {
+		size_t cap = idx + 1 > 2 * l->capfiles ? idx + 1 : 2 * l->capfiles;
+		struct ks_dwarfline_name *v = realloc(l->files, cap * sizeof(*v));
 
 		if (!v)
 			return -ENOMEM;
-		for (size_t i = l->nfiles; i <= idx; i++)
-			v[i] = (struct ks_dwarfline_name){ NULL, NULL, NULL };
 		l->files = v;
-		l->nfiles = idx + 1;
+		l->capfiles = cap;
 	}
+	for (; l->nfiles <= idx; l->nfiles++)
+		l->files[l->nfiles] = (struct ks_dwarfline_name){ NULL, NULL, NULL };
 	free(l->files[idx].joined);
 	l->files[idx] = (struct ks_dwarfline_name){ dir, name, NULL };
 	return 0;

@@ -26,7 +26,7 @@ struct ks_dwarfline {
 		const char *dir, *name;
 		char *joined;
 	} * files;
-	size_t nfiles;
+	size_t nfiles, capfiles;
 	struct ks_dwarfline_at {
 		uint64_t addr;
 		unsigned file;
