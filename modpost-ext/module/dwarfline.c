@@ -95,6 +95,11 @@ static int read_fixed(struct ks_dwarfline *l, struct cur *c, unsigned address_si
 		return -EINVAL;
 	c->p += l->opcode_base - 1;
 	l->address_size = address_size;
+	for (unsigned op = l->opcode_base; op < 256 && l->line_range; op++)
+		l->special[op] = (struct ks_dwarfline_special){
+			l->line_base + (int)((op - l->opcode_base) % l->line_range),
+			(op - l->opcode_base) / l->line_range
+		};
 	return 0;
 }
 
@@ -437,6 +442,10 @@ static bool new_row(struct state *s, bool end)
 
 static void advance(const struct ks_dwarfline *l, struct state *s, uint64_t ops)
 {
+	if (l->max_ops == 1) { /* all but VLIW: no division */
+		s->addr += l->min_inst * ops;
+		return;
+	}
 	s->addr += l->min_inst * ((s->op_index + ops) / l->max_ops);
 	s->op_index = (unsigned)((s->op_index + ops) % l->max_ops);
 }
@@ -542,11 +551,11 @@ static int run(const struct ks_dwarfline *l, struct state *s)
 	while (ok && c.p < c.end) {
 		unsigned op = *c.p++;
 
-		if (op >= l->opcode_base) {
+		if (op >= l->opcode_base) { /* a special opcode, its advances worked out once */
 			if (!l->line_range)
 				return -EINVAL;
-			s->line += l->line_base + (int)((op - l->opcode_base) % l->line_range);
-			advance(l, s, (op - l->opcode_base) / l->line_range);
+			s->line += l->special[op].line;
+			advance(l, s, l->special[op].ops);
 			ok = new_row(s, false);
 			s->discr = 0;
 		} else if (op == 0) {

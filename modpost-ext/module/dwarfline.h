@@ -21,6 +21,10 @@ struct ks_dwarfline {
 	bool default_is_stmt;
 	int line_base;
 	const unsigned char *lengths; /* lengths[op]: operands of standard opcode op */
+	struct ks_dwarfline_special { /* what special opcode op adds */
+		int line;
+		unsigned ops;
+	} special[256];
 	const unsigned char *prog, *end;
 	struct ks_dwarfline_name { /* by index: the directory's name and the file's, joined once asked for */
 		const char *dir, *name;
