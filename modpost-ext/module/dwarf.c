@@ -48,6 +48,9 @@ struct dw {
 	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
+	char *image; /* the module's, its size, the file it maps (or -1) */
+	size_t size;
+	int fd;
 	Dwarf *dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	int vars_read; /* 1: the units' own variables in vars; 2: the nested too */
@@ -1216,7 +1219,14 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 {
 	const char *why = "";
 	GElf_Ehdr eh;
-	int r = ks_dwarfrel_begin(delf, &x->rel, &why);
+	int r;
+
+	if (delf == x->elf)
+		ks_dwarfrel_source(&x->rel, x->image, x->size, x->fd);
+	else
+		ks_dwarfrel_source(&x->rel, x->debug.data, x->debug.size,
+				   x->debug.mapped ? x->debug.fd : -1);
+	r = ks_dwarfrel_begin(delf, &x->rel, &why);
 
 	if (r == 1)
 		r = ks_dwarfrel_apply(delf, &x->rel, &why);
@@ -1237,10 +1247,11 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 	return 0;
 }
 
-int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
-			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
+int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd,
+			  char *const *syms, size_t nsyms, const struct ks_dwarf_opts *o,
+			  struct ks_diags *d)
 {
-	struct dw x = { .m = m, .debug = { .fd = -1 } };
+	struct dw x = { .m = m, .debug = { .fd = -1 }, .image = image, .size = size, .fd = fd };
 	Elf *delf;
 	int r = open_module(&x, image, size, o, d, &delf);
 
@@ -1374,7 +1385,7 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 	if (r == 0)
 		r = ks_modfile_map(&f, &why);
 	if (r == 0)
-		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
+		r = ks_dwarf_locate_image(m, f.data, f.size, f.mapped ? f.fd : -1, syms, nsyms, o, d);
 	else if (r != -ENOMEM)
 		r = ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why) < 0
 			    ? -ENOMEM

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "module/dwarfrel.h"
 #include "module/section.h"
@@ -87,6 +88,8 @@ struct rel {
 	size_t lazy[3]; /* sections whose relocations wait to be asked for (0: none) */
 };
 
+struct ks_dwarfrel;
+
 /* Whether a symbol's value is known: worked out when a relocation first
  * needs it, as most relocate against a few section symbols. SYM_LAZY: it
  * has one, in a section of rel.lazy. */
@@ -98,6 +101,13 @@ struct reloc {
 	uint32_t type;
 	int64_t addend;
 };
+
+void ks_dwarfrel_source(struct ks_dwarfrel *rel, const char *image, size_t size, int fd)
+{
+	rel->src.image = fd >= 0 ? image : NULL;
+	rel->src.size = size;
+	rel->src.fd = fd;
+}
 
 void ks_dwarfrel_prewrite(char *image, size_t size)
 {
@@ -269,35 +279,40 @@ static const struct reloc_type *type_row(const struct rel *c, uint32_t type)
 	return NULL;
 }
 
-/* The entries are copied out, not dereferenced: libelf leaves a
- * misaligned section where it is on machines that allow that. */
-static void get_reloc(const struct rel *c, const Elf_Data *d, bool rela, size_t i, struct reloc *r)
+/* The entry at p. Entries are copied out, not dereferenced: libelf leaves
+ * a misaligned section where it is on machines that allow that. */
+static void decode_reloc(const struct rel *c, const char *p, bool rela, struct reloc *r)
 {
-	const char *p = d->d_buf;
-
 	if (c->is64 && rela) {
 		Elf64_Rela e;
 
-		memcpy(&e, p + i * sizeof(e), sizeof(e));
+		memcpy(&e, p, sizeof(e));
 		*r = (struct reloc){ e.r_offset, ELF64_R_SYM(e.r_info), ELF64_R_TYPE(e.r_info),
 				     e.r_addend };
 	} else if (c->is64) {
 		Elf64_Rel e;
 
-		memcpy(&e, p + i * sizeof(e), sizeof(e));
+		memcpy(&e, p, sizeof(e));
 		*r = (struct reloc){ e.r_offset, ELF64_R_SYM(e.r_info), ELF64_R_TYPE(e.r_info), 0 };
 	} else if (rela) {
 		Elf32_Rela e;
 
-		memcpy(&e, p + i * sizeof(e), sizeof(e));
+		memcpy(&e, p, sizeof(e));
 		*r = (struct reloc){ e.r_offset, ELF32_R_SYM(e.r_info), ELF32_R_TYPE(e.r_info),
 				     e.r_addend };
 	} else {
 		Elf32_Rel e;
 
-		memcpy(&e, p + i * sizeof(e), sizeof(e));
+		memcpy(&e, p, sizeof(e));
 		*r = (struct reloc){ e.r_offset, ELF32_R_SYM(e.r_info), ELF32_R_TYPE(e.r_info), 0 };
 	}
+}
+
+static size_t entry_size(const struct rel *c, bool rela);
+
+static void get_reloc(const struct rel *c, const Elf_Data *d, bool rela, size_t i, struct reloc *r)
+{
+	decode_reloc(c, (const char *)d->d_buf + i * entry_size(c, rela), rela, r);
 }
 
 bool ks_dwarfrel_entry(const Elf_Data *d, bool is64, bool rela, size_t i, GElf_Rela *out)
@@ -636,7 +651,62 @@ struct piecewise {
 	size_t n, size;		  /* entries in rd; bytes in src */
 	bool unsorted;		  /* an entry found out of order: pieces are found by a scan */
 	size_t hint;		  /* the entry first_at() last found, plus 1 (0: none yet) */
+	struct blocks *blocks;	  /* rd's entries read from the file, or NULL */
 };
+
+/* The entries of a piecewise section's relocations are looked up a few at
+ * a time all over it: when the object is a mapped file
+ * (ks_dwarfrel_source()), read in blocks with pread() and kept, not
+ * paged in; in a big module, a page first touched costs more than a read
+ * of it, and more again to unmap. */
+#define BLOCK 4096
+#define NBLOCKS 16
+
+struct blocks {
+	int fd;
+	uint64_t at; /* where rd's data lies in the file */
+	uint64_t size;
+	int64_t no[NBLOCKS]; /* the block held in each slot, or -1 */
+	unsigned char data[NBLOCKS][BLOCK + 32]; /* a block and the start of the next */
+};
+
+static struct blocks *blocks_new(const struct ks_dwarfrel *rel, const Elf_Data *rd)
+{
+	const char *p = rd ? rd->d_buf : NULL;
+	struct blocks *b;
+
+	if (!rel->src.image || !p || p < rel->src.image ||
+	    rd->d_size > rel->src.size - (size_t)(p - rel->src.image) || !(b = malloc(sizeof(*b))))
+		return NULL;
+	b->fd = rel->src.fd;
+	b->at = (uint64_t)(p - rel->src.image);
+	b->size = rd->d_size;
+	for (size_t i = 0; i < NBLOCKS; i++)
+		b->no[i] = -1;
+	return b;
+}
+
+/* Entry i of w's relocations. */
+static void w_reloc(const struct rel *c, struct piecewise *w, size_t i, struct reloc *r)
+{
+	struct blocks *b = w->blocks;
+	size_t ent = entry_size(c, true);
+	uint64_t off = (uint64_t)i * ent, no = off / BLOCK;
+	size_t slot = (size_t)(no % NBLOCKS);
+
+	if (b && b->no[slot] != (int64_t)no) {
+		uint64_t from = b->at + no * BLOCK, len = b->size - no * BLOCK;
+		ssize_t got;
+
+		len = len < sizeof(b->data[0]) ? len : sizeof(b->data[0]);
+		got = pread(b->fd, b->data[slot], (size_t)len, (off_t)from);
+		b->no[slot] = got == (ssize_t)len ? (int64_t)no : -1;
+	}
+	if (b && b->no[slot] == (int64_t)no)
+		decode_reloc(c, (const char *)b->data[slot] + (off - no * BLOCK), true, r);
+	else
+		get_reloc(c, w->rd, true, i, r);
+}
 
 /* .debug_info made of some of its units, .debug_line of the line
  * programs of those, relocated. */
@@ -675,9 +745,11 @@ struct begin {
 	struct ks_dwarfrel_part *part;
 };
 
-static void piecewise_init(struct piecewise *w, Elf_Data *t, Elf_Data *rd, size_t n)
+static void piecewise_init(const struct ks_dwarfrel *rel, struct piecewise *w, Elf_Data *t,
+			   Elf_Data *rd, size_t n)
 {
 	*w = (struct piecewise){ .rd = rd, .t = t, .src = t->d_buf, .n = n, .size = t->d_size };
+	w->blocks = blocks_new(rel, rd);
 }
 
 /* Every section but .debug_info and .debug_line relocated in a copy;
@@ -690,13 +762,14 @@ static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why
 	void *buf;
 
 	if (!strcmp(p->name, ".debug_info")) {
-		piecewise_init(&b->part->info, p->t, p->rd, n);
+		piecewise_init(b->out, &b->part->info, p->t, p->rd, n);
 		return 0;
 	}
 	if (!strcmp(p->name, ".debug_line") || !strcmp(p->name, ".debug_rnglists")) {
 		if (!(buf = new_buf(b->out, p->t->d_size, false)))
 			return -ENOMEM;
-		piecewise_init(p->name[7] == 'l' ? &b->part->line : &b->part->rnglists, p->t, p->rd, n);
+		piecewise_init(b->out, p->name[7] == 'l' ? &b->part->line : &b->part->rnglists, p->t,
+			       p->rd, n);
 		p->t->d_buf = buf;
 		return 0;
 	}
@@ -760,6 +833,9 @@ static void lazy_sections(struct rel *c)
 static void free_part(struct ks_dwarfrel_part *p)
 {
 	if (p) {
+		free(p->info.blocks);
+		free(p->line.blocks);
+		free(p->rnglists.blocks);
 		free(p->placed);
 		free(p->c.value);
 		free(p->c.sym_ok);
@@ -785,7 +861,7 @@ int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
 	if (!r && ok)
 		r = each_pair(&p->c, begin_pair, &(struct begin){ out, p }, why);
 	if (!r && ok && !p->info.t && (t = ks_dwarfrel_data(elf, ".debug_info")) && t->d_buf)
-		piecewise_init(&p->info, t, NULL, 0);
+		piecewise_init(out, &p->info, t, NULL, 0);
 	if (r || !ok) {
 		free_part(p);
 		return r ? r : 1;
@@ -794,11 +870,11 @@ int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
 	return 0;
 }
 
-static uint64_t entry_off(const struct rel *c, const struct piecewise *w, size_t i)
+static uint64_t entry_off(const struct rel *c, struct piecewise *w, size_t i)
 {
 	struct reloc e;
 
-	get_reloc(c, w->rd, true, i, &e);
+	w_reloc(c, w, i, &e);
 	return e.off;
 }
 
@@ -847,13 +923,14 @@ static int piece_sorted(const struct rel *c, struct piecewise *w, uint64_t lo, u
 	size_t first = first_at(c, w, lo), ent = entry_size(c, true);
 
 	/* a unit has about a relocation per 16 of its bytes */
-	populate((const char *)w->rd->d_buf + first * ent,
+	if (!w->blocks)
+		populate((const char *)w->rd->d_buf + first * ent,
 		 ((hi - lo) / 8 < w->n - first ? (hi - lo) / 8 : w->n - first) * ent, FOR_READ);
 	for (size_t i = first; i < w->n; i++) {
 		struct reloc e;
 		int r;
 
-		get_reloc(c, w->rd, true, i, &e);
+		w_reloc(c, w, i, &e);
 		if (e.off < last)
 			return 1;
 		if (e.off >= hi)
@@ -880,7 +957,7 @@ static int apply_range(const struct rel *c, struct piecewise *w, uint64_t lo, ui
 	for (size_t i = 0; !r && i < w->n; i++) {
 		struct reloc e;
 
-		get_reloc(c, w->rd, true, i, &e);
+		w_reloc(c, w, i, &e);
 		if (e.off >= lo && e.off < hi && (all || !sym_lazy(c, e.sym))) {
 			e.off -= shift;
 			r = apply_one(c, &e, true, w->t, why);
@@ -1092,7 +1169,7 @@ bool ks_dwarfrel_value(struct ks_dwarfrel *rel, const void *field, uint64_t *v)
 		return false;
 	off = u->lo + (at - u->at);
 	for (size_t i = w->unsorted ? 0 : first_at(&p->c, w, off); i < w->n; i++) {
-		get_reloc(&p->c, w->rd, true, i, &e);
+		w_reloc(&p->c, w, i, &e);
 		if (e.off == off && type_row(&p->c, e.type) && sym_value(&p->c, e.sym, &s)) {
 			*v = s + (uint64_t)e.addend;
 			return true;

@@ -84,7 +84,18 @@ struct ks_dwarfrel {
 	struct ks_dwarfrel_buf *bufs;
 	size_t n, cap;
 	struct ks_dwarfrel_part *part;
+	struct { /* the file the object's image maps, if it does */
+		const char *image;
+		size_t size;
+		int fd;
+	} src;
 };
+
+/* Before ks_dwarfrel_begin(): the object's image (what libelf reads) is a
+ * private mapping of the file open as fd, from its start, and the
+ * relocations that are looked up here and there are read from fd rather
+ * than paged in. fd -1 (the default): an image in memory. */
+void ks_dwarfrel_source(struct ks_dwarfrel *rel, const char *image, size_t size, int fd);
 
 /* Applies the relocations of .debug_info, .debug_line and the other DWARF
  * sections libdw reads for us (not .debug_frame, not location lists)

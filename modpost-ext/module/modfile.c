@@ -424,9 +424,7 @@ int ks_modfile_map(struct ks_modfile *f, const char **why)
 	p = mmap(NULL, f->size, PROT_READ | PROT_WRITE, MAP_PRIVATE, f->fd, 0);
 	if (p == MAP_FAILED)
 		return ks_modfile_slurp(f, NULL, why);
-	close(f->fd);
-	f->fd = -1;
-	f->data = p;
+	f->data = p; /* the descriptor stays open, for pread() */
 	f->mapped = true;
 	return 0;
 }

@@ -17,7 +17,7 @@
 
 /* A module file: open (fd), or read whole and decompressed into data. */
 struct ks_modfile {
-	int fd;			/* -1 once data holds the module */
+	int fd;			/* -1 once data holds the module, unless mapped */
 	char *data;
 	size_t size;		/* of the file, or of data */
 	bool kept;		/* data is a ks_modfile_keep's buffer */
@@ -41,7 +41,8 @@ int ks_modfile_open(const char *path, struct ks_modfile *f, const char **why) KS
 int ks_modfile_slurp(struct ks_modfile *f, struct ks_modfile_keep *k, const char **why) KS_MUST_CHECK;
 /* The same, but a module that is not compressed is mapped copy-on-write
  * instead of read: data is as writable, and a big module costs only the
- * pages that are read or written. */
+ * pages that are read or written. The descriptor of a mapped module stays
+ * open (fd), for parts better read than mapped. */
 int ks_modfile_map(struct ks_modfile *f, const char **why) KS_MUST_CHECK;
 void ks_modfile_close(struct ks_modfile *f);
 /* Decompresses an in-memory image if it is compressed; returns 0 and
