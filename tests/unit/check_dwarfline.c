@@ -9,59 +9,8 @@
 #include <string.h>
 
 #include "module/dwarfline.h"
+#include "bytes.h"
 #include "suites.h"
-
-struct bytes {
-	unsigned char b[512];
-	size_t n;
-};
-
-static void put(struct bytes *t, const void *p, size_t n)
-{
-	ck_assert_uint_le(t->n + n, sizeof(t->b));
-	memcpy(t->b + t->n, p, n);
-	t->n += n;
-}
-
-static void u8(struct bytes *t, unsigned v)
-{
-	unsigned char c = (unsigned char)v;
-
-	put(t, &c, 1);
-}
-
-static void le(struct bytes *t, uint64_t v, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		u8(t, (unsigned)(v >> (8 * i)) & 0xff);
-}
-
-static void uleb(struct bytes *t, uint64_t v)
-{
-	do {
-		u8(t, (unsigned)(v & 0x7f) | (v > 0x7f ? 0x80 : 0));
-		v >>= 7;
-	} while (v);
-}
-
-static void sleb(struct bytes *t, int64_t v)
-{
-	for (;;) {
-		unsigned b = (unsigned)v & 0x7f;
-
-		v >>= 7;
-		if ((v == 0 && !(b & 0x40)) || (v == -1 && (b & 0x40))) {
-			u8(t, b);
-			return;
-		}
-		u8(t, b | 0x80);
-	}
-}
-
-static void str(struct bytes *t, const char *s)
-{
-	put(t, s, strlen(s) + 1);
-}
 
 /* The opcodes the programs here use. */
 static void set_address(struct bytes *t, uint64_t a)

@@ -9,47 +9,8 @@
 #include <string.h>
 
 #include "module/dwarfwalk.h"
+#include "bytes.h"
 #include "suites.h"
-
-struct bytes {
-	unsigned char b[1024];
-	size_t n;
-};
-
-static void put(struct bytes *t, const void *p, size_t n)
-{
-	ck_assert_uint_le(t->n + n, sizeof(t->b));
-	memcpy(t->b + t->n, p, n);
-	t->n += n;
-}
-
-static void u8(struct bytes *t, unsigned v)
-{
-	unsigned char c = (unsigned char)v;
-
-	put(t, &c, 1);
-}
-
-static void le(struct bytes *t, uint64_t v, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		u8(t, (unsigned)(v >> (8 * i)) & 0xff);
-}
-
-static void uleb(struct bytes *t, uint64_t v)
-{
-	do {
-		unsigned b = v & 0x7f;
-
-		v >>= 7;
-		u8(t, b | (v ? 0x80 : 0));
-	} while (v);
-}
-
-static void str(struct bytes *t, const char *s)
-{
-	put(t, s, strlen(s) + 1);
-}
 
 /* An abbreviation: code, tag, children, then (attribute, form) pairs
  * ended by 0, 0. */
