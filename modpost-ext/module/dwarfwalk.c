@@ -230,59 +230,16 @@ static uint64_t leb(struct cur *c)
 static bool skip_value(const struct ks_dwarfwalk *w, struct cur *c, uint64_t form, uint64_t *v)
 {
 	const unsigned char *at = c->p, *nul;
-	unsigned n = 0;
+	int fixed = form <= UINT16_MAX ? fixed_size(w, (unsigned)form) : -1;
+	unsigned n;
 
+	if (fixed >= 0) {
+		step(c, (uint64_t)fixed);
+		if (!c->bad && fixed > 0 && fixed <= 8)
+			*v = ks_dwarfrel_field(at, (unsigned)fixed, w->msb);
+		return true;
+	}
 	switch (form) {
-	case DW_FORM_flag_present:
-	case DW_FORM_implicit_const:
-		return true;
-	case DW_FORM_data1:
-	case DW_FORM_ref1:
-	case DW_FORM_flag:
-	case DW_FORM_strx1:
-	case DW_FORM_addrx1:
-		n = 1;
-		break;
-	case DW_FORM_data2:
-	case DW_FORM_ref2:
-	case DW_FORM_strx2:
-	case DW_FORM_addrx2:
-		n = 2;
-		break;
-	case DW_FORM_strx3:
-	case DW_FORM_addrx3:
-		n = 3;
-		break;
-	case DW_FORM_data4:
-	case DW_FORM_ref4:
-	case DW_FORM_ref_sup4:
-	case DW_FORM_strx4:
-	case DW_FORM_addrx4:
-		n = 4;
-		break;
-	case DW_FORM_data8:
-	case DW_FORM_ref8:
-	case DW_FORM_ref_sig8:
-	case DW_FORM_ref_sup8:
-		n = 8;
-		break;
-	case DW_FORM_data16:
-		step(c, 16);
-		return true;
-	case DW_FORM_addr:
-		n = w->asize;
-		break;
-	case DW_FORM_ref_addr:
-		n = w->version == 2 ? w->asize : w->osize;
-		break;
-	case DW_FORM_strp:
-	case DW_FORM_line_strp:
-	case DW_FORM_sec_offset:
-	case DW_FORM_strp_sup:
-	case DW_FORM_GNU_ref_alt:
-	case DW_FORM_GNU_strp_alt:
-		n = w->osize;
-		break;
 	case DW_FORM_sdata:
 	case DW_FORM_udata:
 	case DW_FORM_ref_udata:
@@ -315,13 +272,8 @@ static bool skip_value(const struct ks_dwarfwalk *w, struct cur *c, uint64_t for
 	case DW_FORM_indirect:
 		form = leb(c);
 		return !c->bad && form != DW_FORM_indirect && skip_value(w, c, form, v);
-	default:
-		return false;
 	}
-	step(c, n);
-	if (!c->bad && n <= 8)
-		*v = ks_dwarfrel_field(at, n, w->msb);
-	return true;
+	return false;
 }
 
 static bool ref_form(uint64_t form)
