@@ -48,12 +48,12 @@ struct dw {
 	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
-	char *image; /* the module's, its size, the file it maps (or -1) */
+	char *image;		/* the module's, its size, the file it maps (or -1) */
 	size_t size;
 	int fd;
 	Dwarf *dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
-	int vars_read; /* 1: the units' own variables in vars; 2: the nested too */
+	int vars_read;		     /* 1: the units' own variables in vars; 2: the nested too */
 	struct ks_dwarfpath paths;
 	/* the sections those read, and the units' line tables as
 	 * module/dwarfline.c reads them (ok false: libdw reads it) */
@@ -76,7 +76,7 @@ struct dw {
 	 * only the units holding them are relocated and read; with each, its
 	 * symbol and kind. */
 	struct ks_dwarfpick_addr *addrs;
-	struct pre_row { /* a code use's row, once its unit's are found */
+	struct pre_row {   /* a code use's row, once its unit's are found */
 		int state; /* 0: not yet; 1: found; 2: none */
 		struct ks_dwarfline_row row;
 	} * rows;
@@ -606,7 +606,8 @@ static int per_unit(struct dw *x)
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < x->naddrs; i++) {
-		const struct span *s = x->addrs[i].code ? spans_find(&x->cus, x->addrs[i].addr) : NULL;
+		const struct span *s = x->addrs[i].code ? spans_find(&x->cus, x->addrs[i].addr)
+							: NULL;
 
 		if (s)
 			v[n++] = (struct in_unit){ s->die, i };
@@ -749,8 +750,8 @@ static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested
 	for (size_t i = 0; t && i < t->n; i++) {
 		int tag = (int)t->v[i].tag;
 
-		if ((tag == DW_TAG_variable || (nested && (tag == DW_TAG_subprogram ||
-							    tag == DW_TAG_lexical_block))) &&
+		if ((tag == DW_TAG_variable ||
+		     (nested && (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block))) &&
 		    dwarf_offdie(x->dw, t->v[i].off, &c) && index_var(x, &c, tag, depth, nested) < 0)
 			return -ENOMEM;
 	}
@@ -842,9 +843,8 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 			return -ENOMEM;
 		v = spans_find(&x->vars, pc);
 	}
-	if (!v || !dwarf_offdie(x->dw, v->die, &die) ||
-	    !dwarf_diecu(&die, &cu, NULL, NULL) || !(f.file = decl_file(x, &cu, &die)) ||
-	    dwarf_decl_line(&die, &line) != 0 || line <= 0)
+	if (!v || !dwarf_offdie(x->dw, v->die, &die) || !dwarf_diecu(&die, &cu, NULL, NULL) ||
+	    !(f.file = decl_file(x, &cu, &die)) || dwarf_decl_line(&die, &line) != 0 || line <= 0)
 		return 0;
 	dwarf_decl_column(&die, &col);
 	f.line = (unsigned)line;
@@ -1016,8 +1016,9 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 		if (fast) {
 			Elf64_Xword info;
 
-			memcpy(&info, (const char *)data->d_buf + i * sizeof(Elf64_Rela) +
-					      offsetof(Elf64_Rela, r_info),
+			memcpy(&info,
+			       (const char *)data->d_buf + i * sizeof(Elf64_Rela) +
+				       offsetof(Elf64_Rela, r_info),
 			       sizeof(info));
 			sym = ELF64_R_SYM(info);
 			if (sym >= nwant || !want[sym])
@@ -1086,8 +1087,7 @@ static bool try_debug_file(struct dw *x, const char *path, const void *id, int i
 	const char *why;
 	const void *got;
 
-	bool ok = ks_modfile_open(path, &x->debug, &why) == 0 &&
-		  ks_modfile_map(&x->debug, &why) == 0;
+	bool ok = ks_modfile_open(path, &x->debug, &why) == 0 && ks_modfile_map(&x->debug, &why) == 0;
 
 	if (ok)
 		ks_dwarfrel_prewrite(x->debug.data, x->debug.size);
@@ -1247,9 +1247,8 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 	return 0;
 }
 
-int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd,
-			  char *const *syms, size_t nsyms, const struct ks_dwarf_opts *o,
-			  struct ks_diags *d)
+int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd, char *const *syms,
+			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
 {
 	struct dw x = { .m = m, .debug = { .fd = -1 }, .image = image, .size = size, .fd = fd };
 	Elf *delf;

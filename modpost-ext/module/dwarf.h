@@ -52,8 +52,8 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
  * caller's. fd: the file that image is a private mapping of (from its
  * start), from which parts looked up here and there are read rather than
  * paged in, or -1. */
-int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd,
-			  char *const *syms, size_t nsyms, const struct ks_dwarf_opts *o,
+int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd, char *const *syms,
+			  size_t nsyms, const struct ks_dwarf_opts *o,
 			  struct ks_diags *d) KS_MUST_CHECK;
 
 #endif

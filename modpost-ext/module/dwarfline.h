@@ -38,8 +38,8 @@ struct ks_dwarfline {
 		unsigned seq; /* the row's place as written */
 		unsigned short col;
 		bool end; /* of a sequence */
-	} last; /* the last row in libdw's order */
-	bool checked; /* the program run once, and taken */
+	} last;		  /* the last row in libdw's order */
+	bool checked;	  /* the program run once, and taken */
 };
 
 /* What a unit's table is read with: .debug_line (relocated), the
@@ -82,8 +82,7 @@ int ks_dwarfline_check(struct ks_dwarfline *l) KS_MUST_CHECK;
  * 0 (find: 1 found, 0 none); -EINVAL as ks_dwarfline_check(); -ENOMEM. */
 int ks_dwarfline_find_all(struct ks_dwarfline *l, const uint64_t *pcs, size_t n,
 			  struct ks_dwarfline_row *rows, int *found) KS_MUST_CHECK;
-int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc,
-		      struct ks_dwarfline_row *row) KS_MUST_CHECK;
+int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row) KS_MUST_CHECK;
 
 /* The name of file idx as dwarf_filesrc() gives it (after a check), or
  * NULL. */

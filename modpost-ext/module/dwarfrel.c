@@ -668,7 +668,7 @@ struct blocks {
 	int fd;
 	uint64_t at; /* where rd's data lies in the file */
 	uint64_t size;
-	int64_t no[NBLOCKS]; /* the block held in each slot, or -1 */
+	int64_t no[NBLOCKS];			 /* the block held in each slot, or -1 */
 	unsigned char data[NBLOCKS][BLOCK + 32]; /* a block and the start of the next */
 };
 
@@ -716,7 +716,7 @@ struct ks_dwarfrel_part {
 	struct rel c;
 	struct piecewise info, line, rnglists;
 	bool rnglists_whole; /* copied whole, relocated */
-	struct placed { /* where each kept unit went */
+	struct placed {	     /* where each kept unit went */
 		uint64_t lo, at, len;
 	} * placed;
 	size_t nplaced;
@@ -752,8 +752,13 @@ static void piecewise_init(const struct ks_dwarfrel *rel, struct piecewise *w, E
 {
 	const char *p = t->d_buf;
 
-	*w = (struct piecewise){ .rd = rd, .t = t, .src = t->d_buf, .n = n, .size = t->d_size,
-				 .file = -1, .fd = rel->src.fd };
+	*w = (struct piecewise){ .rd = rd,
+				 .t = t,
+				 .src = t->d_buf,
+				 .n = n,
+				 .size = t->d_size,
+				 .file = -1,
+				 .fd = rel->src.fd };
 	w->blocks = blocks_new(rel, rd);
 	if (rel->src.image && p && p >= rel->src.image &&
 	    t->d_size <= rel->src.size - (size_t)(p - rel->src.image))
@@ -776,8 +781,8 @@ static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why
 	if (!strcmp(p->name, ".debug_line") || !strcmp(p->name, ".debug_rnglists")) {
 		if (!(buf = new_buf(b->out, p->t->d_size, false)))
 			return -ENOMEM;
-		piecewise_init(b->out, p->name[7] == 'l' ? &b->part->line : &b->part->rnglists, p->t,
-			       p->rd, n);
+		piecewise_init(b->out, p->name[7] == 'l' ? &b->part->line : &b->part->rnglists,
+			       p->t, p->rd, n);
 		p->t->d_buf = buf;
 		return 0;
 	}
@@ -894,8 +899,9 @@ static uint64_t entry_off(const struct rel *c, struct piecewise *w, size_t i)
  * module's relocations, not one page per step of a bisection of them all. */
 static size_t first_at(const struct rel *c, struct piecewise *w, uint64_t lo)
 {
-	size_t guess = w->hint ? w->hint - 1
-			       : (size_t)((double)lo / (double)(w->size ? w->size : 1) * (double)w->n);
+	size_t guess =
+		w->hint ? w->hint - 1
+			: (size_t)((double)lo / (double)(w->size ? w->size : 1) * (double)w->n);
 	size_t a = 0, b = w->n, step = w->hint ? 4 : 16;
 
 	if (!w->n)
@@ -933,7 +939,8 @@ static int piece_sorted(const struct rel *c, struct piecewise *w, uint64_t lo, u
 	/* a unit has about a relocation per 16 of its bytes */
 	if (!w->blocks)
 		populate((const char *)w->rd->d_buf + first * ent,
-		 ((hi - lo) / 8 < w->n - first ? (hi - lo) / 8 : w->n - first) * ent, FOR_READ);
+			 ((hi - lo) / 8 < w->n - first ? (hi - lo) / 8 : w->n - first) * ent,
+			 FOR_READ);
 	for (size_t i = first; i < w->n; i++) {
 		struct reloc e;
 		int r;
@@ -1015,8 +1022,8 @@ static int apply_headers(const struct rel *c, struct piecewise *w, uint64_t lo, 
 	int r = 0;
 
 	while (!r && lo < hi && ks_dwarfrel_length(w->src + lo, hi - lo, c->msb, &head, &len)) {
-		r = apply_range(c, w, lo, lo + UNIT_HEADER < hi ? lo + UNIT_HEADER : hi, shift, true,
-				why);
+		r = apply_range(c, w, lo, lo + UNIT_HEADER < hi ? lo + UNIT_HEADER : hi, shift,
+				true, why);
 		lo += head + len;
 	}
 	return r;
@@ -1119,8 +1126,7 @@ static const unsigned char *rnglist_end(const unsigned char *p, const unsigned c
 	return NULL;
 }
 
-int ks_dwarfrel_rnglist(struct ks_dwarfrel *rel, uint64_t off, unsigned address_size,
-			const char **why)
+int ks_dwarfrel_rnglist(struct ks_dwarfrel *rel, uint64_t off, unsigned address_size, const char **why)
 {
 	struct ks_dwarfrel_part *p = rel->part;
 	struct piecewise *w = p ? &p->rnglists : NULL;

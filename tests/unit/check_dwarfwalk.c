@@ -31,18 +31,35 @@ static void abbrevs(struct bytes *a, unsigned odd_form)
 {
 	static const unsigned cu[] = { DW_AT_name, DW_FORM_string, 0, 0 };
 	static const unsigned st[] = { DW_AT_name, DW_FORM_string, DW_AT_sibling, DW_FORM_ref4, 0, 0 };
-	static const unsigned mem[] = { DW_AT_name, DW_FORM_string, DW_AT_data_member_location,
-					DW_FORM_udata, 0, 0 };
-	static const unsigned fn[] = { DW_AT_name,    DW_FORM_strp,  DW_AT_low_pc, DW_FORM_addr,
-				       DW_AT_high_pc, DW_FORM_data8, 0,		   0 };
-	static const unsigned var[] = { DW_AT_name, DW_FORM_strp, DW_AT_location, DW_FORM_exprloc,
-					0,	    0 };
-	static const unsigned base[] = { DW_AT_byte_size, DW_FORM_data1, DW_AT_encoding,
-					 DW_FORM_implicit_const, DW_AT_name, DW_FORM_line_strp, 0, 0 };
-	static const unsigned block[] = { DW_AT_sibling, DW_FORM_ref_udata, DW_AT_ranges,
-					  DW_FORM_sec_offset, 0, 0 };
-	static const unsigned param[] = { DW_AT_const_value, DW_FORM_indirect, DW_AT_type,
-					  DW_FORM_ref_sig8, DW_AT_description, DW_FORM_block1, 0, 0 };
+	static const unsigned mem[] = {
+		DW_AT_name, DW_FORM_string, DW_AT_data_member_location, DW_FORM_udata, 0, 0
+	};
+	static const unsigned fn[] = { DW_AT_name,
+				       DW_FORM_strp,
+				       DW_AT_low_pc,
+				       DW_FORM_addr,
+				       DW_AT_high_pc,
+				       DW_FORM_data8,
+				       0,
+				       0 };
+	static const unsigned var[] = {
+		DW_AT_name, DW_FORM_strp, DW_AT_location, DW_FORM_exprloc, 0, 0
+	};
+	static const unsigned base[] = { DW_AT_byte_size,
+					 DW_FORM_data1,
+					 DW_AT_encoding,
+					 DW_FORM_implicit_const,
+					 DW_AT_name,
+					 DW_FORM_line_strp,
+					 0,
+					 0 };
+	static const unsigned block[] = {
+		DW_AT_sibling, DW_FORM_ref_udata, DW_AT_ranges, DW_FORM_sec_offset, 0, 0
+	};
+	static const unsigned param[] = {
+		DW_AT_const_value, DW_FORM_indirect, DW_AT_type, DW_FORM_ref_sig8,
+		DW_AT_description, DW_FORM_block1,   0,		 0
+	};
 	unsigned odd[] = { DW_AT_name, odd_form, 0, 0 };
 
 	a->n = 0;
@@ -164,8 +181,8 @@ static bool fns_vars(unsigned tag)
 
 static void expect_top(struct unit *u, const struct bytes *a)
 {
-	static const unsigned tags[] = { DW_TAG_structure_type, DW_TAG_subprogram,
-					 DW_TAG_variable, DW_TAG_base_type };
+	static const unsigned tags[] = { DW_TAG_structure_type, DW_TAG_subprogram, DW_TAG_variable,
+					 DW_TAG_base_type };
 	struct ks_dwarfwalk_die *v;
 	size_t n;
 
