@@ -652,8 +652,6 @@ struct piecewise {
 	bool unsorted;		  /* an entry found out of order: pieces are found by a scan */
 	size_t hint;		  /* the entry first_at() last found, plus 1 (0: none yet) */
 	struct blocks *blocks;	  /* rd's entries read from the file, or NULL */
-	int64_t file;		  /* where src lies in the file open as fd, or -1 */
-	int fd;
 };
 
 /* The entries of a piecewise section's relocations are looked up a few at
@@ -750,19 +748,8 @@ struct begin {
 static void piecewise_init(const struct ks_dwarfrel *rel, struct piecewise *w, Elf_Data *t,
 			   Elf_Data *rd, size_t n)
 {
-	const char *p = t->d_buf;
-
-	*w = (struct piecewise){ .rd = rd,
-				 .t = t,
-				 .src = t->d_buf,
-				 .n = n,
-				 .size = t->d_size,
-				 .file = -1,
-				 .fd = rel->src.fd };
+	*w = (struct piecewise){ .rd = rd, .t = t, .src = t->d_buf, .n = n, .size = t->d_size };
 	w->blocks = blocks_new(rel, rd);
-	if (rel->src.image && p && p >= rel->src.image &&
-	    t->d_size <= rel->src.size - (size_t)(p - rel->src.image))
-		w->file = (int64_t)(p - rel->src.image);
 }
 
 /* Every section but .debug_info and .debug_line relocated in a copy;
@@ -984,21 +971,9 @@ static int apply_range(const struct rel *c, struct piecewise *w, uint64_t lo, ui
 /* The piece at [lo, hi) of the section copied to at. */
 static void copy_bytes(struct piecewise *w, uint64_t lo, uint64_t hi, uint64_t at)
 {
-	unsigned char *to = (unsigned char *)w->t->d_buf + at;
-	size_t len = (size_t)(hi - lo), done = 0;
-
-	/* from the file, if the object maps one: as for the relocations, a
-	 * page read costs less than one mapped */
-	while (w->file >= 0 && done < len) {
-		ssize_t n = pread(w->fd, to + done, len - done, (off_t)(w->file + lo + done));
-
-		if (n <= 0)
-			break;
-		done += (size_t)n;
-	}
-	populate(w->src + lo + done, len - done, FOR_READ);
-	populate(to + done, len - done, FOR_WRITE);
-	memcpy(to + done, w->src + lo + done, len - done);
+	populate(w->src + lo, hi - lo, FOR_READ);
+	populate((unsigned char *)w->t->d_buf + at, hi - lo, FOR_WRITE);
+	memcpy((unsigned char *)w->t->d_buf + at, w->src + lo, hi - lo);
 }
 
 /* The piece at [lo, hi) of the section copied to at, and relocated there
