@@ -70,16 +70,26 @@ done <"$W/list"
 python3 "$top/bench/dwarf-compare.py" $pairs >"$W/agreement"
 
 # timing: every plain build, lines from DWARF against none
-med() { # med CMD...: the median wall time of RUNS runs of CMD, in seconds
+# pair F G: RUNS runs of each of the shell functions F and G, one of F then
+# one of G, so that the machine's speed drifting over the runs weighs on
+# both alike; the median wall time of each, in seconds, on a line of its own
+pair() {
 	for _ in $(seq "$RUNS"); do
-		s=$(date +%s.%N)
-		"$@" >/dev/null 2>&1 || true
-		echo "$(date +%s.%N) - $s" | bc
-	done | sort -n | sed -n "$(((RUNS + 1) / 2))p"
+		for f in "$1" "$2"; do
+			s=$(date +%s.%N)
+			"$f" >/dev/null 2>&1 || true
+			echo "$f $(echo "$(date +%s.%N) - $s" | bc)"
+		done
+	done >"$W/pair"
+	for f in "$1" "$2"; do
+		awk -v f="$f" '$1 == f { print $2 }' "$W/pair" | sort -n | sed -n "$(((RUNS + 1) / 2))p"
+	done
 }
-secs() { med "$KSUNSET" check -j 1 -s "$W/all.schedule" "$@" "$W"/plain-*; }
-t0=$(secs --locations=plugin)
-t1=$(secs --locations=auto)
+plain_check() { "$KSUNSET" check -j 1 -s "$W/all.schedule" --locations=plugin "$W"/plain-*; }
+lines_check() { "$KSUNSET" check -j 1 -s "$W/all.schedule" --locations=auto "$W"/plain-*; }
+pair plain_check lines_check >"$W/times"
+t0=$(sed -n 1p "$W/times")
+t1=$(sed -n 2p "$W/times")
 nko=$(find "$W"/plain-* -name '*.ko' | wc -l)
 
 # The -dbg package: its modules' folder, or why not.
@@ -108,12 +118,22 @@ dbg_part() {
 	n=$(find "$tree" -name '*.ko' | wc -l)
 	say "${tree#*/modules/}: users over $n modules, amdgpu.ko, $RUNS runs each"
 	"$KSUNSET" users "$@" -- "$tree" >"$W/users.txt" 2>/dev/null || true
-	u0=$(med "$KSUNSET" users --locations=plugin "$@" -- "$tree")
-	u1=$(med "$KSUNSET" users --locations=auto "$@" -- "$tree")
+	# shellcheck disable=SC2086 # $SYMS: the four symbols, an argument each
+	plain_users() { "$KSUNSET" users --locations=plugin $SYMS -- "$tree"; }
+	# shellcheck disable=SC2086
+	lines_users() { "$KSUNSET" users --locations=auto $SYMS -- "$tree"; }
+	SYMS="$*"
+	pair plain_users lines_users >"$W/times"
+	u0=$(sed -n 1p "$W/times")
+	u1=$(sed -n 2p "$W/times")
 	amd=$(find "$tree" -name amdgpu.ko | head -n 1)
-	a0=$(med "$KSUNSET" check -j 1 -s "$W/all.schedule" --locations=plugin "$amd")
-	a1=$(med "$KSUNSET" check -j 1 -s "$W/all.schedule" --locations=auto "$amd")
-	echo "Debian's linux-image-${tree##*/}-dbg ($n modules with their DWARF), median of $RUNS:"
+	plain_amd() { "$KSUNSET" check -j 1 -s "$W/all.schedule" --locations=plugin "$amd"; }
+	lines_amd() { "$KSUNSET" check -j 1 -s "$W/all.schedule" --locations=auto "$amd"; }
+	pair plain_amd lines_amd >"$W/times"
+	a0=$(sed -n 1p "$W/times")
+	a1=$(sed -n 2p "$W/times")
+	echo "Debian's linux-image-${tree##*/}-dbg ($n modules with their DWARF), median of $RUNS"
+	echo "runs each, with lines and without alternating:"
 	printf -- '- users of %s over every module (%d users, %d source lines):\n' "$*" \
 		"$(grep -c '	' "$W/users.txt")" "$(grep -c ': note: ' "$W/users.txt")"
 	printf '  without lines %.2f s, with DWARF lines %.2f s (%.1fx);\n' "$u0" "$u1" \
@@ -133,7 +153,8 @@ dbg_part >"$W/dbg"
 	echo
 	sed 's/^  no location:/- no location:/' "$W/agreement"
 	echo
-	printf 'check of the plain builds, median of %s, one thread: without lines %.2f s,\n' "$RUNS" "$t0"
+	printf 'check of the plain builds, median of %s runs each (alternating), one thread:\n' "$RUNS"
+	printf 'without lines %.2f s,\n' "$t0"
 	printf 'with DWARF lines %.2f s (%.1fx; goal at most 3x).\n' "$t1" "$(echo "$t1 / $t0" | bc -l)"
 	echo
 	cat "$W/dbg"
