@@ -624,13 +624,6 @@ out:
 	return r;
 }
 
-int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row)
-{
-	int found = 0, r = ks_dwarfline_find_all(l, &pc, 1, row, &found);
-
-	return r < 0 ? r : found;
-}
-
 const char *ks_dwarfline_file(struct ks_dwarfline *l, unsigned idx)
 {
 	struct ks_dwarfline_name *f = idx < l->nfiles ? &l->files[idx] : NULL;

@@ -64,7 +64,7 @@ struct ks_dwarfline_row {
  *
  * libdw takes or refuses a table whole, program included, before it gives
  * a row or a file name: so does this reader, but the program is not run
- * until ks_dwarfline_check() or ks_dwarfline_find(), which return
+ * until ks_dwarfline_check() or ks_dwarfline_find_all(), which return
  * -EINVAL for a program libdw would refuse, and then the table is
  * libdw's to read. */
 int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, uint64_t off,
@@ -79,10 +79,9 @@ int ks_dwarfline_check(struct ks_dwarfline *l) KS_MUST_CHECK;
  * the last of all. ks_dwarfline_find_all() answers for each of pcs[0..n)
  * (in any order; found[i] 1 and rows[i], or found[i] 0) with one run of
  * the program and no row kept: a unit's uses are asked for together.
- * 0 (find: 1 found, 0 none); -EINVAL as ks_dwarfline_check(); -ENOMEM. */
+ * 0; -EINVAL as ks_dwarfline_check(); -ENOMEM. */
 int ks_dwarfline_find_all(struct ks_dwarfline *l, const uint64_t *pcs, size_t n,
 			  struct ks_dwarfline_row *rows, int *found) KS_MUST_CHECK;
-int ks_dwarfline_find(struct ks_dwarfline *l, uint64_t pc, struct ks_dwarfline_row *row) KS_MUST_CHECK;
 
 /* The name of file idx as dwarf_filesrc() gives it (after a check), or
  * NULL. */
