@@ -27,50 +27,53 @@ static void abbrev(struct bytes *a, unsigned code, unsigned tag, bool children, 
 
 enum { CU = 1, STRUCT, MEMBER, FUNC, VAR, BASE, BLOCK, PARAM, ODD };
 
+/* The table: each abbreviation's code, tag, children and (attribute,
+ * form) pairs; the last, a typedef, named in odd_form. */
 static void abbrevs(struct bytes *a, unsigned odd_form)
 {
-	static const unsigned cu[] = { DW_AT_name, DW_FORM_string, 0, 0 };
-	static const unsigned st[] = { DW_AT_name, DW_FORM_string, DW_AT_sibling, DW_FORM_ref4, 0, 0 };
-	static const unsigned mem[] = {
-		DW_AT_name, DW_FORM_string, DW_AT_data_member_location, DW_FORM_udata, 0, 0
-	};
-	static const unsigned fn[] = { DW_AT_name,
-				       DW_FORM_strp,
-				       DW_AT_low_pc,
-				       DW_FORM_addr,
-				       DW_AT_high_pc,
-				       DW_FORM_data8,
-				       0,
-				       0 };
-	static const unsigned var[] = {
-		DW_AT_name, DW_FORM_strp, DW_AT_location, DW_FORM_exprloc, 0, 0
-	};
-	static const unsigned base[] = { DW_AT_byte_size,
-					 DW_FORM_data1,
-					 DW_AT_encoding,
-					 DW_FORM_implicit_const,
-					 DW_AT_name,
-					 DW_FORM_line_strp,
-					 0,
-					 0 };
-	static const unsigned block[] = {
-		DW_AT_sibling, DW_FORM_ref_udata, DW_AT_ranges, DW_FORM_sec_offset, 0, 0
-	};
-	static const unsigned param[] = {
-		DW_AT_const_value, DW_FORM_indirect, DW_AT_type, DW_FORM_ref_sig8,
-		DW_AT_description, DW_FORM_block1,   0,		 0
+	static const struct {
+		unsigned code, tag;
+		bool children;
+		unsigned spec[8];
+	} rows[] = {
+		{ CU, DW_TAG_compile_unit, true, { DW_AT_name, DW_FORM_string } },
+		{ STRUCT,
+		  DW_TAG_structure_type,
+		  true,
+		  { DW_AT_name, DW_FORM_string, DW_AT_sibling, DW_FORM_ref4 } },
+		{ MEMBER,
+		  DW_TAG_member,
+		  false,
+		  { DW_AT_name, DW_FORM_string, DW_AT_data_member_location, DW_FORM_udata } },
+		{ FUNC,
+		  DW_TAG_subprogram,
+		  true,
+		  { DW_AT_name, DW_FORM_strp, DW_AT_low_pc, DW_FORM_addr, DW_AT_high_pc,
+		    DW_FORM_data8 } },
+		{ VAR,
+		  DW_TAG_variable,
+		  false,
+		  { DW_AT_name, DW_FORM_strp, DW_AT_location, DW_FORM_exprloc } },
+		{ BASE,
+		  DW_TAG_base_type,
+		  false,
+		  { DW_AT_byte_size, DW_FORM_data1, DW_AT_encoding, DW_FORM_implicit_const,
+		    DW_AT_name, DW_FORM_line_strp } },
+		{ BLOCK,
+		  DW_TAG_lexical_block,
+		  true,
+		  { DW_AT_sibling, DW_FORM_ref_udata, DW_AT_ranges, DW_FORM_sec_offset } },
+		{ PARAM,
+		  DW_TAG_formal_parameter,
+		  false,
+		  { DW_AT_const_value, DW_FORM_indirect, DW_AT_type, DW_FORM_ref_sig8,
+		    DW_AT_description, DW_FORM_block1 } },
 	};
 	unsigned odd[] = { DW_AT_name, odd_form, 0, 0 };
 
 	a->n = 0;
-	abbrev(a, CU, DW_TAG_compile_unit, true, cu);
-	abbrev(a, STRUCT, DW_TAG_structure_type, true, st);
-	abbrev(a, MEMBER, DW_TAG_member, false, mem);
-	abbrev(a, FUNC, DW_TAG_subprogram, true, fn);
-	abbrev(a, VAR, DW_TAG_variable, false, var);
-	abbrev(a, BASE, DW_TAG_base_type, false, base);
-	abbrev(a, BLOCK, DW_TAG_lexical_block, true, block);
-	abbrev(a, PARAM, DW_TAG_formal_parameter, false, param);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		abbrev(a, rows[i].code, rows[i].tag, rows[i].children, rows[i].spec);
 	abbrev(a, ODD, DW_TAG_typedef, false, odd);
 	u8(a, 0);
 }
