@@ -494,7 +494,6 @@ static void spare_keep(struct ks_dwarfrel_buf *b)
 	if (spares[k].p)
 		buf_release(&spares[k]);
 	spares[k] = *b;
-	spares[k].spare = false;
 }
 
 /* The smallest spare of len bytes or more, taken; false if none. */
@@ -509,7 +508,6 @@ static bool spare_take(size_t len, struct ks_dwarfrel_buf *b)
 	if (k == SPARES)
 		return false;
 	*b = spares[k];
-	b->spare = true;
 	memset(&spares[k], 0, sizeof(spares[k]));
 	return true;
 }
@@ -518,7 +516,7 @@ static bool spare_take(size_t len, struct ks_dwarfrel_buf *b)
  * writes every byte); NULL if out of memory. */
 static void *new_buf(struct ks_dwarfrel *out, size_t len, bool full)
 {
-	struct ks_dwarfrel_buf b = { NULL, len ? len : 1, false, true };
+	struct ks_dwarfrel_buf b = { NULL, len ? len : 1, false };
 
 	if (out->n == out->cap) {
 		size_t cap = out->cap ? out->cap * 2 : 8;
@@ -1184,10 +1182,7 @@ bool ks_dwarfrel_value(struct ks_dwarfrel *rel, const void *field, uint64_t *v)
 void ks_dwarfrel_free(struct ks_dwarfrel *rel)
 {
 	for (size_t i = 0; i < rel->n; i++)
-		if (rel->bufs[i].spare)
-			spare_keep(&rel->bufs[i]);
-		else
-			buf_release(&rel->bufs[i]);
+		spare_keep(&rel->bufs[i]);
 	free(rel->bufs);
 	free_part(rel->part);
 	memset(rel, 0, sizeof(*rel));

@@ -77,7 +77,6 @@ struct ks_dwarfrel_buf {
 	void *p;
 	size_t len;
 	bool mapped; /* by mmap(), else by calloc() */
-	bool spare;  /* the thread's to keep (module/dwarfrel.c) */
 };
 
 struct ks_dwarfrel {
