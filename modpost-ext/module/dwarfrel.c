@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,23 +112,26 @@ void ks_dwarfrel_source(struct ks_dwarfrel *rel, const char *image, size_t size,
 
 void ks_dwarfrel_prewrite(char *image, size_t size)
 {
-	uint64_t off = 0, n = 0;
+	const unsigned char *p = (const unsigned char *)image;
+	bool msb, is64;
+	uint64_t off, n;
 
-	if (size >= sizeof(Elf64_Ehdr) && !memcmp(image, ELFMAG, SELFMAG) &&
-	    image[EI_CLASS] == ELFCLASS64) {
-		Elf64_Ehdr eh;
-
-		memcpy(&eh, image, sizeof(eh));
-		off = eh.e_shoff;
-		n = (uint64_t)eh.e_shnum * eh.e_shentsize;
-	} else if (size >= sizeof(Elf32_Ehdr) && !memcmp(image, ELFMAG, SELFMAG) &&
-		   image[EI_CLASS] == ELFCLASS32) {
-		Elf32_Ehdr eh;
-
-		memcpy(&eh, image, sizeof(eh));
-		off = eh.e_shoff;
-		n = (uint64_t)eh.e_shnum * eh.e_shentsize;
-	}
+	if (size < EI_NIDENT || memcmp(image, ELFMAG, SELFMAG) ||
+	    (p[EI_CLASS] != ELFCLASS64 && p[EI_CLASS] != ELFCLASS32))
+		return;
+	msb = p[EI_DATA] == ELFDATA2MSB;
+	is64 = p[EI_CLASS] == ELFCLASS64;
+	if (size < (is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)))
+		return;
+	off = ks_dwarfrel_field(p + (is64 ? offsetof(Elf64_Ehdr, e_shoff)
+					  : offsetof(Elf32_Ehdr, e_shoff)),
+				is64 ? 8 : 4, msb);
+	n = ks_dwarfrel_field(p + (is64 ? offsetof(Elf64_Ehdr, e_shnum)
+					: offsetof(Elf32_Ehdr, e_shnum)),
+			      2, msb) *
+	    ks_dwarfrel_field(p + (is64 ? offsetof(Elf64_Ehdr, e_shentsize)
+					: offsetof(Elf32_Ehdr, e_shentsize)),
+			      2, msb);
 #ifdef MADV_POPULATE_WRITE
 	if (n && ks_in_range(off, n, size)) {
 		uintptr_t at = (uintptr_t)(image + off) & ~(uintptr_t)4095;
