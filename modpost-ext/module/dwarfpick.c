@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "module/dwarfpick.h"
+#include "module/dwarfwalk.h"
 #include "module/section.h"
 
 /* An address range of .debug_aranges, and the unit that holds it. */
@@ -339,65 +340,26 @@ static bool crosses_units(uint64_t form)
 	       form == DW_FORM_ref_sup4 || form == DW_FORM_ref_sup8 || form == DW_FORM_GNU_ref_alt;
 }
 
-/* Whether the abbreviation table at off uses no such form. */
-static bool abbrevs_local(const Elf_Data *abbrev, uint64_t off)
-{
-	const unsigned char *p, *end;
-	uint64_t code, tag, attr, form, skip;
-
-	if (!abbrev || !ks_in_range(off, 1, abbrev->d_size))
-		return false;
-	p = (const unsigned char *)abbrev->d_buf + off;
-	end = (const unsigned char *)abbrev->d_buf + abbrev->d_size;
-	while (ks_dwarfrel_uleb(&p, end, &code) && code) {
-		if (!ks_dwarfrel_uleb(&p, end, &tag) || p++ >= end)
-			return false;
-		do {
-			if (!ks_dwarfrel_uleb(&p, end, &attr) || !ks_dwarfrel_uleb(&p, end, &form) ||
-			    (form == DW_FORM_implicit_const && !ks_dwarfrel_uleb(&p, end, &skip)) ||
-			    crosses_units(form))
-				return false;
-		} while (attr || form);
-	}
-	return p <= end;
-}
-
-/* The abbreviation offset of the unit at p (size bytes left); false if
- * its header cannot be read. *next: the unit's size. */
-static bool unit_abbrevs(const unsigned char *p, uint64_t size, bool msb, uint64_t *abbrev,
-			 uint64_t *next)
-{
-	uint64_t len, head;
-	unsigned osize, version;
-
-	if (!ks_dwarfrel_length(p, size, msb, &head, &len))
-		return false;
-	osize = head == 12 ? 8 : 4;
-	if (len < 2 + 2 + osize)
-		return false;
-	version = (unsigned)ks_dwarfrel_field(p + head, 2, msb);
-	*abbrev = ks_dwarfrel_field(p + head + (version >= 5 ? 4 : 2), osize, msb);
-	*next = head + len;
-	return version >= 2 && version <= 5;
-}
-
 bool ks_dwarfpick_self_contained(Elf *delf)
 {
 	GElf_Ehdr eh;
 	Elf_Data *info = ks_dwarfrel_data(delf, ".debug_info");
 	Elf_Data *abbrev = ks_dwarfrel_data(delf, ".debug_abbrev");
-	uint64_t off = 0, a, n;
-	bool msb;
+	uint64_t off = 0;
+	bool msb, local = true;
 
 	if (!info || !info->d_buf || !gelf_getehdr(delf, &eh))
 		return false;
 	msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
-	while (off < info->d_size) {
-		if (!unit_abbrevs((const unsigned char *)info->d_buf + off, info->d_size - off, msb,
-				  &a, &n) ||
-		    !abbrevs_local(abbrev, a))
+	while (local && off < info->d_size) {
+		struct ks_dwarfwalk w; /* the unit's header and abbreviations */
+
+		if (ks_dwarfwalk_open(&w, info, off, abbrev, msb) < 0)
 			return false;
-		off += n;
+		for (size_t i = 0; i < w.nspecs; i++)
+			local = local && !crosses_units(w.specs[i].form);
+		off = w.end;
+		ks_dwarfwalk_close(&w);
 	}
-	return true;
+	return local;
 }
