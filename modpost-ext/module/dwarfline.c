@@ -86,7 +86,7 @@ static int read_fixed(struct ks_dwarfline *l, struct cur *c, unsigned address_si
 	h->hend = c->p + hlen;
 	l->min_inst = (unsigned)fixed(c, 1);
 	l->max_ops = l->version >= 4 ? (unsigned)fixed(c, 1) : 1;
-	l->default_is_stmt = fixed(c, 1) != 0;
+	fixed(c, 1); /* default_is_stmt: which rows are statements, not asked */
 	l->line_base = (int8_t)fixed(c, 1);
 	l->line_range = (unsigned)fixed(c, 1);
 	l->opcode_base = (unsigned)fixed(c, 1);
@@ -372,6 +372,16 @@ int ks_dwarfline_read(struct ks_dwarfline *l, const struct ks_dwarfline_src *s, 
 	return r;
 }
 
+/* A row of the program. */
+struct row {
+	uint64_t addr;
+	unsigned file;
+	int line;
+	unsigned seq; /* the row's place as written */
+	unsigned short col;
+	bool end; /* of a sequence */
+};
+
 /* The state machine's registers, and what becomes of its rows: checked,
  * the last in libdw's order found, and, given pcs (sorted), each row
  * taken as a candidate for the first pc at or after it (cand[i], if
@@ -382,10 +392,10 @@ struct state {
 	unsigned op_index, file, col, isa, discr;
 	int64_t line;
 	size_t n; /* rows so far */
-	struct ks_dwarfline_at last;
+	struct row last;
 	const uint64_t *pcs;
 	size_t npcs;
-	struct ks_dwarfline_at *cand;
+	struct row *cand;
 	bool *has;
 };
 
@@ -401,7 +411,7 @@ static void reset(struct state *s)
  * at the same address, then as written. */
 static int row_cmp(const void *a, const void *b)
 {
-	const struct ks_dwarfline_at *x = a, *y = b;
+	const struct row *x = a, *y = b;
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
@@ -413,14 +423,13 @@ static int row_cmp(const void *a, const void *b)
 /* A row: libdw refuses a table whose values do not fit its fields. */
 static bool new_row(struct state *s, bool end)
 {
-	struct ks_dwarfline_at r;
+	struct row r;
 
 	if (s->line < INT_MIN || s->line > INT_MAX || s->col > USHRT_MAX || s->op_index > 255 ||
 	    s->isa > 255 || s->discr > 0xffffff || s->n >= UINT_MAX)
 		return false;
-	r = (struct ks_dwarfline_at){
-		s->addr, s->file, (int)s->line, (unsigned)s->n, (unsigned short)s->col, end
-	};
+	r = (struct row){ s->addr, s->file, (int)s->line, (unsigned)s->n, (unsigned short)s->col,
+			  end };
 	if (!s->n++ || row_cmp(&r, &s->last) > 0)
 		s->last = r;
 	if (s->npcs && r.addr <= s->pcs[s->npcs - 1]) {
@@ -603,16 +612,15 @@ int ks_dwarfline_find_all(struct ks_dwarfline *l, const uint64_t *pcs, size_t n,
 	if ((r = run(l, &s)) < 0)
 		goto out;
 	l->checked = true;
-	l->last = s.last;
 	for (size_t j = 0, best = SIZE_MAX; j < n; j++) {
 		size_t i = (size_t)(by[j] - pcs);
-		const struct ks_dwarfline_at *b;
+		const struct row *b;
 
 		if (s.has[j] && (best == SIZE_MAX || row_cmp(&s.cand[j], &s.cand[best]) > 0))
 			best = j;
 		b = best == SIZE_MAX ? NULL : &s.cand[best];
 		/* the last row of all is taken to end a sequence */
-		found[i] = b && !b->end && b->seq != l->last.seq;
+		found[i] = b && !b->end && b->seq != s.last.seq;
 		if (found[i])
 			rows[i] = (struct ks_dwarfline_row){ b->file, b->line, b->col };
 	}

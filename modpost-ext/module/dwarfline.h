@@ -18,7 +18,6 @@ struct ks_dwarfline {
 	bool msb;
 	unsigned version, address_size;
 	unsigned min_inst, max_ops, line_range, opcode_base;
-	bool default_is_stmt;
 	int line_base;
 	const unsigned char *lengths; /* lengths[op]: operands of standard opcode op */
 	struct ks_dwarfline_special { /* what special opcode op adds */
@@ -31,15 +30,7 @@ struct ks_dwarfline {
 		char *joined;
 	} * files;
 	size_t nfiles, capfiles;
-	struct ks_dwarfline_at {
-		uint64_t addr;
-		unsigned file;
-		int line;
-		unsigned seq; /* the row's place as written */
-		unsigned short col;
-		bool end; /* of a sequence */
-	} last;		  /* the last row in libdw's order */
-	bool checked;	  /* the program run once, and taken */
+	bool checked; /* the program run once, and taken */
 };
 
 /* What a unit's table is read with: .debug_line (relocated), the
