@@ -18,9 +18,38 @@ static const char *const kind_names[] = {
 	[KS_USE_DATA] = "data",
 };
 
+static const char *const what_names[KS_SHAPE_NWHAT] = {
+	[KS_SHAPE_CALL] = "call",	  [KS_SHAPE_ADDR] = "addr",
+	[KS_SHAPE_MACRO] = "macro",	  [KS_SHAPE_OBJECT] = "object",
+	[KS_SHAPE_READ] = "read",	  [KS_SHAPE_WRITE] = "write",
+	[KS_SHAPE_INIT] = "init",	  [KS_SHAPE_CALLBACK] = "callback",
+	[KS_SHAPE_COMPLETE] = "complete", [KS_SHAPE_VAR] = "var",
+	[KS_SHAPE_TYPEDEF] = "typedef",
+};
+
+static const char *const status_names[KS_FACT_NSTATUS] = {
+	[KS_FACT_NONE] = "none",	     [KS_FACT_MACRO] = "macro",
+	[KS_FACT_FMACRO] = "fmacro",	     [KS_FACT_FUNCTION] = "function",
+	[KS_FACT_INLINE] = "inline",	     [KS_FACT_VAR] = "var",
+	[KS_FACT_ENUM] = "enum",	     [KS_FACT_TYPEDEF] = "typedef",
+	[KS_FACT_MEMBER] = "member",	     [KS_FACT_NO_MEMBER] = "no-member",
+	[KS_FACT_INCOMPLETE] = "incomplete", [KS_FACT_COMPLETE] = "complete",
+	[KS_FACT_HEADER_GONE] = "header-gone",
+};
+
 const char *ks_use_kind_name(enum ks_use_kind k)
 {
 	return (unsigned)k < 3 ? kind_names[k] : "call";
+}
+
+const char *ks_shape_what_name(enum ks_shape_what w)
+{
+	return (unsigned)w < KS_SHAPE_NWHAT ? what_names[w] : "?";
+}
+
+const char *ks_fact_status_name(enum ks_fact_status s)
+{
+	return (unsigned)s < KS_FACT_NSTATUS ? status_names[s] : "?";
 }
 
 size_t ks_function_name_len(const char *fn)
@@ -88,6 +117,51 @@ int ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u)
 	int r = add_head(out, 3, "api");
 
 	r = r ? r : add_place(out, u);
+	return r ? r : ks_buf_add(out, "", 1);
+}
+
+int ks_record_encode_include(struct ks_buf *out, const struct ks_record_include *inc)
+{
+	int r = add_head(out, 4, "include");
+
+	r = r ? r : add_escaped(out, inc->header);
+	r = r ? r : add_escaped(out, inc->file);
+	r = r ? r : ks_buf_addf(out, "\t%u", inc->line);
+	return r ? r : ks_buf_add(out, "", 1);
+}
+
+int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
+{
+	int r = add_head(out, 4, "shape");
+
+	r = r ? r : add_escaped(out, ks_shape_what_name(sh->what));
+	r = r ? r : add_escaped(out, sh->name);
+	r = r ? r : add_escaped(out, sh->file);
+	r = r ? r : ks_buf_addf(out, "\t%u\t%u", sh->line, sh->col);
+	r = r ? r : add_escaped(out, sh->function ? sh->function : "");
+	r = r ? r : add_escaped(out, sh->old ? sh->old : "");
+	r = r ? r : add_escaped(out, sh->probe ? sh->probe : "");
+	return r ? r : ks_buf_add(out, "", 1);
+}
+
+int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f)
+{
+	int r = add_head(out, 4, "fact");
+
+	r = r ? r : ks_buf_addf(out, "\t%u", f->item);
+	r = r ? r : add_escaped(out, ks_fact_status_name(f->status));
+	r = r ? r : add_escaped(out, f->shape ? f->shape : "");
+	r = r ? r : add_escaped(out, f->file ? f->file : "");
+	r = r ? r : add_escaped(out, f->extra ? f->extra : "");
+	return r ? r : ks_buf_add(out, "", 1);
+}
+
+int ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e)
+{
+	int r = add_head(out, 4, "error");
+
+	r = r ? r : ks_buf_addf(out, "\t%u\t%u", e->line, e->col);
+	r = r ? r : add_escaped(out, e->message);
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
@@ -192,7 +266,7 @@ static int fill_use(struct ks_record *rec, unsigned version, char **f, size_t nf
 	struct ks_record_use *u = &rec->use;
 
 	if (version > 2) {
-		*why = "use record of version 3 (use records are version 1 or 2)";
+		*why = "use record of version 3 or later (use records are version 1 or 2)";
 		return -EINVAL;
 	}
 	if (nf != 8 + version) {
@@ -229,6 +303,106 @@ static int fill_api(struct ks_record *rec, unsigned version, char **f, size_t nf
 	return fill_place(rec, KS_REC_API, f, why);
 }
 
+/* The index of s in names[n]; -EINVAL if none. */
+static int lookup_name(const char *s, const char *const *names, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (names[i] && strcmp(s, names[i]) == 0)
+			return (int)i;
+	return -EINVAL;
+}
+
+/* The first problem of a record of a version 4 type with nf fields
+ * (want expected, else count says so); NULL: none. */
+static const char *v4_problem(unsigned version, size_t nf, size_t want, const char *count)
+{
+	if (version < 4)
+		return "record type of version 4 in a record of version 1 to 3";
+	return nf != want ? count : NULL;
+}
+
+static int fill_include(struct ks_record *rec, unsigned version, char **f, size_t nf,
+			const char **why)
+{
+	struct ks_record_include *inc = &rec->include;
+
+	if ((*why = v4_problem(version, nf, 5, "include record needs 5 fields")))
+		return -EINVAL;
+	*why = strlen(f[2]) < 3			? "bad header name"
+	       : !f[3][0]			? "empty file name"
+	       : parse_uint(f[4], &inc->line) < 0 ? "bad line number"
+						: NULL;
+	if (*why)
+		return -EINVAL;
+	rec->type = KS_REC_INCLUDE;
+	inc->header = f[2], inc->file = f[3];
+	f[2] = f[3] = NULL;
+	return 0;
+}
+
+static int fill_shape(struct ks_record *rec, unsigned version, char **f, size_t nf,
+		      const char **why)
+{
+	struct ks_record_shape *sh = &rec->shape;
+	int w;
+
+	if ((*why = v4_problem(version, nf, 10, "shape record needs 10 fields")))
+		return -EINVAL;
+	w = lookup_name(f[2], what_names, KS_SHAPE_NWHAT);
+	*why = w < 0				? "bad shape kind"
+	       : !f[3][0]			? "empty name"
+	       : !f[4][0]			? "empty file name"
+	       : parse_uint(f[5], &sh->line) < 0 ? "bad line number"
+	       : parse_uint(f[6], &sh->col) < 0	? "bad column number"
+						: NULL;
+	if (*why)
+		return -EINVAL;
+	rec->type = KS_REC_SHAPE;
+	sh->what = (enum ks_shape_what)w;
+	sh->name = f[3], sh->file = f[4], sh->function = f[7], sh->old = f[8], sh->probe = f[9];
+	f[3] = f[4] = f[7] = f[8] = f[9] = NULL;
+	return 0;
+}
+
+static int fill_fact(struct ks_record *rec, unsigned version, char **f, size_t nf,
+		     const char **why)
+{
+	struct ks_record_fact *fa = &rec->fact;
+	int st;
+
+	if ((*why = v4_problem(version, nf, 7, "fact record needs 7 fields")))
+		return -EINVAL;
+	st = lookup_name(f[3], status_names, KS_FACT_NSTATUS);
+	*why = parse_uint(f[2], &fa->item) < 0 ? "bad item number"
+	       : st < 0			       ? "bad fact status"
+					       : NULL;
+	if (*why)
+		return -EINVAL;
+	rec->type = KS_REC_FACT;
+	fa->status = (enum ks_fact_status)st;
+	fa->shape = f[4], fa->file = f[5], fa->extra = f[6];
+	f[4] = f[5] = f[6] = NULL;
+	return 0;
+}
+
+static int fill_error(struct ks_record *rec, unsigned version, char **f, size_t nf,
+		      const char **why)
+{
+	struct ks_record_error *e = &rec->error;
+
+	if ((*why = v4_problem(version, nf, 5, "error record needs 5 fields")))
+		return -EINVAL;
+	*why = parse_uint(f[2], &e->line) < 0  ? "bad line number"
+	       : parse_uint(f[3], &e->col) < 0 ? "bad column number"
+					       : NULL;
+	if (*why)
+		return -EINVAL;
+	rec->type = KS_REC_ERROR;
+	e->message = f[4];
+	f[4] = NULL;
+	return 0;
+}
+
 static int fill_unit(struct ks_record *rec, char **f, size_t nf, const char **why)
 {
 	if (nf != 5) {
@@ -262,6 +436,14 @@ int ks_record_decode(const char *p, size_t n, struct ks_record *rec, const char 
 		r = fill_api(rec, version, f, nf, why);
 	else if (!r && strcmp(f[1], "unit") == 0)
 		r = fill_unit(rec, f, nf, why);
+	else if (!r && strcmp(f[1], "include") == 0)
+		r = fill_include(rec, version, f, nf, why);
+	else if (!r && strcmp(f[1], "shape") == 0)
+		r = fill_shape(rec, version, f, nf, why);
+	else if (!r && strcmp(f[1], "fact") == 0)
+		r = fill_fact(rec, version, f, nf, why);
+	else if (!r && strcmp(f[1], "error") == 0)
+		r = fill_error(rec, version, f, nf, why);
 	else if (!r) {
 		*why = "unknown record type";
 		r = -EINVAL;
@@ -281,5 +463,16 @@ void ks_record_free(struct ks_record *rec)
 	free(rec->use.function);
 	free(rec->use.when);
 	free(rec->use.accept_reason);
+	free(rec->include.header);
+	free(rec->include.file);
+	free(rec->shape.name);
+	free(rec->shape.file);
+	free(rec->shape.function);
+	free(rec->shape.old);
+	free(rec->shape.probe);
+	free(rec->fact.shape);
+	free(rec->fact.file);
+	free(rec->fact.extra);
+	free(rec->error.message);
 	memset(rec, 0, sizeof(*rec));
 }

@@ -7,6 +7,8 @@
  *   ksunset 1<TAB>use<TAB>SYMBOL<TAB>KIND<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION<TAB>WHEN
  *   ksunset 2<TAB>use<TAB>...<TAB>WHEN<TAB>ACCEPT-REASON
  *   ksunset 3<TAB>api<TAB>NAME<TAB>KIND<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION
+ *   ksunset 4<TAB>include<TAB>HEADER<TAB>FILE<TAB>LINE
+ *   ksunset 4<TAB>shape<TAB>WHAT<TAB>NAME<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION<TAB>OLD<TAB>PROBE
  * KIND is call, addr or data. TAB, newline and backslash inside fields are
  * written \t, \n and \\.
  * A record is written in the lowest version that can say it: version 2 only
@@ -18,6 +20,22 @@
  * (addr), or a function-like macro of theirs it expands (call), whether or
  * not the object imports it. Readers of versions 1 and 2 skip them, as
  * they did before the plugin wrote them; use records stay version 1 or 2.
+ * Version 4 (plugin argument api) replaces api records by what the
+ * module's own code depends on in the kernel's headers, for
+ * check --target's probe of another kernel (ksunset-plugin(1)):
+ *   include  a header of the kernel (or the compiler) that the module's
+ *            own files include, as written (<linux/fs.h>), at the
+ *            #include, in the order the compiler read them;
+ *   shape    one use, WHAT (enum ks_shape_what) of NAME where the source
+ *            writes it: OLD is its shape in these headers as GCC prints
+ *            it, PROBE what the probe needs to rebuild the use (types in
+ *            declarator form, '@' standing for the declared name).
+ * Readers of versions 1 to 3 skip them.
+ * Probe result files (never a module's note) hold two more types, of
+ * version 4: fact (how the probed kernel declares an item's name) and
+ * error (a compiler error in the probe):
+ *   ksunset 4<TAB>fact<TAB>ITEM<TAB>STATUS<TAB>NEW<TAB>FILE<TAB>EXTRA
+ *   ksunset 4<TAB>error<TAB>LINE<TAB>COLUMN<TAB>MESSAGE
  */
 #ifndef KSUNSET_RECORD_H
 #define KSUNSET_RECORD_H
@@ -31,7 +49,7 @@ extern "C" {
 #define KS_NOTE_SECTION ".note.ksunset"
 #define KS_NOTE_NAME "ksunset"
 #define KS_NOTE_TYPE 0x4b53 /* "KS"; not 1, which tools print as NT_VERSION */
-#define KS_RECORD_VERSION 3 /* the highest version read and written */
+#define KS_RECORD_VERSION 4 /* the highest version read and written */
 
 struct ks_buf;
 
@@ -45,6 +63,48 @@ enum ks_record_type {
 	KS_REC_UNIT,
 	KS_REC_USE,
 	KS_REC_API,	/* in rec->use: symbol is the name, when NULL */
+	KS_REC_INCLUDE,	/* in rec->include */
+	KS_REC_SHAPE,	/* in rec->shape */
+	KS_REC_FACT,	/* in rec->fact: probe results only */
+	KS_REC_ERROR,	/* in rec->error: probe results only */
+};
+
+/* What a shape record says the module's code does with NAME. */
+enum ks_shape_what {
+	KS_SHAPE_CALL,		/* calls function NAME: OLD its type, PROBE "RET|ARG|..."
+				   (RET "-" when the value is not used) */
+	KS_SHAPE_ADDR,		/* takes the address of function NAME: OLD its type */
+	KS_SHAPE_MACRO,		/* expands function-like macro NAME: OLD "(a, b)" */
+	KS_SHAPE_OBJECT,	/* expands object-like macro NAME */
+	KS_SHAPE_READ,		/* reads member NAME ("struct inode.i_mtime"): OLD its
+				   type, PROBE the type read ("" when it cannot be
+				   written down) */
+	KS_SHAPE_WRITE,		/* assigns the member: PROBE the type of the value */
+	KS_SHAPE_INIT,		/* initializes it (designated initializers) */
+	KS_SHAPE_CALLBACK,	/* stores a function of its own in it: PROBE
+				   "FUNCTION|TYPE", OLD the member's type */
+	KS_SHAPE_COMPLETE,	/* needs aggregate NAME complete (by value) */
+	KS_SHAPE_VAR,		/* uses global variable NAME: OLD its type */
+	KS_SHAPE_TYPEDEF,	/* writes typedef name NAME */
+	KS_SHAPE_NWHAT
+};
+
+/* How a probed kernel declares an item's name (fact records). */
+enum ks_fact_status {
+	KS_FACT_NONE,		/* not at all, in the unit's include context */
+	KS_FACT_MACRO,		/* an object-like macro */
+	KS_FACT_FMACRO,		/* a function-like macro: NEW "(a, ...)" */
+	KS_FACT_FUNCTION,	/* a function declared only: the kernel must export it */
+	KS_FACT_INLINE,		/* a function defined in the headers */
+	KS_FACT_VAR,		/* a variable */
+	KS_FACT_ENUM,		/* an enumeration constant */
+	KS_FACT_TYPEDEF,	/* a typedef name */
+	KS_FACT_MEMBER,		/* the member exists: NEW its type, EXTRA "ro" if read-only */
+	KS_FACT_NO_MEMBER,	/* the aggregate is complete and has no such member */
+	KS_FACT_INCOMPLETE,	/* the aggregate is incomplete there */
+	KS_FACT_COMPLETE,	/* the aggregate is complete */
+	KS_FACT_HEADER_GONE,	/* the item's header cannot be included */
+	KS_FACT_NSTATUS
 };
 
 struct ks_record_unit {
@@ -64,10 +124,46 @@ struct ks_record_use {
 	char *accept_reason;	/* KSUNSET_ACCEPT's reason; NULL: not accepted */
 };
 
+struct ks_record_include {
+	char *header;		/* as written, with its <> or "" */
+	char *file;		/* the file holding the #include */
+	unsigned line;
+};
+
+struct ks_record_shape {
+	enum ks_shape_what what;
+	char *name;
+	char *file;
+	unsigned line;
+	unsigned col;
+	char *function;		/* "" at file scope */
+	char *old;
+	char *probe;
+};
+
+struct ks_record_fact {
+	unsigned item;		/* the probe's number of the item */
+	enum ks_fact_status status;
+	char *shape;		/* NEW: as GCC prints it, or a macro's parameters */
+	char *file;		/* the header that declares it; "" unknown */
+	char *extra;		/* functions: "N", "N+" (variadic) or "?" (no prototype),
+				   then " =ASMNAME" when the symbol differs; members: "ro" */
+};
+
+struct ks_record_error {
+	unsigned line;		/* in the probe source */
+	unsigned col;
+	char *message;
+};
+
 struct ks_record {
 	enum ks_record_type type;
 	struct ks_record_unit unit;
 	struct ks_record_use use;
+	struct ks_record_include include;
+	struct ks_record_shape shape;
+	struct ks_record_fact fact;
+	struct ks_record_error error;
 };
 
 const char *ks_use_kind_name(enum ks_use_kind k);
@@ -84,6 +180,13 @@ int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u);
 /* An api record: u's symbol (the name written), kind, file, line, col and
  * function; when and accept_reason are not part of it. */
 int ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u);
+
+int ks_record_encode_include(struct ks_buf *out, const struct ks_record_include *inc);
+int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh);
+int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f);
+int ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e);
+const char *ks_shape_what_name(enum ks_shape_what w);
+const char *ks_fact_status_name(enum ks_fact_status s);
 
 /* Decode one record (n bytes, without its NUL). Returns 0, 1 if the record
  * is of a newer version and was skipped, or -EINVAL with *why set. */

@@ -125,7 +125,7 @@ END_TEST
 
 START_TEST(test_newer_version)
 {
-	const char *in = "ksunset 4\tuse\twhatever\tfuture\tfields";
+	const char *in = "ksunset 5\tshape\twhatever\tfuture\tfields";
 	struct ks_record rec;
 	const char *why = NULL;
 
@@ -163,9 +163,113 @@ static const struct {
 	{ "ksunset 2\tapi\ta\tcall\tf.c\t1\t2\tfn", "api record of version 1 or 2 (api records are version 3)" },
 	{ "ksunset 3\tapi\t\tcall\tf.c\t1\t2\tfn", "empty symbol" },
 	{ "ksunset 3\tapi\ta\tcall\tf.c\tx\t2\tfn", "bad line number" },
-	{ "ksunset 3\tuse\ta\tcall\tf.c\t1\t2\tfn\tw", "use record of version 3 (use records are version 1 or 2)" },
+	{ "ksunset 3\tuse\ta\tcall\tf.c\t1\t2\tfn\tw", "use record of version 3 or later (use records are version 1 or 2)" },
 	{ "ksunset 1\t\t\t\t\t\t\t\t\t\t\t", "too many fields" },
+	{ "ksunset 3\tinclude\t<a.h>\tf.c\t1", "record type of version 4 in a record of version 1 to 3" },
+	{ "ksunset 4\tinclude\t<a.h>\tf.c", "include record needs 5 fields" },
+	{ "ksunset 4\tinclude\ta\tf.c\t1", "bad header name" },
+	{ "ksunset 4\tinclude\t<a.h>\t\t1", "empty file name" },
+	{ "ksunset 4\tinclude\t<a.h>\tf.c\tone", "bad line number" },
+	{ "ksunset 4\tshape\tcall\tf\tf.c\t1\t2\tfn\told", "shape record needs 10 fields" },
+	{ "ksunset 4\tshape\tjump\tf\tf.c\t1\t2\tfn\told\tprobe", "bad shape kind" },
+	{ "ksunset 4\tshape\tcall\t\tf.c\t1\t2\tfn\told\tprobe", "empty name" },
+	{ "ksunset 4\tshape\tcall\tf\t\t1\t2\tfn\told\tprobe", "empty file name" },
+	{ "ksunset 4\tshape\tcall\tf\tf.c\t\t2\tfn\told\tprobe", "bad line number" },
+	{ "ksunset 4\tshape\tcall\tf\tf.c\t1\t-2\tfn\told\tprobe", "bad column number" },
+	{ "ksunset 2\tshape\tcall\tf\tf.c\t1\t2\tfn\told\tprobe", "record type of version 4 in a record of version 1 to 3" },
+	{ "ksunset 4\tfact\t1\tnone\t\t", "fact record needs 7 fields" },
+	{ "ksunset 4\tfact\tx\tnone\t\t\t", "bad item number" },
+	{ "ksunset 4\tfact\t1\tgone\t\t\t", "bad fact status" },
+	{ "ksunset 4\terror\t1\t2", "error record needs 5 fields" },
+	{ "ksunset 4\terror\tl\t2\tm", "bad line number" },
+	{ "ksunset 4\terror\t1\tc\tm", "bad column number" },
 };
+
+/* Version 4: includes and shapes (plugin argument api), probe facts and
+ * errors; every kind and status round-trips by name. */
+START_TEST(test_v4_roundtrip)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	struct ks_record_include inc = { .header = "<linux/fs.h>", .file = "m.c", .line = 3 };
+	struct ks_record_shape sh = { .what = KS_SHAPE_CALLBACK, .name = "struct file_operations.open",
+				      .file = "m.c", .line = 40, .col = 17, .function = "",
+				      .old = "int (*)(struct inode *, struct file *)",
+				      .probe = "m_open|int (*@)(struct inode *, struct file *)" };
+	struct ks_record_fact fa = { .item = 7, .status = KS_FACT_FMACRO, .shape = "(_name, _n)",
+				     .file = "include/linux/semaphore.h", .extra = "" };
+	struct ks_record_error er = { .line = 12, .col = 5, .message = "too many\targuments" };
+	struct ks_record rec;
+	const char *why = NULL;
+	size_t off;
+
+	ck_assert_int_eq(ks_record_encode_include(&b, &inc), 0);
+	ck_assert_str_eq(b.p, "ksunset 4\tinclude\t<linux/fs.h>\tm.c\t3");
+	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_INCLUDE);
+	ck_assert_str_eq(rec.include.header, "<linux/fs.h>");
+	ck_assert_uint_eq(rec.include.line, 3);
+	ks_record_free(&rec);
+	off = b.len;
+	ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+	ck_assert_int_eq(ks_record_decode(b.p + off, b.len - off - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_SHAPE);
+	ck_assert_int_eq(rec.shape.what, KS_SHAPE_CALLBACK);
+	ck_assert_str_eq(rec.shape.name, sh.name);
+	ck_assert_uint_eq(rec.shape.line, 40);
+	ck_assert_uint_eq(rec.shape.col, 17);
+	ck_assert_str_eq(rec.shape.function, "");
+	ck_assert_str_eq(rec.shape.old, sh.old);
+	ck_assert_str_eq(rec.shape.probe, sh.probe);
+	ks_record_free(&rec);
+	off = b.len;
+	ck_assert_int_eq(ks_record_encode_fact(&b, &fa), 0);
+	ck_assert_str_eq(b.p + off, "ksunset 4\tfact\t7\tfmacro\t(_name, _n)\tinclude/linux/semaphore.h\t");
+	ck_assert_int_eq(ks_record_decode(b.p + off, b.len - off - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_FACT);
+	ck_assert_uint_eq(rec.fact.item, 7);
+	ck_assert_int_eq(rec.fact.status, KS_FACT_FMACRO);
+	ck_assert_str_eq(rec.fact.shape, "(_name, _n)");
+	ks_record_free(&rec);
+	off = b.len;
+	ck_assert_int_eq(ks_record_encode_error(&b, &er), 0);
+	ck_assert_int_eq(ks_record_decode(b.p + off, b.len - off - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_ERROR);
+	ck_assert_uint_eq(rec.error.line, 12);
+	ck_assert_str_eq(rec.error.message, "too many\targuments");
+	ks_record_free(&rec);
+	ks_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_v4_names)
+{
+	for (int w = 0; w < KS_SHAPE_NWHAT; w++) {
+		struct ks_buf b = KS_BUF_INIT;
+		struct ks_record_shape sh = { .what = (enum ks_shape_what)w, .name = "n",
+					      .file = "f.c", .line = 1, .col = 1 };
+		struct ks_record rec;
+		const char *why = NULL;
+
+		ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+		ck_assert_msg(ks_record_decode(b.p, b.len - 1, &rec, &why) == 0, "what %d: %s", w, why);
+		ck_assert_int_eq(rec.shape.what, w);
+		ks_record_free(&rec);
+		ks_buf_free(&b);
+	}
+	for (int st = 0; st < KS_FACT_NSTATUS; st++) {
+		struct ks_buf b = KS_BUF_INIT;
+		struct ks_record_fact fa = { .item = 1, .status = (enum ks_fact_status)st };
+		struct ks_record rec;
+		const char *why = NULL;
+
+		ck_assert_int_eq(ks_record_encode_fact(&b, &fa), 0);
+		ck_assert_msg(ks_record_decode(b.p, b.len - 1, &rec, &why) == 0, "status %d: %s", st, why);
+		ck_assert_int_eq(rec.fact.status, st);
+		ks_record_free(&rec);
+		ks_buf_free(&b);
+	}
+}
+END_TEST
 
 START_TEST(test_bad)
 {
@@ -225,6 +329,8 @@ Suite *suite_record(void)
 	tcase_add_test(tc, test_accepted_roundtrip);
 	tcase_add_test(tc, test_unit_roundtrip);
 	tcase_add_test(tc, test_api_roundtrip);
+	tcase_add_test(tc, test_v4_roundtrip);
+	tcase_add_test(tc, test_v4_names);
 	tcase_add_test(tc, test_empty_function);
 	tcase_add_test(tc, test_newer_version);
 	tcase_add_loop_test(tc, test_bad, 0, N(bad_cases));
