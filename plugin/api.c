@@ -1,10 +1,10 @@
-/* api=: every name of the kernel's headers that the module's source
- * writes, a function it calls or takes the address of or a function-like
- * macro it expands, recorded as an api record whether or not the object
- * imports it: a fortified inline or a macro may compile the name into
- * other calls, and check --target still has to know the source needs it.
- * Functions come from each body before it is gimplified, and from static
- * initializers (uses.c); macros from libcpp. */
+/* api=: where the module's sources end and the kernel's headers begin,
+ * for the shapes (shape.c), and what libcpp alone sees: the kernel's
+ * headers that the module's own files include, as written and in order,
+ * and the kernel's macros that they expand (a function-like one with its
+ * parameters), whether or not the object imports what they make: a
+ * macro may compile into other calls, and check --target still has to
+ * know the source needs it. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
 #include "schedule.h"
@@ -16,6 +16,7 @@
 #include "hash-set.h"
 #include "cpplib.h"
 #include "c-family/c-pragma.h"
+#include "stringpool.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +27,11 @@
  * compilation, set when the unit starts. */
 static struct ks_plugin *cpp_plugin;
 static void (*chained_used)(cpp_reader *, location_t, cpp_hashnode *);
+static void (*chained_include)(cpp_reader *, location_t, const unsigned char *, const char *, int,
+			       const cpp_token **);
+static void (*chained_file_change)(cpp_reader *, const line_map_ordinary *);
 
-static location_t spelling(location_t loc)
+location_t ks_api_spelling(location_t loc)
 {
 	return LOCATION_LOCUS(linemap_resolve_location(line_table, loc, LRK_SPELLING_LOCATION,
 						       NULL));
@@ -42,7 +46,7 @@ bool ks_api_kernel(struct ks_plugin *p, location_t loc)
 	location_t at = LOCATION_LOCUS(
 		linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
 
-	loc = spelling(loc);
+	loc = ks_api_spelling(loc);
 	return loc > BUILTINS_LOCATION && !in_system_header_at(loc) && ks_where_foreign(p, loc) &&
 	       ks_where_foreign(p, at);
 }
@@ -51,7 +55,7 @@ bool ks_api_kernel(struct ks_plugin *p, location_t loc)
  * ks_where_foreign says, which depends on loc's line map only: libcpp
  * expands most macros inside the kernel's headers, one map after another,
  * and this is asked for every expansion. */
-static bool foreign_at(struct ks_plugin *p, location_t loc)
+bool ks_api_foreign(struct ks_plugin *p, location_t loc)
 {
 	const line_map *map;
 
@@ -63,33 +67,6 @@ static bool foreign_at(struct ks_plugin *p, location_t loc)
 		p->api_map_foreign = ks_where_foreign(p, loc);
 	}
 	return p->api_map_foreign;
-}
-
-/* Adds name at at, a spelling location in the module's sources. */
-static void add_spelled(struct ks_plugin *p, const char *name, enum ks_use_kind kind,
-			location_t at, tree fn)
-{
-	const char *f = fn && DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
-	struct ks_papi *a;
-
-	if (p->napis == p->capapis) {
-		p->capapis = p->capapis ? 2 * p->capapis : 64;
-		p->apis = XRESIZEVEC(struct ks_papi, p->apis, p->capapis);
-	}
-	a = &p->apis[p->napis++];
-	a->name = xstrdup(name);
-	a->kind = kind;
-	a->loc = at;
-	a->func = xstrndup(f, ks_function_name_len(f));
-}
-
-void ks_api_add(struct ks_plugin *p, const char *name, enum ks_use_kind kind, location_t loc,
-		tree fn)
-{
-	location_t at = spelling(loc);
-
-	if (!foreign_at(p, at))
-		add_spelled(p, name, kind, at, fn);
 }
 
 /* Whether libcpp is reading a file outside the module's sources: then
@@ -109,21 +86,123 @@ static bool reading_foreign(struct ks_plugin *p)
 	return p->api_cur_foreign;
 }
 
-/* A function-like macro of the kernel's headers, expanded in the
- * module's sources. */
+/* Whether the line at loc is a directive: a macro tested or expanded in
+ * #if (LINUX_VERSION_CODE, CONFIG_*) says what the sources test, not what
+ * they use. */
+static bool in_directive(location_t loc)
+{
+	expanded_location x = expand_location(loc);
+	char_span line = x.file ? location_get_source_line(x.file, x.line) : char_span(NULL, 0);
+	size_t i = 0;
+
+	while (i < line.length() && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	return i < line.length() && line[i] == '#';
+}
+
+/* "(a, b)", "(fmt, ...)", "(args...)": a function-like macro's parameters. */
+static char *macro_params(const cpp_hashnode *node)
+{
+	const cpp_macro *m = node->value.macro;
+	struct ks_buf b = KS_BUF_INIT;
+	int r = ks_buf_addc(&b, '(');
+
+	for (unsigned i = 0; !r && i < m->paramc; i++) {
+		const char *n = (const char *)NODE_NAME(m->parm.params[i]);
+		bool va = m->variadic && i + 1 == m->paramc;
+
+		r = ks_buf_addf(&b, "%s%s%s", i ? ", " : "",
+				va && !strcmp(n, "__VA_ARGS__") ? "" : n, va ? "..." : "");
+	}
+	r = r ? r : ks_buf_addc(&b, ')');
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
+}
+
+/* A macro of the kernel's headers, expanded in the module's sources. */
 static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 {
 	struct ks_plugin *p = cpp_plugin;
 	location_t at;
+	bool fun;
 
 	if (chained_used)
 		chained_used(reader, loc, node);
-	if (!cpp_fun_like_macro_p(node) || reading_foreign(p))
+	if (!cpp_user_macro_p(node) || reading_foreign(p))
 		return;
-	at = spelling(loc);
-	if (!foreign_at(p, at) && ks_api_kernel(p, cpp_macro_definition_location(node)))
-		add_spelled(p, (const char *)NODE_NAME(node), KS_USE_CALL, at,
-			    current_function_decl);
+	at = ks_api_spelling(loc);
+	if (ks_api_foreign(p, at) || !ks_api_kernel(p, cpp_macro_definition_location(node)) ||
+	    in_directive(at))
+		return;
+	fun = cpp_fun_like_macro_p(node);
+	if (fun) {
+		char *params = macro_params(node);
+
+		ks_shape_add(p, KS_SHAPE_MACRO, (const char *)NODE_NAME(node), at,
+			     current_function_decl, params);
+		free(params);
+	} else {
+		ks_shape_add(p, KS_SHAPE_OBJECT, (const char *)NODE_NAME(node), at,
+			     current_function_decl, NULL);
+	}
+}
+
+/* An #include in the module's own files names a header of the kernel's
+ * (or the compiler's) if the file libcpp enters for it is not the
+ * module's; one it does not enter (its guard says it was read before) is
+ * judged by the file entered earlier under the same name, else by its
+ * angle brackets. Every include is remembered by name for that. */
+static void include_done(struct ks_plugin *p, const line_map_ordinary *entered)
+{
+	const char *name = p->pending_include;
+	void **slot;
+	bool foreign;
+
+	if (!name)
+		return;
+	if (entered) {
+		foreign = ks_where_foreign(p, MAP_START_LOCATION(entered));
+		if (ks_strmap_put(&p->entered, name, &slot) >= 0)
+			*slot = (void *)(intptr_t)(foreign ? 2 : 1);
+	} else {
+		intptr_t seen = (intptr_t)ks_strmap_get(&p->entered, name);
+
+		foreign = seen ? seen == 2 : name[0] == '<';
+	}
+	if (p->pending_own && foreign)
+		ks_include_add(p, name, p->pending_loc);
+	p->pending_include = NULL;
+}
+
+static void include_seen(cpp_reader *reader, location_t loc, const unsigned char *dir,
+			 const char *fname, int angle, const cpp_token **comments)
+{
+	struct ks_plugin *p = cpp_plugin;
+	char *name;
+
+	if (chained_include)
+		chained_include(reader, loc, dir, fname, angle, comments);
+	include_done(p, NULL);
+	if (strncmp((const char *)dir, "include", 7))
+		return;
+	/* an identifier's string lives as long as the compilation */
+	name = ks_strdupf(angle ? "<%s>" : "\"%s\"", fname);
+	p->pending_include = IDENTIFIER_POINTER(get_identifier(name));
+	free(name);
+	p->pending_loc = loc;
+	p->pending_own = !reading_foreign(p);
+}
+
+static void file_changed(cpp_reader *reader, const line_map_ordinary *map)
+{
+	struct ks_plugin *p = cpp_plugin;
+
+	if (chained_file_change)
+		chained_file_change(reader, map);
+	include_done(p, map && map->reason == LC_ENTER ? map : NULL);
 }
 
 void ks_api_start_unit(struct ks_plugin *p)
@@ -136,50 +215,10 @@ void ks_api_start_unit(struct ks_plugin *p)
 	cpp_plugin = p;
 	chained_used = cb->used;
 	cb->used = macro_used;
-}
-
-struct walk {
-	struct ks_plugin *p;
-	tree fn;
-	hash_set<tree> *seen;
-};
-
-static void add_function(struct walk *w, tree decl, enum ks_use_kind kind, location_t loc)
-{
-	if (DECL_NAME(decl) && loc != UNKNOWN_LOCATION &&
-	    ks_api_kernel(w->p, DECL_SOURCE_LOCATION(decl)))
-		ks_api_add(w->p, IDENTIFIER_POINTER(DECL_NAME(decl)), kind, loc, w->fn);
-}
-
-/* Calls and addresses of functions in a function's body. A call's
- * location is its callee's name; GIMPLE has lost it for a call written
- * as another call's argument (gimplify_arg gives it the outer call's). */
-static tree walk_body(tree *tp, int *walk_subtrees, void *data)
-{
-	struct walk *w = (struct walk *)data;
-	tree t = *tp, callee;
-
-	if (TYPE_P(t)) {
-		*walk_subtrees = 0;
-	} else if (TREE_CODE(t) == CALL_EXPR && (callee = get_callee_fndecl(t))) {
-		add_function(w, callee, KS_USE_CALL, EXPR_LOCATION(t));
-		/* the callee's own ADDR_EXPR is no address taken */
-		for (int i = 0; i < call_expr_nargs(t); i++)
-			walk_tree(&CALL_EXPR_ARG(t, i), walk_body, w, w->seen);
-		*walk_subtrees = 0;
-	} else if (TREE_CODE(t) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(t, 0)) == FUNCTION_DECL) {
-		add_function(w, TREE_OPERAND(t, 0), KS_USE_ADDR, EXPR_LOCATION(t));
-		*walk_subtrees = 0;
-	}
-	return NULL_TREE;
-}
-
-static void walk_function(struct ks_plugin *p, tree fn)
-{
-	hash_set<tree> seen;
-	struct walk w = { p, fn, &seen };
-
-	walk_tree(&DECL_SAVED_TREE(fn), walk_body, &w, &seen);
+	chained_include = cb->include;
+	cb->include = include_seen;
+	chained_file_change = cb->file_change;
+	cb->file_change = file_changed;
 }
 
 /* Before the body is gimplified; not the kernel's inline functions,
@@ -190,25 +229,38 @@ static void pre_genericize(void *gcc_data, void *user_data)
 	tree fn = (tree)gcc_data;
 
 	if (!ks_where_foreign(p, ks_where_resolve(DECL_SOURCE_LOCATION(fn))))
-		walk_function(p, fn);
+		ks_shape_function(p, fn);
+}
+
+static void finish_type(void *gcc_data, void *user_data)
+{
+	struct ks_plugin *p = (struct ks_plugin *)user_data;
+	tree type = (tree)gcc_data;
+
+	if (type && TYPE_P(type) && TYPE_STUB_DECL(type) &&
+	    !ks_where_foreign(p, ks_where_resolve(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)))))
+		ks_shape_type(p, type);
 }
 
 void ks_api_register(struct ks_plugin *p, const char *plugin_name)
 {
-	if (p->api)
-		register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize, p);
+	if (!p->api)
+		return;
+	register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize, p);
+	register_callback(plugin_name, PLUGIN_FINISH_TYPE, finish_type, p);
 }
 
-static int cmp_api(const void *a, const void *b)
+void ks_include_add(struct ks_plugin *p, const char *header, location_t loc)
 {
-	const struct ks_papi *x = (const struct ks_papi *)a, *y = (const struct ks_papi *)b;
+	struct ks_pinclude *inc;
 
-	return ks_cmp_place(x->loc, x->name, (int)x->kind, y->loc, y->name, (int)y->kind);
-}
-
-static bool same_api(const struct ks_papi *a, const struct ks_papi *b)
-{
-	return a->loc == b->loc && a->kind == b->kind && !strcmp(a->name, b->name);
+	if (p->nincludes == p->capincludes) {
+		p->capincludes = p->capincludes ? 2 * p->capincludes : 16;
+		p->includes = XRESIZEVEC(struct ks_pinclude, p->includes, p->capincludes);
+	}
+	inc = &p->includes[p->nincludes++];
+	inc->header = xstrdup(header);
+	inc->loc = loc;
 }
 
 /* Whether the unit is modpost's NAME.mod.c: generated anew for each
@@ -220,28 +272,23 @@ static bool generated_unit(void)
 	return n > 6 && !strcmp(main_input_filename + n - 6, ".mod.c");
 }
 
-/* Sorted, one record per name, kind and place; not the unit's own
- * definitions of a name the headers declare. */
+/* The unit's includes in the order they were read, then its shapes,
+ * sorted, each once. */
 int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
 	int r = 0;
 
 	if (generated_unit())
 		return 0;
+	for (size_t i = 0; i < p->nincludes && !r; i++) {
+		struct ks_record_use place;
+		struct ks_record_include rec;
 
-	qsort(p->apis, p->napis, sizeof(*p->apis), cmp_api);
-	for (size_t i = 0; i < p->napis && !r; i++) {
-		const struct ks_papi *a = &p->apis[i];
-		struct ks_record_use rec;
-
-		if ((i && same_api(&p->apis[i - 1], a)) || ks_defined_here(a->name))
-			continue;
-		memset(&rec, 0, sizeof(rec));
-		rec.symbol = a->name;
-		rec.kind = a->kind;
-		rec.function = a->func;
-		ks_record_place(a->loc, &rec);
-		r = ks_record_encode_api(desc, &rec);
+		ks_record_place(p->includes[i].loc, &place);
+		rec.header = p->includes[i].header;
+		rec.file = place.file;
+		rec.line = place.line;
+		r = ks_record_encode_include(desc, &rec);
 	}
-	return r;
+	return r ? r : ks_shape_encode(p, desc);
 }

@@ -128,8 +128,12 @@ static void finish_decl(void *gcc_data, void *user_data)
 
 static void finish_unit(void *gcc_data, void *user_data)
 {
-	ks_puses_finish((struct ks_plugin *)user_data);
-	ks_reach_free((struct ks_plugin *)user_data);
+	struct ks_plugin *p = (struct ks_plugin *)user_data;
+
+	ks_puses_finish(p);
+	ks_note_write(p);
+	ks_reach_free(p);
+	ks_shape_free(p);
 }
 
 static void register_attributes(void *gcc_data, void *user_data)

@@ -22,12 +22,20 @@ struct ks_puse {
 	const char *accept;	/* KSUNSET_ACCEPT's reason in func; NULL: none */
 };
 
-/* api=: one name of the kernel's headers that the module's source writes. */
-struct ks_papi {
-	char *name;		/* as written */
-	enum ks_use_kind kind;	/* call (a function or a macro) or addr */
-	location_t loc;		/* resolved: the module's source */
+/* api=: one thing the module's source does with the kernel's headers
+ * (record.h's shape records say what each field holds). */
+struct ks_pshape {
+	enum ks_shape_what what;
+	char *name;
+	location_t loc;		/* spelled in the module's source */
 	char *func;		/* "" at file scope */
+	char *old, *probe;
+};
+
+/* api=: a header of the kernel's that the module's own files include. */
+struct ks_pinclude {
+	char *header;		/* as written, with <> or "" */
+	location_t loc;		/* the #include */
 };
 
 struct ks_plugin {
@@ -47,8 +55,14 @@ struct ks_plugin {
 	char **import_ns;		/* its MODULE_IMPORT_NS namespaces */
 	size_t nimport_ns;
 	struct ks_strmap accepts;	/* function -> KSUNSET_ACCEPT's reason */
-	struct ks_papi *apis;		/* api=: found so far */
-	size_t napis, capapis;
+	struct ks_pshape *shapes;	/* api=: found so far */
+	size_t nshapes, capshapes;
+	struct ks_pinclude *includes;	/* api=: in the order they were read */
+	size_t nincludes, capincludes;
+	const char *pending_include;	/* api=: an #include not entered yet */
+	location_t pending_loc;
+	bool pending_own;		/* written in the module's own files */
+	struct ks_strmap entered;	/* api=: header as written -> 2 foreign, 1 not */
 	const line_map *api_map;	/* api=: the last line map asked about */
 	bool api_map_foreign;		/* and whether it is foreign */
 	const line_map_ordinary *api_cur; /* api=: the file libcpp read last */
@@ -124,30 +138,52 @@ const char *ks_accept_reason(const struct ks_plugin *p, const char *fn);
 /* report.c: collecting, diagnosing and recording uses. */
 void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 		   const char *sym, enum ks_use_kind kind, location_t loc, bool own, tree fn);
+/* Sorts the unit's uses and diagnoses them. */
 void ks_puses_finish(struct ks_plugin *p);
-/* The order of uses and api names: by file, line, column, then name and
- * kind; for qsort's comparators. */
+/* Appends the records of the uses the object still refers to. 0 or -ENOMEM. */
+int ks_puses_encode(struct ks_plugin *p, struct ks_buf *desc);
+
+/* note.c: the unit's .note.ksunset, written into the assembly. */
+void ks_note_write(struct ks_plugin *p);
+
+/* where.c (continued): places and symbols as the records give them. The
+ * order of uses and shapes: by file, line, column, then name and kind;
+ * for qsort's comparators. */
 int ks_cmp_place(location_t la, const char *na, int ka, location_t lb, const char *nb, int kb);
 /* Whether the unit defines sym (an assembler name): then it is no import. */
 bool ks_defined_here(const char *sym);
 /* r's file, line and display column from loc. */
 void ks_record_place(location_t loc, struct ks_record_use *r);
 
-/* api.c: api=, the names of the kernel's headers that the source writes
- * (functions called or whose address is taken, function-like macros
- * expanded), recorded whether or not they become imports. */
+/* api.c: api=, where the kernel's headers begin, and what libcpp sees:
+ * the kernel's headers the module's files include, the kernel's macros
+ * they expand. */
 void ks_api_register(struct ks_plugin *p, const char *plugin_name);
 void ks_api_start_unit(struct ks_plugin *p);
 /* Whether loc (any kind) is spelled in a kernel header: under a kernel
  * tree, not a system header, not built in. */
 bool ks_api_kernel(struct ks_plugin *p, location_t loc);
-/* Adds name, used in function fn (NULL: at file scope), where loc is
- * spelled: where the source writes the name, also inside a macro of the
- * module's own or a macro's argument. Not if that is outside the module's
- * sources (inside the kernel's macros). */
-void ks_api_add(struct ks_plugin *p, const char *name, enum ks_use_kind kind, location_t loc,
-		tree fn);
-/* Appends the unit's api records to desc. 0 or -ENOMEM. */
+/* Where loc is spelled (out of every macro expansion). */
+location_t ks_api_spelling(location_t loc);
+/* Whether loc, a spelling location, lies outside the module's sources. */
+bool ks_api_foreign(struct ks_plugin *p, location_t loc);
+void ks_include_add(struct ks_plugin *p, const char *header, location_t loc);
+/* Appends the unit's include and shape records to desc. 0 or -ENOMEM. */
 int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc);
+
+/* shape.c: api=, what the module's own code depends on in the kernel's
+ * headers. */
+/* A shape at loc (where the source writes it, if that is in the module's
+ * sources), in function fn (NULL: file scope); old may be NULL. */
+void ks_shape_add(struct ks_plugin *p, enum ks_shape_what what, const char *name,
+		  location_t loc, tree fn, const char *old);
+/* A function of the module's own, before it is gimplified. */
+void ks_shape_function(struct ks_plugin *p, tree fn);
+/* A variable of static storage, when it is finished. */
+void ks_shape_decl(struct ks_plugin *p, tree decl);
+/* A struct or union of the module's own, when it is finished. */
+void ks_shape_type(struct ks_plugin *p, tree type);
+int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc);
+void ks_shape_free(struct ks_plugin *p);
 
 #endif

@@ -50,35 +50,11 @@ void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 	u->e = e;
 }
 
-int ks_cmp_place(location_t la, const char *na, int ka, location_t lb, const char *nb, int kb)
-{
-	expanded_location ex = expand_location(la), ey = expand_location(lb);
-	int r = strcmp(ex.file ? ex.file : "", ey.file ? ey.file : "");
-
-	if (r)
-		return r;
-	if (ex.line != ey.line)
-		return ex.line < ey.line ? -1 : 1;
-	if (ex.column != ey.column)
-		return ex.column < ey.column ? -1 : 1;
-	r = strcmp(na, nb);
-	return r ? r : ka - kb;
-}
-
 static int cmp_use(const void *a, const void *b)
 {
 	const struct ks_puse *x = (const struct ks_puse *)a, *y = (const struct ks_puse *)b;
 
 	return ks_cmp_place(x->loc, x->sym, (int)x->kind, y->loc, y->sym, (int)y->kind);
-}
-
-/* A symbol defined later in the unit than an initializer that named it is
- * not an import either. */
-bool ks_defined_here(const char *sym)
-{
-	symtab_node *n = symtab_node::get_for_asmname(get_identifier(sym));
-
-	return n && n->definition && !DECL_EXTERNAL(n->decl);
 }
 
 static bool same_place(const struct ks_puse *a, const struct ks_puse *b)
@@ -199,19 +175,6 @@ static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 	free(msg);
 }
 
-void ks_record_place(location_t loc, struct ks_record_use *r)
-{
-	expanded_location x = expand_location(loc);
-	cpp_char_column_policy policy(8, cpp_wcwidth);
-
-	r->file = const_cast<char *>(x.file ? x.file : "");
-	r->line = x.line;
-	/* GCC's display column as -fdiagnostics-column-unit=display counts
-	 * it by default (a tab to the next multiple of 8), whatever the
-	 * options: what the checker reads back and turns into SARIF's */
-	r->col = x.column > 0 ? location_compute_display_column(x, policy) : 0;
-}
-
 static int encode_use(struct ks_buf *b, const struct ks_puse *u)
 {
 	struct ks_record_use r;
@@ -241,78 +204,27 @@ static bool in_object(const char *sym)
 	return id && TREE_SYMBOL_REFERENCED(id);
 }
 
-/* One record as an assembler string: printable bytes as they are, the rest
- * (TAB, and anything a path may hold) in octal. */
-static int asm_string(struct ks_buf *out, const char *s, size_t n)
-{
-	int r = ks_buf_adds(out, "\t.asciz \"");
-
-	for (size_t i = 0; i < n && !r; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '"' || c == '\\')
-			r = ks_buf_addf(out, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			r = ks_buf_addf(out, "\\%03o", c);
-		else
-			r = ks_buf_addc(out, (char)c);
-	}
-	return r ? r : ks_buf_adds(out, "\"\n");
-}
-
-/* One ELF note: namesz, descsz, type, "ksunset\0", the records, each part
- * padded to 4 bytes. "%note", not "@note": '@' starts a comment on ARM.
- * Built whole and written with one call: per-byte output was a visible
- * share of the plugin's cost. */
-static int write_note(const struct ks_buf *desc)
-{
-	struct ks_buf out = KS_BUF_INIT;
-	int r = ks_buf_addf(&out, "\t.pushsection %s,\"\",%%note\n\t.balign 4\n"
-				  "\t.long %u\n\t.long %u\n\t.long %#x\n\t.asciz \"%s\"\n\t.balign 4\n",
-			    KS_NOTE_SECTION, (unsigned)sizeof(KS_NOTE_NAME), (unsigned)desc->len,
-			    KS_NOTE_TYPE, KS_NOTE_NAME);
-
-	/* the descriptor is NUL-terminated records: one .asciz each */
-	for (size_t off = 0; !r && off < desc->len;) {
-		size_t n = strnlen(desc->p + off, desc->len - off);
-
-		r = asm_string(&out, desc->p + off, n);
-		off += n + 1;
-	}
-	r = r ? r : ks_buf_adds(&out, "\t.balign 4\n\t.popsection\n");
-	if (!r)
-		fputs(out.p, asm_out_file);
-	ks_buf_free(&out);
-	return r;
-}
-
+/* Diagnoses the uses that concern this module (its .modinfo), after
+ * sorting them; records stay facts, which the checker judges by the
+ * module's .modinfo, and an accept by the status the use has for it. */
 void ks_puses_finish(struct ks_plugin *p)
 {
-	struct ks_buf desc = KS_BUF_INIT;
-	char digest[17];
-	int r;
-
 	settle(p);
 	ks_modinfo_collect(p);
-	/* records stay facts; the checker judges them by the module's .modinfo,
-	 * and an accept by the status the use has for the module */
 	for (size_t i = 0; i < p->nuses; i++) {
 		p->uses[i].accept = ks_accept_reason(p, p->uses[i].func);
 		if (ks_modinfo_concerns(p, p->uses[i].e))
 			diagnose(p, &p->uses[i]);
 	}
-	if (!asm_out_file)
-		return;
-	ks_schedule_digest_hex(&p->sched, digest);
-	r = ks_record_encode_unit(&desc, main_input_filename ? main_input_filename : "",
-				  digest, version_string);
+}
+
+int ks_puses_encode(struct ks_plugin *p, struct ks_buf *desc)
+{
+	int r = 0;
+
 	for (size_t i = 0; i < p->nuses && !r; i++) {
 		if (in_object(p->uses[i].sym))
-			r = encode_use(&desc, &p->uses[i]);
+			r = encode_use(desc, &p->uses[i]);
 	}
-	if (!r && p->api)
-		r = ks_api_encode(p, &desc);
-	if (r || write_note(&desc) < 0)
-		error("%s: out of memory writing the %s note", p->name, KS_NOTE_SECTION);
-	ks_buf_free(&desc);
+	return r;
 }

@@ -176,11 +176,6 @@ static void use(struct scan *sc, tree decl, enum ks_use_kind kind, location_t op
 	enum ks_token_how how;
 	bool own;
 
-	/* api=: the address of a kernel function in a static initializer
-	 * (calls and addresses in functions: api.c) */
-	if (sc->p->api && sc->init && TREE_CODE(decl) == FUNCTION_DECL && DECL_NAME(decl) &&
-	    ks_api_kernel(sc->p, DECL_SOURCE_LOCATION(decl)))
-		ks_api_add(sc->p, decl_name(decl), kind, sc->site.loc, sc->site.fn);
 	if (!sc->late && current_function_decl && (e || TREE_CODE(decl) == FUNCTION_DECL))
 		note(sc->p, sc->loc, decl, e ? sym : NULL);
 	if (!e)
@@ -410,6 +405,8 @@ void ks_uses_finish_decl(struct ks_plugin *p, tree decl)
 
 	if (TREE_CODE(decl) != VAR_DECL || !TREE_STATIC(decl) || DECL_EXTERNAL(decl))
 		return;
+	if (p->api)
+		ks_shape_decl(p, decl);
 	if (DECL_CONTEXT(decl) && TREE_CODE(DECL_CONTEXT(decl)) == FUNCTION_DECL)
 		sc.site.fn = DECL_CONTEXT(decl);
 	walk_init(&sc, DECL_INITIAL(decl), DECL_SOURCE_LOCATION(decl), 0);

@@ -1,7 +1,8 @@
 /* Whose source a location is: the module's, or the kernel's (its source and
  * build trees, found from the include paths and kernel-dir=) or the
  * system's. Uses are reported at the innermost location that is the
- * module's own. */
+ * module's own. Also places as records give them, and whether the unit
+ * defines a symbol. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
 #include "schedule.h"
@@ -13,6 +14,9 @@
 #include "toplev.h"
 #include "opts.h"
 #include "options.h"
+#include "stringpool.h"
+#include "cgraph.h"
+#include "cpplib.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -180,4 +184,41 @@ bool ks_where_foreign(struct ks_plugin *p, location_t loc)
 	if (!*slot)
 		*slot = (void *)(intptr_t)classify(p, file);
 	return (intptr_t)*slot == 2;
+}
+
+int ks_cmp_place(location_t la, const char *na, int ka, location_t lb, const char *nb, int kb)
+{
+	expanded_location ex = expand_location(la), ey = expand_location(lb);
+	int r = strcmp(ex.file ? ex.file : "", ey.file ? ey.file : "");
+
+	if (r)
+		return r;
+	if (ex.line != ey.line)
+		return ex.line < ey.line ? -1 : 1;
+	if (ex.column != ey.column)
+		return ex.column < ey.column ? -1 : 1;
+	r = strcmp(na, nb);
+	return r ? r : ka - kb;
+}
+
+/* A symbol defined later in the unit than an initializer that named it is
+ * not an import either. */
+bool ks_defined_here(const char *sym)
+{
+	symtab_node *n = symtab_node::get_for_asmname(get_identifier(sym));
+
+	return n && n->definition && !DECL_EXTERNAL(n->decl);
+}
+
+void ks_record_place(location_t loc, struct ks_record_use *r)
+{
+	expanded_location x = expand_location(loc);
+	cpp_char_column_policy policy(8, cpp_wcwidth);
+
+	r->file = const_cast<char *>(x.file ? x.file : "");
+	r->line = x.line;
+	/* GCC's display column as -fdiagnostics-column-unit=display counts
+	 * it by default (a tab to the next multiple of 8), whatever the
+	 * options: what the checker reads back and turns into SARIF's */
+	r->col = x.column > 0 ? location_compute_display_column(x, policy) : 0;
 }

@@ -1,23 +1,25 @@
 /* api=: every function of the kernel's headers that the source calls or
- * takes the address of, and every function-like macro of theirs it
- * expands, recorded where the source writes the name, scheduled or not,
- * imported or not (kernel_inline() is compiled into a call of
- * kernel_plain). Also in a macro's argument and in a macro of the
- * module's own (where its body writes it). Not what the kernel's macros
- * and inlines call inside (kernel_macro in kernel_twice, kernel_inline,
- * kernel_plain), the module's own functions and macros, or an
- * object-like macro (KERNEL_CONST), nor a function a kernel macro pastes
- * together in the module's file (kernel_get_own; kernel_get_hdr, pasted
- * in the kernel's header, is the kernel's).
- * api: kernel_inline call api.c 25 16 own_macro
- * api: kernel_macro call api.c 29 31 use_macro
- * api: kernel_inline call api.c 33 16 use_calls
- * api: kernel_plain call api.c 33 42 use_calls
- * api: kernel_twice call api.c 38 16 use_nested
- * api: kernel_macro call api.c 38 41 use_nested
- * api: kernel_release addr api.c 41 30 -
- * api: KERNEL_FNS call api.c 48 1 -
- * api: kernel_get_hdr call api.c 52 16 use_pasted
+ * takes the address of, and every macro of theirs it expands (with a
+ * function-like one's parameters), recorded where the source writes the
+ * name, scheduled or not, imported or not (kernel_inline() is compiled
+ * into a call of kernel_plain). Also in a macro's argument and in a macro
+ * of the module's own (where its body writes it). Not what the kernel's
+ * macros and inlines call inside (kernel_macro in kernel_twice,
+ * kernel_inline, kernel_plain), the module's own functions and macros,
+ * nor a function a kernel macro pastes together in the module's file
+ * (kernel_get_own; kernel_get_hdr, pasted in the kernel's header, is the
+ * kernel's). The kernel's headers the file includes, as written.
+ * include: <linux/ksunset-test.h> api.c 25
+ * shape: call kernel_inline api.c 27 16 own_macro "int(int)" "int @|int @"
+ * shape: object KERNEL_CONST api.c 29 39 helper "" ""
+ * shape: macro kernel_macro api.c 31 31 use_macro "(x)" ""
+ * shape: call kernel_inline api.c 35 16 use_calls "int(int)" "int @|int @"
+ * shape: call kernel_plain api.c 35 42 use_calls "int(int)" "int @|int @"
+ * shape: macro kernel_twice api.c 40 16 use_nested "(x)" ""
+ * shape: macro kernel_macro api.c 40 41 use_nested "(x)" ""
+ * shape: addr kernel_release api.c 43 30 - "void(void *)" ""
+ * shape: macro KERNEL_FNS api.c 50 1 - "(name)" ""
+ * shape: call kernel_get_hdr api.c 54 16 use_pasted "int(int)" "int @|int @"
  */
 /* ksunset-args: api */
 #include <linux/ksunset-test.h>

@@ -4,7 +4,8 @@
 # files; with -fdiagnostics-parseable-fixits in its cflags, " * expect:
 # fix-it:..." lines too), its records (" * record: SYMBOL KIND FILE LINE COL FUNCTION WHEN",
 # "-" for no function, then 'accepted "REASON"' for a use accepted in the
-# source), its exit status ("expect-exit:"), extra compiler
+# source), with the plugin argument api its include and shape records
+# (" * include:", " * shape:", see shapes below), its exit status ("expect-exit:"), extra compiler
 # flags ("cflags:") and plugin arguments ("ksunset-args:"). Then argument
 # and schedule errors, and the note's ELF properties.
 . "$(dirname "$0")/lib.sh"
@@ -36,11 +37,14 @@ records() {
 			(NF > 7 ? " accepted \"" $8 "\"" : "") }'
 }
 
-# apis OBJ: its api records (argument api), as " * api:" lines state them.
-apis() {
+# shapes OBJ: its include and shape records (argument api), as " * include:"
+# and " * shape: WHAT NAME FILE LINE COL FUNCTION \"OLD\" \"PROBE\"" lines
+# state them.
+shapes() {
 	[ -f "$1.note" ] || return
-	tail -c +21 "$1.note" | tr '\0' '\n' | grep "^ksunset 3	api	" |
-		cut -f3- | awk -F '\t' '{ print $1, $2, $3, $4, $5, ($6 == "" ? "-" : $6) }'
+	tail -c +21 "$1.note" | tr '\0' '\n' | grep "^ksunset 4	" | cut -f2- | awk -F '\t' '
+		$1 == "include" { print "include: " $2, $3, $4; next }
+		{ print "shape: " $2, $3, $4, $5, $6, ($7 == "" ? "-" : $7), "\"" $8 "\"", "\"" $9 "\"" }'
 }
 
 annot() { sed -n "s|^ \* $1: ||p" "$2"; }
@@ -59,9 +63,9 @@ for f in *.c; do
 	records "$TMP/$f.o" >"$TMP/got"
 	annot record "$f" >"$TMP/want"
 	expect_file_eq "$f: records" "$TMP/got" "$TMP/want"
-	apis "$TMP/$f.o" >"$TMP/got"
-	annot api "$f" >"$TMP/want"
-	expect_file_eq "$f: api records" "$TMP/got" "$TMP/want"
+	shapes "$TMP/$f.o" >"$TMP/got"
+	sed -n 's/^ \* \(include\|shape\): /\1: /p' "$f" >"$TMP/want"
+	expect_file_eq "$f: include and shape records" "$TMP/got" "$TMP/want"
 done
 
 # The note: SHT_NOTE, not allocated, 4-byte aligned, name "ksunset", our type.

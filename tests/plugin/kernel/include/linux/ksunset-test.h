@@ -88,4 +88,27 @@ static inline int kernel_inline(int x)
 	static inline int kernel_get_##name(int x) { return x; }
 KERNEL_FNS(hdr)
 
+/* what api= records of structs, callbacks, variables and typedefs (shapes.c) */
+typedef unsigned int kernel_flags_t;
+typedef struct { int counter; } kernel_atomic_t;
+struct kernel_dev;
+struct kernel_ops {
+	int (*probe)(struct kernel_dev *dev);
+	void (*remove)(struct kernel_dev *dev);
+	const char *name;
+};
+struct kernel_dev {
+	kernel_flags_t flags;
+	union {
+		const kernel_flags_t ro_flags;
+		kernel_flags_t __rw_flags;
+	};
+	char tag[8];
+	kernel_atomic_t refs;
+	const struct kernel_ops *ops;
+};
+extern struct kernel_dev kernel_root;
+extern long kernel_dev_get(struct kernel_dev *dev, kernel_flags_t flags);
+extern void kernel_dev_put(const struct kernel_dev *dev);
+
 #endif

@@ -1,0 +1,82 @@
+/* The unit's .note.ksunset: its unit record, the records of its uses
+ * (report.c) and, with api=, its includes and shapes (api.c), written into
+ * the assembly as one ELF note. */
+/* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "buf.h"
+#include "schedule.h"
+#include <ksunset/record.h>
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "diagnostic.h"
+#include "output.h"
+#include "version.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ksunset.h"
+
+/* One record as an assembler string: printable bytes as they are, the rest
+ * (TAB, and anything a path may hold) in octal. */
+static int asm_string(struct ks_buf *out, const char *s, size_t n)
+{
+	int r = ks_buf_adds(out, "\t.asciz \"");
+
+	for (size_t i = 0; i < n && !r; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"' || c == '\\')
+			r = ks_buf_addf(out, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			r = ks_buf_addf(out, "\\%03o", c);
+		else
+			r = ks_buf_addc(out, (char)c);
+	}
+	return r ? r : ks_buf_adds(out, "\"\n");
+}
+
+/* One ELF note: namesz, descsz, type, "ksunset\0", the records, each part
+ * padded to 4 bytes. "%note", not "@note": '@' starts a comment on ARM.
+ * Built whole and written with one call: per-byte output was a visible
+ * share of the plugin's cost. */
+static int write_note(const struct ks_buf *desc)
+{
+	struct ks_buf out = KS_BUF_INIT;
+	int r = ks_buf_addf(&out, "\t.pushsection %s,\"\",%%note\n\t.balign 4\n"
+				  "\t.long %u\n\t.long %u\n\t.long %#x\n\t.asciz \"%s\"\n\t.balign 4\n",
+			    KS_NOTE_SECTION, (unsigned)sizeof(KS_NOTE_NAME), (unsigned)desc->len,
+			    KS_NOTE_TYPE, KS_NOTE_NAME);
+
+	/* the descriptor is NUL-terminated records: one .asciz each */
+	for (size_t off = 0; !r && off < desc->len;) {
+		size_t n = strnlen(desc->p + off, desc->len - off);
+
+		r = asm_string(&out, desc->p + off, n);
+		off += n + 1;
+	}
+	r = r ? r : ks_buf_adds(&out, "\t.balign 4\n\t.popsection\n");
+	if (!r)
+		fputs(out.p, asm_out_file);
+	ks_buf_free(&out);
+	return r;
+}
+
+void ks_note_write(struct ks_plugin *p)
+{
+	struct ks_buf desc = KS_BUF_INIT;
+	char digest[17];
+	int r;
+
+	if (!asm_out_file)
+		return;
+	ks_schedule_digest_hex(&p->sched, digest);
+	r = ks_record_encode_unit(&desc, main_input_filename ? main_input_filename : "",
+				  digest, version_string);
+	r = r ? r : ks_puses_encode(p, &desc);
+	if (!r && p->api)
+		r = ks_api_encode(p, &desc);
+	if (r || write_note(&desc) < 0)
+		error("%s: out of memory writing the %s note", p->name, KS_NOTE_SECTION);
+	ks_buf_free(&desc);
+}
