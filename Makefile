@@ -59,14 +59,16 @@ CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/user
 # module/: reading a module: files, ELF, kernel policy, and the location
 # sources (plugin records, DWARF)
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
-	module/use.o module/records.o module/dwarf.o module/dwarfpath.o \
+	module/use.o module/records.o module/shapes.o module/dwarf.o module/dwarfpath.o \
 	module/dwarfrel.o module/dwarfpick.o module/dwarfline.o module/dwarfwalk.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as
 # the loader decides them, changes as schedule entries)
 CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o \
-	input/headers.o rules/target.o
+	input/headers.o rules/target.o module/exports.o
+# forecast/: will the modules build on the --target kernel (probes of its headers)
+CHECKER_OBJS += forecast/forecast.o forecast/source.o forecast/judge.o forecast/kbuild.o
 # rules/: the check rules, the lint rules, import counts
 CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
 # report/: the report writers
@@ -98,7 +100,7 @@ else
 PLUGIN := build/$(PLUGIN_TRIPLET)/ksunset.so
 PB := build/plugin-$(PLUGIN_TRIPLET)
 endif
-PLUGIN_OBJS := ksunset.o where.o token.o mark.o uses.o modinfo.o report.o note.o accept.o api.o shape.o reach.o
+PLUGIN_OBJS := ksunset.o where.o token.o mark.o uses.o modinfo.o report.o note.o accept.o api.o shape.o probe.o reach.o
 PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Werror -Wno-unused-parameter \
 	-I$(PLUGIN_GCC_DIR)/include -Iinclude -Ilib

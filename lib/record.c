@@ -34,7 +34,7 @@ static const char *const status_names[KS_FACT_NSTATUS] = {
 	[KS_FACT_ENUM] = "enum",	     [KS_FACT_TYPEDEF] = "typedef",
 	[KS_FACT_MEMBER] = "member",	     [KS_FACT_NO_MEMBER] = "no-member",
 	[KS_FACT_INCOMPLETE] = "incomplete", [KS_FACT_COMPLETE] = "complete",
-	[KS_FACT_HEADER_GONE] = "header-gone",
+	[KS_FACT_HEADER_GONE] = "header-gone", [KS_FACT_IMPORT_NS] = "import-ns",
 };
 
 const char *ks_use_kind_name(enum ks_use_kind k)

@@ -100,10 +100,8 @@ static bool in_directive(location_t loc)
 	return i < line.length() && line[i] == '#';
 }
 
-/* "(a, b)", "(fmt, ...)", "(args...)": a function-like macro's parameters. */
-static char *macro_params(const cpp_hashnode *node)
+char *ks_macro_params(const cpp_macro *m)
 {
-	const cpp_macro *m = node->value.macro;
 	struct ks_buf b = KS_BUF_INIT;
 	int r = ks_buf_addc(&b, '(');
 
@@ -139,7 +137,7 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 		return;
 	fun = cpp_fun_like_macro_p(node);
 	if (fun) {
-		char *params = macro_params(node);
+		char *params = ks_macro_params(node->value.macro);
 
 		ks_shape_add(p, KS_SHAPE_MACRO, (const char *)NODE_NAME(node), at,
 			     current_function_decl, params);

@@ -15,6 +15,10 @@
  *        also record every function or function-like macro of the kernel's
  *        headers that the source calls, takes the address of or expands,
  *        imported or not, for ksunset check --target, e.g. -fplugin-arg-ksunset-api
+ *   -fplugin-arg-ksunset-probe
+ *        check --target's probe of another kernel: answer the probe source's
+ *        #pragma ksunset probe questions and note the compiler's errors in
+ *        SOURCE.probe (nothing else is done), e.g. -fplugin-arg-ksunset-probe
  *   -fplugin-arg-ksunset-kernel-dir=DIR[:DIR...]
  *        kernel source/build trees, added to those found from the include
  *        paths, e.g. -fplugin-arg-ksunset-kernel-dir=/usr/src/linux-headers-6.1.0-57-common
@@ -45,13 +49,14 @@ static struct plugin_info ks_info = {
 	"  -fplugin-arg-ksunset-strict\n"
 	"  -fplugin-arg-ksunset-quiet\n"
 	"  -fplugin-arg-ksunset-api\n"
+	"  -fplugin-arg-ksunset-probe\n"
 	"  -fplugin-arg-ksunset-kernel-dir=DIR[:DIR...]\n",
 };
 
 struct ks_args {
 	const char *schedule;
 	const char *kernel_dirs;
-	bool strict, quiet, api;
+	bool strict, quiet, api, probe;
 };
 
 /* Returns false after reporting every bad argument. */
@@ -62,7 +67,8 @@ static bool parse_args(const char *name, const struct plugin_name_args *info,
 
 	for (int i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key, *val = info->argv[i].value;
-		bool flag = !strcmp(key, "strict") || !strcmp(key, "quiet") || !strcmp(key, "api");
+		bool flag = !strcmp(key, "strict") || !strcmp(key, "quiet") || !strcmp(key, "api") ||
+			    !strcmp(key, "probe");
 		bool valued = !strcmp(key, "schedule") || !strcmp(key, "kernel-dir");
 
 		if (!flag && !valued) {
@@ -81,6 +87,8 @@ static bool parse_args(const char *name, const struct plugin_name_args *info,
 			a->quiet = true;
 		} else if (!strcmp(key, "api")) {
 			a->api = true;
+		} else if (!strcmp(key, "probe")) {
+			a->probe = true;
 		} else if (!strcmp(key, "schedule")) {
 			a->schedule = val;
 		} else {
@@ -188,7 +196,7 @@ static void version_error(const char *name, const struct plugin_gcc_version *v)
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
 	const char *name = info->base_name;
-	struct ks_args a = { NULL, NULL, false, false, false };
+	struct ks_args a = { NULL, NULL, false, false, false, false };
 	struct ks_plugin *p;
 
 	if (!plugin_default_version_check(version, &gcc_version)) {
@@ -200,6 +208,11 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		return 0;	/* the errors fail the compilation */
 	p = XCNEW(struct ks_plugin);
 	p->name = name;
+	if (a.probe) {	/* a probe of another kernel, nothing else */
+		p->probe = true;
+		ks_probe_register(p, name);
+		return 0;
+	}
 	if (!setup(p, &a))
 		return 0;
 	register_callback(name, PLUGIN_ATTRIBUTES, register_attributes, p);

@@ -4,6 +4,8 @@
 #ifndef KSUNSET_PLUGIN_H
 #define KSUNSET_PLUGIN_H
 
+struct cpp_macro;
+
 /* Include after lib/'s headers (buf.h, schedule.h, <ksunset/record.h>) and
  * GCC's: GCC's options.h defines warn_unused_result as a macro, which
  * breaks lib/compiler.h if GCC's headers come first. */
@@ -44,6 +46,9 @@ struct ks_plugin {
 	struct ks_schedule marks;	/* from sunset attributes */
 	bool strict, quiet;
 	bool api;			/* api=: record the names of the kernel's headers */
+	bool probe;			/* probe: check --target's probe (probe.c) */
+	FILE *probe_out;		/* probe: SOURCE.probe */
+	bool probe_failed;		/* probe: a result could not be written */
 	int32_t today;
 	char **kdirs;			/* kernel source and build trees (real paths) */
 	char *srcdir;			/* the directory of the file compiled */
@@ -168,6 +173,8 @@ location_t ks_api_spelling(location_t loc);
 /* Whether loc, a spelling location, lies outside the module's sources. */
 bool ks_api_foreign(struct ks_plugin *p, location_t loc);
 void ks_include_add(struct ks_plugin *p, const char *header, location_t loc);
+/* "(a, b)", "(fmt, ...)", "(args...)": a function-like macro's parameters. */
+char *ks_macro_params(const struct cpp_macro *m);
 /* Appends the unit's include and shape records to desc. 0 or -ENOMEM. */
 int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc);
 
@@ -177,6 +184,8 @@ int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc);
  * sources), in function fn (NULL: file scope); old may be NULL. */
 void ks_shape_add(struct ks_plugin *p, enum ks_shape_what what, const char *name,
 		  location_t loc, tree fn, const char *old);
+/* The type as GCC's diagnostics print it, runs of blanks made one. */
+char *ks_type_printed(tree type);
 /* A function of the module's own, before it is gimplified. */
 void ks_shape_function(struct ks_plugin *p, tree fn);
 /* A variable of static storage, when it is finished. */
@@ -185,5 +194,8 @@ void ks_shape_decl(struct ks_plugin *p, tree decl);
 void ks_shape_type(struct ks_plugin *p, tree type);
 int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc);
 void ks_shape_free(struct ks_plugin *p);
+
+/* probe.c: probe, the plugin in check --target's probe of another kernel. */
+void ks_probe_register(struct ks_plugin *p, const char *plugin_name);
 
 #endif

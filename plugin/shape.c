@@ -54,7 +54,7 @@ static const char *id(tree name)
 }
 
 /* The type as GCC's diagnostics print it, runs of blanks made one. */
-static char *gcc_type(tree type)
+char *ks_type_printed(tree type)
 {
 	c_pretty_printer pp;
 	char *s, *d;
@@ -337,7 +337,7 @@ static void member(struct walk *w, tree owner, tree field, enum ks_shape_what wh
 			type = build_pointer_type(TREE_TYPE(type));
 		probe = spell_decl(w->p, type);
 	}
-	add(w->p, what, name, loc, w->fn, gcc_type(TREE_TYPE(field)), probe);
+	add(w->p, what, name, loc, w->fn, ks_type_printed(TREE_TYPE(field)), probe);
 	free(name);
 }
 
@@ -380,7 +380,7 @@ static void call(struct walk *w, tree t, enum use u)
 
 	if (fn && kernel_decl(w->p, fn))
 		add(w->p, KS_SHAPE_CALL, IDENTIFIER_POINTER(DECL_NAME(fn)), w->loc, w->fn,
-		    gcc_type(TREE_TYPE(fn)), call_probe(w, t, u));
+		    ks_type_printed(TREE_TYPE(fn)), call_probe(w, t, u));
 	else if (!fn)
 		walk(w, CALL_EXPR_FN(t), VALUE);
 	for (int i = 0; i < call_expr_nargs(t); i++)
@@ -438,7 +438,7 @@ static void variable(struct walk *w, tree decl)
 {
 	if (DECL_EXTERNAL(decl) && kernel_decl(w->p, decl))
 		add(w->p, KS_SHAPE_VAR, IDENTIFIER_POINTER(DECL_NAME(decl)), w->loc, w->fn,
-		    gcc_type(TREE_TYPE(decl)), NULL);
+		    ks_type_printed(TREE_TYPE(decl)), NULL);
 }
 
 static void assign(struct walk *w, tree t)
@@ -482,7 +482,7 @@ static bool special(struct walk *w, tree t, enum use u)
 
 			if (kernel_decl(w->p, fn))
 				add(w->p, KS_SHAPE_ADDR, IDENTIFIER_POINTER(DECL_NAME(fn)), w->loc,
-				    w->fn, gcc_type(TREE_TYPE(fn)), NULL);
+				    w->fn, ks_type_printed(TREE_TYPE(fn)), NULL);
 			return true;
 		}
 		return false;

@@ -104,6 +104,7 @@ enum ks_fact_status {
 	KS_FACT_INCOMPLETE,	/* the aggregate is incomplete there */
 	KS_FACT_COMPLETE,	/* the aggregate is complete */
 	KS_FACT_HEADER_GONE,	/* the item's header cannot be included */
+	KS_FACT_IMPORT_NS,	/* item 0: the headers import namespace NEW for the module */
 	KS_FACT_NSTATUS
 };
 

@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "forecast/forecast.h"
 #include "input/baseline.h"
 #include "rules/rules.h"
 #include "rules/target.h"
@@ -108,6 +110,8 @@ struct run {
 	struct ks_schedule sched;
 	struct ks_symvers symvers;
 	struct ks_target target;	/* --target */
+	struct ks_forecast forecast;	/* --target: will the modules build there */
+	char *run_exports;		/* --target: the given modules' exports, parsed */
 	struct ks_scan scan;
 	struct ks_baseline baseline;
 	struct ks_baseline_keys keys;	/* for --write-baseline */
@@ -345,6 +349,45 @@ static int close_report(struct run *r)
 	return e;
 }
 
+/* Adds the lines of f's locations to *lines (n of them). */
+static int add_lines(char ***lines, size_t *n, const struct ks_finding *f)
+{
+	int e = 0;
+
+	for (size_t i = 0; !e && i < f->nlocs; i++) {
+		char *key = ks_strdupf("%s:%u", f->locs[i].file, f->locs[i].line);
+
+		e = key ? ks_strv_add(lines, n, key) : -ENOMEM;
+		free(key);
+	}
+	return e;
+}
+
+/* --target: what the module's findings and forecast say of it there;
+ * its places are the distinct lines that must change. */
+static int outlook(struct run *r, const struct ks_module *m)
+{
+	struct ks_outlook o = { .module = m->path, .release = r->target.k.release,
+				.v = ks_forecast_lookup(&r->forecast, m->path) };
+	char **lines = NULL;
+	size_t n = 0;
+	int e = 0;
+
+	for (size_t i = 0; !e && i < r->check.found.n; i++) {
+		const struct ks_finding *f = &r->check.found.v[i];
+
+		o.load_findings += f->rule->target_status != NULL;
+		o.changes += f->rule->target_status && f->remedy != KS_REMEDY_REBUILD;
+		/* a missing export's uses that break are the forecast's */
+		if (f->diff || (f->rule->target_status && strcmp(f->rule->target_status, "missing") &&
+				f->remedy == KS_REMEDY_SOURCE_CHANGE))
+			e = add_lines(&lines, &n, f);
+	}
+	ks_strv_free(lines, n);
+	o.places = n;
+	return e ? e : ks_report_outlook(r->out, &r->o.report, &o);
+}
+
 /* One module: its findings are keyed for --write-baseline (every use,
  * before the baseline drops the ones it accepts), judged against the
  * baseline, written and let go, so memory does not grow with the number
@@ -361,6 +404,8 @@ static int check_one(void *ctx, const struct ks_module *m)
 	ks_findings_sort(&r->check.found);
 	if (!e)
 		e = report_failed(r, ks_report_findings(r->out, &r->o.report, &r->check.found));
+	if (!e && r->o.target)
+		e = report_failed(r, outlook(r, m));
 	ks_findings_free(&r->check.found);
 	return e;
 }
@@ -402,6 +447,51 @@ static int prepare(void *ctx)
 	return e ? e : r->out ? 0 : -EIO;	/* nowhere to report: stop */
 }
 
+/* --target, before the check: every module read once for its exports
+ * and what its units depend on (problems are the check's to report),
+ * then the forecast of their build on the target. */
+static int gather(void *ctx, const struct ks_module *m)
+{
+	return ks_forecast_add(&((struct run *)ctx)->forecast, m);
+}
+
+static int forecast(struct run *r)
+{
+	struct ks_scan pre = { .jobs = (size_t)r->o.jobs, .allow_empty = true };
+	struct ks_forecast_opts fo = { .kdir = r->target.k.dir, .jobs = r->o.jobs };
+	struct ks_diags quiet = { 0 };
+	char *plugin = ks_cli_plugin_path(), *cache = ks_cache_dir("probe");
+	int e = ks_scan_modules(&pre, r->o.modules.v, r->o.modules.n, gather, r, &quiet);
+
+	ks_diags_free(&quiet);
+	fo.plugin = plugin;
+	fo.cache = cache;
+	if (fo.jobs <= 0)
+		fo.jobs = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+	/* a package's modules import each other's exports */
+	if (!e && r->forecast.exports.len && !(r->run_exports = strdup(r->forecast.exports.p)))
+		e = -ENOMEM;
+	if (!e && r->run_exports)
+		e = ks_symvers_parse(&r->target.k.sv, "(the modules given)", r->run_exports,
+				     strlen(r->run_exports), r->problems);
+	if (!e)
+		e = ks_forecast_run(&r->forecast, &fo, &r->target.k.sv, &r->target.h, r->problems);
+	free(plugin);
+	free(cache);
+	r->check.forecast = &r->forecast;
+	return e;
+}
+
+/* Runs on the main thread while the first modules are being read: the
+ * report (--target loaded its inputs before the forecast). */
+static int prepare_target(void *ctx)
+{
+	struct run *r = ctx;
+	int e = open_report(r);
+
+	return e ? e : r->out ? 0 : -EIO;
+}
+
 static int check_modules(struct run *r)
 {
 	int e;
@@ -410,11 +500,18 @@ static int check_modules(struct run *r)
 	r->check.symvers = r->o.target ? &r->target.k.sv : r->o.symvers.n ? &r->symvers : NULL;
 	r->check.target = r->o.target ? &r->target : NULL;
 	r->check.opts = r->o.check;
+	if (r->o.target) {
+		e = load_inputs(r);
+		if (!e && !r->unusable)
+			e = forecast(r);
+		if (e || r->unusable)
+			return e;
+	}
 	r->scan.jobs = (size_t)r->o.jobs;
 	r->scan.allow_empty = r->o.allow_empty;
 	r->scan.progress = !r->o.report.quiet && r->o.report.format == KS_FORMAT_TEXT;
 	r->keys.source_root = r->o.report.source_root;
-	r->scan.prepare = prepare;
+	r->scan.prepare = r->o.target ? prepare_target : prepare;
 	r->scan.locate = locate;
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,
 			    r->problems);
@@ -500,7 +597,9 @@ static void run_free(void *ctx)
 
 	ks_schedule_free(&r->sched);
 	ks_symvers_free(&r->symvers);
+	ks_forecast_free(&r->forecast);
 	ks_target_free(&r->target);
+	free(r->run_exports);
 	ks_baseline_free(&r->baseline);
 	ks_baseline_keys_free(&r->keys);
 	if (r->out && r->out != stdout)

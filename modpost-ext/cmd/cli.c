@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <glob.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -167,4 +168,46 @@ int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_dwarf_op
 		return 0;
 	ks_usage_error(cmd, "bad --locations '%s': expected plugin, dwarf or auto", arg);
 	return -EINVAL;
+}
+
+#ifndef KS_PLUGINDIR
+#define KS_PLUGINDIR "/usr/local/lib/ksunset"
+#endif
+
+static bool file_in(const char *dir, const char *file)
+{
+	char *p = ks_strdupf("%s/%s", dir, file);
+	bool r = p && access(p, F_OK) == 0;
+
+	free(p);
+	return r;
+}
+
+/* The plugin: $KSUNSET_PLUGIN, else beside this program (a build tree),
+ * else ../lib/ksunset/ from it (an installed tree), else the configured
+ * plugin directory. */
+char *ks_cli_plugin_path(void)
+{
+	const char *env = getenv("KSUNSET_PLUGIN");
+	char exe[PATH_MAX], *slash, *p;
+	ssize_t n;
+
+	if (env && *env)
+		return strdup(env);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		*slash = '\0';
+		if (file_in(exe, "ksunset.so"))
+			return ks_strdupf("%s/ksunset.so", exe);
+		if (file_in(exe, "../lib/ksunset/ksunset.so")) {
+			p = ks_strdupf("%s/../lib/ksunset/ksunset.so", exe);
+			char *r = p ? realpath(p, NULL) : NULL;
+
+			free(p);
+			return r;
+		}
+	}
+	return file_in(KS_PLUGINDIR, "ksunset.so") ? strdup(KS_PLUGINDIR "/ksunset.so") : NULL;
 }

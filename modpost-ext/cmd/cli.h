@@ -43,6 +43,10 @@ int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 			  const char *kdir, int required, struct ks_diags *d) KS_MUST_CHECK;
 
 /* Parses --today (NULL: none given) into *today, or prints an error. */
+/* The plugin: $KSUNSET_PLUGIN, else beside this program (a build tree),
+ * else ../lib/ksunset/ from it (an installed tree), else the configured
+ * plugin directory; NULL: none. */
+char *ks_cli_plugin_path(void);
 int ks_cli_today(const char *cmd, const char *arg, int32_t *today) KS_MUST_CHECK;
 
 /* Parses --format; sarif_ok says whether the command writes SARIF. */

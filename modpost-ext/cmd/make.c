@@ -16,10 +16,6 @@
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
 
-#ifndef KS_PLUGINDIR
-#define KS_PLUGINDIR "/usr/local/lib/ksunset"
-#endif
-
 struct make_run {
 	struct ks_paths check_args;	/* the leading check options */
 	struct ks_paths schedules;	/* -s values among them */
@@ -40,35 +36,6 @@ static bool exists(const char *dir, const char *file)
 
 	free(p);
 	return r;
-}
-
-/* The plugin: $KSUNSET_PLUGIN, else beside this program (a build tree),
- * else ../lib/ksunset/ from it (an installed tree), else the configured
- * plugin directory. */
-static char *plugin_path(void)
-{
-	const char *env = getenv("KSUNSET_PLUGIN");
-	char exe[PATH_MAX], *slash, *p;
-	ssize_t n;
-
-	if (env && *env)
-		return strdup(env);
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		slash = strrchr(exe, '/');
-		*slash = '\0';
-		if (exists(exe, "ksunset.so"))
-			return ks_strdupf("%s/ksunset.so", exe);
-		if (exists(exe, "../lib/ksunset/ksunset.so")) {
-			p = ks_strdupf("%s/../lib/ksunset/ksunset.so", exe);
-			char *r = p ? realpath(p, NULL) : NULL;
-
-			free(p);
-			return r;
-		}
-	}
-	return exists(KS_PLUGINDIR, "ksunset.so") ? strdup(KS_PLUGINDIR "/ksunset.so") : NULL;
 }
 
 /* Absolute paths, since make -C changes directory. */
@@ -140,7 +107,7 @@ static int plugin_flags(const struct ks_paths *given, const char *kdir, char **f
 		r = absolute(&found);
 	if (!r)
 		r = schedule_arg(&found, &sched);
-	if (!r && !(plugin = plugin_path()))
+	if (!r && !(plugin = ks_cli_plugin_path()))
 		r = flags_error("%s", "cannot find ksunset.so (set KSUNSET_PLUGIN)");
 	if (!r && strpbrk(plugin, " \t\n"))
 		r = flags_error("plugin path '%s' holds a space", plugin);
@@ -533,7 +500,7 @@ int ks_cflags_main(int argc, char **argv)
 	int r = 0;
 
 	if (!strcmp(argv[0], "--plugin-path")) {
-		out = plugin_path();
+		out = ks_cli_plugin_path();
 		if (!out)
 			flags_error("%s", "cannot find ksunset.so (set KSUNSET_PLUGIN)");
 	} else {

@@ -16,7 +16,7 @@
 #include "buf.h"
 #include "input/headers.h"
 
-static int add_root(struct ks_headers *h, const char *dir)
+static int add_real_root(struct ks_headers *h, const char *dir)
 {
 	char *inc = ks_strdupf("%s/include", dir);
 	struct stat st;
@@ -40,22 +40,35 @@ static int add_root(struct ks_headers *h, const char *dir)
 	return (v[h->nroots] = strdup(dir)) ? (h->nroots++, 0) : -ENOMEM;
 }
 
-/* Debian's linux-headers-*-ARCH holds the generated headers; its Makefile's
- * first line includes the -common tree with the rest. */
+/* A folder holding include/, by its real path: a symlinked include/ or
+ * tree is walked like any other. */
+static int add_root(struct ks_headers *h, const char *given)
+{
+	char *dir = realpath(given, NULL);
+	int r;
+
+	if (!dir)
+		return errno == ENOMEM ? -ENOMEM : 0;
+	r = add_real_root(h, dir);
+	free(dir);
+	return r;
+}
+
+/* Debian's linux-headers-*-ARCH holds the generated headers; its Makefile
+ * includes the -common tree with the rest ("include /usr/src/...-common/
+ * Makefile": the first line up to Debian 12, after "KBUILD_OUTPUT=..." in
+ * Debian 13's). */
 static char *included_tree(const char *dir)
 {
 	char *mk = ks_strdupf("%s/Makefile", dir), *tree = NULL;
 	struct ks_buf b = KS_BUF_INIT;
-	const char *p;
 
-	if (mk && ks_buf_read_file(&b, mk) == 0 && b.p && strncmp(b.p, "include /", 9) == 0) {
-		p = b.p + 8;
-		tree = strndup(p, strcspn(p, "\n"));
-		if (tree && strlen(tree) > 9 && !strcmp(tree + strlen(tree) - 9, "/Makefile"))
-			tree[strlen(tree) - 9] = '\0';
-		else {
-			free(tree);
-			tree = NULL;
+	if (mk && ks_buf_read_file(&b, mk) == 0 && b.p) {
+		for (const char *p = b.p; p && *p && !tree; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+			size_t n = strcspn(p, "\n");
+
+			if (n > 18 && !strncmp(p, "include /", 9) && !strncmp(p + n - 9, "/Makefile", 9))
+				tree = strndup(p + 8, n - 17);
 		}
 	}
 	ks_buf_free(&b);
@@ -68,6 +81,7 @@ int ks_headers_open(struct ks_headers *h, const char *dir)
 	char *common;
 	int r;
 
+	h->cur_file = -1;
 	if (!dir)
 		return 0;
 	r = add_root(h, dir);
@@ -81,6 +95,24 @@ int ks_headers_open(struct ks_headers *h, const char *dir)
 bool ks_headers_present(const struct ks_headers *h)
 {
 	return h->complete;
+}
+
+/* A header, as it is included; it becomes the file being scanned. */
+static int add_file(struct ks_headers *h, const char *rel)
+{
+	if (h->nincs == h->capincs) {
+		size_t cap = h->capincs ? 2 * h->capincs : 1024;
+		char **v = realloc(h->incs, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		h->incs = v;
+		h->capincs = cap;
+	}
+	if (!(h->incs[h->nincs] = strdup(rel)))
+		return -ENOMEM;
+	h->cur_file = (long)h->nincs++;
+	return 0;
 }
 
 static int add_name(struct ks_headers *h, const char *s, size_t n, unsigned how)
@@ -110,7 +142,7 @@ static int add_name(struct ks_headers *h, const char *s, size_t n, unsigned how)
 		free(key);
 		return r;
 	}
-	*slot = (void *)(uintptr_t)how;
+	*slot = (void *)((uintptr_t)how | (uintptr_t)(h->cur_file + 1) << 3);
 	h->keys[h->nkeys++] = key;
 	return 0;
 }
@@ -260,27 +292,66 @@ int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len)
 	return r;
 }
 
-/* nftw() has no context argument: the scan in progress. */
+/* nftw() has no context argument: the scan in progress, the length of
+ * the tree's path (include/ or arch/x86/include/), and for the key of the
+ * cache, the hash of every header's path, size and time. */
 static struct ks_headers *scanning;
 static int scan_error;
+static size_t tree_len;
+static uint64_t tree_hash;
+
+/* As it is included: "include/uapi/linux/fs.h" and
+ * "arch/x86/include/generated/asm/foo.h" are <linux/fs.h> and <asm/foo.h>. */
+static const char *as_included(const char *path)
+{
+	const char *rel = path + tree_len + 1;
+
+	if (!strncmp(rel, "generated/", 10))
+		rel += 10;
+	if (!strncmp(rel, "uapi/", 5))
+		rel += 5;
+	return rel;
+}
+
+static bool is_header(const char *path, const struct stat *st, int type)
+{
+	size_t n = strlen(path);
+
+	return type == FTW_F && S_ISREG(st->st_mode) && n > tree_len + 3 &&
+	       !strcmp(path + n - 2, ".h");
+}
 
 static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	size_t n = strlen(path);
 
 	(void)ftw;
-	if (type != FTW_F || !S_ISREG(st->st_mode) || n < 2 || strcmp(path + n - 2, ".h"))
+	if (!is_header(path, st, type))
 		return 0;
-	if (ks_buf_read_file(&b, path) == 0 && b.p) {
+	scan_error = add_file(scanning, as_included(path));
+	if (!scan_error && ks_buf_read_file(&b, path) == 0 && b.p) {
 		scanning->files++;
 		scan_error = ks_headers_scan_text(scanning, b.p, b.len);
 	}
+	scanning->cur_file = -1;
 	ks_buf_free(&b);
 	return scan_error ? 1 : 0;
 }
 
-static int scan_trees(struct ks_headers *h)
+static int stamp(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)ftw;
+	if (is_header(path, st, type)) {
+		tree_hash = ks_hash_bytes(path, strlen(path) + 1, tree_hash);
+		tree_hash = ks_hash_bytes(&st->st_size, sizeof(st->st_size), tree_hash);
+		tree_hash = ks_hash_bytes(&st->st_mtim, sizeof(st->st_mtim), tree_hash);
+	}
+	return 0;
+}
+
+/* Walks include/ and arch/x86/include/ of every root with fn. */
+static int walk_trees(struct ks_headers *h, int (*fn)(const char *, const struct stat *, int,
+						      struct FTW *))
 {
 	static const char *const trees[] = { "include", "arch/x86/include" };
 
@@ -292,7 +363,8 @@ static int scan_trees(struct ks_headers *h)
 
 			if (!dir)
 				return -ENOMEM;
-			nftw(dir, visit, 16, FTW_PHYS);
+			tree_len = strlen(dir);
+			nftw(dir, fn, 16, FTW_PHYS);
 			free(dir);
 		}
 	scanning = NULL;
@@ -300,30 +372,12 @@ static int scan_trees(struct ks_headers *h)
 }
 
 
-/* The scan is kept in a cache file, $KSUNSET_CACHE/headers/ (else under
- * $XDG_CACHE_HOME/ksunset or ~/.cache/ksunset), named by a hash of what it
- * depends on: the roots' paths and the inode and time of their include/
- * folders (an unpacked package does not change in place). NULL: none. */
-static char *cache_path(const struct ks_headers *h)
+char *ks_cache_dir(const char *sub)
 {
 	const char *base = getenv("KSUNSET_CACHE"), *xdg = getenv("XDG_CACHE_HOME");
 	const char *home = getenv("HOME");
-	uint64_t hash = 0x6b73756e736574;	/* "ksunset" */
 	char *dir, *path;
 
-	for (size_t i = 0; i < h->nroots; i++) {
-		char *inc = ks_strdupf("%s/include", h->roots[i]);
-		struct stat st;
-
-		if (!inc || stat(inc, &st) < 0) {
-			free(inc);
-			return NULL;
-		}
-		hash = ks_hash_bytes(h->roots[i], strlen(h->roots[i]) + 1, hash);
-		hash = ks_hash_bytes(&st.st_mtime, sizeof(st.st_mtime), hash);
-		hash = ks_hash_bytes(&st.st_ino, sizeof(st.st_ino), hash);
-		free(inc);
-	}
 	if (base && *base)
 		dir = ks_strdupf("%s", base);
 	else if (xdg && *xdg)
@@ -335,23 +389,57 @@ static char *cache_path(const struct ks_headers *h)
 	if (!dir)
 		return NULL;
 	mkdir(dir, 0755);	/* its parent exists in all but odd setups */
-	path = ks_strdupf("%s/headers", dir);
+	path = ks_strdupf("%s/%s", dir, sub);
 	free(dir);
-	if (!(dir = path))
+	if (path && mkdir(path, 0755) < 0 && errno != EEXIST) {
+		free(path);
 		return NULL;
-	mkdir(dir, 0755);
-	path = ks_strdupf("%s/headers-%016llx.names", dir, (unsigned long long)hash);
+	}
+	return path;
+}
 
+/* The scan is kept in a cache file, ks_cache_dir("headers"), named by a
+ * hash of what it depends on: the roots' paths and every header's path,
+ * size and time. NULL: none. */
+static char *cache_path(struct ks_headers *h)
+{
+	char *dir, *path;
+
+	tree_hash = 0x6b73756e736574;	/* "ksunset" */
+	for (size_t i = 0; i < h->nroots; i++)
+		tree_hash = ks_hash_bytes(h->roots[i], strlen(h->roots[i]) + 1, tree_hash);
+	if (walk_trees(h, stamp) < 0 || !(dir = ks_cache_dir("headers")))
+		return NULL;
+	path = ks_strdupf("%s/headers-%016llx.names", dir, (unsigned long long)tree_hash);
 	free(dir);
 	return path;
 }
 
-/* A cache file: "ksunset-headers 1" then "BITS NAME" lines. 0 when read
- * whole; anything unexpected is a miss (and the headers are scanned). */
+/* One line of a cache file: "F HEADER" or "BITS FILE NAME". */
+static int cache_line(struct ks_headers *h, char *p, char *nl)
+{
+	char *name, *end;
+	unsigned long file;
+
+	*nl = '\0';
+	if (p[0] == 'F' && p[1] == ' ' && p[2])
+		return add_file(h, p + 2);
+	if (p[0] < '1' || p[0] > '7' || p[1] != ' ')
+		return -EINVAL;
+	file = strtoul(p + 2, &end, 10);
+	if (end == p + 2 || *end != ' ' || file > h->nincs || !*(name = end + 1))
+		return -EINVAL;
+	h->cur_file = (long)file - 1;
+	return add_name(h, name, (size_t)(nl - name), (unsigned)(p[0] - '0'));
+}
+
+/* A cache file: "ksunset-headers 2", then the headers and the names. 0
+ * when read whole; anything unexpected is a miss (and the headers are
+ * scanned). */
 static int cache_read(struct ks_headers *h, const char *path)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	const char magic[] = "ksunset-headers 1\n";
+	const char magic[] = "ksunset-headers 2\n";
 	int r = -ENOENT;
 
 	if (ks_buf_read_file(&b, path) == 0 && b.p && !strncmp(b.p, magic, sizeof(magic) - 1)) {
@@ -359,15 +447,13 @@ static int cache_read(struct ks_headers *h, const char *path)
 
 		r = 0;
 		while (!r && *p) {
-			char *nl = strchr(p, '\n'), *name = p + 2;
+			char *nl = strchr(p, '\n');
 
-			if (!nl || p[0] < '1' || p[0] > '7' || p[1] != ' ' || nl == name)
-				r = -EINVAL;
-			else
-				r = add_name(h, name, (size_t)(nl - name), (unsigned)(p[0] - '0'));
+			r = nl ? cache_line(h, p, nl) : -EINVAL;
 			p = nl ? nl + 1 : p;
 		}
 	}
+	h->cur_file = -1;
 	ks_buf_free(&b);
 	return r;
 }
@@ -380,10 +466,15 @@ static void cache_write(const struct ks_headers *h, const char *path)
 	bool ok = f != NULL;
 
 	if (ok) {
-		fputs("ksunset-headers 1\n", f);
-		for (size_t i = 0; i < h->nkeys; i++)
-			fprintf(f, "%u %s\n",
-				(unsigned)(uintptr_t)ks_strmap_get(&h->names, h->keys[i]), h->keys[i]);
+		fputs("ksunset-headers 2\n", f);
+		for (size_t i = 0; i < h->nincs; i++)
+			fprintf(f, "F %s\n", h->incs[i]);
+		for (size_t i = 0; i < h->nkeys; i++) {
+			uintptr_t v = (uintptr_t)ks_strmap_get(&h->names, h->keys[i]);
+
+			fprintf(f, "%u %lu %s\n", (unsigned)(v & 7), (unsigned long)(v >> 3),
+				h->keys[i]);
+		}
 		ok = fclose(f) == 0;
 	}
 	if (tmp && (!ok || rename(tmp, path) < 0))
@@ -397,6 +488,10 @@ static void forget(struct ks_headers *h)
 		free(h->keys[i]);
 	h->nkeys = 0;
 	ks_strmap_free(&h->names);
+	for (size_t i = 0; i < h->nincs; i++)
+		free(h->incs[i]);
+	h->nincs = 0;
+	h->cur_file = -1;
 }
 
 static int scan(struct ks_headers *h)
@@ -410,7 +505,7 @@ static int scan(struct ks_headers *h)
 		return r;
 	}
 	forget(h);
-	r = scan_trees(h);
+	r = walk_trees(h, visit);
 	if (!r && path)
 		cache_write(h, path);
 	free(path);
@@ -421,7 +516,40 @@ int ks_headers_declares(struct ks_headers *h, const char *name, unsigned *how)
 {
 	int r = h->scanned ? 0 : scan(h);
 
-	*how = r ? 0 : (unsigned)(uintptr_t)ks_strmap_get(&h->names, name);
+	*how = r ? 0 : (unsigned)((uintptr_t)ks_strmap_get(&h->names, name) & 7);
+	return r;
+}
+
+const char *ks_headers_where(struct ks_headers *h, const char *name)
+{
+	uintptr_t v;
+
+	if (!h->scanned && scan(h) < 0)
+		return NULL;
+	v = (uintptr_t)ks_strmap_get(&h->names, name) >> 3;
+	return v && v <= h->nincs ? h->incs[v - 1] : NULL;
+}
+
+int ks_headers_find_file(struct ks_headers *h, const char *base, const char *written,
+			 char **alt)
+{
+	size_t wn = strlen(written);
+	int r = h->scanned ? 0 : scan(h);
+	const char *best = NULL;
+
+	*alt = NULL;
+	for (size_t i = 0; !r && i < h->nincs; i++) {
+		const char *f = h->incs[i], *slash = strrchr(f, '/');
+		size_t fn = strlen(f);
+
+		if (strcmp(slash ? slash + 1 : f, base) ||
+		    (wn == fn + 2 && !strncmp(written + 1, f, fn)))
+			continue;
+		if (!best || (!strncmp(f, "linux/", 6) && strncmp(best, "linux/", 6)))
+			best = f;
+	}
+	if (!r && best && !(*alt = strdup(best)))
+		r = -ENOMEM;
 	return r;
 }
 
@@ -430,9 +558,8 @@ void ks_headers_free(struct ks_headers *h)
 	for (size_t i = 0; i < h->nroots; i++)
 		free(h->roots[i]);
 	free(h->roots);
-	for (size_t i = 0; i < h->nkeys; i++)
-		free(h->keys[i]);
+	forget(h);
 	free(h->keys);
-	ks_strmap_free(&h->names);
+	free(h->incs);
 	memset(h, 0, sizeof(*h));
 }

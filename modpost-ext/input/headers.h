@@ -1,9 +1,10 @@
-/* A target kernel's headers, as far as `check --target` needs them: which
- * names they declare as a function, a macro or an inline. A textual scan
- * of include/ and arch/x86/include/ (of the directory and, for Debian's
- * split packages, of the -common tree its Makefile includes), done once
- * on first use and kept in a cache file for the next run. "Declared" is
- * not "compatible": arguments may differ. */
+/* A target kernel's headers, as far as `check --target` needs them for
+ * its hints (the compiler, in the forecast's probe, judges): which header
+ * spells a name as a function, a macro or an inline, and which headers
+ * there are. A textual scan of include/ and arch/x86/include/ (of the
+ * directory and, for Debian's split packages, of the -common tree its
+ * Makefile includes), done once on first use and kept in a cache file
+ * for the next run. */
 #ifndef KS_HEADERS_H
 #define KS_HEADERS_H
 
@@ -19,9 +20,12 @@ struct ks_headers {
 	bool complete;		/* some root has include/linux/module.h */
 	bool scanned;
 	size_t files;		/* headers read */
-	struct ks_strmap names;	/* declared name -> KS_DECL_* bits */
+	struct ks_strmap names;	/* declared name -> KS_DECL_* bits | (file + 1) << 3 */
 	char **keys;		/* the names' storage */
 	size_t nkeys, capkeys;
+	char **incs;		/* headers as included: "linux/fs.h" */
+	size_t nincs, capincs;
+	long cur_file;		/* the file being scanned; -1: none */
 };
 
 /* Finds the header trees of kernel directory dir (NULL: none). 0 or
@@ -40,8 +44,20 @@ enum {
 /* How the headers declare name (KS_DECL_*), scanning them on the first
  * call. 0 or -ENOMEM. */
 int ks_headers_declares(struct ks_headers *h, const char *name, unsigned *how) KS_MUST_CHECK;
+/* The header that declares name first ("linux/vmalloc.h"), or NULL. */
+const char *ks_headers_where(struct ks_headers *h, const char *name);
+/* A header named base (as "unaligned.h") in another folder than written
+ * ("<asm/unaligned.h>"), as *alt ("linux/unaligned.h"; NULL: none),
+ * scanning the headers on the first call. 0 or -ENOMEM. */
+int ks_headers_find_file(struct ks_headers *h, const char *base, const char *written,
+			 char **alt) KS_MUST_CHECK;
 /* Scans text (a header's contents) for declared names. 0 or -ENOMEM. */
 int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len) KS_MUST_CHECK;
 void ks_headers_free(struct ks_headers *h);
+
+/* ksunset's cache folder sub: $KSUNSET_CACHE/SUB, else under
+ * $XDG_CACHE_HOME/ksunset or ~/.cache/ksunset, made if missing. NULL: none
+ * (or no memory). */
+char *ks_cache_dir(const char *sub);
 
 #endif

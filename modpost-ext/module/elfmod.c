@@ -399,6 +399,6 @@ void ks_module_free(struct ks_module *m)
 	free(m->undef_names);
 	free(m->undef);
 	ks_uses_free(&m->uses);
-	ks_uses_free(&m->api);
+	ks_units_free(&m->units);
 	memset(m, 0, sizeof(*m));
 }

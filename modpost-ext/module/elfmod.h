@@ -8,6 +8,7 @@
 
 #include "compiler.h"
 #include "diag.h"
+#include "module/shapes.h"
 #include "module/use.h"
 
 /* Where the module's DWARF could come from, noted while it is read: one
@@ -32,8 +33,8 @@ struct ks_module {
 	size_t nundef;
 	char *undef_names;	/* the block they point into */
 	struct ks_uses uses;	/* from every location source */
-	struct ks_uses api;	/* plugin api records: names of the kernel's headers
-				   that the source writes, imported or not */
+	struct ks_units units;	/* plugin: its units, with their include and shape
+				   records (api=) */
 	size_t nunits;		/* plugin: translation units built with it */
 	char digest[17];	/* plugin: a unit's schedule digest, "" if none */
 	bool mixed_digests;	/* plugin: units built under different schedules */

@@ -8,7 +8,7 @@
 
 #include "module/section.h"
 
-/* A use or api record's fields become a use in to; the record keeps nothing. The
+/* A use record's fields become a use in to; the record keeps nothing. The
  * function is the one the source writes, also for records of older
  * plugins that kept GCC's clone suffix. */
 static int take_use(struct ks_uses *to, struct ks_record_use *rec)
@@ -22,6 +22,39 @@ static int take_use(struct ks_uses *to, struct ks_record_use *rec)
 		return -ENOMEM;
 	rec->symbol = rec->file = rec->function = rec->accept_reason = NULL;
 	return 0;
+}
+
+/* A unit record starts the records of its translation unit. */
+static int take_unit(struct ks_module *m, struct ks_record_unit *u)
+{
+	if (!m->nunits++)
+		snprintf(m->digest, sizeof(m->digest), "%s", u->digest);
+	else if (strcmp(m->digest, u->digest))
+		m->mixed_digests = true;
+	if (ks_units_begin(&m->units, u->source) < 0)
+		return -ENOMEM;
+	u->source = NULL;
+	return 0;
+}
+
+static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why);
+
+/* The records of api=: includes and shapes of the unit they follow.
+ * Version 3's api records, which version 4 replaced, are read as nothing;
+ * a probe's records do not belong in a note. */
+static int take_shape(struct ks_module *m, struct ks_record *rec, struct ks_diags *d, size_t idx)
+{
+	int r = 0;
+
+	if (rec->type == KS_REC_INCLUDE)
+		r = ks_units_add_include(&m->units, &rec->include);
+	else if (rec->type == KS_REC_SHAPE)
+		r = ks_units_add_shape(&m->units, &rec->shape);
+	else if (rec->type != KS_REC_API)
+		return record_problem(m, d, idx, "a probe's record in a module's note");
+	if (r == -EINVAL)
+		return record_problem(m, d, idx, "include or shape record before any unit record");
+	return r;
 }
 
 /* Only the first malformed record is reported: a corrupt note would
@@ -62,13 +95,10 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 			r = record_problem(m, d, *idx, why);
 		} else if (r == 0 && rec.type == KS_REC_USE) {
 			r = take_use(&m->uses, &rec.use);
-		} else if (r == 0 && rec.type == KS_REC_API) {
-			r = take_use(&m->api, &rec.use);
+		} else if (r == 0 && rec.type == KS_REC_UNIT) {
+			r = take_unit(m, &rec.unit);
 		} else if (r == 0) {
-			if (!m->nunits++)
-				snprintf(m->digest, sizeof(m->digest), "%s", rec.unit.digest);
-			else if (strcmp(m->digest, rec.unit.digest))
-				m->mixed_digests = true;
+			r = take_shape(m, &rec, d, *idx);
 		}
 		ks_record_free(&rec);
 		if (r < 0)

@@ -39,6 +39,8 @@ void ks_uses_free(struct ks_uses *uses)
 		free(uses->v[i].var);
 		free(uses->v[i].member);
 		free(uses->v[i].accept_reason);
+		free(uses->v[i].note);
+		free(uses->v[i].written_as);
 	}
 	free(uses->v);
 	uses->v = NULL;

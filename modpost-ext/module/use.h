@@ -27,6 +27,10 @@ struct ks_use {
 	char *var;		/* DWARF, in data: the variable initialized; else NULL */
 	char *member;		/* and the member there (".llseek"), or "" */
 	char *accept_reason;	/* KSUNSET_ACCEPT's in the source; NULL: none */
+	char *note;		/* check --target's forecast: the compiler's message
+				   where the use breaks; NULL: none */
+	char *written_as;	/* check --target: the name the source writes here;
+				   NULL: unknown */
 };
 
 /* A module's uses, in the order their sources gave them. */

@@ -6,6 +6,7 @@
 
 #include "report/json.h"
 #include "rules/target.h"
+#include "forecast/forecast.h"
 #include "report/writer.h"
 
 void ks_json_str(FILE *out, const char *s)
@@ -32,6 +33,22 @@ void ks_json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+char *ks_json_quote(const char *s)
+{
+	char *p = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&p, &n);
+
+	if (!f)
+		return NULL;
+	ks_json_str(f, s);
+	if (fclose(f) != 0) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
 void ks_json_locations(FILE *out, const struct ks_finding *f, bool accepts)
 {
 	fputs("\"locations\": [", out);
@@ -49,6 +66,14 @@ void ks_json_locations(FILE *out, const struct ks_finding *f, bool accepts)
 			ks_json_str(out, l->var);
 			fputs(", \"member\": ", out);
 			ks_json_str(out, l->member ? l->member : "");
+		}
+		if (l->written_as) {
+			fputs(", \"written_as\": ", out);
+			ks_json_str(out, l->written_as);
+		}
+		if (l->note) {
+			fputs(", \"compiler\": ", out);
+			ks_json_str(out, l->note);
 		}
 		if (accepts) {
 			fprintf(out, ", \"baselined\": %s, \"accepted\": %s, \"reason\": ",
@@ -72,6 +97,19 @@ void ks_json_problems(FILE *out, const struct ks_diags *d)
 		free(s);
 	}
 	fputs("]\n", out);
+}
+
+/* A break of the build: its kind, shapes and where the target has it. */
+static void json_break(FILE *out, const struct ks_diff *d)
+{
+	fprintf(out, ", \"kind\": \"%s\", \"old\": ", ks_break_name(d->kind));
+	ks_json_str(out, *d->old ? d->old : NULL);
+	fputs(", \"new\": ", out);
+	ks_json_str(out, *d->now ? d->now : NULL);
+	fputs(", \"header\": ", out);
+	ks_json_str(out, d->header);
+	fputs(", \"callback\": ", out);
+	ks_json_str(out, d->callback);
 }
 
 static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
@@ -108,10 +146,18 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fputs(", \"target_release\": ", out);
 	ks_json_str(out, f->target);
 	if (f->rule->target_status) {	/* check --target */
-		fprintf(out, ", \"target_status\": \"%s\", \"remedy\": \"%s\", \"written_as\": ",
+		fprintf(out, ", \"target_status\": \"%s\", \"remedy\": \"%s\", \"remedy_why\": ",
 			f->rule->target_status, ks_remedy_name(f->remedy));
-		ks_json_str(out, f->written_as);
+		ks_json_str(out, f->remedy_why);
+		fputs(", \"written_as\": [", out);
+		for (size_t i = 0; i < f->nwritten; i++) {
+			fputs(i ? ", " : "", out);
+			ks_json_str(out, f->written_as[i]);
+		}
+		fputs("]", out);
 	}
+	if (f->diff)	/* check --target's forecast */
+		json_break(out, f->diff);
 	fputs(", \"message\": ", out);
 	ks_json_str(out, msg);
 	fputs(", ", out);
@@ -119,6 +165,23 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fputs("}", out);
 	free(msg);
 	return 0;
+}
+
+/* Kept until the end, where "modules" follows the findings. */
+static int json_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
+			const char *state, const char *words)
+{
+	char *m = ks_json_quote(o->module), *w = ks_json_quote(words);
+	int r = m && w ? ks_buf_addf(&rep->outlooks, "%s\n    {\"module\": %s, \"outlook\": \"%s\", "
+						       "\"places\": %zu, \"message\": %s}",
+				     rep->outlooks.len ? "," : "", m, state,
+				     o->places, w)
+		       : -ENOMEM;
+
+	(void)out;
+	free(m);
+	free(w);
+	return r;
 }
 
 static int json_begin(FILE *out, const struct ks_report *rep)
@@ -136,6 +199,8 @@ static int json_end(FILE *out, const struct ks_report *rep)
 {
 	const struct ks_tally *t = &rep->tally;
 
+	if (rep->outlooks.len)
+		fprintf(out, "\n  ],\n  \"modules\": [%s\n", rep->outlooks.p);
 	fprintf(out, "\n  ],\n  \"modules_checked\": %zu,\n"
 		     "  \"summary\": {\"errors\": %zu, \"warnings\": %zu, \"baselined\": %zu, "
 		     "\"accepted\": %zu},\n",
@@ -150,5 +215,6 @@ const struct ks_report_writer ks_json_writer = {
 	.baselined = true,
 	.begin = json_begin,
 	.finding = json_finding,
+	.outlook = json_outlook,
 	.end = json_end,
 };

@@ -11,6 +11,8 @@
 
 /* A JSON string, or null for NULL. */
 void ks_json_str(FILE *out, const char *s);
+/* The same as a string of its own; NULL: no memory. */
+char *ks_json_quote(const char *s);
 /* "locations": [{"file": ..., "line": ..., "column": ..., "function": ..., "kind": ...,
  * "source": ...}] of f's uses, each with "baselined": true|false, "accepted":
  * true|false (baselined, or accepted in the source) and "reason" (of

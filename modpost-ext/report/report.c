@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report/writer.h"
+#include "rules/target.h"
 
 /* The formats; the row's index is its enum ks_format. */
 static const struct ks_report_writer *const writers[] = {
@@ -89,12 +90,28 @@ int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_finding
 	return written(out, r);
 }
 
+int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o)
+{
+	const struct ks_report_writer *w = writers[rep->format];
+	struct ks_buf b = KS_BUF_INIT;
+	const char *state;
+	int r = 0;
+
+	if (!w->outlook)
+		return 0;
+	state = ks_outlook_word(&b, o);
+	r = state ? w->outlook(out, rep, o, state, b.p) : -ENOMEM;
+	ks_buf_free(&b);
+	return written(out, r);
+}
+
 int ks_report_end(FILE *out, struct ks_report *rep)
 {
 	int r = written(out, writers[rep->format]->end(out, rep));
 
 	if (!r && fflush(out) != 0)
 		r = -(errno ? errno : EIO);
+	ks_buf_free(&rep->outlooks);
 	return r;
 }
 

@@ -33,13 +33,18 @@ struct ks_report {
 	const struct ks_diags *problems;	/* unusable inputs */
 	struct ks_tally tally;		/* of the findings added so far */
 	size_t written;			/* findings written so far */
+	struct ks_buf outlooks;		/* JSON: the modules' outlooks so far */
 };
+
+struct ks_outlook;
 
 struct ks_tally ks_report_tally(const struct ks_findings *f);
 int ks_report_begin(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* Writes the findings and tallies them; accepted ones (ks_finding_accepted)
  * are only counted for a writer that leaves them out. */
 int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
+/* check --target: a module's outlook, after its findings. */
+int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o) KS_MUST_CHECK;
 int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* begin, add, end. */
 int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;

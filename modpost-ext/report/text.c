@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "report/writer.h"
+#include "rules/target.h"
 #include "wording.h"
 
 static const char *kind_phrase(enum ks_use_kind k)
@@ -45,9 +46,19 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	}
 	fprintf(out, "%s: ksunset: \"%s\" [%s] %s\n", f->sev == KS_ERROR ? "ERROR" : "WARNING",
 		f->symbol, f->module, msg);
-	for (size_t i = 0; i < f->nlocs; i++)
-		if (!ks_loc_accepted(f, &f->locs[i]))
-			location_line(out, f, &f->locs[i], tag.p);
+	for (size_t i = 0; i < f->nlocs; i++) {
+		const struct ks_loc *l = &f->locs[i];
+
+		if (ks_loc_accepted(f, l))
+			continue;
+		location_line(out, f, l, tag.p);
+		if (l->note && l->col)	/* the forecast's probe: what the compiler said */
+			fprintf(out, "%s:%u:%u: note: the compiler says: %s\n", l->file, l->line,
+				l->col, l->note);
+		else if (l->note)
+			fprintf(out, "%s:%u: note: the compiler says: %s\n", l->file, l->line,
+				l->note);
+	}
 	/* a finding without a location: the reason once per module (the
 	 * findings come sorted by module); the compiler's imports have none
 	 * by rule, and say nothing */
@@ -81,6 +92,17 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	return 0;
 }
 
+/* "ksunset: vpoll.ko on 6.12.95+deb12-amd64: needs source changes: ..." */
+static int text_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
+			const char *state, const char *words)
+{
+	(void)rep;
+	(void)state;
+	fprintf(out, "ksunset: %s on %s: %s\n", o->module, o->release ? o->release : "the target",
+		words);
+	return 0;
+}
+
 static int text_begin(FILE *out, const struct ks_report *rep)
 {
 	(void)out;
@@ -99,5 +121,6 @@ const struct ks_report_writer ks_text_writer = {
 	.name = "text",
 	.begin = text_begin,
 	.finding = text_finding,
+	.outlook = text_outlook,
 	.end = text_end,
 };

@@ -19,6 +19,10 @@ struct ks_report_writer {
 	int (*begin)(FILE *out, const struct ks_report *rep);
 	/* rep->written counts the findings written before this one. */
 	int (*finding)(FILE *out, const struct ks_report *rep, const struct ks_finding *f);
+	/* check --target: a module's outlook (state and words), after its
+	 * findings; NULL: the format leaves it out. */
+	int (*outlook)(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
+		       const char *state, const char *words);
 	int (*end)(FILE *out, const struct ks_report *rep);
 };
 

@@ -13,6 +13,7 @@
 #include "module/policy.h"
 #include "rules/rules.h"
 #include "rules/target.h"
+#include "forecast/forecast.h"
 #include "wording.h"
 
 /* Module.symvers already has it GPL-only and m's license is not
@@ -127,16 +128,33 @@ static int word_action(struct ks_buf *b, const struct ks_finding *f)
 	return r ? r : ks_say_advice(b, e, f->license);
 }
 
+/* One row per kind of break of the forecast: id ksunset/build-KIND, an
+ * error (the build fails), never accepted by a baseline. */
+#define KS_BUILD_ROW(fn, kind, text)                                                           \
+	{ "ksunset/build-" kind, "build-" kind, KS_RULE_ERROR, "In the target kernel, " text ".",   \
+	  ks_build_##fn, ks_build_word, ks_build_tag, false, NULL }
+
 const struct ks_rule ks_rules[] = {
-	/* --target: the source writes a function or macro of the kernel's
-	 * headers (the plugin's api records) that the module does not import
-	 * (an inline or a macro compiled it into other calls) and that the
-	 * target's headers declare nowhere: the build fails there */
-	{ "ksunset/target-undeclared", "target-undeclared", KS_RULE_ERROR,
-	  "A module's source uses a function or macro that the target kernel's headers do not "
-	  "declare.",
-	  ks_target_undeclared, ks_target_word_undeclared, ks_target_tag_undeclared, false,
-	  "missing" },
+	/* --target's forecast: a use in the module's source no longer
+	 * compiles on the target, one row per kind of break (the probe of
+	 * the target's headers says which) */
+	KS_BUILD_ROW(gone, "gone", "a name the source uses is declared nowhere in the target kernel's "
+			   "headers, or no longer exported"),
+	KS_BUILD_ROW(not_included, "not-included", "a name the source uses is declared by the target kernel, but "
+				   "not by the headers the source includes"),
+	KS_BUILD_ROW(header_gone, "header-gone", "a header the source includes is gone from the target kernel"),
+	KS_BUILD_ROW(arity, "arity", "a macro the source expands takes other arguments in the target kernel"),
+	KS_BUILD_ROW(prototype, "prototype", "a call in the source does not compile against the target "
+				"kernel's prototype"),
+	KS_BUILD_ROW(member_gone, "member-gone", "a struct or union member the source uses is gone from the "
+				  "target kernel"),
+	KS_BUILD_ROW(member_type, "member-type", "a member's use in the source does not compile against its type "
+				  "in the target kernel"),
+	KS_BUILD_ROW(callback_prototype, "callback-prototype", "a function of the module's own no longer fits the "
+					 "member it is stored in, in the target kernel"),
+	KS_BUILD_ROW(incomplete, "incomplete", "a struct the source needs complete is incomplete in the target "
+				 "kernel's headers that the source includes"),
+	KS_BUILD_ROW(read_only, "read-only", "a member the source assigns is read-only in the target kernel"),
 	/* --target: the target kernel does not export it; the module will
 	 * not load there (the remedy says whether a rebuild is enough) */
 	{ "ksunset/target-missing", "target-missing", KS_RULE_ERROR,
@@ -256,18 +274,30 @@ static void loc_free(struct ks_loc *l)
 	free(l->var);
 	free(l->member);
 	free(l->accept_reason);
+	free(l->note);
+	free(l->written_as);
 }
 
-/* The optional strings of a use: NULL stays NULL. */
+/* An optional string: NULL stays NULL. */
+static int copy_opt(char **to, const char *s)
+{
+	*to = s ? strdup(s) : NULL;
+	return s && !*to ? -ENOMEM : 0;
+}
+
+/* The optional strings of a use. */
 static int copy_var(struct ks_loc *l, const struct ks_use *u)
 {
-	l->var = u->var ? strdup(u->var) : NULL;
-	l->member = u->member ? strdup(u->member) : NULL;
-	return (u->var && !l->var) || (u->member && !l->member) ? -ENOMEM : 0;
+	int r = copy_opt(&l->var, u->var);
+
+	r = r ? r : copy_opt(&l->member, u->member);
+	r = r ? r : copy_opt(&l->note, u->note);
+	r = r ? r : copy_opt(&l->written_as, u->written_as);
+	return r ? r : copy_opt(&l->accept_reason, u->accept_reason);
 }
 
-/* The uses of this symbol in uses (every location source, or the api
- * records), sorted, each location once. */
+/* The uses of this symbol in uses (every location source, or a break's
+ * sites), sorted, each location once. */
 static int add_locations(struct ks_finding *f, const struct ks_uses *uses)
 {
 	size_t n = 0, k = 0;
@@ -291,8 +321,6 @@ static int add_locations(struct ks_finding *f, const struct ks_uses *uses)
 		if (!f->locs[k - 1].file || !f->locs[k - 1].function ||
 		    copy_var(&f->locs[k - 1], u) < 0)
 			return -ENOMEM;
-		if (u->accept_reason && !(f->locs[k - 1].accept_reason = strdup(u->accept_reason)))
-			return -ENOMEM;
 	}
 	qsort(f->locs, k, sizeof(*f->locs), cmp_loc);
 	f->nlocs = 0;
@@ -313,7 +341,10 @@ static void finding_free(struct ks_finding *f)
 	free(f->symbol);
 	free(f->license);
 	free(f->target);
+	for (size_t i = 0; i < f->nwritten; i++)
+		free(f->written_as[i]);
 	free(f->written_as);
+	free(f->remedy_why);
 	for (size_t i = 0; i < f->nlocs; i++)
 		loc_free(&f->locs[i]);
 	free(f->locs);
@@ -349,14 +380,14 @@ static int add_finding(struct ks_check *c, const struct ks_import *im,
 				  .plugin = m->nunits > 0, .other_schedule = other_schedule,
 				  .no_debug_info = m->no_debug_info,
 				  .generated = ks_import_generated(im->sym),
-				  .written = im->written };
+				  .diff = im->diff };
 	f->module = strdup(m->path);
 	f->module_name = strdup(m->name);
 	f->symbol = strdup(im->sym);
 	f->license = m->license ? strdup(m->license) : NULL;
 	if (!f->module || !f->module_name || !f->symbol || (m->license && !f->license) ||
-	    add_locations(f, im->written ? &m->api : &m->uses) < 0 ||
-	    (rl->target_status && ks_target_remedy(c->target, m, f) < 0)) {
+	    add_locations(f, im->diff ? &im->diff->sites : &m->uses) < 0 ||
+	    (rl->target_status && ks_target_remedy(c, m, f) < 0)) {
 		finding_free(f);
 		c->found.n--;
 		return -ENOMEM;
@@ -400,41 +431,27 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 	return m->mixed_digests || strcmp(m->digest, digest);
 }
 
-/* --target: a name the source writes that the module does not import,
- * tried against the rules as an import is. */
-static int check_written(struct ks_check *c, const struct ks_module *m, const char *name,
-			 bool other_schedule)
+/* --target's forecast: each break of m's build there, tried against the
+ * rules as an import is. */
+static int check_builds(struct ks_check *c, const struct ks_module *m, bool other)
 {
-	struct ks_import im = { .c = c, .m = m, .sym = name, .written = true };
+	const struct ks_verdict *v = c->forecast ? ks_forecast_lookup(c->forecast, m->path) : NULL;
 
-	if (ks_headers_declares(&c->target->h, name, &im.declared) < 0)
-		return -ENOMEM;
-	for (size_t i = 0; i < ks_nrules; i++)
-		if (ks_rules[i].applies(&im))
-			return add_finding(c, &im, &ks_rules[i], target_release(c, m),
-					   other_schedule);
-	return 0;
-}
+	for (size_t i = 0; v && i < v->ndiffs; i++) {
+		/* the schedule may name a replacement (--history does) */
+		struct ks_import im = { .c = c, .m = m, .sym = v->diffs[i].name,
+					.e = ks_schedule_lookup(c->sched, v->diffs[i].name),
+					.diff = &v->diffs[i] };
 
-/* Each name of m's api records once, unless m imports it (its import is
- * judged) or the target has no headers to judge it by. */
-static int check_written_names(struct ks_check *c, const struct ks_module *m, bool other)
-{
-	struct ks_strmap seen = { NULL, 0, 0 };
-	int r = 0;
-
-	if (!c->target || !m->api.n || !ks_headers_present(&c->target->h))
-		return 0;
-	for (size_t i = 0; r >= 0 && i < m->api.n; i++) {
-		const char *name = m->api.v[i].symbol;
-		void **slot;
-
-		r = ks_strmap_put(&seen, name, &slot);
-		if (r > 0 && !ks_module_imports(m, name))
-			r = check_written(c, m, name, other);
+		for (size_t k = 0; k < ks_nrules; k++) {
+			if (!ks_rules[k].applies(&im))
+				continue;
+			if (add_finding(c, &im, &ks_rules[k], target_release(c, m), other) < 0)
+				return -ENOMEM;
+			break;
+		}
 	}
-	ks_strmap_free(&seen);
-	return r < 0 ? -ENOMEM : 0;
+	return 0;
 }
 
 int ks_check_module(struct ks_check *c, const struct ks_module *m)
@@ -444,14 +461,18 @@ int ks_check_module(struct ks_check *c, const struct ks_module *m)
 	for (size_t i = 0; i < m->nundef; i++)
 		if (check_import(c, m, m->undef[i], other) < 0)
 			return -ENOMEM;
-	return check_written_names(c, m, other);
+	return check_builds(c, m, other);
 }
 
+/* By module; a module's forecast breaks after its imports, by kind. */
 static int cmp_finding(const void *a, const void *b)
 {
 	const struct ks_finding *x = a, *y = b;
 	int r = strcmp(x->module, y->module);
+	int kx = x->diff ? 1 + (int)x->diff->kind : 0, ky = y->diff ? 1 + (int)y->diff->kind : 0;
 
+	if (!r && kx != ky)
+		r = kx < ky ? -1 : 1;
 	return r ? r : strcmp(x->symbol, y->symbol);
 }
 

@@ -33,18 +33,22 @@ struct ks_loc {
 	/* KSUNSET_ACCEPT's reason in the source; NULL: none. It accepts the
 	 * use only if the finding's rule lets it (ks_loc_accepted_in_source). */
 	char *accept_reason;
+	char *note;			/* --target's forecast: the compiler's message; NULL */
+	char *written_as;		/* --target: the name the source writes here; NULL */
 };
 
 struct ks_finding;
+struct ks_diff;
+struct ks_forecast;
 struct ks_check;
 struct ks_target;
 
 /* check --target: what it takes to load on the target kernel. */
 enum ks_remedy {
 	KS_REMEDY_NONE,		/* not a target finding */
-	KS_REMEDY_REBUILD,	/* the names the source writes are still there */
+	KS_REMEDY_REBUILD,	/* every shape the module depends on matches there */
 	KS_REMEDY_SOURCE_CHANGE,
-	KS_REMEDY_UNKNOWN,	/* no headers, no location or no source at hand */
+	KS_REMEDY_UNKNOWN,	/* the forecast could not judge: remedy_why */
 };
 
 /* How severe a rule's findings are. */
@@ -62,11 +66,9 @@ struct ks_import {
 	struct ks_when_eval ev;		/* where e stands for m (e only) */
 	const struct ks_export *x;	/* its export in the given Module.symvers;
 					   NULL: none, or none given */
-	/* --target: a name the source writes (api records) that the module
-	 * does not import, and how the target's headers declare it
-	 * (KS_DECL_*, 0: nowhere); e and x are NULL */
-	bool written;
-	unsigned declared;
+	/* --target's forecast: a break of the module's build there (sym is
+	 * its name; e and x are NULL) */
+	const struct ks_diff *diff;
 };
 
 /* A check rule: everything about it, in one row of ks_rules[]. */
@@ -111,11 +113,12 @@ struct ks_finding {
 	bool plugin;			/* the module was built with the plugin */
 	bool other_schedule;		/* ... under another schedule than this */
 	enum ks_remedy remedy;		/* --target findings */
-	const char *remedy_why;		/* why the remedy is unknown; NULL */
-	char *written_as;		/* names the source writes, ", "-separated */
+	char *remedy_why;		/* why the remedy is what it is; NULL */
+	char **written_as;		/* names the source writes at the locations */
+	size_t nwritten;
+	const struct ks_diff *diff;	/* a forecast row's break; NULL */
 	bool no_debug_info;		/* DWARF was asked for and there was none */
 	bool generated;			/* the compiler's import: no location by rule */
-	bool written;			/* no import: a name the source writes (api records) */
 };
 
 struct ks_findings {
@@ -127,6 +130,7 @@ struct ks_check {
 	const struct ks_schedule *sched;
 	const struct ks_symvers *symvers;	/* NULL: none given */
 	struct ks_target *target;		/* --target; NULL: none */
+	const struct ks_forecast *forecast;	/* --target's, NULL: none */
 	struct ks_check_opts opts;
 	struct ks_findings found;
 };

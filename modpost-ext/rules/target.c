@@ -1,17 +1,17 @@
 /* check --target: load verdicts on another kernel (missing, GPL-only,
- * namespace) and the remedy for each, from the names the module's source
- * writes at the located uses and the target's headers. */
+ * namespace), the remedy for each from the forecast of the module's
+ * build there (forecast/), and the rows of that forecast's breaks. */
 #include <errno.h>
-#include <libgen.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
+#include "date.h"
+#include "forecast/forecast.h"
 #include "module/namespace.h"
 #include "module/policy.h"
 #include "rules/target.h"
-
-#define TABSTOP 8	/* GCC's -ftabstop default: records hold display columns */
 
 int ks_target_open(struct ks_target *t, const char *arg, const char *release,
 		   struct ks_diags *d)
@@ -25,7 +25,7 @@ int ks_target_open(struct ks_target *t, const char *arg, const char *release,
 	if (!r && !ks_headers_present(&t->h))
 		r = ks_diag_add(d, KS_NOTE, arg, 0, 0,
 				"no kernel headers here (no include/linux/module.h): --target gives load "
-				"verdicts, but whether a rebuild is enough stays unknown") < 0
+				"verdicts, but whether the modules build there stays unknown") < 0
 			    ? -ENOMEM
 			    : 0;
 	return r;
@@ -46,12 +46,7 @@ const char *ks_remedy_name(enum ks_remedy r)
 
 bool ks_target_missing(const struct ks_import *im)
 {
-	return im->c->target && !im->written && !im->x && !ks_undef_ignored(im->sym);
-}
-
-bool ks_target_undeclared(const struct ks_import *im)
-{
-	return im->written && !im->declared;
+	return im->c->target && !im->diff && !im->x && !ks_undef_ignored(im->sym);
 }
 
 bool ks_target_gpl_only(const struct ks_import *im)
@@ -64,272 +59,202 @@ bool ks_target_namespace(const struct ks_import *im)
 	return im->c->target && im->x && !ks_ns_admits(im->x->ns, im->m);
 }
 
-/* The byte offset of display column dcol (1-based) in line: a tab runs to
- * the next tab stop, a UTF-8 sequence is one column (identifiers, which
- * are what is looked for, are ASCII). */
-static size_t byte_at_column(const char *line, size_t len, unsigned dcol)
+/* Whether shape sh is of a name the source writes (not a member's). */
+static bool names_something(const struct ks_record_shape *sh)
 {
-	unsigned col = 1;
-	size_t i = 0;
-
-	for (; i < len && col < dcol; i++) {
-		if (line[i] == '\t')
-			col = ((col - 1) / TABSTOP + 1) * TABSTOP + 1;
-		else if (((unsigned char)line[i] & 0xc0) != 0x80)
-			col++;
-	}
-	return i;
+	return sh->what == KS_SHAPE_CALL || sh->what == KS_SHAPE_ADDR || sh->what == KS_SHAPE_MACRO ||
+	       sh->what == KS_SHAPE_OBJECT || sh->what == KS_SHAPE_VAR;
 }
 
-static bool ident_char(char c)
+/* The name m's source writes where l is (the plugin records a use at the
+ * token the source writes; DWARF gives the line): a shape at l's place,
+ * else on its line, else (a call written in a macro of the module's own,
+ * recorded where the macro says it) the import's own name in the same
+ * function. NULL: none. */
+static const char *written_at(const struct ks_module *m, const struct ks_loc *l, const char *sym)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
+	const char *line = NULL, *same = NULL;
 
-/* The identifier written at line:col of text (skipping '&', '*', '(' and
- * blanks before it); NULL if there is none. */
-static char *name_at(const char *text, size_t len, unsigned line, unsigned col)
-{
-	const char *p = text, *end = text + len, *nl, *q;
-	size_t off;
+	for (size_t u = 0; u < m->units.n; u++) {
+		const struct ks_unit *un = &m->units.v[u];
 
-	for (unsigned l = 1; l < line && p < end; l++) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		p = nl ? nl + 1 : end;
-	}
-	if (p >= end)
-		return NULL;
-	nl = memchr(p, '\n', (size_t)(end - p));
-	off = byte_at_column(p, (size_t)((nl ? nl : end) - p), col ? col : 1);
-	for (p += off; p < end && strchr("&*( \t", *p) && *p; p++)
-		;
-	for (q = p; q < end && ident_char(*q); q++)
-		;
-	return q > p && !(*p >= '0' && *p <= '9') ? strndup(p, (size_t)(q - p)) : NULL;
-}
+		for (size_t i = 0; i < un->nshapes; i++) {
+			const struct ks_record_shape *sh = &un->shapes[i];
 
-/* The use's source file: as recorded, or relative to the module's folder. */
-static int read_source(const char *file, const char *module, struct ks_buf *b)
-{
-	char *copy, *path;
-	int r;
-
-	if (file[0] == '/')
-		return ks_buf_read_file(b, file);
-	if (ks_buf_read_file(b, file) == 0)
-		return 0;
-	ks_buf_reset(b);
-	copy = strdup(module);
-	path = copy ? ks_strdupf("%s/%s", dirname(copy), file) : NULL;
-	r = path ? ks_buf_read_file(b, path) : -ENOMEM;
-	free(copy);
-	free(path);
-	return r;
-}
-
-/* Adds name to the ", "-separated list unless there already. */
-static int add_written(struct ks_buf *w, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = w->p; p && *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] ? 2 : 0))
-		if (strcspn(p, ",") == n && !strncmp(p, name, n))
-			return 0;
-	return ks_buf_addf(w, "%s%s", w->len ? ", " : "", name);
-}
-
-/* Usable on the target: a macro or an inline is compiled into the module
- * (a rebuild picks up its new body); a function only declared must also
- * be exported. */
-static int usable(struct ks_target *t, const char *name, bool *yes)
-{
-	unsigned how;
-	int r = ks_headers_declares(&t->h, name, &how);
-
-	*yes = (how & (KS_DECL_MACRO | KS_DECL_INLINE)) ||
-	       ((how & KS_DECL_PROTO) && ks_symvers_lookup(&t->k.sv, name));
-	return r;
-}
-
-static const char *blanks(const char *q, const char *end)
-{
-	while (q < end && (*q == ' ' || *q == '\t'))
-		q++;
-	return q;
-}
-
-/* The body of "#define name" in text (after its parameters, continued
- * lines and all), or NULL: *blen is its length. */
-static const char *macro_body(const char *text, size_t len, const char *name, size_t *blen)
-{
-	const char *end = text + len, *b, *e;
-	size_t n = strlen(name);
-
-	for (const char *p = text, *q; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-		q = blanks(p, end);
-		p = nl ? nl + 1 : end;
-		if (q >= end || *q != '#')
-			continue;
-		q = blanks(q + 1, end);
-		if ((size_t)(end - q) <= 7 + n || strncmp(q, "define", 6) || (q[6] != ' ' && q[6] != '\t'))
-			continue;
-		q = blanks(q + 7, end);
-		if ((size_t)(end - q) < n || strncmp(q, name, n) || (q + n < end && ident_char(q[n])))
-			continue;
-		b = q + n;
-		if (b < end && *b == '(') {
-			const char *close = memchr(b, ')', (size_t)(end - b));
-
-			b = close ? close + 1 : end;
+			if (!names_something(sh) || strcmp(sh->file, l->file))
+				continue;
+			if (sh->line == l->line && sh->col == l->col)
+				return sh->name;
+			if (sh->line == l->line && !line)
+				line = sh->name;
+			if (!same && !strcmp(sh->name, sym) && !strcmp(sh->function, l->function))
+				same = sh->name;
 		}
-		for (e = b; e < end && *e != '\n';)
-			e += (*e == '\\' && e + 1 < end) ? 2 : 1;
-		*blen = (size_t)(e - b);
-		return b;
 	}
-	return NULL;
+	return line ? line : same;
 }
 
-/* A macro the module's own source file defines (#define v4l2l_vzalloc
- * vzalloc): what it writes of the kernel's is its body's names that the
- * target's headers declare, and the symbol itself. Adds those to w; *found:
- * there were any. 0 or -ENOMEM. */
-static int own_macro(struct ks_target *t, const char *text, size_t len, const char *name,
-		     const char *sym, struct ks_buf *w, bool *found)
+/* Each location's name as the source writes it, and the distinct ones. */
+static int written_names(const struct ks_module *m, struct ks_finding *f)
 {
-	size_t blen = 0;
-	const char *b = macro_body(text, len, name, &blen);
-	int r = 0;
+	for (size_t i = 0; i < f->nlocs; i++) {
+		const char *w = written_at(m, &f->locs[i], f->symbol);
+		bool seen = false;
+		char **v;
 
-	*found = false;
-	for (size_t i = 0; b && i < blen && !r;) {
-		size_t j = i;
-		unsigned how = 0;
-		char *id;
-
-		if (!ident_char(b[i])) {
-			i++;
+		if (!w)
 			continue;
-		}
-		while (j < blen && ident_char(b[j]))
-			j++;
-		if (b[i] >= '0' && b[i] <= '9') {	/* a number */
-			i = j;
-			continue;
-		}
-		if (!(id = strndup(b + i, j - i)))
+		if (!(f->locs[i].written_as = strdup(w)))
 			return -ENOMEM;
-		r = strcmp(id, sym) ? ks_headers_declares(&t->h, id, &how) : 0;
-		if (!r && (how || !strcmp(id, sym))) {
-			r = add_written(w, id);
-			*found = true;
-		}
-		free(id);
-		i = j;
+		for (size_t k = 0; k < f->nwritten; k++)
+			seen |= !strcmp(f->written_as[k], w);
+		if (seen)
+			continue;
+		v = realloc(f->written_as, (f->nwritten + 1) * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		f->written_as = v;
+		if (!(v[f->nwritten] = strdup(w)))
+			return -ENOMEM;
+		f->nwritten++;
 	}
-	return r;
-}
-
-/* The names written at f's locations, into w; *unread counts those that
- * could not be read. 0 or -ENOMEM. */
-static int written_names(struct ks_target *t, const struct ks_finding *f, struct ks_buf *w,
-			 size_t *unread)
-{
-	struct ks_buf src = KS_BUF_INIT;
-	int r = 0;
-
-	for (size_t i = 0; !r && i < f->nlocs; i++) {
-		const struct ks_loc *l = &f->locs[i];
-		char *name = NULL;
-		bool own = false;
-
-		ks_buf_reset(&src);
-		if (read_source(l->file, f->module, &src) == 0 && src.p)
-			name = name_at(src.p, src.len, l->line, l->col);
-		if (name && ks_headers_present(&t->h))
-			r = own_macro(t, src.p, src.len, name, f->symbol, w, &own);
-		if (name && !r && !own)
-			r = add_written(w, name);
-		else if (!name)
-			++*unread;
-		free(name);
-	}
-	ks_buf_free(&src);
-	return r;
-}
-
-static int classify(struct ks_target *t, struct ks_finding *f, const char *names)
-{
-	bool all = true;
-	int r = 0;
-
-	for (const char *p = names; !r && *p;) {
-		size_t n = strcspn(p, ",");
-		char *name = strndup(p, n);
-		bool ok = false;
-
-		r = name ? usable(t, name, &ok) : -ENOMEM;
-		all &= ok;
-		free(name);
-		p += n + (p[n] ? 2 : 0);
-	}
-	f->remedy = all ? KS_REMEDY_REBUILD : KS_REMEDY_SOURCE_CHANGE;
-	return r;
-}
-
-int ks_target_remedy(struct ks_target *t, const struct ks_module *m, struct ks_finding *f)
-{
-	struct ks_buf w = KS_BUF_INIT;
-	size_t unread = 0;
-	int r;
-
-	(void)m;
-	if (f->written) {	/* the name itself, declared nowhere there */
-		f->remedy = KS_REMEDY_SOURCE_CHANGE;
-		f->written_as = strdup(f->symbol);
-		return f->written_as ? 0 : -ENOMEM;
-	}
-	r = written_names(t, f, &w, &unread);
-	if (r)
-		return r;
-	f->written_as = w.len ? ks_buf_steal(&w) : NULL;
-	ks_buf_free(&w);
-	/* GPL-only and namespace verdicts: a rebuild changes nothing */
-	f->remedy = strcmp(f->rule->target_status, "missing") ? KS_REMEDY_SOURCE_CHANGE
-							      : KS_REMEDY_UNKNOWN;
-	if (f->remedy == KS_REMEDY_SOURCE_CHANGE)
-		return 0;
-	if (!ks_headers_present(&t->h))
-		f->remedy_why = "no headers of the target kernel";
-	else if (!f->nlocs)
-		f->remedy_why = "no source location";
-	else if (unread)
-		f->remedy_why = "the source at a location cannot be read";
-	else
-		return classify(t, f, f->written_as);
 	return 0;
 }
 
+/* How many of f's locations are the site of a break of v. */
+static size_t breaking(const struct ks_verdict *v, const struct ks_finding *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->nlocs; i++) {
+		bool hit = false;
+
+		for (size_t d = 0; d < v->ndiffs && !hit; d++)
+			for (size_t s = 0; s < v->diffs[d].sites.n && !hit; s++)
+				hit = v->diffs[d].sites.v[s].line == f->locs[i].line &&
+				      !strcmp(v->diffs[d].sites.v[s].file, f->locs[i].file);
+		n += hit;
+	}
+	return n;
+}
+
+static int set_why(struct ks_finding *f, enum ks_remedy r, const char *fmt, ...) KS_PRINTF(3, 4);
+
+static int set_why(struct ks_finding *f, enum ks_remedy r, const char *fmt, ...)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	va_list ap;
+	int e;
+
+	va_start(ap, fmt);
+	e = ks_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	f->remedy = r;
+	f->remedy_why = e ? NULL : ks_buf_steal(&b);
+	ks_buf_free(&b);
+	return e;
+}
+
+/* Whether the target's headers import namespace ns for the module (its
+ * forecast found MODULE_IMPORT_NS(ns) in them). */
+static bool headers_import(const struct ks_verdict *v, const char *ns)
+{
+	for (size_t i = 0; v && i < v->nimport_ns; i++)
+		if (!strcmp(v->import_ns[i], ns))
+			return true;
+	return false;
+}
+
+/* A missing export: a rebuild is enough only when every shape the module
+ * depends on matches there (the forecast's probe); a use that breaks is a
+ * source change; without a forecast nothing is claimed. */
+static int remedy_missing(const struct ks_verdict *v, struct ks_finding *f)
+{
+	size_t n;
+
+	if (!v || v->build == KS_BUILD_UNKNOWN)
+		return set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
+	if (!f->nlocs)
+		return set_why(f, KS_REMEDY_UNKNOWN, "no source location");
+	for (size_t i = 0; i < f->nlocs; i++)
+		if (!f->locs[i].written_as)
+			return set_why(f, KS_REMEDY_UNKNOWN,
+				       "the plugin recorded nothing the source writes at %s:%u",
+				       f->locs[i].file, f->locs[i].line);
+	if ((n = breaking(v, f)) && f->nlocs == 1)
+		return set_why(f, KS_REMEDY_SOURCE_CHANGE, "its use does not compile there");
+	if (n)
+		return set_why(f, KS_REMEDY_SOURCE_CHANGE, "%zu of its %zu uses do%s not compile there",
+			       n, f->nlocs, n == 1 ? "es" : "");
+	if (v->build == KS_BUILD_OK)
+		return set_why(f, KS_REMEDY_REBUILD, "every use compiles there");
+	return set_why(f, KS_REMEDY_SOURCE_CHANGE,
+		       "its uses compile there, but the module's build fails at %zu other place%s",
+		       v->places, v->places == 1 ? "" : "s");
+}
+
+int ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
+{
+	const struct ks_verdict *v = c->forecast ? ks_forecast_lookup(c->forecast, m->path) : NULL;
+	const char *ns = f->exported ? f->exported->ns : "";
+	int r = written_names(m, f);
+
+	if (r)
+		return r;
+	if (!strcmp(f->rule->target_status, "missing"))
+		return remedy_missing(v, f);
+	/* a GPL-only export needs another license, a namespace an import,
+	 * unless the target's own headers import it for the module */
+	if (!strcmp(f->rule->target_status, "namespace") && headers_import(v, ns) &&
+	    v->build == KS_BUILD_OK)
+		return set_why(f, KS_REMEDY_REBUILD, "the target's headers import %s", ns);
+	f->remedy = KS_REMEDY_SOURCE_CHANGE;
+	return 0;
+}
+
+/* "'kmalloc', 'vmalloc'": the names the source writes, or its symbol. */
+static int say_written(struct ks_buf *b, const struct ks_finding *f)
+{
+	int r = 0;
+
+	if (!f->nwritten)
+		return ks_buf_addf(b, "'%s'", f->symbol);
+	for (size_t i = 0; i < f->nwritten && !r; i++)
+		r = ks_buf_addf(b, "%s'%s'", i ? ", " : "", f->written_as[i]);
+	return r;
+}
+
 /* "is not exported by target kernel REL: a rebuild against its headers is
- * enough ('kmalloc' is still declared there)" and the other verdicts. */
+ * enough (every use compiles there: 'kmalloc' as the source writes it)"
+ * and the other verdicts. */
 static int word_remedy(struct ks_buf *b, const struct ks_finding *f)
 {
+	const char *why = f->remedy_why ? f->remedy_why : "?";
+	int r;
+
 	switch (f->remedy) {
 	case KS_REMEDY_REBUILD:
-		return ks_buf_addf(b, ": a rebuild against its headers is enough ('%s', as the "
-				      "source writes it, is still declared there)",
-				   f->written_as);
+		r = ks_buf_addf(b, ": a rebuild against its headers is enough (%s: ", why);
+		r = r ? r : say_written(b, f);
+		return r ? r : ks_buf_adds(b, " as the source writes it)");
 	case KS_REMEDY_SOURCE_CHANGE:
-		return ks_buf_addf(b, ": the source must change ('%s', as the source writes it, is "
-				      "no macro, inline or exported function there)",
-				   f->written_as);
+		r = ks_buf_addf(b, ": the source must change (%s: ", why);
+		r = r ? r : say_written(b, f);
+		return r ? r : ks_buf_adds(b, " as the source writes it)");
 	default:
-		return ks_buf_addf(b, ": whether a rebuild is enough is unknown (%s)",
-				   f->remedy_why ? f->remedy_why : "?");
+		return ks_buf_addf(b, ": whether a rebuild is enough is unknown (%s)", why);
 	}
+}
+
+/* MODULE_IMPORT_NS(NS), or MODULE_IMPORT_NS("NS") for a target of 6.13
+ * or later, where the macro takes a string. */
+static int say_import(struct ks_buf *b, const struct ks_finding *f, const char *ns)
+{
+	struct ks_release rel, string_form = { 6, 13, 0, 0 };
+	bool quoted = f->target && ks_release_parse_target(f->target, &rel) == 0 &&
+		      ks_release_cmp(&rel, &string_form) >= 0;
+
+	return ks_buf_addf(b, quoted ? "MODULE_IMPORT_NS(\"%s\")" : "MODULE_IMPORT_NS(%s)", ns);
 }
 
 int ks_target_word(struct ks_buf *b, const struct ks_finding *f)
@@ -349,24 +274,13 @@ int ks_target_word(struct ks_buf *b, const struct ks_finding *f)
 		return ks_buf_addf(b, "is exported only to %s in the target kernel %s: the module "
 				      "will not load there",
 				   ns, rel);
-	return ks_buf_addf(b, "is in namespace %s in the target kernel %s: add "
-			      "MODULE_IMPORT_NS(%s), or the module will not load there",
-			   ns, rel, ns);
-}
-
-/* "is declared nowhere in the headers of the target kernel REL: the
- * source must change (...)" */
-int ks_target_word_undeclared(struct ks_buf *b, const struct ks_finding *f)
-{
-	return ks_buf_addf(b, "is declared nowhere in the headers of the target kernel %s: the "
-			      "source must change (the source writes it; the module does not "
-			      "import it)",
-			   f->target ? f->target : "(release unknown)");
-}
-
-int ks_target_tag_undeclared(struct ks_buf *b, const struct ks_finding *f)
-{
-	return ks_buf_addf(b, "not declared by %s", f->target ? f->target : "target");
+	if (f->remedy == KS_REMEDY_REBUILD)
+		return ks_buf_addf(b, "is in namespace %s in the target kernel %s: a rebuild against "
+				      "its headers is enough (%s)",
+				   ns, rel, f->remedy_why ? f->remedy_why : "?");
+	r = ks_buf_addf(b, "is in namespace %s in the target kernel %s: add ", ns, rel);
+	r = r ? r : say_import(b, f, ns);
+	return r ? r : ks_buf_adds(b, ", or the module will not load there");
 }
 
 int ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
@@ -378,4 +292,146 @@ int ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
 	if (!strcmp(f->rule->target_status, "gpl-only"))
 		return ks_buf_addf(b, "GPL-only in %s", rel);
 	return ks_buf_addf(b, "namespace %s in %s", f->exported->ns, rel);
+}
+
+/* The forecast's rows: one applies() per kind of break. */
+#define BUILD_APPLIES(fn, k)                                                                   \
+	bool ks_build_##fn(const struct ks_import *im)                                         \
+	{                                                                                      \
+		return im->diff && im->diff->kind == (k);                                      \
+	}
+BUILD_APPLIES(gone, KS_BREAK_GONE)
+BUILD_APPLIES(not_included, KS_BREAK_NOT_INCLUDED)
+BUILD_APPLIES(header_gone, KS_BREAK_HEADER_GONE)
+BUILD_APPLIES(arity, KS_BREAK_ARITY)
+BUILD_APPLIES(prototype, KS_BREAK_PROTOTYPE)
+BUILD_APPLIES(member_gone, KS_BREAK_MEMBER_GONE)
+BUILD_APPLIES(member_type, KS_BREAK_MEMBER_TYPE)
+BUILD_APPLIES(callback_prototype, KS_BREAK_CALLBACK_PROTOTYPE)
+BUILD_APPLIES(incomplete, KS_BREAK_INCOMPLETE)
+BUILD_APPLIES(read_only, KS_BREAK_READ_ONLY)
+
+/* A shape as the message shows it: a macro's parameters after its name. */
+static const char *named(const struct ks_diff *d, const char *shape, const char **name)
+{
+	*name = shape[0] == '(' ? d->name : "";
+	return shape;
+}
+
+/* "'OLD' where the module was built, 'NEW' there" as far as each is known. */
+static int say_shapes(struct ks_buf *b, const struct ks_diff *d, const char *what)
+{
+	const char *on, *nn, *old = named(d, d->old, &on), *now = named(d, d->now, &nn);
+
+	if (*old && *now)
+		return ks_buf_addf(b, ": %s '%s%s' where the module was built, '%s%s' there", what, on,
+				   old, nn, now);
+	if (*now)
+		return ks_buf_addf(b, ": %s '%s%s' there", what, nn, now);
+	return *old ? ks_buf_addf(b, ": %s '%s%s' where the module was built", what, on, old) : 0;
+}
+
+/* The message of each kind, after "does not build on REL (KIND)". */
+static int say_break(struct ks_buf *b, const struct ks_diff *d)
+{
+	switch (d->kind) {
+	case KS_BREAK_GONE:
+		return ks_buf_adds(b, *d->now ? ": declared, but no longer exported there"
+					      : ": declared nowhere in its headers");
+	case KS_BREAK_NOT_INCLUDED:
+		return d->header ? ks_buf_addf(b, ": not declared by the headers the source includes; "
+					      "<%s> declares it", d->header)
+				 : ks_buf_adds(b, ": not declared by the headers the source includes");
+	case KS_BREAK_HEADER_GONE:
+		return d->header ? ks_buf_addf(b, ": no such header there; <%s> has its name", d->header)
+				 : ks_buf_adds(b, ": no such header there");
+	case KS_BREAK_ARITY:
+		return say_shapes(b, d, "takes other arguments:");
+	case KS_BREAK_PROTOTYPE:
+		return say_shapes(b, d, "the call does not compile against its prototype:");
+	case KS_BREAK_MEMBER_GONE:
+		return ks_buf_adds(b, ": no such member there");
+	case KS_BREAK_MEMBER_TYPE:
+		return say_shapes(b, d, "its use does not compile against its type:");
+	case KS_BREAK_CALLBACK_PROTOTYPE:
+		return ks_buf_addf(b, ": '%s' of the module is '%s', the member '%s' there",
+				   d->callback ? d->callback : "?", d->old, d->now);
+	case KS_BREAK_INCOMPLETE:
+		return ks_buf_adds(b, ": incomplete with the headers the source includes");
+	case KS_BREAK_READ_ONLY:
+		return ks_buf_addf(b, ": read-only there ('%s'): it can no longer be assigned", d->now);
+	default:
+		return 0;
+	}
+}
+
+/* "does not build on the target kernel REL (arity): takes other
+ * arguments: '(owner, name)' where the module was built, ... there; use
+ * 'x' instead" (a replacement a schedule or the history names). */
+int ks_build_word(struct ks_buf *b, const struct ks_finding *f)
+{
+	const struct ks_diff *d = f->diff;
+	int r = ks_buf_addf(b, "does not build on the target kernel %s (%s)",
+			    f->target ? f->target : "(release unknown)", ks_break_name(d->kind));
+
+	r = r ? r : say_break(b, d);
+	if (!r && f->entry && f->entry->replace)
+		r = ks_buf_addf(b, "; %s%s%s", f->entry->replace_ident ? "use '" : "",
+				f->entry->replace, f->entry->replace_ident ? "' instead" : "");
+	return r;
+}
+
+int ks_build_tag(struct ks_buf *b, const struct ks_finding *f)
+{
+	return ks_buf_addf(b, "%s on %s", ks_break_name(f->diff->kind),
+			   f->target ? f->target : "target");
+}
+
+/* "needs source changes: 7 places (3 kinds: arity, gone, prototype)" */
+static int say_places(struct ks_buf *b, const char *what, const struct ks_outlook *o)
+{
+	const struct ks_verdict *v = o->v;
+	size_t places = o->places, kinds = 0;
+	bool seen[KS_NBREAKS] = { false };
+	int r;
+
+	for (size_t i = 0; v && i < v->ndiffs; i++) {
+		kinds += !seen[v->diffs[i].kind];
+		seen[v->diffs[i].kind] = true;
+	}
+	r = ks_buf_addf(b, "%s: %zu place%s", what, places, places == 1 ? "" : "s");
+	if (r || !kinds)
+		return r;
+	r = ks_buf_addf(b, " (%zu kind%s: ", kinds, kinds == 1 ? "" : "s");
+	for (size_t k = 0, n = 0; !r && k < KS_NBREAKS; k++)
+		if (seen[k])
+			r = ks_buf_addf(b, "%s%s", n++ ? ", " : "", ks_break_name((enum ks_break)k));
+	return r ? r : ks_buf_addc(b, ')');
+}
+
+const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o)
+{
+	const struct ks_verdict *v = o->v;
+	bool loads = !o->load_findings;
+	int r;
+
+	if (!v || v->build == KS_BUILD_UNKNOWN) {
+		r = ks_buf_addf(b, "%s; whether it builds there is unknown (%s)",
+				loads ? "loads as built" : "does not load as built",
+				v && v->why ? v->why : "no forecast");
+		return r ? NULL : "unknown";
+	}
+	if (v->build == KS_BUILD_OK && !o->changes) {
+		r = loads ? ks_buf_adds(b, "builds and loads there")
+			  : ks_buf_addf(b, "builds and loads there once rebuilt (%zu of its imports "
+					   "are not exported there as built)",
+					o->load_findings);
+		return r ? NULL : "builds-and-loads";
+	}
+	if (loads) {
+		r = say_places(b, "loads, but the rebuild fails", o);
+		return r ? NULL : "loads-but-rebuild-fails";
+	}
+	r = say_places(b, "needs source changes", o);
+	return r ? NULL : "needs-source-changes";
 }

@@ -27,9 +27,10 @@ int ks_target_open(struct ks_target *t, const char *arg, const char *release,
 void ks_target_free(struct ks_target *t);
 
 /* Fills f's remedy, remedy_why and written_as for a target finding of
- * module m: the names its source writes at each location, and whether
- * the target's headers still declare them usably. 0 or -ENOMEM. */
-int ks_target_remedy(struct ks_target *t, const struct ks_module *m,
+ * module m: the names its source writes at each location (its shape
+ * records), and whether the forecast of c says its build there needs no
+ * source change. 0 or -ENOMEM. */
+int ks_target_remedy(const struct ks_check *c, const struct ks_module *m,
 		     struct ks_finding *f) KS_MUST_CHECK;
 const char *ks_remedy_name(enum ks_remedy r);
 
@@ -39,10 +40,34 @@ bool ks_target_gpl_only(const struct ks_import *im);
 bool ks_target_namespace(const struct ks_import *im);
 int ks_target_word(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
 int ks_target_tag(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
-/* The row of names the source writes but the module does not import
- * (plugin api records): declared nowhere in the target's headers. */
-bool ks_target_undeclared(const struct ks_import *im);
-int ks_target_word_undeclared(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
-int ks_target_tag_undeclared(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
+/* A module's outlook on the target kernel, after its findings: does it
+ * load as built, and does it build there (its forecast). */
+struct ks_outlook {
+	const char *module;
+	const char *release;		/* the target's; NULL: unknown */
+	const struct ks_verdict *v;	/* its forecast; NULL: none */
+	size_t load_findings;		/* imports that do not resolve there */
+	size_t changes;			/* those whose remedy is not a rebuild */
+	size_t places;			/* distinct lines of those and of the breaks */
+};
+
+/* The outlook in words ("needs source changes: 7 places (3 kinds: ...)")
+ * into b; returns its state: "builds-and-loads", "needs-source-changes",
+ * "loads-but-rebuild-fails" or "unknown". NULL: no memory. */
+const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o);
+
+/* The forecast's rows, one per kind of break (forecast/forecast.h). */
+bool ks_build_gone(const struct ks_import *im);
+bool ks_build_not_included(const struct ks_import *im);
+bool ks_build_header_gone(const struct ks_import *im);
+bool ks_build_arity(const struct ks_import *im);
+bool ks_build_prototype(const struct ks_import *im);
+bool ks_build_member_gone(const struct ks_import *im);
+bool ks_build_member_type(const struct ks_import *im);
+bool ks_build_callback_prototype(const struct ks_import *im);
+bool ks_build_incomplete(const struct ks_import *im);
+bool ks_build_read_only(const struct ks_import *im);
+int ks_build_word(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
+int ks_build_tag(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
 
 #endif

@@ -104,10 +104,10 @@ START_TEST(test_users)
 	char *syms[] = { "mid", "zeta" };
 	char *imports[] = { "alpha", "mid" };
 	struct ks_use uses[] = {
-		{ "mid", KS_USE_CALL, "a.c", 9, 3, "f", KS_SOURCE_PLUGIN, NULL, NULL, NULL },
-		{ "mid", KS_USE_ADDR, "a.c", 4, 1, "", KS_SOURCE_PLUGIN, NULL, NULL, NULL },
+		{ "mid", KS_USE_CALL, "a.c", 9, 3, "f", KS_SOURCE_PLUGIN, .var = NULL },
+		{ "mid", KS_USE_ADDR, "a.c", 4, 1, "", KS_SOURCE_PLUGIN, .var = NULL },
 		/* recorded but no longer imported (inlined away): not a use */
-		{ "zeta", KS_USE_CALL, "a.c", 12, 2, "g", KS_SOURCE_PLUGIN, NULL, NULL, NULL },
+		{ "zeta", KS_USE_CALL, "a.c", 12, 2, "g", KS_SOURCE_PLUGIN, .var = NULL },
 	};
 	struct ks_module m = { .path = "a.ko", .name = "a", .undef = imports, .nundef = N(imports),
 			       .uses = { uses, N(uses) } };

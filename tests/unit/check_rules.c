@@ -315,7 +315,7 @@ START_TEST(test_accepted_in_source)
 	const char *sym = accept_cases[_i].sym;
 	struct ks_use uses[] = {
 		{ (char *)sym, KS_USE_CALL, "a.c", 12, 5, "f", KS_SOURCE_PLUGIN, .accept_reason = "known" },
-		{ (char *)sym, KS_USE_CALL, "a.c", 20, 5, "g", KS_SOURCE_PLUGIN, NULL, NULL, NULL },
+		{ (char *)sym, KS_USE_CALL, "a.c", 20, 5, "g", KS_SOURCE_PLUGIN, .accept_reason = NULL },
 	};
 	const struct ks_finding *g;
 

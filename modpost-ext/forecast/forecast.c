@@ -1,0 +1,392 @@
+/* The forecast's pipeline (forecast.h): the modules' units gathered
+ * before the check, each unit's probe written, taken from the cache or
+ * compiled in one Kbuild run, its results read and judged, and a verdict
+ * per module. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "forecast/kbuild.h"
+#include "forecast/probe.h"
+#include "module/exports.h"
+
+static struct ks_verdict *new_verdict(struct ks_forecast *fc, const char *path)
+{
+	struct ks_verdict *v = realloc(fc->v, (fc->n + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	fc->v = v;
+	v = &fc->v[fc->n];
+	memset(v, 0, sizeof(*v));
+	if (!(v->path = strdup(path)))
+		return NULL;
+	fc->n++;
+	return v;
+}
+
+static bool generated(const char *source)
+{
+	size_t n = strlen(source);
+
+	return n > 6 && !strcmp(source + n - 6, ".mod.c");
+}
+
+/* Why no forecast of m is possible; NULL: its units can be probed. */
+static char *no_shapes(const struct ks_module *m)
+{
+	if (!m->nunits)
+		return strdup("built without the ksunset plugin: no record of what its source "
+			      "depends on");
+	for (size_t i = 0; i < m->units.n; i++) {
+		const struct ks_unit *u = &m->units.v[i];
+
+		if (!u->nincludes && !u->nshapes && !generated(u->source))
+			return ks_strdupf("%s was built without the plugin's api argument (ksunset "
+					  "make --api): no record of what it depends on",
+					  u->source);
+	}
+	return NULL;
+}
+
+static int add_unit(struct ks_forecast *fc, const struct ks_unit *un)
+{
+	struct ks_forecast_unit *u = realloc(fc->units, (fc->nunits + 1) * sizeof(*u));
+	struct ks_units one = { (struct ks_unit *)un, 1, 1 };
+
+	if (!u)
+		return -ENOMEM;
+	fc->units = u;
+	u = &fc->units[fc->nunits];
+	memset(u, 0, sizeof(*u));
+	u->module = fc->n - 1;
+	fc->nunits++;
+	return ks_units_copy(&u->one, &one);
+}
+
+int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m)
+{
+	struct ks_verdict *v = new_verdict(fc, m->path);
+	int r = v ? ks_exports_read(m->path, &fc->exports) : -ENOMEM;
+
+	if (r)
+		return r;
+	if ((v->why = no_shapes(m)) || !m->nunits)
+		return v->why ? 0 : -ENOMEM;
+	for (size_t i = 0; !r && i < m->units.n; i++)
+		if (!generated(m->units.v[i].source))
+			r = add_unit(fc, &m->units.v[i]);
+	return r;
+}
+
+/* A probe's results: facts by question, errors, the unit record last. */
+int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len, const char **why)
+{
+	int r = 0;
+
+	u->facts = calloc(u->nquestions ? u->nquestions : 1, sizeof(*u->facts));
+	if (!u->facts)
+		return -ENOMEM;
+	for (size_t off = 0; !r && off < len;) {
+		size_t n = strnlen(text + off, len - off);
+		struct ks_record rec;
+
+		r = n ? ks_record_decode(text + off, n, &rec, why) : 0;
+		off += n + 1;
+		if (r || !n)
+			continue;
+		if (rec.type == KS_REC_FACT && rec.fact.item && rec.fact.item <= u->nquestions) {
+			u->facts[rec.fact.item - 1] = rec.fact;
+			memset(&rec.fact, 0, sizeof(rec.fact));
+		} else if (rec.type == KS_REC_FACT && rec.fact.status == KS_FACT_IMPORT_NS) {
+			r = ks_strv_add(&u->import_ns, &u->nimport_ns, rec.fact.shape);
+		} else if (rec.type == KS_REC_ERROR) {
+			struct ks_record_error *e = realloc(u->errors, (u->nerrors + 1) * sizeof(*e));
+
+			r = e ? 0 : -ENOMEM;
+			if (e) {
+				u->errors = e;
+				e[u->nerrors++] = rec.error;
+				memset(&rec.error, 0, sizeof(rec.error));
+			}
+		} else if (rec.type == KS_REC_UNIT) {
+			u->done = true;
+		} else {
+			*why = "a record that is no probe's";
+			r = -EINVAL;
+		}
+		ks_record_free(&rec);
+	}
+	return r < 0 ? r : 0;
+}
+
+/* Why u's results say nothing: the compilation stopped, or failed where
+ * the probe does not look (the target's headers, a mismatched compiler).
+ * NULL: they can be judged. */
+static char *unusable(const struct ks_forecast_unit *u)
+{
+	if (!u->done)
+		return u->nerrors ? ks_strdupf("the probe stopped: %s", u->errors[0].message)
+				  : strdup("the probe stopped without a message");
+	for (size_t i = 0; i < u->nerrors; i++) {
+		bool ours = false;
+
+		for (size_t k = 0; k < u->nitems && !ours; k++)
+			ours = u->errors[i].line && u->errors[i].line == u->items[k].line;
+		for (size_t k = 0; k < u->naliases && !ours; k++)
+			ours = u->errors[i].line && u->errors[i].line == u->alias_lines[k];
+		if (!ours)
+			return ks_strdupf("the target's headers do not compile in the probe of %s: "
+					  "%s",
+					  u->one.v[0].source, u->errors[i].message);
+	}
+	return NULL;
+}
+
+static int take_results(struct ks_forecast_unit *u, const struct ks_buf *res)
+{
+	const char *why = NULL;
+	int r = ks_probe_read(u, res->p ? res->p : "", res->len, &why);
+
+	if (r == -EINVAL)
+		u->why = ks_strdupf("unreadable results of the probe of %s: %s", u->one.v[0].source,
+				    why);
+	else if (!r)
+		u->why = unusable(u);
+	return r == -ENOMEM ? r : 0;
+}
+
+/* The probes that are not in the cache, compiled in one Kbuild run. */
+static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o, uint64_t key,
+		   size_t *miss, size_t nmiss, struct ks_diags *d)
+{
+	struct ks_kbuild kb = { 0 };
+	struct ks_buf **src = calloc(nmiss ? nmiss : 1, sizeof(*src));
+	char *fail = NULL;
+	int r = src ? 0 : -ENOMEM;
+
+	for (size_t i = 0; !r && i < nmiss; i++)
+		src[i] = &fc->units[miss[i]].source;
+	r = r ? r : ks_kbuild_prepare(&kb, src, nmiss);
+	r = r ? r : ks_kbuild_make(&kb, o->kdir, o->plugin, o->jobs);
+	for (size_t i = 0; r != -ENOMEM && i < nmiss; i++) {
+		struct ks_forecast_unit *u = &fc->units[miss[i]];
+		struct ks_buf res = KS_BUF_INIT;
+
+		if (!r && ks_kbuild_result(&kb, i, &res) == 0) {
+			r = take_results(u, &res);
+			if (!r && !u->why)
+				ks_kbuild_keep(o->cache, key, u->hash, &res);
+			fc->probed++;
+		} else if (!fail) {
+			fail = r ? ks_strdupf("make could not be run: %s", strerror(-r))
+				 : ks_kbuild_failure(&kb);
+		}
+		if (!u->why && !u->done)
+			u->why = ks_strdupf("the probe was not compiled by %s's Kbuild: %s", o->kdir,
+					    fail ? fail : "?");
+		ks_buf_free(&res);
+	}
+	if (fail && r != -ENOMEM)
+		r = ks_diag_add(d, KS_NOTE, o->kdir, 0, 0,
+				"the forecast's probe cannot be compiled here: %s; whether the "
+				"modules build there is unknown",
+				fail) < 0 ? -ENOMEM : 0;
+	free(fail);
+	free(src);
+	ks_kbuild_free(&kb);
+	return r == -ENOMEM ? r : 0;
+}
+
+/* Every unit's probe: written, then from the cache or compiled. */
+static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		     struct ks_headers *h, struct ks_diags *d)
+{
+	uint64_t key = ks_kbuild_key(o->kdir, o->plugin);
+	size_t *miss = calloc(fc->nunits ? fc->nunits : 1, sizeof(*miss)), nmiss = 0;
+	int r = miss ? 0 : -ENOMEM;
+
+	for (size_t i = 0; !r && i < fc->nunits; i++) {
+		struct ks_forecast_unit *u = &fc->units[i];
+		struct ks_buf res = KS_BUF_INIT;
+
+		r = ks_probe_write(u, h);
+		r = r ? r : ks_kbuild_cached(o->cache, key, u->hash, &res);
+		if (r == 1) {
+			miss[nmiss++] = i;
+			r = 0;
+		} else if (!r) {
+			r = take_results(u, &res);
+			fc->cached++;
+		}
+		ks_buf_free(&res);
+	}
+	if (!r && nmiss)
+		r = compile(fc, o, key, miss, nmiss, d);
+	free(miss);
+	return r;
+}
+
+/* Why the probe cannot run at all against this target; NULL: it can. */
+static char *cannot_probe(const struct ks_forecast_opts *o)
+{
+	char *mk = o->kdir ? ks_strdupf("%s/Makefile", o->kdir) : NULL;
+	bool kbuild = mk && access(mk, R_OK) == 0;
+
+	free(mk);
+	if (!o->kdir)
+		return strdup("the target is a Module.symvers: no headers to probe");
+	if (!kbuild)
+		return ks_strdupf("%s has no Makefile: no Kbuild to compile the probe with", o->kdir);
+	if (!o->plugin)
+		return strdup("the ksunset plugin (ksunset.so) was not found: no probe");
+	return NULL;
+}
+
+static int cmp_diff(const void *a, const void *b)
+{
+	const struct ks_diff *x = a, *y = b;
+
+	return x->kind != y->kind ? (x->kind < y->kind ? -1 : 1) : strcmp(x->name, y->name);
+}
+
+/* A module's verdict from its units' judgements: its breaks sorted, the
+ * lines they are on counted. */
+static int settle(struct ks_verdict *v, const char *unknown)
+{
+	char **lines = NULL;
+	size_t n = 0;
+	int r = 0;
+
+	qsort(v->diffs, v->ndiffs, sizeof(*v->diffs), cmp_diff);
+	for (size_t i = 0; !r && i < v->ndiffs; i++)
+		for (size_t s = 0; !r && s < v->diffs[i].sites.n; s++) {
+			const struct ks_use *u = &v->diffs[i].sites.v[s];
+			char *key = ks_strdupf("%s:%u", u->file, u->line);
+
+			r = key ? ks_strv_add(&lines, &n, key) : -ENOMEM;
+			free(key);
+		}
+	ks_strv_free(lines, n);
+	v->places = n;
+	if (v->ndiffs)
+		v->build = KS_BUILD_BREAKS;
+	else
+		v->build = v->why || unknown ? KS_BUILD_UNKNOWN : KS_BUILD_OK;
+	if (v->build == KS_BUILD_UNKNOWN && !v->why && !(v->why = strdup(unknown)))
+		r = -ENOMEM;
+	return r;
+}
+
+static int judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct ks_headers *h)
+{
+	struct ks_symvers run = { 0 };
+	const char **unknown = calloc(fc->n ? fc->n : 1, sizeof(*unknown));
+	int r = unknown ? 0 : -ENOMEM;
+
+	if (!r && fc->exports.len)
+		r = ks_symvers_parse(&run, "(the modules given)", fc->exports.p, fc->exports.len,
+				     NULL);
+	for (size_t i = 0; !r && i < fc->nunits; i++) {
+		struct ks_forecast_unit *u = &fc->units[i];
+		struct ks_verdict *v = &fc->v[u->module];
+
+		if (u->why) {
+			unknown[u->module] = unknown[u->module] ? unknown[u->module] : u->why;
+			continue;
+		}
+		r = ks_probe_judge(u, sv, &run, h, v);
+		for (size_t k = 0; !r && k < u->nimport_ns; k++)
+			r = ks_strv_add(&v->import_ns, &v->nimport_ns, u->import_ns[k]);
+	}
+	for (size_t i = 0; !r && i < fc->n; i++)
+		r = settle(&fc->v[i], unknown[i]);
+	free(unknown);
+	ks_symvers_free(&run);
+	return r;
+}
+
+int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		    const struct ks_symvers *sv, struct ks_headers *h, struct ks_diags *d)
+{
+	char *why = fc->nunits ? cannot_probe(o) : NULL;
+	int r = 0;
+
+	if (why) {
+		r = ks_diag_add(d, KS_NOTE, o->kdir ? o->kdir : "--target", 0, 0,
+				"%s; whether the modules build there is unknown", why) < 0
+			    ? -ENOMEM
+			    : 0;
+		for (size_t i = 0; i < fc->nunits; i++)
+			if (!fc->units[i].why)
+				fc->units[i].why = strdup(why);
+		free(why);
+	} else if (fc->nunits) {
+		r = probe_all(fc, o, h, d);
+	}
+	return r ? r : judge_all(fc, sv, h);
+}
+
+const struct ks_verdict *ks_forecast_lookup(const struct ks_forecast *fc, const char *path)
+{
+	for (size_t i = 0; fc && i < fc->n; i++)
+		if (!strcmp(fc->v[i].path, path))
+			return &fc->v[i];
+	return NULL;
+}
+
+void ks_probe_free(struct ks_forecast_unit *u)
+{
+	struct ks_record rec;
+
+	ks_units_free(&u->one);
+	for (size_t i = 0; i < u->nitems; i++)
+		free(u->items[i].alt);
+	free(u->items);
+	ks_strv_free(u->questions, u->nquestions);
+	ks_strv_free(u->aliases, u->naliases);
+	free(u->alias_lines);
+	ks_buf_free(&u->source);
+	for (size_t i = 0; u->facts && i < u->nquestions; i++) {
+		memset(&rec, 0, sizeof(rec));
+		rec.fact = u->facts[i];
+		ks_record_free(&rec);
+	}
+	free(u->facts);
+	for (size_t i = 0; i < u->nerrors; i++)
+		free(u->errors[i].message);
+	free(u->errors);
+	ks_strv_free(u->import_ns, u->nimport_ns);
+	free(u->why);
+}
+
+static void diff_free(struct ks_diff *d)
+{
+	free(d->name);
+	free(d->old);
+	free(d->now);
+	free(d->header);
+	free(d->callback);
+	ks_uses_free(&d->sites);
+}
+
+void ks_forecast_free(struct ks_forecast *fc)
+{
+	for (size_t i = 0; i < fc->n; i++) {
+		struct ks_verdict *v = &fc->v[i];
+
+		free(v->path);
+		free(v->why);
+		for (size_t k = 0; k < v->ndiffs; k++)
+			diff_free(&v->diffs[k]);
+		free(v->diffs);
+		ks_strv_free(v->import_ns, v->nimport_ns);
+	}
+	free(fc->v);
+	for (size_t i = 0; i < fc->nunits; i++)
+		ks_probe_free(&fc->units[i]);
+	free(fc->units);
+	ks_buf_free(&fc->exports);
+	memset(fc, 0, sizeof(*fc));
+}

@@ -1,0 +1,98 @@
+/* check --target's forecast: will the module build on the target kernel?
+ * Each translation unit built with the plugin's api argument recorded
+ * what its code depends on in the kernel's headers (module/shapes.h).
+ * For each unit a probe source includes the same headers, asks the
+ * plugin how the target declares each name (#pragma ksunset probe) and
+ * rebuilds each use; the target's own Kbuild compiles all probes in one
+ * run, and every difference becomes a break of one kind at the use's
+ * line. Results are cached per target and probe source. */
+#ifndef KS_FORECAST_H
+#define KS_FORECAST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "compiler.h"
+#include "diag.h"
+#include "input/headers.h"
+#include "input/symvers.h"
+#include "module/elfmod.h"
+
+/* How a use breaks on the target. */
+enum ks_break {
+	KS_BREAK_GONE,			/* the name is declared nowhere (or no longer exported) */
+	KS_BREAK_NOT_INCLUDED,		/* declared, but not by the headers the unit includes */
+	KS_BREAK_HEADER_GONE,		/* an included header is gone */
+	KS_BREAK_ARITY,			/* a macro (or what replaced it) takes other arguments */
+	KS_BREAK_PROTOTYPE,		/* the call no longer compiles */
+	KS_BREAK_MEMBER_GONE,		/* the struct or union has no such member */
+	KS_BREAK_MEMBER_TYPE,		/* the member's use no longer compiles */
+	KS_BREAK_CALLBACK_PROTOTYPE,	/* the module's function no longer fits the member */
+	KS_BREAK_INCOMPLETE,		/* the aggregate is incomplete there */
+	KS_BREAK_READ_ONLY,		/* the member can no longer be assigned */
+	KS_NBREAKS
+};
+
+const char *ks_break_name(enum ks_break k);
+
+/* One kind of break of one name in a module, at every use that has it. */
+struct ks_diff {
+	enum ks_break kind;
+	char *name;		/* "vmap", "struct inode.i_mtime", "<asm/unaligned.h>" */
+	char *old;		/* its shape where the module was built; "" none */
+	char *now;		/* its shape on the target; "" none */
+	char *header;		/* not-included, header-gone: where the target has it; NULL */
+	char *callback;		/* callback-prototype: the module's function; NULL */
+	struct ks_uses sites;	/* symbol: name; note: the compiler's message there */
+};
+
+/* What the forecast says of one module. */
+enum ks_build {
+	KS_BUILD_UNKNOWN,	/* no probe of it could be run: why says */
+	KS_BUILD_OK,		/* every shape it depends on matches */
+	KS_BUILD_BREAKS,	/* diffs say where */
+};
+
+struct ks_verdict {
+	char *path;		/* the module, as given */
+	enum ks_build build;
+	char *why;		/* unknown: why */
+	struct ks_diff *diffs;	/* sorted by kind, then name */
+	size_t ndiffs;
+	size_t places;		/* distinct lines with a break */
+	char **import_ns;	/* namespaces the target's headers import for it */
+	size_t nimport_ns;
+};
+
+struct ks_forecast_opts {
+	const char *kdir;	/* the target's build or headers directory */
+	const char *plugin;	/* ksunset.so; NULL: none found */
+	const char *cache;	/* cache folder; NULL: none */
+	long jobs;		/* make -j */
+	bool verbose;		/* keep the scratch folder, say where */
+};
+
+struct ks_forecast_unit;
+
+struct ks_forecast {
+	struct ks_verdict *v;	/* one per module given, in input order */
+	size_t n;
+	struct ks_forecast_unit *units;	/* every shaped unit of every module */
+	size_t nunits;
+	struct ks_buf exports;	/* the given modules' exports, as Module.symvers */
+	size_t probed, cached;	/* units compiled now, and taken from the cache */
+};
+
+/* Before the run: module m's exports and units (copied). 0 or -ENOMEM. */
+int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m) KS_MUST_CHECK;
+/* Probes every unit added on the target (its exports sv, its headers h
+ * for hints) and judges each module. A probe that cannot run makes its
+ * modules unknown, with one note in d saying why. 0 or -ENOMEM. */
+int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		    const struct ks_symvers *sv, struct ks_headers *h,
+		    struct ks_diags *d) KS_MUST_CHECK;
+const struct ks_verdict *ks_forecast_lookup(const struct ks_forecast *fc, const char *path);
+void ks_forecast_free(struct ks_forecast *fc);
+
+#endif

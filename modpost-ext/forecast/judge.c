@@ -1,0 +1,321 @@
+/* A probe's results judged: for each shape of the unit, the target's
+ * fact (how it declares the name) and the compiler's errors on the line
+ * that rebuilt the use give the kind of break, if any. The rule of each
+ * kind is in kind_of(); every break is one site of a diff of the module
+ * (struct ks_diff, grouped by kind and name). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "forecast/probe.h"
+
+static const char *const break_names[KS_NBREAKS] = {
+	[KS_BREAK_GONE] = "gone",
+	[KS_BREAK_NOT_INCLUDED] = "not-included",
+	[KS_BREAK_HEADER_GONE] = "header-gone",
+	[KS_BREAK_ARITY] = "arity",
+	[KS_BREAK_PROTOTYPE] = "prototype",
+	[KS_BREAK_MEMBER_GONE] = "member-gone",
+	[KS_BREAK_MEMBER_TYPE] = "member-type",
+	[KS_BREAK_CALLBACK_PROTOTYPE] = "callback-prototype",
+	[KS_BREAK_INCOMPLETE] = "incomplete",
+	[KS_BREAK_READ_ONLY] = "read-only",
+};
+
+const char *ks_break_name(enum ks_break k)
+{
+	return (unsigned)k < KS_NBREAKS ? break_names[k] : "?";
+}
+
+/* What judges one item: its fact, its errors, and the target's exports. */
+struct judged {
+	const struct ks_record_shape *sh;
+	const struct ks_record_fact *fact;
+	const struct ks_record_error *error;	/* the first on its use; NULL */
+	bool exported;		/* a declared-only function or variable is exported */
+	const char *header;	/* where the target's headers declare the name; NULL */
+	unsigned nargs;
+};
+
+#define NO_BREAK KS_NBREAKS
+
+/* A name the unit's headers do not declare: declared elsewhere there, or
+ * nowhere. */
+static enum ks_break missing(const struct judged *j)
+{
+	return j->header ? KS_BREAK_NOT_INCLUDED : KS_BREAK_GONE;
+}
+
+/* "(a, b)" -> 2, "(fmt, ...)" -> 2 with *variadic. */
+static unsigned count_params(const char *ps, bool *variadic)
+{
+	unsigned n = 0;
+
+	*variadic = strstr(ps, "...") != NULL;
+	if (!strcmp(ps, "()") || !*ps)
+		return 0;
+	for (n = 1; *ps; ps++)
+		n += *ps == ',';
+	return n;
+}
+
+/* Whether a function-like macro used with the old parameters (old) still
+ * takes them: as a macro (new), or as a function of extra's parameters. */
+static bool arity_fits(const char *old, const char *now, const char *extra, bool macro)
+{
+	bool ov, nv;
+	unsigned o = count_params(old, &ov), n;
+
+	if (ov)			/* how many the source passed is not recorded */
+		return true;
+	if (macro) {
+		n = count_params(now, &nv);
+		return nv ? o + 1 >= n : o == n;
+	}
+	if (!extra || *extra == '?')
+		return true;
+	n = (unsigned)strtoul(extra, (char **)&extra, 10);
+	return *extra == '+' ? o >= n : o == n;
+}
+
+/* A function or variable only declared must be exported by the target
+ * (or by a module given with it): else modpost refuses the module. */
+static enum ks_break declared_only(const struct judged *j)
+{
+	return j->exported ? NO_BREAK : KS_BREAK_GONE;
+}
+
+static enum ks_break kind_of_name(const struct judged *j)
+{
+	enum ks_fact_status st = j->fact->status;
+
+	switch (j->sh->what) {
+	case KS_SHAPE_CALL:
+		if (st == KS_FACT_NONE)
+			return missing(j);
+		if ((st == KS_FACT_FUNCTION || st == KS_FACT_VAR) && declared_only(j) != NO_BREAK)
+			return KS_BREAK_GONE;
+		if (!j->error)
+			return NO_BREAK;
+		return st == KS_FACT_FMACRO && !arity_fits(j->sh->old, j->fact->shape, NULL, true)
+			       ? KS_BREAK_ARITY
+			       : KS_BREAK_PROTOTYPE;
+	case KS_SHAPE_MACRO:
+		if (st == KS_FACT_NONE)
+			return missing(j);
+		if (st == KS_FACT_FMACRO || st == KS_FACT_FUNCTION || st == KS_FACT_INLINE) {
+			if (!arity_fits(j->sh->old, j->fact->shape, j->fact->extra,
+					st == KS_FACT_FMACRO))
+				return KS_BREAK_ARITY;
+			return st == KS_FACT_FUNCTION ? declared_only(j) : NO_BREAK;
+		}
+		return NO_BREAK;
+	case KS_SHAPE_OBJECT:
+		/* without parentheses a function-like macro does not expand */
+		return st == KS_FACT_NONE ? missing(j) : st == KS_FACT_FMACRO ? KS_BREAK_GONE : NO_BREAK;
+	case KS_SHAPE_ADDR:
+	case KS_SHAPE_VAR:
+		if (st == KS_FACT_NONE)
+			return missing(j);
+		if (st == KS_FACT_FMACRO)
+			return KS_BREAK_GONE;
+		return st == KS_FACT_FUNCTION || st == KS_FACT_VAR ? declared_only(j) : NO_BREAK;
+	case KS_SHAPE_TYPEDEF:
+		return st == KS_FACT_TYPEDEF ? NO_BREAK : st == KS_FACT_NONE ? missing(j)
+									     : KS_BREAK_GONE;
+	default:
+		return NO_BREAK;
+	}
+}
+
+static enum ks_break kind_of_member(const struct judged *j)
+{
+	switch (j->fact->status) {
+	case KS_FACT_NONE:
+		return KS_BREAK_GONE;		/* the aggregate's typedef name is gone */
+	case KS_FACT_INCOMPLETE:
+		return KS_BREAK_INCOMPLETE;
+	case KS_FACT_NO_MEMBER:
+		return KS_BREAK_MEMBER_GONE;
+	default:
+		break;
+	}
+	if (j->sh->what == KS_SHAPE_WRITE && !strcmp(j->fact->extra, "ro"))
+		return KS_BREAK_READ_ONLY;
+	if (!j->error)
+		return NO_BREAK;
+	return j->sh->what == KS_SHAPE_CALLBACK ? KS_BREAK_CALLBACK_PROTOTYPE : KS_BREAK_MEMBER_TYPE;
+}
+
+/* The kind of break of one shape, or NO_BREAK. */
+static enum ks_break kind_of(const struct judged *j)
+{
+	switch (j->sh->what) {
+	case KS_SHAPE_READ:
+	case KS_SHAPE_WRITE:
+	case KS_SHAPE_INIT:
+	case KS_SHAPE_CALLBACK:
+		return kind_of_member(j);
+	case KS_SHAPE_COMPLETE:
+		return j->fact->status == KS_FACT_COMPLETE ? NO_BREAK : KS_BREAK_INCOMPLETE;
+	default:
+		return kind_of_name(j);
+	}
+}
+
+/* The diff of kind k and name in v, added if new. */
+static struct ks_diff *diff_for(struct ks_verdict *v, enum ks_break k, const char *name)
+{
+	struct ks_diff *d;
+
+	for (size_t i = 0; i < v->ndiffs; i++)
+		if (v->diffs[i].kind == k && !strcmp(v->diffs[i].name, name))
+			return &v->diffs[i];
+	d = realloc(v->diffs, (v->ndiffs + 1) * sizeof(*d));
+	if (!d)
+		return NULL;
+	v->diffs = d;
+	d = &v->diffs[v->ndiffs];
+	memset(d, 0, sizeof(*d));
+	d->kind = k;
+	if (!(d->name = strdup(name)))
+		return NULL;
+	v->ndiffs++;
+	return d;
+}
+
+static int opt_dup(char **to, const char *s)
+{
+	if (*to || !s)
+		return 0;
+	return (*to = strdup(s)) ? 0 : -ENOMEM;
+}
+
+static enum ks_use_kind use_kind(enum ks_shape_what w)
+{
+	return w == KS_SHAPE_CALL || w == KS_SHAPE_MACRO ? KS_USE_CALL
+	       : w == KS_SHAPE_ADDR			 ? KS_USE_ADDR
+							 : KS_USE_DATA;
+}
+
+/* One break at a place of the unit's source. */
+static int add_site(struct ks_diff *d, const char *file, unsigned line, unsigned col,
+		    const char *fn, enum ks_use_kind kind, const char *note)
+{
+	struct ks_use u = { .symbol = strdup(d->name), .kind = kind, .file = strdup(file),
+			    .line = line, .col = col, .function = strdup(fn ? fn : ""),
+			    .source = KS_SOURCE_PLUGIN, .note = note ? strdup(note) : NULL };
+	int r = 0;
+
+	for (size_t i = 0; i < d->sites.n; i++)
+		if (d->sites.v[i].line == line && d->sites.v[i].col == col &&
+		    !strcmp(d->sites.v[i].file, file))
+			r = 1;
+	if (!r && (!u.symbol || !u.file || !u.function || (note && !u.note)))
+		r = -ENOMEM;
+	if (!r)
+		r = ks_uses_add(&d->sites, &u);
+	free(u.symbol);
+	free(u.file);
+	free(u.function);
+	free(u.note);
+	return r < 0 ? r : 0;
+}
+
+/* A shape's break: its diff's shapes and the site. */
+static int add_break(struct ks_verdict *v, const struct judged *j, enum ks_break k)
+{
+	const struct ks_record_shape *sh = j->sh;
+	char *agg = NULL;
+	const char *member, *name = sh->name;
+	struct ks_diff *d;
+	int r = 0;
+
+	/* a gone typedef name of an aggregate is a break of that name */
+	if (k == KS_BREAK_GONE && sh->what >= KS_SHAPE_READ && sh->what <= KS_SHAPE_CALLBACK) {
+		if ((r = ks_member_split(sh->name, &agg, &member)) < 0)
+			return r;
+		name = agg ? agg : name;
+	}
+	d = diff_for(v, k, name);
+	r = d ? 0 : -ENOMEM;
+	r = r ? r : opt_dup(&d->old, sh->old);
+	r = r ? r : opt_dup(&d->now, j->fact->shape);
+	r = r ? r : opt_dup(&d->header, k == KS_BREAK_NOT_INCLUDED ? j->header : NULL);
+	if (!r && sh->what == KS_SHAPE_CALLBACK && !d->callback)
+		d->callback = strndup(sh->probe, strcspn(sh->probe, "|"));
+	r = r ? r : add_site(d, sh->file, sh->line, sh->col, sh->function, use_kind(sh->what),
+			     j->error ? j->error->message : NULL);
+	free(agg);
+	return r;
+}
+
+/* The first error on line (0: none). */
+static const struct ks_record_error *error_on(const struct ks_forecast_unit *u, unsigned line)
+{
+	for (size_t i = 0; line && i < u->nerrors; i++)
+		if (u->errors[i].line == line)
+			return &u->errors[i];
+	return NULL;
+}
+
+/* The symbol a function or variable the headers declare is imported by:
+ * its name, or the asm label in extra (" =SYMBOL"). */
+static bool exported(const struct ks_symvers *sv, const struct ks_symvers *run,
+		     const struct ks_record_fact *f, const char *name)
+{
+	const char *as = strstr(f->extra, " =");
+
+	name = as ? as + 2 : name;
+	return ks_symvers_lookup(sv, name) || (run && ks_symvers_lookup(run, name));
+}
+
+static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct ks_symvers *sv,
+		       const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
+{
+	const struct ks_item *it = &u->items[i];
+	struct judged j = { &u->one.v[0].shapes[i], NULL, NULL, false, NULL, it->nargs };
+	enum ks_break k;
+
+	if (it->question < 0)
+		return 0;
+	j.fact = &u->facts[it->question];
+	j.error = error_on(u, it->line);
+	if (!j.error && it->alias >= 0)
+		j.error = error_on(u, u->alias_lines[it->alias]);
+	j.exported = exported(sv, run, j.fact, j.sh->name);
+	if (j.fact->status == KS_FACT_NONE && h)
+		j.header = ks_headers_where(h, j.sh->name);
+	k = kind_of(&j);
+	return k == NO_BREAK ? 0 : add_break(v, &j, k);
+}
+
+/* An include the target lacks: a break at the #include. */
+static int judge_include(const struct ks_forecast_unit *u, size_t j, struct ks_verdict *v)
+{
+	const struct ks_record_include *inc = &u->one.v[0].includes[j];
+	const struct ks_item *it = &u->items[u->one.v[0].nshapes + j];
+	struct ks_diff *d;
+	int r;
+
+	if (it->question < 0 || u->facts[it->question].status != KS_FACT_HEADER_GONE)
+		return 0;
+	d = diff_for(v, KS_BREAK_HEADER_GONE, inc->header);
+	r = d ? opt_dup(&d->old, "") : -ENOMEM;
+	r = r ? r : opt_dup(&d->now, "");
+	r = r ? r : opt_dup(&d->header, it->alt);
+	return r ? r : add_site(d, inc->file, inc->line, 0, "", KS_USE_DATA, NULL);
+}
+
+int ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,
+		   const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
+{
+	const struct ks_unit *un = &u->one.v[0];
+	int r = 0;
+
+	for (size_t i = 0; !r && i < un->nshapes; i++)
+		r = judge_shape(u, i, sv, run, h, v);
+	for (size_t j = 0; !r && j < un->nincludes; j++)
+		r = judge_include(u, j, v);
+	return r;
+}

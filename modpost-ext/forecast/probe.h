@@ -1,0 +1,61 @@
+/* The forecast's parts (forecast.h): a unit's probe source (source.c),
+ * its compilation by the target's Kbuild and the cache (run.c), and the
+ * judgement of its results (judge.c). */
+#ifndef KS_PROBE_H
+#define KS_PROBE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "forecast/forecast.h"
+
+/* One shape or include of a unit, as its probe asks about it. */
+struct ks_item {
+	int question;		/* its question (#pragma ksunset probe "QUESTION+1 ...",
+				   item 0 being the unit's); -1: none */
+	unsigned line;		/* its use rebuilt, a line of the probe; 0: none */
+	int alias;		/* the aggregate's typedef alias; -1: none */
+	unsigned nargs;		/* a call's arguments */
+	char *alt;		/* an include: the same header elsewhere in the target */
+};
+
+struct ks_forecast_unit {
+	size_t module;			/* its module, an index of the forecast's */
+	struct ks_units one;		/* the unit (one of them) */
+	struct ks_item *items;		/* its shapes', then its includes' */
+	size_t nitems;
+	char **questions;		/* "name vmap", "member __ks_a1 i_mtime", ... */
+	size_t nquestions;
+	char **aliases;			/* "struct inode": __ks_a<index> */
+	unsigned *alias_lines;
+	size_t naliases;
+	struct ks_buf source;		/* the probe source */
+	uint64_t hash;			/* of the source: the cache's key */
+	/* results */
+	struct ks_record_fact *facts;	/* by question; status NONE if unanswered */
+	struct ks_record_error *errors;
+	size_t nerrors;
+	char **import_ns;
+	size_t nimport_ns;
+	bool done;			/* the compilation got to its end */
+	char *why;			/* no results: why */
+};
+
+/* Writes u's probe source (h: where the target has a gone header under
+ * another folder). 0 or -ENOMEM. */
+int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h) KS_MUST_CHECK;
+/* Reads a probe's results (the plugin's SOURCE.probe file). 0, -EINVAL
+ * (*why set) or -ENOMEM. */
+int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len,
+		  const char **why) KS_MUST_CHECK;
+/* Judges u's results: its breaks go to v. 0 or -ENOMEM. */
+int ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,
+		   const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
+	KS_MUST_CHECK;
+void ks_probe_free(struct ks_forecast_unit *u);
+
+/* "struct inode.i_mtime" -> "struct inode" and "i_mtime". */
+int ks_member_split(const char *name, char **agg, const char **member) KS_MUST_CHECK;
+
+#endif

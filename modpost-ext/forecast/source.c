@@ -1,0 +1,355 @@
+/* A unit's probe source: the unit's kernel headers in its order (each
+ * that the target lacks asked about and, when the target has a header of
+ * that name in another folder, replaced by it), its questions to the
+ * plugin (#pragma ksunset probe), then each use rebuilt on a line of its
+ * own from the types the unit's code used, so that the target's compiler
+ * says which still compile. Line numbers tie the compiler's errors to the
+ * uses (struct ks_item). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "forecast/probe.h"
+
+/* The probe source as it is written: each added line counted. */
+struct writer {
+	struct ks_buf *b;
+	unsigned line;		/* the number of the next line */
+	int r;
+};
+
+static unsigned emit(struct writer *w, const char *fmt, ...) KS_PRINTF(2, 3);
+
+/* Adds one line; its number. */
+static unsigned emit(struct writer *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->r)
+		return 0;
+	va_start(ap, fmt);
+	w->r = ks_buf_vaddf(w->b, fmt, ap);
+	va_end(ap);
+	w->r = w->r ? w->r : ks_buf_addc(w->b, '\n');
+	return w->line++;
+}
+
+int ks_member_split(const char *name, char **agg, const char **member)
+{
+	const char *dot = strrchr(name, '.');
+
+	*agg = NULL;
+	*member = NULL;
+	if (!dot)
+		return 0;
+	*agg = strndup(name, (size_t)(dot - name));
+	*member = dot + 1;
+	return *agg ? 0 : -ENOMEM;
+}
+
+/* The index of s in *v (n of them), added if new; -ENOMEM. */
+static int intern(char ***v, size_t *n, const char *s)
+{
+	char **nv;
+
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], s))
+			return (int)i;
+	nv = realloc(*v, (*n + 1) * sizeof(*nv));
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	if (!(nv[*n] = strdup(s)))
+		return -ENOMEM;
+	return (int)(*n)++;
+}
+
+/* decl with its '@' made name: "int (*@)(void)" -> "int (*v)(void)". */
+static char *declare(const char *decl, const char *name)
+{
+	const char *at = strchr(decl, '@');
+
+	if (!at)
+		return NULL;
+	return ks_strdupf("%.*s%s%s", (int)(at - decl), decl, name, at + 1);
+}
+
+/* Whether a probe spelling can stand for a value: no array. */
+static bool value_type(const char *t)
+{
+	return t && *t && strchr(t, '@') && !strchr(t, '[');
+}
+
+/* The question of a shape, and its aggregate's alias. */
+static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, struct ks_item *it)
+{
+	char *agg = NULL, *q = NULL;
+	const char *member;
+	int r = 0;
+
+	it->alias = -1;
+	switch (sh->what) {
+	case KS_SHAPE_READ:
+	case KS_SHAPE_WRITE:
+	case KS_SHAPE_INIT:
+	case KS_SHAPE_CALLBACK:
+		if ((r = ks_member_split(sh->name, &agg, &member)) < 0 || !agg)
+			return r;
+		it->alias = intern(&u->aliases, &u->naliases, agg);
+		q = it->alias < 0 ? NULL : ks_strdupf("member __ks_a%d %s", it->alias, member);
+		break;
+	case KS_SHAPE_COMPLETE:
+		it->alias = intern(&u->aliases, &u->naliases, sh->name);
+		q = it->alias < 0 ? NULL : ks_strdupf("complete __ks_a%d", it->alias);
+		break;
+	default:
+		q = ks_strdupf("name %s", sh->name);
+		break;
+	}
+	it->question = q ? intern(&u->questions, &u->nquestions, q) : -ENOMEM;
+	r = it->alias == -ENOMEM || it->question < 0 ? -ENOMEM : 0;
+	free(agg);
+	free(q);
+	return r;
+}
+
+/* "a1, a2" and "T1 a1, T2 a2" from "RET|T1|T2"; NULL params: a type
+ * cannot stand for a value. */
+static int call_args(const char *probe, struct ks_buf *params, struct ks_buf *args,
+		     unsigned *n)
+{
+	const char *p = strchr(probe, '|');
+	int r = 0;
+
+	*n = 0;
+	while (p && !r) {
+		const char *next = strchr(p + 1, '|');
+		char *t = next ? strndup(p + 1, (size_t)(next - p - 1)) : strdup(p + 1);
+		char *name = ks_strdupf("a%u", ++*n);
+		char *d = t && name ? declare(t, name) : NULL;
+
+		if (!t || !name)
+			r = -ENOMEM;
+		else if (!d)
+			r = -EINVAL;
+		else
+			r = ks_buf_addf(params, "%s%s", *n > 1 ? ", " : "", d);
+		r = r ? r : ks_buf_addf(args, "%s%s", *n > 1 ? ", " : "", name);
+		free(t);
+		free(name);
+		free(d);
+		p = next;
+	}
+	return r ? r : *n ? 0 : ks_buf_adds(params, "void");
+}
+
+#define SNIPPET "static void __attribute__((unused)) __ks_u%zu("
+
+/* A call, as the unit made it: the types it passed, and the value kept
+ * in the type it had, unless the unit did not use it. */
+static int use_call(struct writer *w, const struct ks_record_shape *sh, struct ks_item *it,
+		    size_t i)
+{
+	struct ks_buf params = KS_BUF_INIT, args = KS_BUF_INIT;
+	char *ret = NULL, *rd = NULL;
+	int r;
+
+	if (!*sh->probe)
+		return 0;
+	ret = strndup(sh->probe, strcspn(sh->probe, "|"));
+	r = ret ? call_args(sh->probe, &params, &args, &it->nargs) : -ENOMEM;
+	if (!r && strcmp(ret, "-") && !(rd = declare(ret, "r")))
+		r = -EINVAL;
+	if (!r && rd)
+		it->line = emit(w, SNIPPET "%s) { %s = %s(%s); (void)r; }", i, params.p, rd,
+				sh->name, args.p ? args.p : "");
+	else if (!r)
+		it->line = emit(w, SNIPPET "%s) { %s(%s); }", i, params.p, sh->name,
+				args.p ? args.p : "");
+	free(ret);
+	free(rd);
+	ks_buf_free(&params);
+	ks_buf_free(&args);
+	return r == -EINVAL ? 0 : r;	/* a type that cannot be written: no use */
+}
+
+/* A member read, written, initialized or given a callback, through a
+ * pointer to its aggregate (written by the alias, which the facts ask
+ * about too). */
+static int use_member(struct writer *w, const struct ks_forecast_unit *u,
+		      const struct ks_record_shape *sh, struct ks_item *it, size_t i)
+{
+	const char *member = strrchr(sh->name, '.') + 1;
+	const char *type = sh->probe;
+	char *v;
+
+	if (sh->what == KS_SHAPE_CALLBACK)
+		type = strchr(sh->probe, '|') ? strchr(sh->probe, '|') + 1 : "";
+	if (sh->what == KS_SHAPE_READ && !value_type(type)) {
+		it->line = emit(w, SNIPPET "__ks_a%d *p) { (void)p->%s; }", i, it->alias, member);
+		return 0;
+	}
+	if (!value_type(type))
+		return 0;
+	if (!(v = declare(type, "v")))
+		return -ENOMEM;
+	if (sh->what == KS_SHAPE_READ)
+		it->line = emit(w, SNIPPET "__ks_a%d *p) { %s = p->%s; (void)v; }", i, it->alias, v,
+				member);
+	else if (sh->what == KS_SHAPE_WRITE)
+		it->line = emit(w, SNIPPET "__ks_a%d *p, %s) { p->%s = v; }", i, it->alias, v, member);
+	else
+		it->line = emit(w, SNIPPET "%s) { __ks_a%d s = { .%s = v }; (void)s; }", i, v,
+				it->alias, member);
+	free(v);
+	(void)u;
+	return 0;
+}
+
+static int use(struct writer *w, struct ks_forecast_unit *u, size_t i)
+{
+	const struct ks_record_shape *sh = &u->one.v[0].shapes[i];
+
+	switch (sh->what) {
+	case KS_SHAPE_CALL:
+		return use_call(w, sh, &u->items[i], i);
+	case KS_SHAPE_READ:
+	case KS_SHAPE_WRITE:
+	case KS_SHAPE_INIT:
+	case KS_SHAPE_CALLBACK:
+		return u->items[i].alias >= 0 ? use_member(w, u, sh, &u->items[i], i) : 0;
+	default:
+		return 0;
+	}
+}
+
+/* The last path component of a header as written: "<asm/unaligned.h>"
+ * -> "unaligned.h". */
+static char *base_of(const char *header)
+{
+	size_t n = strlen(header);
+	const char *s = header + 1, *slash;
+
+	if (n < 3)
+		return NULL;
+	while ((slash = memchr(s, '/', (size_t)(header + n - 1 - s))))
+		s = slash + 1;
+	return strndup(s, (size_t)(header + n - 1 - s));
+}
+
+/* One include, tried first: a header the target lacks is a question of
+ * its own, and its namesake elsewhere in the target stands in for it. */
+static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struct ks_headers *h)
+{
+	const struct ks_record_include *inc = &u->one.v[0].includes[j];
+	struct ks_item *it = &u->items[u->one.v[0].nshapes + j];
+	char *q = ks_strdupf("header-gone %zu", j), *base = base_of(inc->header);
+	int r = q ? 0 : -ENOMEM;
+
+	it->question = r ? -1 : intern(&u->questions, &u->nquestions, q);
+	it->alias = -1;
+	if (!r && base && h)
+		r = ks_headers_find_file(h, base, inc->header, &it->alt);
+	emit(w, "#if __has_include(%s)", inc->header);
+	it->line = emit(w, "#include %s", inc->header);
+	emit(w, "#else");
+	emit(w, "#pragma ksunset probe \"%d header-gone\"", it->question + 1);
+	if (it->alt) {
+		emit(w, "#if __has_include(<%s>)", it->alt);
+		emit(w, "#include <%s>", it->alt);
+		emit(w, "#endif");
+	}
+	emit(w, "#endif");
+	free(q);
+	free(base);
+	return r ? r : it->question < 0 ? -ENOMEM : 0;
+}
+
+static bool ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* Adds to *tags (n of them) every "struct TAG" and "union TAG" of text. */
+static int find_tags(const char *text, char ***tags, size_t *n)
+{
+	for (const char *p = text; *p;) {
+		const char *q = p;
+		size_t len;
+
+		while (ident(*q))
+			q++;
+		if (q == p) {
+			p++;
+			continue;
+		}
+		len = (size_t)(q - p);
+		if (((len == 6 && !strncmp(p, "struct", 6)) || (len == 5 && !strncmp(p, "union", 5))) &&
+		    *q == ' ' && ident(q[1])) {
+			const char *t = q + 1;
+			char *tag;
+
+			while (ident(*t))
+				t++;
+			tag = ks_strdupf("%.*s", (int)(t - p), p);
+			if (!tag || intern(tags, n, tag) < 0) {
+				free(tag);
+				return -ENOMEM;
+			}
+			free(tag);
+			q = t;
+		}
+		p = q;
+	}
+	return 0;
+}
+
+/* "struct NAME;" for every tag the uses and aliases name: the module's
+ * own structs are declared nowhere in the kernel's headers. */
+static void declare_tags(struct writer *w, const struct ks_forecast_unit *u)
+{
+	const struct ks_unit *un = &u->one.v[0];
+	char **tags = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < un->nshapes && !w->r; i++)
+		w->r = find_tags(un->shapes[i].probe, &tags, &n);
+	for (size_t k = 0; k < u->naliases && !w->r; k++)
+		w->r = find_tags(u->aliases[k], &tags, &n);
+	for (size_t i = 0; i < n; i++) {
+		emit(w, "%s;", tags[i]);
+		free(tags[i]);
+	}
+	free(tags);
+}
+
+int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
+{
+	const struct ks_unit *un = &u->one.v[0];
+	struct writer w = { &u->source, 1, 0 };
+
+	u->nitems = un->nshapes + un->nincludes;
+	u->items = calloc(u->nitems ? u->nitems : 1, sizeof(*u->items));
+	if (!u->items)
+		return -ENOMEM;
+	emit(&w, "/* ksunset probe of %s */", un->source);
+	for (size_t j = 0; j < un->nincludes && !w.r; j++)
+		w.r = include(&w, u, j, h);
+	for (size_t i = 0; i < un->nshapes && !w.r; i++)
+		w.r = ask(u, &un->shapes[i], &u->items[i]);
+	declare_tags(&w, u);
+	u->alias_lines = calloc(u->naliases ? u->naliases : 1, sizeof(*u->alias_lines));
+	if (!u->alias_lines)
+		return -ENOMEM;
+	for (size_t k = 0; k < u->naliases; k++)
+		u->alias_lines[k] = emit(&w, "typedef %s __ks_a%zu;", u->aliases[k], k);
+	for (size_t q = 0; q < u->nquestions; q++)
+		if (strncmp(u->questions[q], "header-gone", 11))
+			emit(&w, "#pragma ksunset probe \"%zu %s\"", q + 1, u->questions[q]);
+	for (size_t i = 0; i < un->nshapes && !w.r; i++)
+		w.r = use(&w, u, i);
+	if (!w.r)
+		u->hash = ks_hash_bytes(u->source.p, u->source.len, 0x70726f6265);
+	return w.r;
+}

@@ -1,0 +1,135 @@
+/* A module's units and their include and shape records (module/shapes.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module/shapes.h"
+
+/* Room for one more element in *v (n of them, each size bytes), grown at
+ * powers of two. */
+static int grow(void **v, size_t n, size_t size)
+{
+	void *nv;
+
+	if (n & (n - 1))
+		return 0;
+	nv = realloc(*v, (n ? n * 2 : 4) * size);
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	return 0;
+}
+
+int ks_units_begin(struct ks_units *u, char *source)
+{
+	if (grow((void **)&u->v, u->n, sizeof(*u->v)) < 0)
+		return -ENOMEM;
+	memset(&u->v[u->n], 0, sizeof(u->v[0]));
+	u->v[u->n++].source = source;
+	return 0;
+}
+
+static struct ks_unit *last(struct ks_units *u)
+{
+	struct ks_unit *un = u->n ? &u->v[u->n - 1] : NULL;
+
+	if (un && !un->nincludes && !un->nshapes)
+		u->nshaped++;
+	return un;
+}
+
+int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc)
+{
+	struct ks_unit *un = last(u);
+
+	if (!un)
+		return -EINVAL;
+	if (grow((void **)&un->includes, un->nincludes, sizeof(*un->includes)) < 0)
+		return -ENOMEM;
+	un->includes[un->nincludes++] = *inc;
+	memset(inc, 0, sizeof(*inc));
+	return 0;
+}
+
+int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh)
+{
+	struct ks_unit *un = last(u);
+
+	if (!un)
+		return -EINVAL;
+	if (grow((void **)&un->shapes, un->nshapes, sizeof(*un->shapes)) < 0)
+		return -ENOMEM;
+	un->shapes[un->nshapes++] = *sh;
+	memset(sh, 0, sizeof(*sh));
+	return 0;
+}
+
+static char *dup(const char *s, int *r)
+{
+	char *d = s ? strdup(s) : NULL;
+
+	if (s && !d)
+		*r = -ENOMEM;
+	return d;
+}
+
+static int copy_unit(struct ks_units *to, const struct ks_unit *un)
+{
+	int r = 0;
+
+	if (ks_units_begin(to, dup(un->source, &r)) < 0 || r)
+		return -ENOMEM;
+	for (size_t i = 0; !r && i < un->nincludes; i++) {
+		struct ks_record_include inc = un->includes[i];
+
+		inc.header = dup(inc.header, &r);
+		inc.file = dup(inc.file, &r);
+		r = r ? r : ks_units_add_include(to, &inc);
+		free(inc.header);
+		free(inc.file);
+	}
+	for (size_t i = 0; !r && i < un->nshapes; i++) {
+		struct ks_record_shape sh = un->shapes[i];
+		char **f[] = { &sh.name, &sh.file, &sh.function, &sh.old, &sh.probe };
+
+		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+			*f[k] = dup(*f[k], &r);
+		r = r ? r : ks_units_add_shape(to, &sh);
+		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+			free(*f[k]);
+	}
+	return r;
+}
+
+int ks_units_copy(struct ks_units *to, const struct ks_units *from)
+{
+	int r = 0;
+
+	for (size_t i = 0; !r && i < from->n; i++)
+		r = copy_unit(to, &from->v[i]);
+	return r;
+}
+
+void ks_units_free(struct ks_units *u)
+{
+	for (size_t i = 0; i < u->n; i++) {
+		struct ks_unit *un = &u->v[i];
+		struct ks_record rec;
+
+		for (size_t k = 0; k < un->nincludes; k++) {
+			memset(&rec, 0, sizeof(rec));
+			rec.include = un->includes[k];
+			ks_record_free(&rec);
+		}
+		for (size_t k = 0; k < un->nshapes; k++) {
+			memset(&rec, 0, sizeof(rec));
+			rec.shape = un->shapes[k];
+			ks_record_free(&rec);
+		}
+		free(un->source);
+		free(un->includes);
+		free(un->shapes);
+	}
+	free(u->v);
+	memset(u, 0, sizeof(*u));
+}

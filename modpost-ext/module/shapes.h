@@ -1,0 +1,38 @@
+/* What a module's own code depends on in the kernel's headers: the
+ * plugin's include and shape records (argument api), kept per
+ * translation unit for check --target's probe of another kernel
+ * (forecast/). */
+#ifndef KS_SHAPES_H
+#define KS_SHAPES_H
+
+#include <stddef.h>
+
+#include <ksunset/record.h>
+
+#include "compiler.h"
+
+struct ks_unit {
+	char *source;			/* the unit record's source file */
+	struct ks_record_include *includes; /* in the order they were read */
+	size_t nincludes;
+	struct ks_record_shape *shapes;	/* sorted by place */
+	size_t nshapes;
+};
+
+struct ks_units {
+	struct ks_unit *v;
+	size_t n;
+	size_t nshaped;			/* units with any include or shape record */
+};
+
+/* A new unit, taking source. 0 or -ENOMEM. */
+int ks_units_begin(struct ks_units *u, char *source) KS_MUST_CHECK;
+/* Records of the last unit, taking their strings (the record is left
+ * empty). 0, -EINVAL (no unit yet) or -ENOMEM. */
+int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc) KS_MUST_CHECK;
+int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh) KS_MUST_CHECK;
+/* A deep copy of from into to (empty). 0 or -ENOMEM. */
+int ks_units_copy(struct ks_units *to, const struct ks_units *from) KS_MUST_CHECK;
+void ks_units_free(struct ks_units *u);
+
+#endif
