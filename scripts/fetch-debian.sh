@@ -119,8 +119,10 @@ headers)
 	h=$root/usr/src/$1
 	[ -f "$h/Makefile" ] || die "$1: no $h/Makefile after unpacking"
 	# The flavour's Makefile includes the common tree by its installed
-	# path: point it at the unpacked copy.
-	sed -i "s|^include /usr/src/|include $root/usr/src/|" "$h/Makefile"
+	# path, and Debian 13's names itself as KBUILD_OUTPUT: point both at
+	# the unpacked copy.
+	sed -i -e "s|^include /usr/src/|include $root/usr/src/|" \
+		-e "s|^KBUILD_OUTPUT=/usr/src/|KBUILD_OUTPUT=$root/usr/src/|" "$h/Makefile"
 	echo "$h"
 	;;
 *) die "'$verb': unknown action (list, get, headers)" ;;

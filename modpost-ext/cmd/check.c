@@ -378,6 +378,7 @@ static int outlook(struct run *r, const struct ks_module *m)
 
 		o.load_findings += f->rule->target_status != NULL;
 		o.changes += f->rule->target_status && f->remedy != KS_REMEDY_REBUILD;
+		o.unknowns += f->rule->target_status && f->remedy == KS_REMEDY_UNKNOWN;
 		/* a missing export's uses that break are the forecast's */
 		if (f->diff || (f->rule->target_status && strcmp(f->rule->target_status, "missing") &&
 				f->remedy == KS_REMEDY_SOURCE_CHANGE))

@@ -188,15 +188,16 @@ int ks_kbuild_result(const struct ks_kbuild *kb, size_t i, struct ks_buf *out)
 	return r;
 }
 
-/* The first line of make's output that says what went wrong, for the
+/* The line of make's output that says best what went wrong, for the
  * note of a probe that did not compile. */
 char *ks_kbuild_failure(const struct ks_kbuild *kb)
 {
 	char *log = ks_strdupf("%s/make.log", kb->dir);
 	struct ks_buf b = KS_BUF_INIT;
 	char *line = NULL;
-	static const char *const marks[] = { "error", "Error", "not found", "No such file",
-					      "No rule" };
+	/* a missing compiler first, then the compiler's own words, then make's */
+	static const char *const marks[] = { "not found", "No such file", "error:", "***",
+					      "Error", "No rule" };
 
 	if (log && ks_buf_read_file(&b, log) == 0 && b.p) {
 		for (size_t m = 0; !line && m < sizeof(marks) / sizeof(marks[0]); m++) {

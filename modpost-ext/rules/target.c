@@ -66,32 +66,46 @@ static bool names_something(const struct ks_record_shape *sh)
 	       sh->what == KS_SHAPE_OBJECT || sh->what == KS_SHAPE_VAR;
 }
 
+/* Whether a shape's kind fits a use's: a call is written as a function
+ * or a function-like macro, data and addresses as the rest. */
+static bool fits(const struct ks_record_shape *sh, enum ks_use_kind k)
+{
+	bool called = sh->what == KS_SHAPE_CALL || sh->what == KS_SHAPE_MACRO;
+
+	return k == KS_USE_CALL ? called : !called;
+}
+
 /* The name m's source writes where l is (the plugin records a use at the
- * token the source writes; DWARF gives the line): a shape at l's place,
- * else on its line, else (a call written in a macro of the module's own,
- * recorded where the macro says it) the import's own name in the same
+ * token the source writes; DWARF gives the line, and its column only
+ * roughly): a shape at l's place, else the first on its line whose kind
+ * fits the use, else any on the line, else (a call written in a macro of
+ * the module's own, which the plugin records where the macro says it,
+ * maybe in the module's header) the import's own name in the same
  * function. NULL: none. */
 static const char *written_at(const struct ks_module *m, const struct ks_loc *l, const char *sym)
 {
-	const char *line = NULL, *same = NULL;
+	const char *fit = NULL, *line = NULL, *same = NULL;
 
 	for (size_t u = 0; u < m->units.n; u++) {
 		const struct ks_unit *un = &m->units.v[u];
 
 		for (size_t i = 0; i < un->nshapes; i++) {
 			const struct ks_record_shape *sh = &un->shapes[i];
+			bool here = !strcmp(sh->file, l->file) && sh->line == l->line;
 
-			if (!names_something(sh) || strcmp(sh->file, l->file))
+			if (!names_something(sh))
 				continue;
-			if (sh->line == l->line && sh->col == l->col)
+			if (here && sh->col == l->col && l->source == KS_SOURCE_PLUGIN)
 				return sh->name;
-			if (sh->line == l->line && !line)
+			if (here && !fit && fits(sh, l->kind))
+				fit = sh->name;
+			if (here && !line)
 				line = sh->name;
 			if (!same && !strcmp(sh->name, sym) && !strcmp(sh->function, l->function))
 				same = sh->name;
 		}
 	}
-	return line ? line : same;
+	return fit ? fit : line ? line : same;
 }
 
 /* Each location's name as the source writes it, and the distinct ones. */
@@ -415,6 +429,12 @@ const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o)
 	bool loads = !o->load_findings;
 	int r;
 
+	if (v && v->build == KS_BUILD_OK && o->unknowns) {
+		r = ks_buf_addf(b, "does not load as built; whether a rebuild is enough for %zu of "
+				   "its imports is unknown",
+				o->unknowns);
+		return r ? NULL : "unknown";
+	}
 	if (!v || v->build == KS_BUILD_UNKNOWN) {
 		r = ks_buf_addf(b, "%s; whether it builds there is unknown (%s)",
 				loads ? "loads as built" : "does not load as built",

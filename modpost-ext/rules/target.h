@@ -48,6 +48,7 @@ struct ks_outlook {
 	const struct ks_verdict *v;	/* its forecast; NULL: none */
 	size_t load_findings;		/* imports that do not resolve there */
 	size_t changes;			/* those whose remedy is not a rebuild */
+	size_t unknowns;		/* those whose remedy is unknown */
 	size_t places;			/* distinct lines of those and of the breaks */
 };
 

@@ -17,7 +17,9 @@ FUZZ_CHECKER_OBJS := input/symvers.o module/modfile.o module/elfmod.o module/mod
 	module/policy.o module/use.o module/records.o module/dwarf.o module/dwarfpath.o module/dwarfrel.o \
 	module/dwarfpick.o module/dwarfline.o module/dwarfwalk.o rules/rules.o
 # the rules' --target rows
-FUZZ_CHECKER_OBJS += module/namespace.o rules/target.o input/kernel.o input/headers.o
+FUZZ_CHECKER_OBJS += module/namespace.o rules/target.o input/kernel.o input/headers.o module/shapes.o
+# and the forecast's, which they read
+FUZZ_CHECKER_OBJS += forecast/forecast.o forecast/source.o forecast/judge.o forecast/kbuild.o module/exports.o
 
 FUZZ_DEP_O := $(addprefix $(FB)/lib/,$(LIB_OBJS)) \
 	$(addprefix $(FB)/modpost-ext/,$(FUZZ_CHECKER_OBJS))

@@ -1,39 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A module written for Debian 12's 6.1 that t-target.sh forecasts on
- * 6.12: each call imports an export that 6.12 no longer has. Through
- * kmalloc(), vmalloc() (by the module's own name) and class_create(), a
- * rebuild is enough: 6.12 still declares them; follow_pfn() and strlcpy()
- * are gone from 6.12's headers too, so the source must change. */
-#include <linux/device.h>
-#include <linux/mm.h>
+ * 6.12: each import below is gone from 6.12's exports or in a namespace
+ * there, and a rebuild against 6.12's headers is enough for all of them.
+ * kmalloc() was an inline calling kmalloc_trace; vmalloc(), through the
+ * module's own macro in its own header, is a macro of vmalloc_noprof;
+ * current, a macro, read the per-CPU current_task; pwm_get is in
+ * namespace PWM, which 6.12's <linux/pwm.h> imports for the module. */
 #include <linux/module.h>
+#include <linux/pwm.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
-#include <linux/string.h>
-#include <linux/vmalloc.h>
-#define forecast_valloc vmalloc
-static char name[16];
-static struct class *cls;
+#include "forecast.h"
+
 static void *buf, *big;
-
-static int forecast_pfn(struct vm_area_struct *vma, unsigned long addr)
-{
-	unsigned long pfn;
-
-	return follow_pfn(vma, addr, &pfn);
-}
 
 static int __init forecast_init(void)
 {
+	struct pwm_device *pwm = pwm_get(NULL, "forecast");
+
+	if (!IS_ERR(pwm))
+		pwm_put(pwm);
 	buf = kmalloc(64, GFP_KERNEL);
 	big = forecast_valloc(1 << 20);
-	strlcpy(name, "forecast", sizeof(name));
-	cls = class_create(THIS_MODULE, name);
-	return forecast_pfn(NULL, 0) == 12345 ? -EINVAL : 0;
+	pr_info("forecast: loaded by %d\n", current->pid);
+	return buf && big ? 0 : -ENOMEM;
 }
 
 static void __exit forecast_exit(void)
 {
-	class_destroy(cls);
 	vfree(big);
 	kfree(buf);
 }
