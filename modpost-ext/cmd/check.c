@@ -262,18 +262,6 @@ static int note(struct run *r, int err)
 	return 0;
 }
 
-#ifndef KS_DATADIR
-#define KS_DATADIR "/usr/local/share"
-#endif
-
-/* The history that scripts/history.sh writes and make install ships. */
-static const char *history_file(void)
-{
-	const char *env = getenv("KSUNSET_HISTORY");
-
-	return env && *env ? env : KS_DATADIR "/ksunset/history.schedule";
-}
-
 /* --target: its exports stand for the kernel's (-i adds the modules' own,
  * as KBUILD_EXTRA_SYMBOLS does), its release for the modules'. An unusable
  * target stops the run: every verdict would be wrong. */
@@ -295,7 +283,7 @@ static int load_inputs(void *ctx)
 					      !r->o.target && !r->o.history, r->problems));
 
 	if (!e && r->o.history)
-		e = note(r, ks_schedule_load(&r->sched, history_file(), r->problems));
+		e = note(r, ks_schedule_load(&r->sched, ks_cli_history_file(), r->problems));
 	if (!e && r->o.target)
 		e = load_target(r);
 	for (size_t i = 0; !e && i < r->o.symvers.n; i++)

@@ -186,28 +186,59 @@ static bool file_in(const char *dir, const char *file)
 /* The plugin: $KSUNSET_PLUGIN, else beside this program (a build tree),
  * else ../lib/ksunset/ from it (an installed tree), else the configured
  * plugin directory. */
+/* The directory of this program; "" if unknown. */
+static const char *exe_dir(char *buf, size_t size)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+	char *slash;
+
+	if (n <= 0)
+		return "";
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+	return buf;
+}
+
 char *ks_cli_plugin_path(void)
 {
 	const char *env = getenv("KSUNSET_PLUGIN");
-	char exe[PATH_MAX], *slash, *p;
-	ssize_t n;
+	char exe[PATH_MAX], *p, *r;
+	const char *dir;
 
 	if (env && *env)
 		return strdup(env);
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		slash = strrchr(exe, '/');
-		*slash = '\0';
-		if (file_in(exe, "ksunset.so"))
-			return ks_strdupf("%s/ksunset.so", exe);
-		if (file_in(exe, "../lib/ksunset/ksunset.so")) {
-			p = ks_strdupf("%s/../lib/ksunset/ksunset.so", exe);
-			char *r = p ? realpath(p, NULL) : NULL;
-
-			free(p);
-			return r;
-		}
+	dir = exe_dir(exe, sizeof(exe));
+	if (*dir && file_in(dir, "ksunset.so"))
+		return ks_strdupf("%s/ksunset.so", dir);
+	if (*dir && file_in(dir, "../lib/ksunset/ksunset.so")) {
+		p = ks_strdupf("%s/../lib/ksunset/ksunset.so", dir);
+		r = p ? realpath(p, NULL) : NULL;
+		free(p);
+		return r;
 	}
 	return file_in(KS_PLUGINDIR, "ksunset.so") ? strdup(KS_PLUGINDIR "/ksunset.so") : NULL;
+}
+
+#ifndef KS_DATADIR
+#define KS_DATADIR "/usr/local/share"
+#endif
+
+const char *ks_cli_history_file(void)
+{
+	static const char *const ups[] = { "/..", "/../.." };	/* build/, build/san/ */
+	static char built[PATH_MAX + 32];
+	const char *env = getenv("KSUNSET_HISTORY"), *dir;
+	char exe[PATH_MAX];
+
+	if (env && *env)
+		return env;
+	dir = exe_dir(exe, sizeof(exe));
+	for (size_t i = 0; *dir && i < sizeof(ups) / sizeof(ups[0]); i++) {
+		snprintf(built, sizeof(built), "%s%s/share/history.schedule", dir, ups[i]);
+		if (access(built, R_OK) == 0)
+			return built;
+	}
+	return KS_DATADIR "/ksunset/history.schedule";
 }

@@ -47,6 +47,10 @@ int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
  * else ../lib/ksunset/ from it (an installed tree), else the configured
  * plugin directory; NULL: none. */
 char *ks_cli_plugin_path(void);
+/* The history of Debian's kernels that ksunset ships (--history):
+ * $KSUNSET_HISTORY, else the source tree's (a build tree's program), else
+ * the installed one. */
+const char *ks_cli_history_file(void);
 int ks_cli_today(const char *cmd, const char *arg, int32_t *today) KS_MUST_CHECK;
 
 /* Parses --format; sarif_ok says whether the command writes SARIF. */

@@ -27,6 +27,9 @@ struct make_run {
 	char *kdir, *mdir;
 	bool report_only;		/* --report-only: findings keep make's status */
 	bool strict;			/* --strict among the check options */
+	bool api;			/* --api (or --target): the plugin's api argument */
+	const char *target;		/* --target among the check options */
+	bool history;			/* --history among them */
 };
 
 static bool exists(const char *dir, const char *file)
@@ -95,13 +98,18 @@ static int schedule_arg(struct ks_paths *found, struct ks_buf *b)
 /* The compiler flags that load the plugin with the schedules found as
  * ksunset(1) says; *files gets the schedules, ':'-separated: "" when none
  * was found, and then the plugin honours __sunset attributes alone. */
-static int plugin_flags(const struct ks_paths *given, const char *kdir, char **flags,
+static int plugin_flags(const struct make_run *mr, const char *kdir, char **flags,
 			char **files)
 {
 	struct ks_paths found = { 0 };
 	struct ks_buf sched = KS_BUF_INIT;
 	char *plugin = NULL;
-	int r = ks_cli_find_schedules(given, kdir, &found);
+	int r = ks_cli_find_schedules(&mr->schedules, kdir, &found);
+
+	/* --history: the plugin records the uses of what the shipped history
+	 * says Debian's kernels removed */
+	if (!r && mr->history)
+		r = ks_paths_add(&found, ks_cli_history_file());
 
 	if (!r)
 		r = absolute(&found);
@@ -112,9 +120,9 @@ static int plugin_flags(const struct ks_paths *given, const char *kdir, char **f
 	if (!r && strpbrk(plugin, " \t\n"))
 		r = flags_error("plugin path '%s' holds a space", plugin);
 	if (!r) {
-		*flags = ks_strdupf("-fplugin=%s%s%s", plugin,
+		*flags = ks_strdupf("-fplugin=%s%s%s%s", plugin,
 				    found.n ? " -fplugin-arg-ksunset-schedule=" : "",
-				    found.n ? sched.p : "");
+				    found.n ? sched.p : "", mr->api ? " -fplugin-arg-ksunset-api" : "");
 		*files = strdup(found.n ? sched.p : "");
 		r = *flags && *files ? 0 : -ENOMEM;
 	}
@@ -293,6 +301,14 @@ static const char *opt_value(const struct ks_paths *args, size_t *i, const char 
 	return NULL;
 }
 
+/* Drops check argument i, which is make's alone. */
+static void drop_arg(struct ks_paths *args, size_t i)
+{
+	free(args->v[i]);
+	memmove(&args->v[i], &args->v[i + 1], (args->n - i - 1) * sizeof(args->v[0]));
+	args->n--;
+}
+
 static int scan_check_args(struct make_run *mr, bool *help)
 {
 	for (size_t i = 0; i < mr->check_args.n; i++) {
@@ -300,8 +316,16 @@ static int scan_check_args(struct make_run *mr, bool *help)
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			*help = true;
+		} else if (!strcmp(a, "--api")) {
+			mr->api = true;
+			drop_arg(&mr->check_args, i--);
 		} else if (!strcmp(a, "--strict")) {
 			mr->strict = true;
+		} else if (!strcmp(a, "--history")) {
+			mr->history = true;
+		} else if ((v = opt_value(&mr->check_args, &i, "--target", 0))) {
+			mr->target = v;
+			mr->api = true;	/* the forecast needs the shapes */
 		} else if (!strncmp(a, "--kernel-dir", 12)) {
 			mr->kernel_dir = opt_value(&mr->check_args, &i, "--kernel-dir", 0);
 		} else if ((v = opt_value(&mr->check_args, &i, "--schedule", 's'))) {
@@ -374,7 +398,9 @@ static int run_make(struct make_run *mr)
 
 /* "check [CHECK-OPTION]... -i KDIR/Module.symvers [-i M/Module.symvers]
  * [-i EXTRA]... --kernel-dir KDIR M/modules.order", then runs it: the
- * exports of the build itself (a sibling module's) count as exported. */
+ * exports of the build itself (a sibling module's) count as exported.
+ * With --target, the build kernel's exports are not the target's: only
+ * the build's own and the extra ones are added to the target's. */
 static int run_check(struct make_run *mr)
 {
 	struct ks_paths av = { 0 };
@@ -386,7 +412,7 @@ static int run_check(struct make_run *mr)
 
 	for (size_t i = 0; !r && i < mr->check_args.n; i++)
 		r = ks_paths_add(&av, mr->check_args.v[i]);
-	if (!r && access(symvers, F_OK) == 0 && !(r = ks_paths_add(&av, "-i")))
+	if (!r && !mr->target && access(symvers, F_OK) == 0 && !(r = ks_paths_add(&av, "-i")))
 		r = ks_paths_add(&av, symvers);
 	if (!r && strcmp(own, symvers) != 0 && access(own, F_OK) == 0 &&
 	    !(r = ks_paths_add(&av, "-i")))
@@ -425,7 +451,11 @@ static void make_help(void)
 	       "  ksunset make -s my.schedule --strict -C /lib/modules/$(uname -r)/build M=$PWD\n\n"
 	       "The kernel build dir is -C's when it is a kernel tree, else KERNELDIR, KDIR,\n"
 	       "KERNEL_DIR, KERNEL_SRC or KSRC, else /lib/modules/$(uname -r)/build.\n"
-	       "With no schedule found, the modules are built and not checked (one note).\n\n"
+	       "With no schedule found, the modules are built and not checked (one note),\n"
+	       "unless --target asks whether they build and load on another kernel.\n\n"
+	       "      --api          also record what the source depends on in the kernel's\n"
+	       "                     headers, for a later 'check --target' (the plugin's\n"
+	       "                     api argument; --target implies it)\n"
 	       "      --report-only  report the findings but keep make's exit status (a\n"
 	       "                     DKMS build on users' machines); not with --strict\n\n"
 	       "Exit status: make's if the build failed, else the check's (with\n"
@@ -442,7 +472,7 @@ static int prepare_make(struct make_run *mr, char **flags, char **files)
 	if (!r)
 		r = find_dirs(mr);
 	if (!r)
-		r = plugin_flags(&mr->schedules, mr->kdir, flags, files);
+		r = plugin_flags(mr, mr->kdir, flags, files);
 	if (!r)
 		r = add_kcflags(mr, *flags);
 	if (!r)
@@ -474,9 +504,11 @@ static int make_main(int argc, char **argv)
 		goto out;
 	}
 	r = run_make(&mr);
-	if (!*files && say_no_schedule(mr.kdir) < 0)
+	/* without a schedule there is nothing to check, but against --target */
+	if (!*files && !mr.target && say_no_schedule(mr.kdir) < 0)
 		r = KS_EXIT_USAGE;
-	else if (r == 0 && *files && (r = run_check(&mr)) == KS_EXIT_FINDINGS && mr.report_only)
+	else if (r == 0 && (*files || mr.target) && (r = run_check(&mr)) == KS_EXIT_FINDINGS &&
+		 mr.report_only)
 		r = KS_EXIT_OK;	/* the errors are in the report; the build stands */
 out:
 	free(flags);
@@ -508,8 +540,8 @@ int ks_cflags_main(int argc, char **argv)
 			r = ks_paths_add(&mr.check_args, argv[i]);
 		r = r ? r : scan_check_args(&mr, &help);
 		if (!r)
-			r = plugin_flags(&mr.schedules, mr.kernel_dir, &out, &files);
-		if (!r && !*files && say_no_schedule(mr.kernel_dir) < 0)
+			r = plugin_flags(&mr, mr.kernel_dir, &out, &files);
+		if (!r && !*files && !mr.api && say_no_schedule(mr.kernel_dir) < 0)
 			r = -ENOMEM;
 	}
 	if (out && !r)

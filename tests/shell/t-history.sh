@@ -36,12 +36,18 @@ fi
 KSUNSET_HISTORY=$H "$KSUNSET" check --history "$d/forecast.ko" >"$TMP/out" 2>"$TMP/err"
 expect_eq "check --history, for the module's own 6.1: warnings only (exit 0)" "$?" 0
 expect_grep "check --history: forecasts 6.12" "$TMP/out" \
-	"WARNING: ksunset: \"follow_pfn\" [$d/forecast.ko] is scheduled for removal in Linux 6.12 (target kernel"
-expect_grep "check --history: summary" "$TMP/err" "1 module checked: 0 errors, 4 warnings"
+	"WARNING: ksunset: \"kmalloc_trace\" [$d/forecast.ko] is scheduled for removal in Linux 6.12 (target kernel"
+expect_grep "check --history: a namespace to come" "$TMP/out" \
+	"WARNING: ksunset: \"pwm_get\" [$d/forecast.ko] will move to namespace PWM in Linux 6.12"
+expect_grep "check --history: summary" "$TMP/err" "1 module checked: 0 errors, 5 warnings"
+# the program of a build tree finds the tree's history on its own
+cp "$TMP/out" "$TMP/with-env"
+env -u KSUNSET_HISTORY "$KSUNSET" check --history "$d/forecast.ko" >"$TMP/out" 2>/dev/null
+expect_file_eq "check --history from the build tree: the tree's history" "$TMP/out" "$TMP/with-env"
 KSUNSET_HISTORY=$H "$KSUNSET" check --history --kernel-release 6.12.117+deb13-amd64 "$d/forecast.ko" \
 	>"$TMP/out" 2>"$TMP/err"
 expect_eq "check --history --kernel-release 6.12: exit 1" "$?" 1
-expect_grep "check --history on 6.12: overdue" "$TMP/err" "1 module checked: 4 errors, 0 warnings"
+expect_grep "check --history on 6.12: overdue" "$TMP/err" "1 module checked: 5 errors, 0 warnings"
 KSUNSET_HISTORY=$TMP/none "$KSUNSET" check --history "$d/forecast.ko" >/dev/null 2>"$TMP/err"
 expect_eq "a missing history: exit 2" "$?" 2
 expect_grep "a missing history: says which file" "$TMP/err" "$TMP/none"

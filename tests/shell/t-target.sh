@@ -222,6 +222,21 @@ else
 	skip "cannot fetch trixie-backports' 7.x headers: $(tail -1 "$TMP/fetch.log")"
 fi
 
+# --- ksunset make --target: no schedule needed, the target's exports -----
+mk=$TMP/make-target
+cp -r "$TOP/tests/kbuild/forecast" "$mk"
+(cd "$mk" && KSUNSET_SCHEDULE= "$KSUNSET" make --target "$H" -C "$K" M="$mk") >"$TMP/out" 2>"$TMP/err"
+expect_eq "make --target, no schedule: exit 1 (checked, not 'nothing checked')" "$?" 1
+expect_eq "make --target: the build kernel's exports hide none of the target's removals" \
+	"$(grep -c '^ERROR.*is not exported by the target kernel' "$TMP/out")" 3
+expect_grep "make --target: the api argument, implied: a forecast" "$TMP/out" \
+	"forecast.ko on $new: builds and loads there once rebuilt"
+readelf -p .note.ksunset "$mk/forecast.ko" >"$TMP/notes" 2>/dev/null
+expect_grep "make --target: the module has shape records" "$TMP/notes" "ksunset 4"
+"$KSUNSET" --cflags --api --kernel-dir "$K" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--cflags --api: exit 0" "$?" 0
+expect_grep "--cflags --api: the plugin's api argument" "$TMP/out" "-fplugin-arg-ksunset-api"
+
 # A Module.symvers target: load verdicts, remedies unknown, one note.
 # Namespaces: kfree in one the module does not import; vfree only for
 # modules named forecast* (this one); _printk only for kvm.
