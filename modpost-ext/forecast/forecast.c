@@ -282,12 +282,14 @@ static int settle(struct ks_verdict *v, const char *unknown)
 static int judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct ks_headers *h)
 {
 	struct ks_symvers run = { 0 };
+	struct ks_diags said = { 0 };	/* the check's copy says it */
 	const char **unknown = calloc(fc->n ? fc->n : 1, sizeof(*unknown));
 	int r = unknown ? 0 : -ENOMEM;
 
 	if (!r && fc->exports.len)
 		r = ks_symvers_parse(&run, "(the modules given)", fc->exports.p, fc->exports.len,
-				     NULL);
+				     &said) == -ENOMEM ? -ENOMEM : 0;
+	ks_diags_free(&said);
 	for (size_t i = 0; !r && i < fc->nunits; i++) {
 		struct ks_forecast_unit *u = &fc->units[i];
 		struct ks_verdict *v = &fc->v[u->module];

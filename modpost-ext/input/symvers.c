@@ -29,34 +29,85 @@ static bool export_type_ok(const char *t)
 	       strcmp(t, "EXPORT_SYMBOL_GPL_FUTURE") == 0;
 }
 
-/* The first problem with a split line, or NULL. */
-static const char *bad_fields(char **f, size_t nf)
+/* The first problem with a split line, or NULL; *field: the field it
+ * lies in, -1 for the line as a whole. */
+static const char *bad_fields(char **f, size_t nf, int *field)
 {
+	*field = -1;
 	if (nf < 4)
 		return "expected CRC, symbol, module, export type and namespace separated by tabs";
 	if (nf > NFIELDS)
 		return "too many fields";
-	if (check_crc(f[0]) < 0)
+	*field = check_crc(f[0]) < 0 ? 0 : !ks_is_identifier(f[1]) ? 1 : !f[2][0] ? 2
+	       : !export_type_ok(f[3]) ? 3 : -2;
+	switch (*field) {
+	case 0:
 		return "bad CRC";
-	if (!ks_is_identifier(f[1]))
+	case 1:
 		return "bad symbol name";
-	if (!f[2][0])
+	case 2:
+		*field = -1;	/* nothing to quote but the line */
 		return "empty module name";
-	if (!export_type_ok(f[3]))
+	case 3:
 		return "bad export type";
+	}
+	*field = -1;
 	return NULL;
 }
 
-/* Indexes e (in the current block); 1 if its symbol was exported before. */
-static int add_export(struct ks_symvers *sv, struct ks_export *e)
+/* s as a message may quote it: bytes that are no printable ASCII (nor a
+ * tab) as \xNN, at most 80 of them (then "..."). NULL: no memory. */
+static char *printable(const char *s)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = 0;
+	size_t i;
+
+	for (i = 0; s[i] && i < 80 && !r; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		r = (c >= 0x20 && c < 0x7f) || c == '\t' ? ks_buf_addc(&b, (char)c) : ks_buf_addf(&b, "\\x%02x", c);
+	}
+	r = r ? r : s[i] ? ks_buf_adds(&b, "...") : ks_buf_adds(&b, "");
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
+}
+
+/* "FILE:LINE: error: WHY: 'TOKEN'": the field at fault, or the line (its
+ * tabs put back) when the fields themselves are wrong. */
+static int bad_line(struct ks_diags *d, const char *file, unsigned line, char **f, size_t nf,
+		    const char *why, int field)
+{
+	char *q;
+	int r;
+
+	for (size_t i = 0; field < 0 && i + 1 < nf; i++)
+		f[i][strlen(f[i])] = '\t';
+	q = printable(field < 0 ? f[0] : f[field]);
+	r = q ? ks_diag_add(d, KS_ERROR, file, line, 0, "%s: '%s'", why, q) : -ENOMEM;
+	free(q);
+	return r < 0 ? -ENOMEM : -EINVAL;
+}
+
+/* Indexes e (in the current block); 1 if its symbol was exported before
+ * (the first export counts, as in modpost), *again its line when that was
+ * in the same file. */
+static int add_export(struct ks_symvers *sv, struct ks_export *e, unsigned *again)
 {
 	void **slot;
 	int r = ks_strmap_put(&sv->bysym, e->symbol, &slot);
+	const struct ks_export *first;
 
 	if (r < 0)
 		return r;
-	if (r == 0)		/* exported twice: the first one wins */
+	if (r == 0) {		/* exported twice: the first one wins */
+		first = *slot;
+		*again = first->file == e->file ? first->line : 0;
 		return 1;
+	}
 	*slot = e;
 	sv->v[sv->n++] = e;
 	return 0;
@@ -84,11 +135,12 @@ static int reserve(struct ks_symvers *sv, size_t n, struct ks_export **block)
 }
 
 static int parse_line(struct ks_symvers *sv, const char *file, char *l, unsigned line,
-		      struct ks_export *e, struct ks_diags *d)
+		      struct ks_export *e, unsigned *again, struct ks_diags *d)
 {
 	char *f[NFIELDS + 1];
 	size_t nf = 0;
 	const char *why;
+	int field;
 
 	for (char *p = l; nf <= NFIELDS; p++) {
 		f[nf++] = p;
@@ -97,14 +149,27 @@ static int parse_line(struct ks_symvers *sv, const char *file, char *l, unsigned
 			break;
 		*p = '\0';
 	}
-	why = bad_fields(f, nf);
+	why = bad_fields(f, nf, &field);
 	if (why)
-		return ks_diag_add(d, KS_ERROR, file, line, 0, "%s: '%s'", why, l) < 0 ? -ENOMEM
-										       : -EINVAL;
+		return bad_line(d, file, line, f, nf, why, field);
 	*e = (struct ks_export){ .symbol = f[1], .module = f[2], .type = f[3],
 				 .ns = nf == NFIELDS ? f[4] : "", .line = line, .file = file,
 				 .gpl = strcmp(f[3], "EXPORT_SYMBOL_GPL") == 0 };
-	return add_export(sv, e);
+	return add_export(sv, e, again);
+}
+
+/* A symbol exported twice in one file is said once per file, with how
+ * many more: the file is wrong, but the first export counts, as in
+ * modpost. */
+static int say_twice(struct ks_diags *d, const char *file, unsigned line, const char *sym,
+		     unsigned first, size_t more)
+{
+	int r = ks_diag_add(d, KS_WARNING, file, line, 0,
+			    "'%s' exported again (first at line %u%s%zu more symbol%s); the "
+			    "first export counts",
+			    sym, first, more ? "; so are " : "", more, more == 1 ? "" : "s");
+
+	return r < 0 ? -ENOMEM : 0;
 }
 
 int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t len,
@@ -120,25 +185,39 @@ int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t
 		lines++;
 	if (reserve(sv, lines, &block) < 0)
 		return -ENOMEM;
+	unsigned twice_line = 0, twice_first = 0;
+	const char *twice = NULL;
+	size_t more = 0;
+
 	while (l < end) {
-		char *nl = memchr(l, '\n', (size_t)(end - l));
+		char *nl = memchr(l, '\n', (size_t)(end - l)), *le = nl ? nl : end;
+		unsigned again = 0;
 		int r;
 
 		if (nl)
 			*nl = '\0';
+		if (le > l && le[-1] == '\r')	/* a file written on Windows */
+			*--le = '\0';
 		line++;
-		if (strlen(l) != (size_t)((nl ? nl : end) - l))
+		if (strlen(l) != (size_t)(le - l))
 			r = ks_diag_add(d, KS_ERROR, name, line, 0, "NUL byte in line") < 0 ? -ENOMEM
 											   : -EINVAL;
 		else
-			r = *l ? parse_line(sv, name, l, line, &block[used], d) : 0;
+			r = *l ? parse_line(sv, name, l, line, &block[used], &again, d) : 0;
 		used += r == 0 && *l;	/* a block entry is kept only if indexed */
 		if (r == -ENOMEM)
 			return r;
 		if (r < 0)
 			ret = r;
+		if (r == 1 && again && !twice) {
+			twice = block[used].symbol, twice_line = line, twice_first = again;
+		} else if (r == 1 && again) {
+			more++;
+		}
 		l = nl ? nl + 1 : end;
 	}
+	if (twice && say_twice(d, name, twice_line, twice, twice_first, more) < 0)
+		return -ENOMEM;
 	return ret;
 }
 

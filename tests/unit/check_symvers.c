@@ -27,7 +27,8 @@ START_TEST(test_good)
 			 "0x11111111\tdo_settimeofday64\tother\tEXPORT_SYMBOL_GPL\t\n";
 
 	ck_assert_int_eq(parse(&sv, &d, in, &text), 0);
-	ck_assert_uint_eq(d.n, 0);
+	ck_assert_uint_eq(d.n, 1);	/* do_settimeofday64 twice: a warning */
+	ck_assert_uint_eq(d.nerrors, 0);
 	ck_assert_uint_eq(sv.n, 3);
 	e = ks_symvers_lookup(&sv, "do_settimeofday64");
 	ck_assert_str_eq(e->module, "vmlinux");	/* the first export wins */
@@ -50,14 +51,41 @@ static const struct {
 	const char *msg;
 } bad[] = {
 	{ "garbage", "Module.symvers:1: error: expected CRC, symbol, module, export type and namespace separated by tabs: 'garbage'" },
-	{ "0x1\ta\tvmlinux", "Module.symvers:1: error: expected CRC, symbol, module, export type and namespace separated by tabs: '0x1'" },
-	{ "0x1\ta\tvmlinux\tEXPORT_SYMBOL\tNS\textra", "Module.symvers:1: error: too many fields: '0x1'" },
+	{ "0x1\ta\tvmlinux", "Module.symvers:1: error: expected CRC, symbol, module, export type and namespace separated by tabs: '0x1\ta\tvmlinux'" },
+	{ "0x1\ta\tvmlinux\tEXPORT_SYMBOL\tNS\textra", "Module.symvers:1: error: too many fields: '0x1\ta\tvmlinux\tEXPORT_SYMBOL\tNS\textra'" },
 	{ "1234\ta\tvmlinux\tEXPORT_SYMBOL\t", "Module.symvers:1: error: bad CRC: '1234'" },
 	{ "0x\ta\tvmlinux\tEXPORT_SYMBOL\t", "Module.symvers:1: error: bad CRC: '0x'" },
-	{ "0x1\ta-b\tvmlinux\tEXPORT_SYMBOL\t", "Module.symvers:1: error: bad symbol name: '0x1'" },
-	{ "0x1\ta\t\tEXPORT_SYMBOL\t", "Module.symvers:1: error: empty module name: '0x1'" },
-	{ "0x1\ta\tvmlinux\tEXPORT_IT\t", "Module.symvers:1: error: bad export type: '0x1'" },
+	{ "0x1\ta-b\tvmlinux\tEXPORT_SYMBOL\t", "Module.symvers:1: error: bad symbol name: 'a-b'" },
+	{ "0x1\ta\t\tEXPORT_SYMBOL\t", "Module.symvers:1: error: empty module name: '0x1\ta\t\tEXPORT_SYMBOL\t'" },
+	{ "0x1\ta\tvmlinux\tEXPORT_IT\t", "Module.symvers:1: error: bad export type: 'EXPORT_IT'" },
+	/* binary garbage is not echoed raw to a terminal */
+	{ "\x7f" "ELF\x02\x01\x1b[2J", "Module.symvers:1: error: expected CRC, symbol, module, export type and namespace separated by tabs: '\\x7fELF\\x02\\x01\\x1b[2J'" },
 };
+
+/* A file written on Windows: no '\r' in the namespace. A symbol exported
+ * twice in one file: a warning naming both lines (the first counts). */
+START_TEST(test_crlf_twice)
+{
+	struct ks_symvers sv = { 0 };
+	struct ks_diags d = { 0 };
+	char *text, *msg;
+
+	ck_assert_int_eq(parse(&sv, &d, "0x1\ta\tvmlinux\tEXPORT_SYMBOL\tNS\r\n"
+				      "0x2\ta\tm\tEXPORT_SYMBOL_GPL\t\r\n"
+				      "0x3\tb\tvmlinux\tEXPORT_SYMBOL\t\r\n"
+				      "0x4\tb\tvmlinux\tEXPORT_SYMBOL\t\r\n", &text), 0);
+	ck_assert_str_eq(ks_symvers_lookup(&sv, "a")->ns, "NS");
+	ck_assert(!ks_symvers_lookup(&sv, "a")->gpl);
+	ck_assert_uint_eq(d.n, 1);
+	ck_assert_uint_eq(d.nerrors, 0);
+	msg = ks_diag_format(&d.v[0]);
+	ck_assert_str_eq(msg, "Module.symvers:2: warning: 'a' exported again (first at line 1; so are 1 more symbol); the first export counts");
+	free(msg);
+	ks_diags_free(&d);
+	ks_symvers_free(&sv);
+	free(text);
+}
+END_TEST
 
 START_TEST(test_bad)
 {
@@ -112,6 +140,7 @@ Suite *suite_symvers(void)
 	TCase *tc = tcase_create("parse");
 
 	tcase_add_test(tc, test_good);
+	tcase_add_test(tc, test_crlf_twice);
 	tcase_add_loop_test(tc, test_bad, 0, N(bad));
 	tcase_add_test(tc, test_line_numbers_and_rest_kept);
 	tcase_add_test(tc, test_load_missing);

@@ -22,5 +22,6 @@ Suite *suite_dwarf(void);
 Suite *suite_modfile(void);
 Suite *suite_dwarfline(void);
 Suite *suite_dwarfwalk(void);
+Suite *suite_forecast(void);
 
 #endif

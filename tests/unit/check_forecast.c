@@ -1,0 +1,253 @@
+/* The forecast's judgement (forecast/judge.c): one case per rule of a
+ * kind, a shape as the plugin recorded it against 6.1, the fact a probe
+ * of the target gave, whether the compiler failed on the rebuilt use and
+ * whether the target exports the name, and the kind of break expected
+ * (or none). Also the probe source written for a unit and its results
+ * read back. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "forecast/probe.h"
+#include "suites.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define NONE KS_NBREAKS
+
+static const struct {
+	enum ks_shape_what what;
+	const char *name, *old;
+	enum ks_fact_status st;
+	const char *now, *extra;
+	bool error;		/* the compiler failed on the use */
+	bool exported;		/* the target exports the name */
+	bool hint;		/* the target's headers declare it elsewhere */
+	enum ks_break want;
+} cases[] = {
+	/* a call: gone, or declared elsewhere; a declaration without export */
+	{ KS_SHAPE_CALL, "strlcpy", "size_t(char *, const char *, size_t)", KS_FACT_NONE, "", "",
+	  true, false, false, KS_BREAK_GONE },
+	{ KS_SHAPE_CALL, "vzalloc", "void *(long unsigned int)", KS_FACT_NONE, "", "", true,
+	  false, true, KS_BREAK_NOT_INCLUDED },
+	{ KS_SHAPE_CALL, "PageMovable", "bool(struct page *)", KS_FACT_FUNCTION,
+	  "bool(struct page *)", "1", false, false, false, KS_BREAK_GONE },
+	{ KS_SHAPE_CALL, "kfree", "void(const void *)", KS_FACT_FUNCTION, "void(const void *)",
+	  "1", false, true, false, NONE },
+	/* the compiler judges a call: an error is a prototype, or a macro's arity */
+	{ KS_SHAPE_CALL, "generic_fillattr", "void(struct user_namespace *)", KS_FACT_FUNCTION,
+	  "void(struct mnt_idmap *, u32)", "2", true, true, false, KS_BREAK_PROTOTYPE },
+	{ KS_SHAPE_CALL, "kmalloc", "void *(size_t, gfp_t)", KS_FACT_FMACRO, "(...)", "1+", false,
+	  false, false, NONE },
+	{ KS_SHAPE_CALL, "old_inline", "int(int, int)", KS_FACT_FMACRO, "(a)", "1", true, false,
+	  false, KS_BREAK_ARITY },
+	{ KS_SHAPE_CALL, "changed_inline", "int(int)", KS_FACT_INLINE, "int(long *)", "1", true,
+	  false, false, KS_BREAK_PROTOTYPE },
+	/* a function-like macro: its parameters, or what replaced it */
+	{ KS_SHAPE_MACRO, "DEFINE_SEMAPHORE", "(name)", KS_FACT_FMACRO, "(_name, _n)", "2", false,
+	  false, false, KS_BREAK_ARITY },
+	{ KS_SHAPE_MACRO, "class_create", "(owner, name)", KS_FACT_FUNCTION,
+	  "struct class *(const char *)", "1", false, true, false, KS_BREAK_ARITY },
+	{ KS_SHAPE_MACRO, "pr_info", "(fmt, ...)", KS_FACT_FMACRO, "(fmt, ...)", "2+", false,
+	  false, false, NONE },
+	{ KS_SHAPE_MACRO, "min", "(x, y)", KS_FACT_FMACRO, "(x, y...)", "2+", false, false, false,
+	  NONE },
+	{ KS_SHAPE_MACRO, "to_va", "(a, b)", KS_FACT_FUNCTION, "int(int, int, ...)", "2+", false,
+	  true, false, NONE },
+	{ KS_SHAPE_MACRO, "BUFFER_FNS", "(bit, name)", KS_FACT_NONE, "", "", false, false, false,
+	  KS_BREAK_GONE },
+	/* an object-like macro: anything by that name, but a function-like macro */
+	{ KS_SHAPE_OBJECT, "no_llseek", "", KS_FACT_NONE, "", "", false, false, false,
+	  KS_BREAK_GONE },
+	{ KS_SHAPE_OBJECT, "current", "", KS_FACT_MACRO, "", "", false, false, false, NONE },
+	{ KS_SHAPE_OBJECT, "WAS_CONST", "", KS_FACT_ENUM, "", "", false, false, false, NONE },
+	{ KS_SHAPE_OBJECT, "NOW_FN", "", KS_FACT_FMACRO, "(x)", "1", false, false, false,
+	  KS_BREAK_GONE },
+	/* an address, a variable: declared and exported, or gone */
+	{ KS_SHAPE_ADDR, "noop_llseek", "loff_t(struct file *, loff_t, int)", KS_FACT_FUNCTION,
+	  "loff_t(struct file *, loff_t, int)", "3", false, true, false, NONE },
+	{ KS_SHAPE_VAR, "current_task", "struct task_struct *", KS_FACT_VAR, "struct task_struct *",
+	  "extern", false, false, false, KS_BREAK_GONE },
+	{ KS_SHAPE_VAR, "jiffies", "volatile long unsigned int", KS_FACT_VAR,
+	  "volatile long unsigned int", "extern", false, true, false, NONE },
+	{ KS_SHAPE_TYPEDEF, "u32", "", KS_FACT_TYPEDEF, "", "", false, false, false, NONE },
+	{ KS_SHAPE_TYPEDEF, "pm_message_t", "", KS_FACT_NONE, "", "", false, false, false,
+	  KS_BREAK_GONE },
+	/* members: gone, incomplete, read-only, or a use that no longer compiles */
+	{ KS_SHAPE_READ, "struct inode.i_mtime", "struct timespec64", KS_FACT_NO_MEMBER, "", "",
+	  true, false, false, KS_BREAK_MEMBER_GONE },
+	{ KS_SHAPE_READ, "struct gone.member", "int", KS_FACT_INCOMPLETE, "", "", true, false,
+	  false, KS_BREAK_INCOMPLETE },
+	{ KS_SHAPE_WRITE, "struct vm_area_struct.vm_flags", "vm_flags_t", KS_FACT_MEMBER,
+	  "const vm_flags_t", "ro", true, false, false, KS_BREAK_READ_ONLY },
+	{ KS_SHAPE_READ, "struct vm_area_struct.vm_flags", "vm_flags_t", KS_FACT_MEMBER,
+	  "const vm_flags_t", "ro", false, false, false, NONE },
+	{ KS_SHAPE_READ, "struct inode_operations.getattr", "int (*)(struct user_namespace *)",
+	  KS_FACT_MEMBER, "int (*)(struct mnt_idmap *)", "", true, false, false,
+	  KS_BREAK_MEMBER_TYPE },
+	{ KS_SHAPE_INIT, "struct device.class", "struct class *", KS_FACT_MEMBER,
+	  "const struct class *", "", false, false, false, NONE },
+	{ KS_SHAPE_CALLBACK, "struct platform_driver.remove", "int (*)(struct platform_device *)",
+	  KS_FACT_MEMBER, "void (*)(struct platform_device *)", "", true, false, false,
+	  KS_BREAK_CALLBACK_PROTOTYPE },
+	{ KS_SHAPE_READ, "atomic_t.counter", "int", KS_FACT_NONE, "", "", true, false, false,
+	  KS_BREAK_GONE },
+	/* an aggregate by value */
+	{ KS_SHAPE_COMPLETE, "struct work_struct", "", KS_FACT_INCOMPLETE, "", "", false, false,
+	  false, KS_BREAK_INCOMPLETE },
+	{ KS_SHAPE_COMPLETE, "struct mutex", "", KS_FACT_COMPLETE, "", "", false, false, false,
+	  NONE },
+};
+
+static char *dup(const char *s)
+{
+	char *d = strdup(s);
+
+	ck_assert_ptr_nonnull(d);
+	return d;
+}
+
+START_TEST(test_kind)
+{
+	struct ks_forecast_unit u = { 0 };
+	struct ks_record_shape sh = { cases[_i].what, dup(cases[_i].name), dup("m.c"), 7, 3,
+				      dup("f"), dup(cases[_i].old), dup("") };
+	struct ks_record_fact fact = { 1, cases[_i].st, (char *)cases[_i].now, (char *)"",
+				       (char *)cases[_i].extra };
+	struct ks_record_error err = { 42, 1, (char *)"it does not compile" };
+	struct ks_item item = { 0, cases[_i].error ? 42 : 41, -1, 0, NULL };
+	char sv_text[128], *inc = dup("linux/vmalloc.h");
+	struct ks_symvers sv = { 0 };
+	struct ks_headers h = { .scanned = true, .incs = &inc, .nincs = 1, .capincs = 1 };
+	struct ks_verdict v = { 0 };
+	struct ks_diags d = { 0 };
+
+	ck_assert_int_eq(ks_units_begin(&u.one, dup("m.c")), 0);
+	ck_assert_int_eq(ks_units_add_shape(&u.one, &sh), 0);
+	u.items = &item;
+	u.nitems = 1;
+	u.facts = &fact;
+	u.nquestions = 1;
+	u.errors = &err;
+	u.nerrors = 1;
+	snprintf(sv_text, sizeof(sv_text), "0x1\t%s\tvmlinux\tEXPORT_SYMBOL\t\n",
+		 cases[_i].exported ? cases[_i].name : "other");
+	ck_assert_int_eq(ks_symvers_parse(&sv, "s", sv_text, strlen(sv_text), &d), 0);
+	if (cases[_i].hint) {
+		h.cur_file = 0;
+		ck_assert_int_eq(ks_headers_scan_text(&h, "void *vzalloc(unsigned long);", 30), 0);
+	}
+	ck_assert_int_eq(ks_probe_judge(&u, &sv, NULL, &h, &v), 0);
+	if (cases[_i].want == NONE) {
+		ck_assert_msg(v.ndiffs == 0, "case %d (%s): %s, want none", _i, cases[_i].name,
+			      v.ndiffs ? ks_break_name(v.diffs[0].kind) : "");
+	} else {
+		ck_assert_msg(v.ndiffs == 1 && v.diffs[0].kind == cases[_i].want,
+			      "case %d (%s): %s, want %s", _i, cases[_i].name,
+			      v.ndiffs ? ks_break_name(v.diffs[0].kind) : "none",
+			      ks_break_name(cases[_i].want));
+		ck_assert_uint_eq(v.diffs[0].sites.n, 1);
+		ck_assert_uint_eq(v.diffs[0].sites.v[0].line, 7);
+		if (cases[_i].hint)
+			ck_assert_str_eq(v.diffs[0].header, "linux/vmalloc.h");
+	}
+	u.items = NULL;
+	u.facts = NULL;
+	u.errors = NULL;
+	u.nitems = u.nquestions = u.nerrors = 0;
+	ks_probe_free(&u);
+	free(v.path);
+	for (size_t i = 0; i < v.ndiffs; i++) {
+		free(v.diffs[i].name);
+		free(v.diffs[i].old);
+		free(v.diffs[i].now);
+		free(v.diffs[i].header);
+		free(v.diffs[i].callback);
+		ks_uses_free(&v.diffs[i].sites);
+	}
+	free(v.diffs);
+	h.incs = NULL;
+	h.nincs = 0;
+	free(inc);
+	ks_headers_free(&h);
+	ks_symvers_free(&sv);
+	ks_diags_free(&d);
+}
+END_TEST
+
+/* A unit's probe: its header asked about and given its namesake, the tags
+ * declared, the aggregate by an alias, each use rebuilt on its own line. */
+START_TEST(test_source)
+{
+	struct ks_forecast_unit u = { 0 };
+	struct ks_record_include inc = { dup("<linux/fs.h>"), dup("m.c"), 2 };
+	struct ks_record_shape call = { KS_SHAPE_CALL, dup("kdev_get"), dup("m.c"), 9, 5, dup("f"),
+					dup("long int(struct my_dev *)"),
+					dup("long int @|struct my_dev *@") };
+	struct ks_record_shape wr = { KS_SHAPE_WRITE, dup("struct kdev.flags"), dup("m.c"), 10, 5,
+				      dup("f"), dup("unsigned int"), dup("unsigned int @") };
+	const char *want = "/* ksunset probe of m.c */\n"
+			   "#if __has_include(<linux/fs.h>)\n"
+			   "#include <linux/fs.h>\n"
+			   "#else\n"
+			   "#pragma ksunset probe \"1 header-gone\"\n"
+			   "#endif\n"
+			   "struct my_dev;\n"
+			   "struct kdev;\n"
+			   "typedef struct kdev __ks_a0;\n"
+			   "#pragma ksunset probe \"2 name kdev_get\"\n"
+			   "#pragma ksunset probe \"3 member __ks_a0 flags\"\n"
+			   "static void __attribute__((unused)) __ks_u0(struct my_dev *a1) "
+			   "{ long int r = kdev_get(a1); (void)r; }\n"
+			   "static void __attribute__((unused)) __ks_u1(__ks_a0 *p, unsigned int v) "
+			   "{ p->flags = v; }\n";
+	const char res[] = "ksunset 4\tfact\t2\tfunction\tlong int(struct my_dev *)\tfs.h\t1\0"
+			   "ksunset 4\terror\t12\t40\ttoo few arguments\0"
+			   "ksunset 4\tfact\t0\timport-ns\tPWM\t\t\0"
+			   "ksunset 1\tunit\tp0.c\tprobe\t12.2.0";
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_units_begin(&u.one, dup("m.c")), 0);
+	ck_assert_int_eq(ks_units_add_include(&u.one, &inc), 0);
+	ck_assert_int_eq(ks_units_add_shape(&u.one, &call), 0);
+	ck_assert_int_eq(ks_units_add_shape(&u.one, &wr), 0);
+	ck_assert_int_eq(ks_probe_write(&u, NULL), 0);
+	ck_assert_str_eq(u.source.p, want);
+	ck_assert_uint_eq(u.items[0].line, 12);
+	ck_assert_uint_eq(u.items[1].line, 13);
+	ck_assert_uint_eq(u.items[2].line, 3);	/* the include */
+	ck_assert_int_eq(ks_probe_read(&u, res, sizeof(res), &why), 0);
+	ck_assert(u.done);
+	ck_assert_int_eq(u.facts[1].status, KS_FACT_FUNCTION);
+	ck_assert_int_eq(u.facts[0].status, KS_FACT_NONE);	/* unanswered */
+	ck_assert_uint_eq(u.nerrors, 1);
+	ck_assert_str_eq(u.import_ns[0], "PWM");
+	ks_probe_free(&u);
+}
+END_TEST
+
+/* Results that are no probe's are refused. */
+START_TEST(test_bad_results)
+{
+	struct ks_forecast_unit u = { 0 };
+	const char res[] = "ksunset 1\tuse\tx\tcall\tm.c\t1\t1\tf\t2027-01-01";
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_units_begin(&u.one, dup("m.c")), 0);
+	ck_assert_int_eq(ks_probe_write(&u, NULL), 0);
+	ck_assert_int_eq(ks_probe_read(&u, res, sizeof(res), &why), -EINVAL);
+	ck_assert_str_eq(why, "a record that is no probe's");
+	ks_probe_free(&u);
+}
+END_TEST
+
+Suite *suite_forecast(void)
+{
+	Suite *s = suite_create("forecast");
+	TCase *tc = tcase_create("judge");
+
+	tcase_add_loop_test(tc, test_kind, 0, N(cases));
+	tcase_add_test(tc, test_source);
+	tcase_add_test(tc, test_bad_results);
+	suite_add_tcase(s, tc);
+	return s;
+}
