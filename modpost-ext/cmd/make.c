@@ -270,6 +270,10 @@ static int split_args(int argc, char **argv, struct make_run *mr)
 			mr->report_only = true;
 			continue;
 		}
+		if (!strcmp(argv[i], "--api")) {	/* make's, not check's */
+			mr->api = true;
+			continue;
+		}
 		if (a == KS_NOT_AN_OPTION)
 			break;
 		if (a == KS_OPTION_WITH_NEXT && i + 1 == argc) {

@@ -233,6 +233,11 @@ expect_grep "make --target: the api argument, implied: a forecast" "$TMP/out" \
 	"forecast.ko on $new: builds and loads there once rebuilt"
 readelf -p .note.ksunset "$mk/forecast.ko" >"$TMP/notes" 2>/dev/null
 expect_grep "make --target: the module has shape records" "$TMP/notes" "ksunset 4"
+mk=$TMP/make-api
+cp -r "$TOP/tests/kbuild/pair" "$mk"
+(cd "$mk" && KSUNSET_SCHEDULE= "$KSUNSET" make --api -C "$K" M="$mk") >"$TMP/out" 2>"$TMP/err"
+expect_eq "make --api, no schedule: exit 0 (built, nothing checked)" "$?" 0
+expect_grep "make --api: shape records" "$(readelf -p .note.ksunset "$mk/pair_b.ko" >"$TMP/notes" 2>&1; echo "$TMP/notes")" "ksunset 4"
 "$KSUNSET" --cflags --api --kernel-dir "$K" >"$TMP/out" 2>"$TMP/err"
 expect_eq "--cflags --api: exit 0" "$?" 0
 expect_grep "--cflags --api: the plugin's api argument" "$TMP/out" "-fplugin-arg-ksunset-api"
