@@ -41,6 +41,7 @@ START_TEST(test_good)
 	ck_assert_uint_eq(e->line, 2);
 	ck_assert_str_eq(ks_symvers_lookup(&sv, "old_format")->ns, "");
 	ck_assert_ptr_null(ks_symvers_lookup(&sv, "missing"));
+	ks_diags_free(&d);
 	ks_symvers_free(&sv);
 	free(text);
 }
