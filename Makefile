@@ -3,7 +3,8 @@
 #   make check      install missing dependencies, run every test
 #   make demo       install missing dependencies, run the bundled example
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each (tests/fuzz/README)
-#   make bench      speed against nm and libelf (.ko, .ko.xz), plugin overhead, DWARF lines
+#   make bench      speed against nm and libelf (.ko, .ko.xz), plugin overhead, DWARF lines,
+#                   check --target against real builds
 #                   (bench/results.md); PARTS="check plugin xz dwarf" picks parts
 #   make V=1        show full commands; SANITIZE=1 builds with ASan+UBSan
 
@@ -145,11 +146,12 @@ check-world: $(KSUNSET) $(PLUGIN)
 # Not part of check: minutes, and Debian's kernel package (fetched once).
 .PHONY: bench
 # the parts of make bench: bench/bench.sh's (see there: check, plugin or
-# kbuild instr tu, xz) and bench/dwarf.sh's (dwarf)
-PARTS ?= check plugin xz dwarf
+# kbuild instr tu, xz), bench/dwarf.sh's (dwarf) and bench/target.sh's (target)
+PARTS ?= check plugin xz dwarf target
 bench: $(KSUNSET) $(PLUGIN)
 	$(Q)PARTS="$(PARTS)" KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh
 	$(Q)$(if $(filter dwarf,$(PARTS)),KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh)
+	$(Q)$(if $(filter target,$(PARTS)),KSUNSET=$(CURDIR)/$(KSUNSET) sh bench/target.sh)
 
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:

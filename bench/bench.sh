@@ -13,7 +13,8 @@
 # XZ_RUNS (runs of the .ko.xz part, default 5), PARTS (what to run, default
 # all: "check kbuild instr tu xz"; "plugin" stands for "kbuild instr tu",
 # the plugin's Kbuild times, cc1 instruction counts with and without its
-# api argument, and the large TU; "dwarf" is bench/dwarf.sh's and ignored
+# api argument, and the large TU; "dwarf" and "target" are bench/dwarf.sh's
+# and bench/target.sh's, and ignored
 # here). Tables (1)-(3) of bench/results.md are written only when check,
 # kbuild, instr and tu all run; another set prints its tables and leaves
 # them alone. xz writes its own section, between the "xz-check" markers of
@@ -61,8 +62,8 @@ agree() {
 setup() {
 	for p in $PARTS; do
 		case $p in
-		check | kbuild | instr | tu | xz | dwarf) ;;
-		*) die "PARTS: unknown part '$p' (check, plugin or kbuild instr tu, xz, dwarf)" ;;
+		check | kbuild | instr | tu | xz | dwarf | target) ;;
+		*) die "PARTS: unknown part '$p' (check, plugin or kbuild instr tu, xz, dwarf, target)" ;;
 		esac
 	done
 	sh "$top/scripts/install-deps.sh" bench || say "instruction counts need valgrind"
