@@ -23,6 +23,9 @@ cost of the forecast against one real build (wall and CPU seconds, make and
 compiler included).
 
   validate_target.py KSUNSET K H TSV...
+
+KSUNSET_VALIDATE_ONLY=pkg,pkg picks packages; KSUNSET_VALIDATE_KEEP=DIR
+keeps the builds (DIR/pkg/a: 6.1 with the plugin, b: 6.12) and their logs.
 """
 import json
 import os
@@ -177,7 +180,12 @@ def package(pkg, prefix, cmd, work, rows, notes, costs):
 
 
 def main():
-    work = tempfile.mkdtemp(prefix="ksunset-validate.")
+    keep = os.environ.get("KSUNSET_VALIDATE_KEEP")
+    only = [p for p in os.environ.get("KSUNSET_VALIDATE_ONLY", "").split(",") if p]
+    work = keep or tempfile.mkdtemp(prefix="ksunset-validate.")
+    if keep:
+        shutil.rmtree(keep, ignore_errors=True)
+        os.makedirs(keep)
     rows, notes, costs = [], [], []
     totals = [0, 0, 0, 0, 0]
     try:
@@ -186,11 +194,14 @@ def main():
                 if line.startswith("#") or not line.strip():
                     continue
                 pkg, prefix, _, cmd = line.rstrip("\n").split("\t")[:4]
+                if only and pkg not in only:
+                    continue
                 r = package(pkg, prefix, cmd, work, rows, notes, costs)
                 if r:
                     totals = [t + int(x) for t, x in zip(totals, r)]
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(work, ignore_errors=True)
     print("| package | .ko | 6.12 build | error lines | located | forecast lines | "
           "on lines that compile | unreached | outlook | no build told it builds |")
     print("|---|---|---|---|---|---|---|---|---|---|")

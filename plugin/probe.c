@@ -8,6 +8,8 @@
  * they happen: a fatal error ends the compilation at once. The unit
  * record, written last, says the compilation got to the end.
  *   "ITEM name NAME"            how NAME is declared (a macro first)
+ *   "ITEM ident NAME"           the same for NAME not followed by '(': a
+ *                               function-like macro does not expand
  *   "ITEM member ALIAS MEMBER"  MEMBER of the aggregate typedef ALIAS names
  *   "ITEM complete ALIAS"       whether that aggregate is complete
  *   "ITEM header-gone"          the item's header cannot be included
@@ -81,13 +83,14 @@ static char *params(tree fn)
 }
 
 /* How the headers included so far declare name: as the source's token
- * would be read, a macro first. */
-static void fact_name(struct ks_plugin *p, unsigned item, const char *name)
+ * would be read, a macro first (a function-like one only when called:
+ * <linux/rtc.h>'s rtc_lock(d) leaves the variable rtc_lock alone). */
+static void fact_name(struct ks_plugin *p, unsigned item, const char *name, bool called)
 {
 	cpp_hashnode *node = cpp_lookup(parse_in, (const unsigned char *)name, strlen(name));
 	tree decl;
 
-	if (cpp_user_macro_p(node)) {
+	if (cpp_user_macro_p(node) && (called || !cpp_fun_like_macro_p(node))) {
 		const cpp_macro *m = node->value.macro;
 		char *ps = cpp_fun_like_macro_p(node) ? ks_macro_params(m) : NULL;
 		char *n = ps ? ks_strdupf("%u%s", m->paramc, m->variadic ? "+" : "") : NULL;
@@ -200,8 +203,8 @@ static void handle_probe(cpp_reader *reader)
 	}
 	a[0] = b[0] = '\0';
 	n = sscanf(TREE_STRING_POINTER(s), "%u %15s %255s %255s", &item, what, a, b);
-	if (n >= 3 && !strcmp(what, "name"))
-		fact_name(p, item, a);
+	if (n >= 3 && (!strcmp(what, "name") || !strcmp(what, "ident")))
+		fact_name(p, item, a, !strcmp(what, "name"));
 	else if (n == 4 && !strcmp(what, "member"))
 		fact_member(p, item, a, b);
 	else if (n == 3 && !strcmp(what, "complete"))

@@ -352,8 +352,24 @@ static void component(struct walk *w, tree t, enum ks_shape_what what, tree valu
 	walk(w, TREE_OPERAND(t, 0), VALUE);
 }
 
-/* "RET|ARG|ARG...": what the probe passes and expects back ("-": the value
- * is not used); NULL if a type cannot be written. */
+/* What the probe passes for an argument: "=NAME" for a function of the
+ * kernel's (the target's function, whose type may have changed with the
+ * parameter's), "=0" for a null pointer constant, else the type of the
+ * value (a declarator, "@" its name). */
+static char *arg_probe(struct walk *w, tree arg)
+{
+	tree fn = function_of(arg), v = arg;
+
+	STRIP_NOPS(v);
+	if (fn && kernel_decl(w->p, fn))
+		return ks_strdupf("=%s", IDENTIFIER_POINTER(DECL_NAME(fn)));
+	if (POINTER_TYPE_P(TREE_TYPE(arg)) && TREE_CODE(v) == INTEGER_CST && integer_zerop(v))
+		return xstrdup("=0");
+	return spell_decl(w->p, TREE_TYPE(arg));
+}
+
+/* "RET|ARG|ARG...": what the probe passes (arg_probe) and expects back
+ * ("-": the value is not used); NULL if a type cannot be written. */
 static char *call_probe(struct walk *w, tree call, enum use u)
 {
 	struct ks_buf b = KS_BUF_INIT;
@@ -363,7 +379,7 @@ static char *call_probe(struct walk *w, tree call, enum use u)
 
 	free(s);
 	for (int i = 0; ok && i < call_expr_nargs(call); i++) {
-		s = spell_decl(w->p, TREE_TYPE(CALL_EXPR_ARG(call, i)));
+		s = arg_probe(w, CALL_EXPR_ARG(call, i));
 		ok = s && !ks_buf_addf(&b, "|%s", s);
 		free(s);
 	}

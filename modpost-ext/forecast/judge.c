@@ -85,6 +85,22 @@ static enum ks_break declared_only(const struct judged *j)
 	return j->exported ? NO_BREAK : KS_BREAK_GONE;
 }
 
+/* Whether the error on a call names a function of the kernel's that the
+ * call passes ("=NAME" in its probe) as undeclared: that function's own
+ * use (an address taken) is the break, not the callee. */
+static bool argument_gone(const struct judged *j)
+{
+	for (const char *p = strstr(j->sh->probe, "|="); p; p = strstr(p + 2, "|=")) {
+		char *needle = ks_strdupf("'%.*s' undeclared", (int)strcspn(p + 2, "|"), p + 2);
+		bool hit = needle && strstr(j->error->message, needle);
+
+		free(needle);
+		if (hit)
+			return true;
+	}
+	return false;
+}
+
 static enum ks_break kind_of_name(const struct judged *j)
 {
 	enum ks_fact_status st = j->fact->status;
@@ -95,7 +111,7 @@ static enum ks_break kind_of_name(const struct judged *j)
 			return missing(j);
 		if ((st == KS_FACT_FUNCTION || st == KS_FACT_VAR) && declared_only(j) != NO_BREAK)
 			return KS_BREAK_GONE;
-		if (!j->error)
+		if (!j->error || argument_gone(j))
 			return NO_BREAK;
 		return st == KS_FACT_FMACRO && !arity_fits(j->sh->old, j->fact->shape, NULL, true)
 			       ? KS_BREAK_ARITY

@@ -102,8 +102,12 @@ static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, str
 		it->alias = intern(&u->aliases, &u->naliases, sh->name);
 		q = it->alias < 0 ? NULL : ks_strdupf("complete __ks_a%d", it->alias);
 		break;
-	default:
+	case KS_SHAPE_CALL:
+	case KS_SHAPE_MACRO:
 		q = ks_strdupf("name %s", sh->name);
+		break;
+	default:		/* the name without '(' after it */
+		q = ks_strdupf("ident %s", sh->name);
 		break;
 	}
 	it->question = q ? intern(&u->questions, &u->nquestions, q) : -ENOMEM;
@@ -113,8 +117,8 @@ static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, str
 	return r;
 }
 
-/* "a1, a2" and "T1 a1, T2 a2" from "RET|T1|T2"; NULL params: a type
- * cannot stand for a value. */
+/* "a1, a2" and "T1 a1, T2 a2" from "RET|T1|T2"; an argument "=EXPR"
+ * (a function of the kernel's, a null pointer) is passed as written. */
 static int call_args(const char *probe, struct ks_buf *params, struct ks_buf *args,
 		     unsigned *n)
 {
@@ -130,17 +134,18 @@ static int call_args(const char *probe, struct ks_buf *params, struct ks_buf *ar
 
 		if (!t || !name)
 			r = -ENOMEM;
+		else if (*t == '=')
+			r = ks_buf_addf(args, "%s%s", *n > 1 ? ", " : "", t + 1);
 		else if (!d)
 			r = -EINVAL;
-		else
-			r = ks_buf_addf(params, "%s%s", *n > 1 ? ", " : "", d);
-		r = r ? r : ks_buf_addf(args, "%s%s", *n > 1 ? ", " : "", name);
+		else if (!(r = ks_buf_addf(params, "%s%s", params->len ? ", " : "", d)))
+			r = ks_buf_addf(args, "%s%s", *n > 1 ? ", " : "", name);
 		free(t);
 		free(name);
 		free(d);
 		p = next;
 	}
-	return r ? r : *n ? 0 : ks_buf_adds(params, "void");
+	return r ? r : params->len ? 0 : ks_buf_adds(params, "void");
 }
 
 #define SNIPPET "static void __attribute__((unused)) __ks_u%zu("

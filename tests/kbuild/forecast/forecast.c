@@ -5,14 +5,37 @@
  * kmalloc() was an inline calling kmalloc_trace; vmalloc(), through the
  * module's own macro in its own header, is a macro of vmalloc_noprof;
  * current, a macro, read the per-CPU current_task; pwm_get is in
- * namespace PWM, which 6.12's <linux/pwm.h> imports for the module. */
+ * namespace PWM, which 6.12's <linux/pwm.h> imports for the module.
+ * What must not be called a break: the variable rtc_lock beside the
+ * macro rtc_lock(d) of <linux/rtc.h>; crypto_req_done passed where 6.12
+ * changed both its type and the callback parameter's; NULL passed there. */
+#include <crypto/hash.h>
+#include <linux/mc146818rtc.h>
 #include <linux/module.h>
 #include <linux/pwm.h>
+#include <linux/rtc.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include "forecast.h"
 
 static void *buf, *big;
+
+static u8 __maybe_unused forecast_cmos(void)
+{
+	unsigned long flags;
+	u8 v;
+
+	spin_lock_irqsave(&rtc_lock, flags);
+	v = CMOS_READ(0x7c);
+	spin_unlock_irqrestore(&rtc_lock, flags);
+	return v;
+}
+
+static void __maybe_unused forecast_hash(struct ahash_request *req, struct crypto_wait *wait)
+{
+	ahash_request_set_callback(req, CRYPTO_TFM_REQ_MAY_BACKLOG, crypto_req_done, wait);
+	ahash_request_set_callback(req, 0, NULL, NULL);
+}
 
 static int __init forecast_init(void)
 {
