@@ -14,9 +14,14 @@ second build reaches the rest). Compared, per package:
   located       those that are a forecast location (the sites of its breaks)
   forecast      the forecast's locations; "compile" those on a line with no
                 error in a file the real builds compiled to its end (a false
-                alarm); "unreached" those in a file a fatal error stopped
-  outlook       what the forecast tells each module; a module whose package
-                fails to build must not be told it builds
+                alarm); "repeats" those naming what GCC reported earlier in
+                the file (an implicit declaration is reported once per file,
+                an undeclared name once per function); "unreached" those in
+                a file the builds did not compile or a fatal error stopped
+  outlook       what the forecast tells each module: when the package fails
+                to build, not every module may be told it builds, and no
+                module one of whose own files (its .mod's objects and their
+                dependencies) has an error line
 
 Prints the Markdown table and the lists of what is missed or wrong, and the
 cost of the forecast against one real build (wall and CPU seconds, make and
@@ -71,19 +76,63 @@ def build_cmd(cmd, kdir, src):
     return "K=%s S=%s; %s" % (kdir, src, cmd)
 
 
+IN_FN = re.compile(r"^(/[^:\s]+): In function '([^']+)':$")
+CC = re.compile(r"^\s+CC \[M\]\s+(/\S+)\.o$")
+
+
 def error_lines(out, src):
-    """{(file relative to src, line): message}, and the files a fatal
-    error stopped."""
-    lines, fatal = {}, set()
+    """{(file relative to src, line): (message, function)}, the files a
+    fatal error stopped, and the .c files the build compiled."""
+    lines, fatal, compiled, fn = {}, set(), set(), {}
     for l in out.splitlines():
+        m = CC.match(l)
+        if m and m.group(1).startswith(src + "/"):
+            compiled.add(os.path.relpath(m.group(1), src) + ".c")
+        m = IN_FN.match(l)
+        if m:
+            fn[m.group(1)] = m.group(2)
         m = ERR.match(l)
         if not m or not m.group(1).startswith(src + "/"):
             continue
         f = os.path.relpath(m.group(1), src)
-        lines.setdefault((f, int(m.group(2))), m.group(4))
+        lines.setdefault((f, int(m.group(2))), (m.group(4), fn.get(m.group(1), "")))
         if m.group(3):
             fatal.add(f)
-    return lines, fatal
+    return lines, fatal, compiled
+
+
+def module_files(ko, src):
+    """The files of the package that a module's objects were compiled from
+    (Kbuild's NAME.mod and each object's dependencies), relative to src."""
+    files = set()
+    try:
+        objs = open(ko[:-3] + ".mod").read().split()
+    except OSError:
+        return files
+    for o in objs:
+        o = o if os.path.isabs(o) else os.path.join(src, o)
+        files.add(os.path.relpath(o[:-2] + ".c", src))
+        cmd = os.path.join(os.path.dirname(o), "." + os.path.basename(o) + ".cmd")
+        try:
+            deps = open(cmd, errors="replace").read().replace("\\\n", " ").split()
+        except OSError:
+            continue
+        files.update(os.path.relpath(d, src) for d in deps if d.startswith(src + "/"))
+    return files
+
+
+def repeat(loc, name, errs):
+    """Whether GCC, which reports an implicit declaration once per file and
+    an undeclared name once per function, reported name in loc's file
+    before loc: the line is as broken as the one it reported."""
+    for (f, line), (msg, fn) in errs.items():
+        if f != loc[0] or line >= loc[1]:
+            continue
+        if "implicit declaration of function '%s'" % name in msg:
+            return True
+        if "'%s' undeclared" % name in msg and fn and fn == loc[2]:
+            return True
+    return False
 
 
 def forecast(kos, src, work):
@@ -100,7 +149,7 @@ def forecast(kos, src, work):
         for l in f["locations"]:
             if l["file"].startswith(src + "/"):
                 locs.setdefault((os.path.relpath(l["file"], src), l["line"]),
-                                "%s %s" % (f["kind"], f["symbol"]))
+                                (f["kind"], f["symbol"], l["function"]))
         if f["kind"] == "header-gone" and f["header"]:
             subst[f["symbol"]] = "<%s>" % f["header"]
     outlooks = [(os.path.basename(m["module"]), m["outlook"], m["message"])
@@ -130,7 +179,7 @@ def package(pkg, prefix, cmd, work, rows, notes, costs):
     srcs = sorted(d for d in os.listdir(os.path.join(root, "usr/src")) if d.startswith(prefix)) \
         if root else []
     if not srcs:
-        rows.append("| %s | fetch failed |||||||||" % pkg)
+        rows.append("| %s | fetch failed ||||||||||" % pkg)
         return
     orig = os.path.join(root, "usr/src", srcs[-1])
     a, b = os.path.join(work, pkg, "a"), os.path.join(work, pkg, "b")
@@ -144,38 +193,50 @@ def package(pkg, prefix, cmd, work, rows, notes, costs):
     kos = sorted(os.path.join(d, n) for d, _, fs in os.walk(a) for n in fs if n.endswith(".ko"))
     if not kos:
         first = next((l for l in open(a + ".log", errors="replace") if "error:" in l), "")
-        rows.append("| %s | none: does not build on 6.1 (%s) |||||||||" %
+        rows.append("| %s | none: does not build on 6.1 (%s) ||||||||||" %
                     (pkg, os.path.basename(first.strip())[:100].replace("|", "\\|")))
         return
     locs, outlooks, subst, fwall, fcpu = forecast(kos, a, work)
     # the real builds: as it is, then with the forecast's header in its place
     st1, out1, rwall, rcpu = run(build_cmd(cmd, H, b).replace("make ", "make -k ", 1), cwd=b,
                                  log=b + ".log")
-    errs, fatal = error_lines(out1.replace(b + "/", a + "/"), a)
+    errs, fatal, compiled = error_lines(out1.replace(b + "/", a + "/"), a)
     fails = st1 != 0
     if subst:
         substitute(b, subst)
         _, out2, _, _ = run(build_cmd(cmd, H, b).replace("make ", "make -k ", 1), cwd=b)
-        e2, f2 = error_lines(out2.replace(b + "/", a + "/"), a)
+        e2, f2, c2 = error_lines(out2.replace(b + "/", a + "/"), a)
         for k, v in e2.items():
             errs.setdefault(k, v)
         fatal = {f for f in fatal if f in f2}
+        compiled |= c2
     costs.append((pkg, fwall, fcpu, rwall, rcpu))
     located = [e for e in errs if e in locs]
     missed = sorted(e for e in errs if e not in locs)
-    unreached = [l for l in locs if l not in errs and (l[0] in fatal or l[0].endswith(".h") and fatal)]
-    compile_ok = sorted(l for l in locs if l not in errs and l not in unreached)
-    told_builds = [o for o in outlooks if o[1] == "builds-and-loads"]
-    wrong = fails and told_builds
-    rows.append("| %s | %d | %s | %d | %d | %d | %d | %d | %s | %s |" % (
+    ok_files = compiled - fatal
+    unreached = [l for l in locs if l not in errs and
+                 (l[0] not in ok_files if l[0].endswith(".c") else not ok_files)]
+    repeats = [l for l in locs if l not in errs and l not in unreached and
+               repeat(l + (locs[l][2],), locs[l][1], errs)]
+    compile_ok = sorted(l for l in locs if l not in errs and l not in unreached and
+                        l not in repeats)
+    # told it builds: the whole package when its build fails, or a module
+    # one of whose own files has an error line
+    err_files = {e[0] for e in errs}
+    told = {o[0]: o[1] for o in outlooks}
+    wrong = sorted(os.path.basename(k) for k in kos if told.get(os.path.basename(k)) ==
+                   "builds-and-loads" and module_files(k, a) & err_files)
+    if fails and outlooks and all(o[1] == "builds-and-loads" for o in outlooks):
+        wrong = wrong or ["the package"]
+    rows.append("| %s | %d | %s | %d | %d | %d | %d | %d | %d | %s | %s |" % (
         pkg, len(kos), "fails" if fails else "ok", len(errs), len(located), len(locs),
-        len(compile_ok), len(unreached),
+        len(compile_ok), len(repeats), len(unreached),
         "; ".join("%s: %s" % (o[0], o[1]) for o in outlooks),
-        "no: told it builds" if wrong else "yes"))
+        "no: %s told it builds" % ", ".join(wrong) if wrong else "yes"))
     for e in missed:
-        notes.append("- %s: missed %s:%d: %s" % (pkg, e[0], e[1], errs[e][:160]))
+        notes.append("- %s: missed %s:%d: %s" % (pkg, e[0], e[1], errs[e][0][:160]))
     for l in compile_ok:
-        notes.append("- %s: compiles %s:%d (%s)" % (pkg, l[0], l[1], locs[l]))
+        notes.append("- %s: compiles %s:%d (%s %s)" % (pkg, l[0], l[1], locs[l][0], locs[l][1]))
     return len(errs), len(located), len(locs), len(compile_ok), bool(wrong)
 
 
@@ -203,13 +264,13 @@ def main():
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
     print("| package | .ko | 6.12 build | error lines | located | forecast lines | "
-          "on lines that compile | unreached | outlook | no build told it builds |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "on lines that compile | repeats | unreached | outlook | no failing build told it builds |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(r)
     e, l, f, c, w = totals
     print("\nIn all: %d error lines, %d located (%.1f%%); %d forecast lines, %d on lines "
-          "that compile (%.1f%%); %d package(s) whose failing build is told it builds." %
+          "that compile (%.1f%%); %d package(s) with a failing build told it builds." %
           (e, l, 100.0 * l / max(e, 1), f, c, 100.0 * c / max(f, 1), w))
     print("\n| package | forecast wall s | forecast CPU s | real build wall s | real build CPU s |")
     print("|---|---|---|---|---|")

@@ -325,7 +325,11 @@ static void member(struct walk *w, tree owner, tree field, enum ks_shape_what wh
 
 	if (!name)
 		return;
-	if (fn && !kernel_decl(w->p, fn) && what != KS_SHAPE_READ) {
+	if (fn && kernel_decl(w->p, fn) && what != KS_SHAPE_READ) {
+		/* the kernel's function: the target's, whose type may have
+		 * changed with the member's (ethtool_op_get_ts_info) */
+		probe = ks_strdupf("=%s", IDENTIFIER_POINTER(DECL_NAME(fn)));
+	} else if (fn && what != KS_SHAPE_READ) {
 		char *decl = spell_decl(w->p, build_pointer_type(TREE_TYPE(fn)));
 
 		probe = decl ? ks_strdupf("%s|%s", IDENTIFIER_POINTER(DECL_NAME(fn)), decl) : NULL;

@@ -85,19 +85,28 @@ static enum ks_break declared_only(const struct judged *j)
 	return j->exported ? NO_BREAK : KS_BREAK_GONE;
 }
 
-/* Whether the error on a call names a function of the kernel's that the
- * call passes ("=NAME" in its probe) as undeclared: that function's own
- * use (an address taken) is the break, not the callee. */
+/* Whether the error on a use names a function of the kernel's that the
+ * use passes or stores ("=NAME" in its probe) as undeclared: that
+ * function's own use (its address taken) is the break, not the callee or
+ * the member. */
+static bool named_undeclared(const char *message, const char *name)
+{
+	char *needle = ks_strdupf("'%.*s' undeclared", (int)strcspn(name, "|"), name);
+	bool hit = needle && strstr(message, needle);
+
+	free(needle);
+	return hit;
+}
+
 static bool argument_gone(const struct judged *j)
 {
-	for (const char *p = strstr(j->sh->probe, "|="); p; p = strstr(p + 2, "|=")) {
-		char *needle = ks_strdupf("'%.*s' undeclared", (int)strcspn(p + 2, "|"), p + 2);
-		bool hit = needle && strstr(j->error->message, needle);
+	const char *p = j->sh->probe;
 
-		free(needle);
-		if (hit)
+	if (*p == '=' && named_undeclared(j->error->message, p + 1))
+		return true;
+	for (p = strstr(p, "|="); p; p = strstr(p + 2, "|="))
+		if (named_undeclared(j->error->message, p + 2))
 			return true;
-	}
 	return false;
 }
 
@@ -158,7 +167,7 @@ static enum ks_break kind_of_member(const struct judged *j)
 	}
 	if (j->sh->what == KS_SHAPE_WRITE && !strcmp(j->fact->extra, "ro"))
 		return KS_BREAK_READ_ONLY;
-	if (!j->error)
+	if (!j->error || argument_gone(j))
 		return NO_BREAK;
 	return j->sh->what == KS_SHAPE_CALLBACK ? KS_BREAK_CALLBACK_PROTOTYPE : KS_BREAK_MEMBER_TYPE;
 }

@@ -190,6 +190,16 @@ static int use_member(struct writer *w, const struct ks_forecast_unit *u,
 
 	if (sh->what == KS_SHAPE_CALLBACK)
 		type = strchr(sh->probe, '|') ? strchr(sh->probe, '|') + 1 : "";
+	if (*type == '=' && sh->what == KS_SHAPE_WRITE) {	/* a function of the kernel's */
+		it->line = emit(w, SNIPPET "__ks_a%d *p) { p->%s = %s; }", i, it->alias, member,
+				type + 1);
+		return 0;
+	}
+	if (*type == '=' && sh->what == KS_SHAPE_INIT) {
+		it->line = emit(w, SNIPPET "void) { __ks_a%d s = { .%s = %s }; (void)s; }", i,
+				it->alias, member, type + 1);
+		return 0;
+	}
 	if (sh->what == KS_SHAPE_READ && !value_type(type)) {
 		it->line = emit(w, SNIPPET "__ks_a%d *p) { (void)p->%s; }", i, it->alias, member);
 		return 0;

@@ -8,8 +8,10 @@
  * namespace PWM, which 6.12's <linux/pwm.h> imports for the module.
  * What must not be called a break: the variable rtc_lock beside the
  * macro rtc_lock(d) of <linux/rtc.h>; crypto_req_done passed where 6.12
- * changed both its type and the callback parameter's; NULL passed there. */
+ * changed both its type and the callback parameter's; NULL passed there;
+ * ethtool_op_get_ts_info stored in the member whose type changed with it. */
 #include <crypto/hash.h>
+#include <linux/ethtool.h>
 #include <linux/mc146818rtc.h>
 #include <linux/module.h>
 #include <linux/pwm.h>
@@ -19,6 +21,11 @@
 #include "forecast.h"
 
 static void *buf, *big;
+
+static const struct ethtool_ops forecast_ethtool __maybe_unused = {
+	.get_link = ethtool_op_get_link,
+	.get_ts_info = ethtool_op_get_ts_info,
+};
 
 static u8 __maybe_unused forecast_cmos(void)
 {
