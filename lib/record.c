@@ -35,6 +35,7 @@ static const char *const status_names[KS_FACT_NSTATUS] = {
 	[KS_FACT_MEMBER] = "member",	     [KS_FACT_NO_MEMBER] = "no-member",
 	[KS_FACT_INCOMPLETE] = "incomplete", [KS_FACT_COMPLETE] = "complete",
 	[KS_FACT_HEADER_GONE] = "header-gone", [KS_FACT_IMPORT_NS] = "import-ns",
+	[KS_FACT_OFF] = "off",
 };
 
 const char *ks_use_kind_name(enum ks_use_kind k)
@@ -127,6 +128,16 @@ int ks_record_encode_include(struct ks_buf *out, const struct ks_record_include 
 	r = r ? r : add_escaped(out, inc->header);
 	r = r ? r : add_escaped(out, inc->file);
 	r = r ? r : ks_buf_addf(out, "\t%u", inc->line);
+	return r ? r : ks_buf_add(out, "", 1);
+}
+
+int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g)
+{
+	int r = add_head(out, 4, "guard");
+
+	r = r ? r : add_escaped(out, g->file);
+	r = r ? r : ks_buf_addf(out, "\t%u\t%u\t%s", g->first, g->last, g->own ? "own" : "kernel");
+	r = r ? r : add_escaped(out, g->cond);
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
@@ -364,6 +375,29 @@ static int fill_shape(struct ks_record *rec, unsigned version, char **f, size_t 
 	return 0;
 }
 
+static int fill_guard(struct ks_record *rec, unsigned version, char **f, size_t nf,
+		      const char **why)
+{
+	struct ks_record_guard *g = &rec->guard;
+
+	if ((*why = v4_problem(version, nf, 7, "guard record needs 7 fields")))
+		return -EINVAL;
+	*why = !f[2][0]				   ? "empty file name"
+	       : parse_uint(f[3], &g->first) < 0   ? "bad first line"
+	       : parse_uint(f[4], &g->last) < 0	   ? "bad last line"
+	       : g->last < g->first		   ? "last line before the first"
+	       : strcmp(f[5], "kernel") && strcmp(f[5], "own") ? "bad guard tests (kernel or own)"
+	       : !f[6][0]			   ? "empty condition"
+						   : NULL;
+	if (*why)
+		return -EINVAL;
+	rec->type = KS_REC_GUARD;
+	g->own = !strcmp(f[5], "own");
+	g->file = f[2], g->cond = f[6];
+	f[2] = f[6] = NULL;
+	return 0;
+}
+
 static int fill_fact(struct ks_record *rec, unsigned version, char **f, size_t nf,
 		     const char **why)
 {
@@ -444,6 +478,8 @@ int ks_record_decode(const char *p, size_t n, struct ks_record *rec, const char 
 		r = fill_fact(rec, version, f, nf, why);
 	else if (!r && strcmp(f[1], "error") == 0)
 		r = fill_error(rec, version, f, nf, why);
+	else if (!r && strcmp(f[1], "guard") == 0)
+		r = fill_guard(rec, version, f, nf, why);
 	else if (!r) {
 		*why = "unknown record type";
 		r = -EINVAL;
@@ -474,5 +510,7 @@ void ks_record_free(struct ks_record *rec)
 	free(rec->fact.file);
 	free(rec->fact.extra);
 	free(rec->error.message);
+	free(rec->guard.file);
+	free(rec->guard.cond);
 	memset(rec, 0, sizeof(*rec));
 }

@@ -288,5 +288,6 @@ int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc)
 		rec.line = place.line;
 		r = ks_record_encode_include(desc, &rec);
 	}
+	r = r ? r : ks_guard_encode(p, desc);
 	return r ? r : ks_shape_encode(p, desc);
 }

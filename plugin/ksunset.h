@@ -195,6 +195,10 @@ void ks_shape_type(struct ks_plugin *p, tree type);
 int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc);
 void ks_shape_free(struct ks_plugin *p);
 
+/* guard.c: api=, the branches of the module's #if conditionals that hold
+ * its includes and shapes and test the kernel: guard records. */
+int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc);
+
 /* probe.c: probe, the plugin in check --target's probe of another kernel. */
 void ks_probe_register(struct ks_plugin *p, const char *plugin_name);
 

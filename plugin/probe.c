@@ -13,6 +13,8 @@
  *   "ITEM member ALIAS MEMBER"  MEMBER of the aggregate typedef ALIAS names
  *   "ITEM complete ALIAS"       whether that aggregate is complete
  *   "ITEM header-gone"          the item's header cannot be included
+ *   "ITEM off"                  the item's branch of the unit's #if is not
+ *                               taken there
  * and, as item 0, each namespace the headers import for the module
  * (<linux/pwm.h> holds MODULE_IMPORT_NS(PWM) in 6.12). */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
@@ -211,6 +213,8 @@ static void handle_probe(cpp_reader *reader)
 		fact_complete(p, item, a);
 	else if (n == 2 && !strcmp(what, "header-gone"))
 		emit_fact(p, item, KS_FACT_HEADER_GONE, NULL, NULL, NULL);
+	else if (n == 2 && !strcmp(what, "off"))
+		emit_fact(p, item, KS_FACT_OFF, NULL, NULL, NULL);
 	else
 		error("%s: bad %<#pragma ksunset probe%> %qs", p->name, TREE_STRING_POINTER(s));
 }

@@ -9,6 +9,7 @@
  *   ksunset 3<TAB>api<TAB>NAME<TAB>KIND<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION
  *   ksunset 4<TAB>include<TAB>HEADER<TAB>FILE<TAB>LINE
  *   ksunset 4<TAB>shape<TAB>WHAT<TAB>NAME<TAB>FILE<TAB>LINE<TAB>COLUMN<TAB>FUNCTION<TAB>OLD<TAB>PROBE
+ *   ksunset 4<TAB>guard<TAB>FILE<TAB>FIRST<TAB>LAST<TAB>TESTS<TAB>COND
  * KIND is call, addr or data. TAB, newline and backslash inside fields are
  * written \t, \n and \\.
  * A record is written in the lowest version that can say it: version 2 only
@@ -29,7 +30,16 @@
  *   shape    one use, WHAT (enum ks_shape_what) of NAME where the source
  *            writes it: OLD is its shape in these headers as GCC prints
  *            it, PROBE what the probe needs to rebuild the use (types in
- *            declarator form, '@' standing for the declared name).
+ *            declarator form, '@' standing for the declared name);
+ *   guard    lines FIRST to LAST of FILE, a branch of the file's #if
+ *            conditionals holding includes or shapes, were compiled
+ *            because COND held (a condition of the preprocessor's, the
+ *            branches around it included) and COND tests the kernel
+ *            (LINUX_VERSION_CODE, CONFIG_*, a macro of its headers or
+ *            none's): another kernel's build may take another branch.
+ *            TESTS is "kernel" when COND is all a probe needs, "own" when
+ *            the branch also tests the module's own macros (COND then
+ *            holds only the kernel's part).
  * Readers of versions 1 to 3 skip them.
  * Probe result files (never a module's note) hold two more types, of
  * version 4: fact (how the probed kernel declares an item's name) and
@@ -40,6 +50,7 @@
 #ifndef KSUNSET_RECORD_H
 #define KSUNSET_RECORD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -67,6 +78,7 @@ enum ks_record_type {
 	KS_REC_SHAPE,	/* in rec->shape */
 	KS_REC_FACT,	/* in rec->fact: probe results only */
 	KS_REC_ERROR,	/* in rec->error: probe results only */
+	KS_REC_GUARD,	/* in rec->guard */
 };
 
 /* What a shape record says the module's code does with NAME. */
@@ -105,6 +117,7 @@ enum ks_fact_status {
 	KS_FACT_COMPLETE,	/* the aggregate is complete */
 	KS_FACT_HEADER_GONE,	/* the item's header cannot be included */
 	KS_FACT_IMPORT_NS,	/* item 0: the headers import namespace NEW for the module */
+	KS_FACT_OFF,		/* the item's guard does not hold there */
 	KS_FACT_NSTATUS
 };
 
@@ -142,6 +155,13 @@ struct ks_record_shape {
 	char *probe;
 };
 
+struct ks_record_guard {
+	char *file;
+	unsigned first, last;
+	bool own;		/* TESTS "own": COND is not all the branch tests */
+	char *cond;
+};
+
 struct ks_record_fact {
 	unsigned item;		/* the probe's number of the item */
 	enum ks_fact_status status;
@@ -165,6 +185,7 @@ struct ks_record {
 	struct ks_record_shape shape;
 	struct ks_record_fact fact;
 	struct ks_record_error error;
+	struct ks_record_guard guard;
 };
 
 const char *ks_use_kind_name(enum ks_use_kind k);
@@ -186,6 +207,7 @@ int ks_record_encode_include(struct ks_buf *out, const struct ks_record_include 
 int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh);
 int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f);
 int ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e);
+int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g);
 const char *ks_shape_what_name(enum ks_shape_what w);
 const char *ks_fact_status_name(enum ks_fact_status s);
 

@@ -349,6 +349,7 @@ void ks_probe_free(struct ks_forecast_unit *u)
 	ks_strv_free(u->questions, u->nquestions);
 	ks_strv_free(u->aliases, u->naliases);
 	free(u->alias_lines);
+	free(u->guard_questions);
 	ks_buf_free(&u->source);
 	for (size_t i = 0; u->facts && i < u->nquestions; i++) {
 		memset(&rec, 0, sizeof(rec));

@@ -295,15 +295,50 @@ static bool exported(const struct ks_symvers *sv, const struct ks_symvers *run,
 	return ks_symvers_lookup(sv, name) || (run && ks_symvers_lookup(run, name));
 }
 
+/* The guard of a place of the unit's that the target's build may not
+ * compile as this build did: its branch is not taken there, or whether it
+ * is cannot be asked (it also tests the module's own macros). NULL: the
+ * place is compiled there too. */
+static const struct ks_record_guard *unseen(const struct ks_forecast_unit *u, const char *file,
+					    unsigned line)
+{
+	const struct ks_record_guard *g = ks_unit_guard(&u->one.v[0], file, line);
+	int q;
+
+	if (!g)
+		return NULL;
+	q = u->guard_questions ? u->guard_questions[g - u->one.v[0].guards] : -1;
+	return g->own || (q >= 0 && u->facts[q].status == KS_FACT_OFF) ? g : NULL;
+}
+
+/* Says once why the module's verdict cannot be that it builds: the target
+ * compiles code of its that this build did not. */
+static int say_unseen(struct ks_verdict *v, const struct ks_record_guard *g)
+{
+	if (v->why)
+		return 0;
+	v->why = g->own ? ks_strdupf("whether the target compiles %s:%u-%u depends on the module's "
+				     "own macros as well as the kernel's",
+				     g->file, g->first, g->last)
+			: ks_strdupf("the target does not compile %s:%u-%u, which needs %s, but "
+				     "another branch of that #if, which this build did not compile",
+				     g->file, g->first, g->last, g->cond);
+	return v->why ? 0 : -ENOMEM;
+}
+
 static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct ks_symvers *sv,
-		       const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
+		       const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v,
+		       const struct ks_record_guard *headers)
 {
 	const struct ks_item *it = &u->items[i];
 	struct judged j = { &u->one.v[0].shapes[i], NULL, NULL, false, NULL, it->nargs };
+	const struct ks_record_guard *g = unseen(u, j.sh->file, j.sh->line);
 	enum ks_break k;
 
 	if (it->question < 0)
 		return 0;
+	if (g)			/* not compiled there as here: no break of its */
+		return say_unseen(v, g);
 	j.fact = &u->facts[it->question];
 	j.error = error_on(u, it->line);
 	if (!j.error && it->alias >= 0)
@@ -312,6 +347,8 @@ static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct 
 	if (j.fact->status == KS_FACT_NONE && h)
 		j.header = ks_headers_where(h, j.sh->name);
 	k = kind_of(&j);
+	if (k != NO_BREAK && headers)	/* the headers there are not these */
+		return say_unseen(v, headers);
 	return k == NO_BREAK ? 0 : add_break(v, &j, k);
 }
 
@@ -336,11 +373,16 @@ int ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv
 		   const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
 {
 	const struct ks_unit *un = &u->one.v[0];
+	const struct ks_record_guard *headers = NULL;
 	int r = 0;
 
+	/* an include the target's build may not read: its headers differ */
+	for (size_t j = 0; !headers && j < un->nincludes; j++)
+		headers = unseen(u, un->includes[j].file, un->includes[j].line);
 	for (size_t i = 0; !r && i < un->nshapes; i++)
-		r = judge_shape(u, i, sv, run, h, v);
+		r = judge_shape(u, i, sv, run, h, v, headers);
 	for (size_t j = 0; !r && j < un->nincludes; j++)
-		r = judge_include(u, j, v);
+		if (!unseen(u, un->includes[j].file, un->includes[j].line))
+			r = judge_include(u, j, v);
 	return r;
 }

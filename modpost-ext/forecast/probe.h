@@ -30,6 +30,7 @@ struct ks_forecast_unit {
 	char **aliases;			/* "struct inode": __ks_a<index> */
 	unsigned *alias_lines;
 	size_t naliases;
+	int *guard_questions;		/* per guard of the unit: its question */
 	struct ks_buf source;		/* the probe source */
 	uint64_t hash;			/* of the source: the cache's key */
 	/* results */

@@ -257,6 +257,7 @@ static char *base_of(const char *header)
 static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struct ks_headers *h)
 {
 	const struct ks_record_include *inc = &u->one.v[0].includes[j];
+	const struct ks_record_guard *g = ks_unit_guard(&u->one.v[0], inc->file, inc->line);
 	struct ks_item *it = &u->items[u->one.v[0].nshapes + j];
 	char *q = ks_strdupf("header-gone %zu", j), *base = base_of(inc->header);
 	int r = q ? 0 : -ENOMEM;
@@ -265,6 +266,8 @@ static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struc
 	it->alias = -1;
 	if (!r && base && h)
 		r = ks_headers_find_file(h, base, inc->header, &it->alt);
+	if (g && !g->own)	/* included there only if its branch is taken there */
+		emit(w, "#if %s", g->cond);
 	emit(w, "#if __has_include(%s)", inc->header);
 	it->line = emit(w, "#include %s", inc->header);
 	emit(w, "#else");
@@ -275,6 +278,8 @@ static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struc
 		emit(w, "#endif");
 	}
 	emit(w, "#endif");
+	if (g && !g->own)
+		emit(w, "#endif");
 	free(q);
 	free(base);
 	return r ? r : it->question < 0 ? -ENOMEM : 0;
@@ -339,6 +344,32 @@ static void declare_tags(struct writer *w, const struct ks_forecast_unit *u)
 	free(tags);
 }
 
+/* Whether each branch of the unit's #if that tests the kernel is taken
+ * there too: the target's preprocessor says, after the unit's headers
+ * (a guard that also tests the module's own macros cannot be asked). */
+static int guards(struct writer *w, struct ks_forecast_unit *u)
+{
+	const struct ks_unit *un = &u->one.v[0];
+
+	u->guard_questions = calloc(un->nguards ? un->nguards : 1, sizeof(int));
+	if (!u->guard_questions)
+		return -ENOMEM;
+	for (size_t k = 0; k < un->nguards && !w->r; k++) {
+		char *q = ks_strdupf("off %zu", k);
+
+		u->guard_questions[k] = q ? intern(&u->questions, &u->nquestions, q) : -ENOMEM;
+		free(q);
+		if (u->guard_questions[k] < 0)
+			return -ENOMEM;
+		if (un->guards[k].own)
+			continue;
+		emit(w, "#if !(%s)", un->guards[k].cond);
+		emit(w, "#pragma ksunset probe \"%d off\"", u->guard_questions[k] + 1);
+		emit(w, "#endif");
+	}
+	return w->r;
+}
+
 int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 {
 	const struct ks_unit *un = &u->one.v[0];
@@ -362,6 +393,7 @@ int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 	for (size_t q = 0; q < u->nquestions; q++)
 		if (strncmp(u->questions[q], "header-gone", 11))
 			emit(&w, "#pragma ksunset probe \"%zu %s\"", q + 1, u->questions[q]);
+	w.r = w.r ? w.r : guards(&w, u);
 	for (size_t i = 0; i < un->nshapes && !w.r; i++)
 		w.r = use(&w, u, i);
 	if (!w.r)

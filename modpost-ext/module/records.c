@@ -39,7 +39,7 @@ static int take_unit(struct ks_module *m, struct ks_record_unit *u)
 
 static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why);
 
-/* The records of api=: includes and shapes of the unit they follow.
+/* The records of api=: includes, shapes and guards of the unit they follow.
  * Version 3's api records, which version 4 replaced, are read as nothing;
  * a probe's records do not belong in a note. */
 static int take_shape(struct ks_module *m, struct ks_record *rec, struct ks_diags *d, size_t idx)
@@ -50,10 +50,12 @@ static int take_shape(struct ks_module *m, struct ks_record *rec, struct ks_diag
 		r = ks_units_add_include(&m->units, &rec->include);
 	else if (rec->type == KS_REC_SHAPE)
 		r = ks_units_add_shape(&m->units, &rec->shape);
+	else if (rec->type == KS_REC_GUARD)
+		r = ks_units_add_guard(&m->units, &rec->guard);
 	else if (rec->type != KS_REC_API)
 		return record_problem(m, d, idx, "a probe's record in a module's note");
 	if (r == -EINVAL)
-		return record_problem(m, d, idx, "include or shape record before any unit record");
+		return record_problem(m, d, idx, "include, shape or guard record before any unit record");
 	return r;
 }
 

@@ -33,7 +33,7 @@ static struct ks_unit *last(struct ks_units *u)
 {
 	struct ks_unit *un = u->n ? &u->v[u->n - 1] : NULL;
 
-	if (un && !un->nincludes && !un->nshapes)
+	if (un && !un->nincludes && !un->nshapes && !un->nguards)
 		u->nshaped++;
 	return un;
 }
@@ -62,6 +62,34 @@ int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh)
 	un->shapes[un->nshapes++] = *sh;
 	memset(sh, 0, sizeof(*sh));
 	return 0;
+}
+
+int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g)
+{
+	struct ks_unit *un = last(u);
+
+	if (!un)
+		return -EINVAL;
+	if (grow((void **)&un->guards, un->nguards, sizeof(*un->guards)) < 0)
+		return -ENOMEM;
+	un->guards[un->nguards++] = *g;
+	memset(g, 0, sizeof(*g));
+	return 0;
+}
+
+const struct ks_record_guard *ks_unit_guard(const struct ks_unit *un, const char *file,
+					    unsigned line)
+{
+	const struct ks_record_guard *best = NULL;
+
+	for (size_t i = 0; i < un->nguards; i++) {
+		const struct ks_record_guard *g = &un->guards[i];
+
+		if (g->first <= line && line <= g->last && !strcmp(g->file, file) &&
+		    (!best || g->first > best->first))
+			best = g;
+	}
+	return best;
 }
 
 static char *dup(const char *s, int *r)
@@ -98,6 +126,15 @@ static int copy_unit(struct ks_units *to, const struct ks_unit *un)
 		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
 			free(*f[k]);
 	}
+	for (size_t i = 0; !r && i < un->nguards; i++) {
+		struct ks_record_guard g = un->guards[i];
+
+		g.file = dup(g.file, &r);
+		g.cond = dup(g.cond, &r);
+		r = r ? r : ks_units_add_guard(to, &g);
+		free(g.file);
+		free(g.cond);
+	}
 	return r;
 }
 
@@ -126,9 +163,15 @@ void ks_units_free(struct ks_units *u)
 			rec.shape = un->shapes[k];
 			ks_record_free(&rec);
 		}
+		for (size_t k = 0; k < un->nguards; k++) {
+			memset(&rec, 0, sizeof(rec));
+			rec.guard = un->guards[k];
+			ks_record_free(&rec);
+		}
 		free(un->source);
 		free(un->includes);
 		free(un->shapes);
+		free(un->guards);
 	}
 	free(u->v);
 	memset(u, 0, sizeof(*u));

@@ -17,6 +17,8 @@ struct ks_unit {
 	size_t nincludes;
 	struct ks_record_shape *shapes;	/* sorted by place */
 	size_t nshapes;
+	struct ks_record_guard *guards;	/* branches of its #if holding them */
+	size_t nguards;
 };
 
 struct ks_units {
@@ -31,6 +33,11 @@ int ks_units_begin(struct ks_units *u, char *source) KS_MUST_CHECK;
  * empty). 0, -EINVAL (no unit yet) or -ENOMEM. */
 int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc) KS_MUST_CHECK;
 int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh) KS_MUST_CHECK;
+int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g) KS_MUST_CHECK;
+/* The guard of the innermost branch of un's that holds line of file;
+ * NULL: none. */
+const struct ks_record_guard *ks_unit_guard(const struct ks_unit *un, const char *file,
+					    unsigned line);
 /* A deep copy of from into to (empty). 0 or -ENOMEM. */
 int ks_units_copy(struct ks_units *to, const struct ks_units *from) KS_MUST_CHECK;
 void ks_units_free(struct ks_units *u);

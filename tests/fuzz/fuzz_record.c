@@ -27,6 +27,8 @@ static int encode(struct ks_buf *b, const struct ks_record *rec)
 		return ks_record_encode_fact(b, &rec->fact);
 	case KS_REC_ERROR:
 		return ks_record_encode_error(b, &rec->error);
+	case KS_REC_GUARD:
+		return ks_record_encode_guard(b, &rec->guard);
 	default:
 		return ks_record_encode_unit(b, rec->unit.source, rec->unit.digest,
 					     rec->unit.gcc_version);

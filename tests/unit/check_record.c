@@ -183,6 +183,14 @@ static const struct {
 	{ "ksunset 4\terror\t1\t2", "error record needs 5 fields" },
 	{ "ksunset 4\terror\tl\t2\tm", "bad line number" },
 	{ "ksunset 4\terror\t1\tc\tm", "bad column number" },
+	{ "ksunset 4\tguard\tf.c\t1\t2\tkernel", "guard record needs 7 fields" },
+	{ "ksunset 4\tguard\t\t1\t2\tkernel\t(A)", "empty file name" },
+	{ "ksunset 4\tguard\tf.c\tx\t2\tkernel\t(A)", "bad first line" },
+	{ "ksunset 4\tguard\tf.c\t1\t\tkernel\t(A)", "bad last line" },
+	{ "ksunset 4\tguard\tf.c\t3\t2\tkernel\t(A)", "last line before the first" },
+	{ "ksunset 4\tguard\tf.c\t1\t2\tmine\t(A)", "bad guard tests (kernel or own)" },
+	{ "ksunset 4\tguard\tf.c\t1\t2\town\t", "empty condition" },
+	{ "ksunset 3\tguard\tf.c\t1\t2\town\t(A)", "record type of version 4 in a record of version 1 to 3" },
 };
 
 /* Version 4: includes and shapes (plugin argument api), probe facts and
@@ -198,6 +206,8 @@ START_TEST(test_v4_roundtrip)
 	struct ks_record_fact fa = { .item = 7, .status = KS_FACT_FMACRO, .shape = "(_name, _n)",
 				     .file = "include/linux/semaphore.h", .extra = "" };
 	struct ks_record_error er = { .line = 12, .col = 5, .message = "too many\targuments" };
+	struct ks_record_guard g = { .file = "compat.h", .first = 52, .last = 53, .own = true,
+				     .cond = "(LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0))" };
 	struct ks_record rec;
 	const char *why = NULL;
 	size_t off;
@@ -236,6 +246,18 @@ START_TEST(test_v4_roundtrip)
 	ck_assert_int_eq(rec.type, KS_REC_ERROR);
 	ck_assert_uint_eq(rec.error.line, 12);
 	ck_assert_str_eq(rec.error.message, "too many\targuments");
+	ks_record_free(&rec);
+	off = b.len;
+	ck_assert_int_eq(ks_record_encode_guard(&b, &g), 0);
+	ck_assert_str_eq(b.p + off, "ksunset 4\tguard\tcompat.h\t52\t53\town\t"
+				    "(LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0))");
+	ck_assert_int_eq(ks_record_decode(b.p + off, b.len - off - 1, &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_GUARD);
+	ck_assert_str_eq(rec.guard.file, "compat.h");
+	ck_assert_uint_eq(rec.guard.first, 52);
+	ck_assert_uint_eq(rec.guard.last, 53);
+	ck_assert(rec.guard.own);
+	ck_assert_str_eq(rec.guard.cond, g.cond);
 	ks_record_free(&rec);
 	ks_buf_free(&b);
 }

@@ -23,5 +23,6 @@ Suite *suite_modfile(void);
 Suite *suite_dwarfline(void);
 Suite *suite_dwarfwalk(void);
 Suite *suite_forecast(void);
+Suite *suite_cond(void);
 
 #endif

@@ -18,6 +18,7 @@
 #include <linux/rtc.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 #include "forecast.h"
 
 static void *buf, *big;
@@ -46,10 +47,12 @@ static void __maybe_unused forecast_hash(struct ahash_request *req, struct crypt
 
 static int __init forecast_init(void)
 {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0)	/* taken on 6.1 and 6.12 alike */
 	struct pwm_device *pwm = pwm_get(NULL, "forecast");
 
 	if (!IS_ERR(pwm))
 		pwm_put(pwm);
+#endif
 	buf = kmalloc(64, GFP_KERNEL);
 	big = forecast_valloc(1 << 20);
 	pr_info("forecast: loaded by %d\n", current->pid);

@@ -1,0 +1,280 @@
+/* The conditional branches of a C source file, from its text (cond.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cond.h"
+
+/* One #if ... #endif being read: the conditions of its current branch
+ * (the earlier branches' negated, then its own) and the earlier
+ * branches' own. */
+struct frame {
+	char **own;
+	size_t nown;
+	char **prev;
+	size_t nprev;
+	unsigned first;		/* the current branch's first line */
+};
+
+struct scan {
+	struct ks_cond_file *out;
+	struct frame *frames;
+	size_t depth, cap;
+	int r;
+};
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+static int push_str(char ***v, size_t *n, char *s)
+{
+	char **nv;
+
+	if (!s)
+		return -ENOMEM;
+	nv = realloc(*v, (*n + 1) * sizeof(*nv));
+	if (!nv) {
+		free(s);
+		return -ENOMEM;
+	}
+	*v = nv;
+	nv[(*n)++] = s;
+	return 0;
+}
+
+static void free_strs(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The branch that ends before line last + 1, with every frame's
+ * conditions; none when it spans no line. */
+static void close_branch(struct scan *s, unsigned last)
+{
+	struct frame *top = &s->frames[s->depth - 1];
+	struct ks_cond_branch b = { top->first, last, NULL, 0 };
+	struct ks_cond_branch *nv;
+
+	if (s->r || last < top->first)
+		return;
+	for (size_t d = 0; d < s->depth && !s->r; d++)
+		for (size_t i = 0; i < s->frames[d].nown && !s->r; i++)
+			s->r = push_str(&b.conds, &b.nconds, strdup(s->frames[d].own[i]));
+	nv = s->r ? NULL : realloc(s->out->v, (s->out->n + 1) * sizeof(*nv));
+	if (!nv) {
+		free_strs(b.conds, b.nconds);
+		s->r = -ENOMEM;
+		return;
+	}
+	s->out->v = nv;
+	nv[s->out->n++] = b;
+}
+
+/* A new branch of the top frame from the line after line: the earlier
+ * branches negated, then cond (taken; NULL: #else). */
+static void open_branch(struct scan *s, char *cond, unsigned line)
+{
+	struct frame *top = &s->frames[s->depth - 1];
+
+	free_strs(top->own, top->nown);
+	top->own = NULL;
+	top->nown = 0;
+	top->first = line + 1;
+	for (size_t i = 0; i < top->nprev && !s->r; i++)
+		s->r = push_str(&top->own, &top->nown, ks_strdupf("!%s", top->prev[i]));
+	if (cond && !s->r) {
+		s->r = push_str(&top->own, &top->nown, strdup(cond));
+		s->r = s->r ? s->r : push_str(&top->prev, &top->nprev, strdup(cond));
+	}
+	free(cond);
+}
+
+static void pop(struct scan *s)
+{
+	struct frame *top = &s->frames[--s->depth];
+
+	free_strs(top->own, top->nown);
+	free_strs(top->prev, top->nprev);
+}
+
+/* The condition a directive's rest says: "(E)", "defined(X)",
+ * "!defined(X)". */
+static char *condition(const char *kw, const char *rest)
+{
+	size_t n = strlen(rest);
+
+	while (n && (rest[n - 1] == ' ' || rest[n - 1] == '\t'))
+		n--;
+	if (!strcmp(kw, "ifdef") || !strcmp(kw, "elifdef"))
+		return ks_strdupf("defined(%.*s)", (int)n, rest);
+	if (!strcmp(kw, "ifndef") || !strcmp(kw, "elifndef"))
+		return ks_strdupf("!defined(%.*s)", (int)n, rest);
+	return ks_strdupf("(%.*s)", (int)n, rest);
+}
+
+/* One logical line, comments and continuations gone, that starts on
+ * line (and ends on last). */
+static void directive(struct scan *s, const char *p, unsigned line, unsigned last)
+{
+	char kw[16];
+	size_t n = 0;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p++ != '#')
+		return;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	while (ident_char(*p) && n < sizeof(kw) - 1)
+		kw[n++] = *p++;
+	kw[n] = '\0';
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") || !strcmp(kw, "ifndef")) {
+		struct frame *nf;
+
+		if (s->depth == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 8;
+			nf = realloc(s->frames, s->cap * sizeof(*nf));
+			if (!nf) {
+				s->r = -ENOMEM;
+				return;
+			}
+			s->frames = nf;
+		}
+		memset(&s->frames[s->depth++], 0, sizeof(struct frame));
+		open_branch(s, condition(kw, p), last);
+	} else if (s->depth && (!strcmp(kw, "elif") || !strcmp(kw, "elifdef") ||
+				!strcmp(kw, "elifndef"))) {
+		close_branch(s, line - 1);
+		open_branch(s, condition(kw, p), last);
+	} else if (s->depth && !strcmp(kw, "else")) {
+		close_branch(s, line - 1);
+		open_branch(s, NULL, last);
+	} else if (s->depth && !strcmp(kw, "endif")) {
+		close_branch(s, line - 1);
+		pop(s);
+	}
+}
+
+int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
+{
+	struct scan s = { out, NULL, 0, 0, 0 };
+	struct ks_buf l = KS_BUF_INIT;
+	unsigned line = 1, start = 1;
+	bool block = false;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < len && !s.r; i++) {
+		char c = text[i];
+
+		if (c == '\\' && i + 1 < len && text[i + 1] == '\n') {
+			line++, i++;	/* a continuation */
+		} else if (block) {
+			if (c == '*' && i + 1 < len && text[i + 1] == '/') {
+				block = false, i++;
+				s.r = ks_buf_addc(&l, ' ');
+			} else if (c == '\n') {
+				line++;	/* a comment over lines: one logical line */
+			}
+		} else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+			block = true, i++;
+		} else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+			while (i + 1 < len && text[i + 1] != '\n')
+				i++;
+		} else if (c == '\n') {
+			directive(&s, l.p ? l.p : "", start, line);
+			ks_buf_reset(&l);
+			start = ++line;
+		} else if (c == '"' || c == '\'') {
+			size_t j = i + 1;
+
+			while (j < len && text[j] != c && text[j] != '\n')
+				j += text[j] == '\\' && j + 1 < len ? 2 : 1;
+			j = j < len && text[j] == c ? j : j - 1;
+			s.r = ks_buf_add(&l, text + i, j - i + 1);
+			i = j;
+		} else {
+			s.r = ks_buf_addc(&l, c);
+		}
+	}
+	if (!s.r && l.len)
+		directive(&s, l.p, start, line);
+	while (s.depth) {
+		close_branch(&s, line);
+		pop(&s);
+	}
+	ks_buf_free(&l);
+	free(s.frames);
+	if (s.r)
+		ks_cond_free(out);
+	return s.r;
+}
+
+const struct ks_cond_branch *ks_cond_at(const struct ks_cond_file *f, unsigned line)
+{
+	const struct ks_cond_branch *best = NULL;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (f->v[i].first <= line && line <= f->v[i].last &&
+		    (!best || f->v[i].first > best->first))
+			best = &f->v[i];
+	return best;
+}
+
+void ks_cond_free(struct ks_cond_file *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		free_strs(f->v[i].conds, f->v[i].nconds);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+int ks_cond_idents(const char *cond, int (*fn)(const char *id, size_t n, void *arg), void *arg)
+{
+	const char *p = cond;
+	int r;
+
+	while (*p) {
+		const char *id = p;
+
+		if (*p == '"' || *p == '\'') {	/* a string, a character */
+			char end = *p;
+
+			while (*++p && *p != end)
+				p += *p == '\\' && p[1];
+			p += *p != '\0';
+		} else if (*p >= '0' && *p <= '9') {	/* a number and its suffix */
+			while (ident_char(*p) || *p == '.')
+				p++;
+		} else if (!ident_char(*p)) {
+			p++;
+		} else {
+			while (ident_char(*p))
+				p++;
+			if ((size_t)(p - id) > 6 && !strncmp(id, "__has_", 6)) {
+				/* __has_include(<x.h>), __has_builtin(x): no macros */
+				int depth = 0;
+
+				while (*p == ' ' || *p == '\t')
+					p++;
+				if (*p == '(') {
+					do {
+						depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+						p++;
+					} while (*p && depth);
+				}
+			} else if (!((size_t)(p - id) == 7 && !strncmp(id, "defined", 7)) &&
+				   (r = fn(id, (size_t)(p - id), arg))) {
+				return r;
+			}
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,128 @@
+/* lib/cond.c: the branches of a file's conditionals, their lines and
+ * conditions, and the identifiers a condition tests. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "buf.h"
+#include "cond.h"
+
+static char *joined(const struct ks_cond_branch *b)
+{
+	struct ks_buf out = KS_BUF_INIT;
+
+	for (size_t i = 0; b && i < b->nconds; i++)
+		ck_assert_int_eq(ks_buf_addf(&out, "%s%s", i ? " && " : "", b->conds[i]), 0);
+	return out.p ? ks_buf_steal(&out) : strdup("");
+}
+
+static void expect_at(const struct ks_cond_file *f, unsigned line, const char *want)
+{
+	char *got = joined(ks_cond_at(f, line));
+
+	ck_assert_msg(!strcmp(got, want), "line %u:\n got  %s\n want %s", line, got, want);
+	free(got);
+}
+
+START_TEST(test_branches)
+{
+	const char *text = "#include <linux/version.h>\n"			/* 1 */
+			   "#ifndef _FOO_H\n"					/* 2 */
+			   "#define _FOO_H\n"					/* 3 */
+			   "#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0) /* new */\n" /* 4 */
+			   "a();\n"						/* 5 */
+			   "#elif LINUX_VERSION_CODE >= \\\n"			/* 6 */
+			   "      KERNEL_VERSION(5, 14, 0)\n"			/* 7 */
+			   "b();\n"						/* 8 */
+			   "#else\n"						/* 9 */
+			   "  # ifdef CONFIG_X\n"				/* 10 */
+			   "c(\"#endif\"); // #endif\n"				/* 11 */
+			   "/* #else\n"						/* 12 */
+			   "   */\n"						/* 13 */
+			   "#  endif\n"						/* 14 */
+			   "#endif\n"						/* 15 */
+			   "d();\n"						/* 16 */
+			   "#endif\n"						/* 17 */
+			   "e();\n";						/* 18 */
+	struct ks_cond_file f;
+
+	ck_assert_int_eq(ks_cond_scan(text, strlen(text), &f), 0);
+	expect_at(&f, 1, "");
+	expect_at(&f, 3, "!defined(_FOO_H)");
+	expect_at(&f, 5, "!defined(_FOO_H) && (LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0))");
+	expect_at(&f, 8, "!defined(_FOO_H) && !(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)) && "
+			 "(LINUX_VERSION_CODE >=       KERNEL_VERSION(5, 14, 0))");
+	expect_at(&f, 11, "!defined(_FOO_H) && !(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)) && "
+			  "!(LINUX_VERSION_CODE >=       KERNEL_VERSION(5, 14, 0)) && defined(CONFIG_X)");
+	expect_at(&f, 13, "!defined(_FOO_H) && !(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)) && "
+			  "!(LINUX_VERSION_CODE >=       KERNEL_VERSION(5, 14, 0)) && defined(CONFIG_X)");
+	expect_at(&f, 16, "!defined(_FOO_H)");
+	expect_at(&f, 18, "");
+	ck_assert_uint_eq(ks_cond_at(&f, 16)->first, 3);
+	ck_assert_uint_eq(ks_cond_at(&f, 16)->last, 16);
+	ck_assert_uint_eq(ks_cond_at(&f, 8)->first, 8);
+	ck_assert_uint_eq(ks_cond_at(&f, 8)->last, 8);
+	ks_cond_free(&f);
+}
+END_TEST
+
+/* A conditional left open ends with the file; stray #else and #endif,
+ * an empty file, and a file without a final newline. */
+START_TEST(test_ragged)
+{
+	const char *text = "#endif\n#else\n#ifdef A\nx\n#ifndef B\ny";
+	struct ks_cond_file f;
+
+	ck_assert_int_eq(ks_cond_scan(text, strlen(text), &f), 0);
+	expect_at(&f, 4, "defined(A)");
+	expect_at(&f, 6, "defined(A) && !defined(B)");
+	ks_cond_free(&f);
+	ck_assert_int_eq(ks_cond_scan("", 0, &f), 0);
+	ck_assert_uint_eq(f.n, 0);
+	ck_assert_ptr_null(ks_cond_at(&f, 1));
+	ks_cond_free(&f);
+}
+END_TEST
+
+static int collect(const char *id, size_t n, void *arg)
+{
+	struct ks_buf *b = arg;
+
+	return ks_buf_addf(b, "%s%.*s", b->len ? " " : "", (int)n, id);
+}
+
+START_TEST(test_idents)
+{
+	static const struct {
+		const char *cond, *want;
+	} cases[] = {
+		{ "(LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0))", "LINUX_VERSION_CODE KERNEL_VERSION" },
+		{ "!defined(EL8)", "EL8" },
+		{ "(defined FOO && BAR > 0x10UL)", "FOO BAR" },
+		{ "(__has_include(<linux/gso.h>) && X)", "X" },
+		{ "(__has_builtin(__builtin_foo) || 'a' == Y)", "Y" },
+		{ "(\"str\" && 1e5)", "" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct ks_buf b = KS_BUF_INIT;
+
+		ck_assert_int_eq(ks_cond_idents(cases[i].cond, collect, &b), 0);
+		ck_assert_msg(!strcmp(b.p ? b.p : "", cases[i].want), "%s:\n got  %s\n want %s",
+			      cases[i].cond, b.p ? b.p : "", cases[i].want);
+		ks_buf_free(&b);
+	}
+}
+END_TEST
+
+Suite *suite_cond(void)
+{
+	Suite *s = suite_create("cond");
+	TCase *t = tcase_create("scan");
+
+	tcase_add_test(t, test_branches);
+	tcase_add_test(t, test_ragged);
+	tcase_add_test(t, test_idents);
+	suite_add_tcase(s, t);
+	return s;
+}
