@@ -90,9 +90,26 @@ struct ident_walk {
 /* What identifier id (n bytes) tests: the kernel's version and
  * configuration, a macro of its headers, or one it may define and this
  * kernel does not (an undefined name: the target's headers answer for it);
- * the module's own macro (its definition in a branch that tests the
- * kernel, or its body, tests the kernel too); the compiler's and the
- * command line's test nothing that differs between kernels. */
+ * the module's own macro (the kernel too when it is defined in a branch
+ * that tests the kernel, or its body names the kernel's version or
+ * configuration); the compiler's and the command line's test nothing that
+ * differs between kernels. */
+/* The kernel's version and configuration. */
+static bool version_ident(const char *id, size_t n)
+{
+	return (n > 7 && !strncmp(id, "CONFIG_", 7)) || (n == 14 && !strncmp(id, "KERNEL_VERSION", n)) ||
+	       (n >= 14 && !strncmp(id, "LINUX_VERSION_", 14)) ||
+	       (n == 10 && !strncmp(id, "IS_ENABLED", n));
+}
+
+/* For ks_cond_idents over a macro's body: whether it names the kernel's
+ * version or configuration (its other names are code, not tests). */
+static int names_version(const char *id, size_t n, void *arg)
+{
+	(void)arg;
+	return version_ident(id, n);
+}
+
 static int ident_tests(const char *id, size_t n, void *arg)
 {
 	struct ident_walk *w = (struct ident_walk *)arg;
@@ -101,10 +118,7 @@ static int ident_tests(const char *id, size_t n, void *arg)
 	location_t def;
 	expanded_location x;
 
-	if ((n > 7 && !strncmp(id, "CONFIG_", 7)) ||
-	    (n == 18 && !strncmp(id, "LINUX_VERSION_CODE", n)) ||
-	    (n == 14 && !strncmp(id, "KERNEL_VERSION", n)) ||
-	    (n > 14 && !strncmp(id, "LINUX_VERSION_", 14))) {
+	if (version_ident(id, n)) {
 		w->tests |= TESTS_KERNEL;
 		return 0;
 	}
@@ -131,7 +145,8 @@ static int ident_tests(const char *id, size_t n, void *arg)
 		g->depth++;
 		for (size_t i = 0; b && i < b->nconds; i++)
 			w->tests |= tests_of_text(g, b->conds[i]) & TESTS_KERNEL;
-		w->tests |= tests_of_text(g, body) & TESTS_KERNEL;
+		if (ks_cond_idents(body, names_version, NULL))
+			w->tests |= TESTS_KERNEL;
 		g->depth--;
 	}
 	return 0;
