@@ -136,7 +136,24 @@ static void directive(struct scan *s, const char *p, unsigned line, unsigned las
 	kw[n] = '\0';
 	while (*p == ' ' || *p == '\t')
 		p++;
-	if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") || !strcmp(kw, "ifndef")) {
+	if (!strcmp(kw, "define") || !strcmp(kw, "undef")) {
+		const char *e = p;
+		struct ks_cond_define *nd;
+
+		while (ident_char(*e))
+			e++;
+		if (e == p)
+			return;
+		nd = realloc(s->out->defs, (s->out->ndefs + 1) * sizeof(*nd));
+		if (!nd || !(nd[s->out->ndefs].name = strndup(p, (size_t)(e - p)))) {
+			s->out->defs = nd ? nd : s->out->defs;
+			s->r = -ENOMEM;
+			return;
+		}
+		s->out->defs = nd;
+		nd[s->out->ndefs].line = line;
+		nd[s->out->ndefs++].undef = kw[0] == 'u';
+	} else if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") || !strcmp(kw, "ifndef")) {
 		struct frame *nf;
 
 		if (s->depth == s->cap) {
@@ -233,7 +250,53 @@ void ks_cond_free(struct ks_cond_file *f)
 	for (size_t i = 0; i < f->n; i++)
 		free_strs(f->v[i].conds, f->v[i].nconds);
 	free(f->v);
+	for (size_t i = 0; i < f->ndefs; i++)
+		free(f->defs[i].name);
+	free(f->defs);
 	memset(f, 0, sizeof(*f));
+}
+
+char *ks_cond_replace_defined(const char *cond, const char *name, size_t n, const char *with)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	const char *p = cond;
+	int r = 0;
+
+	while (*p && !r) {
+		const char *q = p + 7, *id;
+		bool paren;
+
+		if (strncmp(p, "defined", 7) || (p > cond && ident_char(p[-1])) || ident_char(*q)) {
+			r = ks_buf_addc(&b, *p++);
+			continue;
+		}
+		while (*q == ' ' || *q == '\t')
+			q++;
+		paren = *q == '(';
+		q += paren;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		id = q;
+		while (ident_char(*q))
+			q++;
+		if ((size_t)(q - id) != n || strncmp(id, name, n)) {
+			r = ks_buf_addc(&b, *p++);
+			continue;
+		}
+		while (paren && (*q == ' ' || *q == '\t'))
+			q++;
+		if (paren && *q != ')') {
+			r = ks_buf_addc(&b, *p++);
+			continue;
+		}
+		r = ks_buf_addf(&b, "(%s)", with);
+		p = q + paren;
+	}
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return b.p ? ks_buf_steal(&b) : strdup("");
 }
 
 int ks_cond_idents(const char *cond, int (*fn)(const char *id, size_t n, void *arg), void *arg)

@@ -24,18 +24,31 @@ struct ks_cond_branch {
 	size_t nconds;
 };
 
+/* A #define or #undef of the file. */
+struct ks_cond_define {
+	char *name;
+	unsigned line;
+	bool undef;
+};
+
 struct ks_cond_file {
 	struct ks_cond_branch *v;
 	size_t n;
+	struct ks_cond_define *defs;	/* in the order of the file */
+	size_t ndefs;
 };
 
-/* The branches of text (len bytes): comments and line continuations as
- * the preprocessor reads them; a conditional left open ends with the
- * text. 0, or -ENOMEM. */
+/* The branches of text (len bytes), and its #define and #undef lines:
+ * comments and line continuations as the preprocessor reads them; a
+ * conditional left open ends with the text. 0, or -ENOMEM. */
 int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out) KS_MUST_CHECK;
 /* The innermost branch holding line; NULL: none. */
 const struct ks_cond_branch *ks_cond_at(const struct ks_cond_file *f, unsigned line);
 void ks_cond_free(struct ks_cond_file *f);
+
+/* cond with every "defined NAME" and "defined(NAME)" of name (n bytes)
+ * made "(with)"; NULL when out of memory. */
+char *ks_cond_replace_defined(const char *cond, const char *name, size_t n, const char *with);
 
 /* Calls fn for each identifier of cond (a condition of
  * ks_cond_branch) that the preprocessor would expand or test:

@@ -80,20 +80,6 @@ static void mark(struct guards *g, location_t loc)
 		f->used[b - f->cond.v] = true;
 }
 
-static int tests_of_text(struct guards *g, const char *text);
-
-struct ident_walk {
-	struct guards *g;
-	int tests;
-};
-
-/* What identifier id (n bytes) tests: the kernel's version and
- * configuration, a macro of its headers, or one it may define and this
- * kernel does not (an undefined name: the target's headers answer for it);
- * the module's own macro (the kernel too when it is defined in a branch
- * that tests the kernel, or its body names the kernel's version or
- * configuration); the compiler's and the command line's test nothing that
- * differs between kernels. */
 /* The kernel's version and configuration. */
 static bool version_ident(const char *id, size_t n)
 {
@@ -110,54 +96,136 @@ static int names_version(const char *id, size_t n, void *arg)
 	return version_ident(id, n);
 }
 
+/* The one #define of id (n bytes) in the module's files read, with no
+ * #undef: its file and line. */
+static bool sole_define(struct guards *g, const char *id, size_t n, struct gfile **at,
+			unsigned *line)
+{
+	unsigned count = 0;
+
+	for (size_t i = 0; i < g->n; i++)
+		for (size_t k = 0; k < g->files[i].cond.ndefs; k++) {
+			const struct ks_cond_define *d = &g->files[i].cond.defs[k];
+
+			if (strlen(d->name) != n || strncmp(d->name, id, n))
+				continue;
+			if (d->undef)
+				return false;
+			count++;
+			*at = &g->files[i];
+			*line = d->line;
+		}
+	return count == 1;
+}
+
+static char *kernel_part(struct guards *g, const struct ks_cond_branch *b, bool *own);
+
+struct ident_walk {
+	struct guards *g;
+	int tests;
+	char *text;		/* the condition, its defined() of own macros resolved */
+};
+
+/* What identifier id (n bytes) tests: the kernel's version and
+ * configuration, a macro of its headers, or a name that nothing defines
+ * here (the target's headers answer for it); the module's own macro (the
+ * kernel too when its definition sits in a branch that tests the kernel,
+ * or its body names the kernel's version or configuration); the
+ * compiler's and the command line's test nothing that differs between
+ * kernels. A "defined(X)" of an own macro with one #define, in a branch
+ * whose conditions test the kernel alone, becomes those conditions: what
+ * the target's preprocessor can answer. */
 static int ident_tests(const char *id, size_t n, void *arg)
 {
 	struct ident_walk *w = (struct ident_walk *)arg;
 	struct guards *g = w->g;
-	cpp_hashnode *node;
-	location_t def;
-	expanded_location x;
+	cpp_hashnode *node = cpp_lookup(parse_in, (const unsigned char *)id, (unsigned)n);
+	location_t def = cpp_macro_p(node) ? cpp_macro_definition_location(node) : 0;
+	expanded_location x = expand_location(def);
+	struct gfile *f = NULL;
+	unsigned line = 0;
+	bool own_def = sole_define(g, id, n, &f, &line);
+	int tests = TESTS_NOTHING;
 
-	if (version_ident(id, n)) {
-		w->tests |= TESTS_KERNEL;
-		return 0;
-	}
-	node = cpp_lookup(parse_in, (const unsigned char *)id, (unsigned)n);
-	if (!cpp_macro_p(node)) {
-		w->tests |= TESTS_KERNEL;	/* undefined here */
-		return 0;
-	}
-	if (!cpp_user_macro_p(node))
-		return 0;		/* the compiler's: __GNUC__, __has_include */
-	def = cpp_macro_definition_location(node);
-	x = expand_location(def);
-	if (def <= BUILTINS_LOCATION || !x.file || *x.file == '<')
-		return 0;		/* built in, or -D on the command line */
-	if (ks_api_foreign(g->p, ks_api_spelling(def))) {
-		w->tests |= TESTS_KERNEL;
-		return 0;
-	}
-	w->tests |= TESTS_OWN;
-	if (g->depth < 2) {
-		const struct ks_cond_branch *b = ks_cond_at(&file_of(g, x.file)->cond, x.line);
-		const char *body = (const char *)cpp_macro_definition(parse_in, node);
+	if (version_ident(id, n))
+		tests = TESTS_KERNEL;
+	else if (cpp_macro_p(node) && !cpp_user_macro_p(node))
+		tests = TESTS_NOTHING;	/* the compiler's: __GNUC__, __has_include */
+	else if (cpp_macro_p(node) && (def <= BUILTINS_LOCATION || !x.file || *x.file == '<'))
+		tests = TESTS_NOTHING;	/* built in, or -D on the command line */
+	else if (cpp_macro_p(node) && ks_api_foreign(g->p, ks_api_spelling(def)))
+		tests = TESTS_KERNEL;
+	else if (!cpp_macro_p(node) && !own_def)
+		tests = TESTS_KERNEL;	/* defined nowhere here */
+	else
+		tests = TESTS_OWN;
+	if (tests == TESTS_OWN && g->depth < 2) {
+		const struct ks_cond_branch *b;
+		char *part, *resolved;
+		bool mixed = false;
 
 		g->depth++;
-		for (size_t i = 0; b && i < b->nconds; i++)
-			w->tests |= tests_of_text(g, b->conds[i]) & TESTS_KERNEL;
-		if (ks_cond_idents(body, names_version, NULL))
-			w->tests |= TESTS_KERNEL;
+		if (!own_def) {		/* defined more than once: where it counts */
+			f = file_of(g, x.file);
+			line = x.line;
+		}
+		b = ks_cond_at(&f->cond, line);
+		part = b ? kernel_part(g, b, &mixed) : NULL;
+		if (part && *part)
+			tests |= TESTS_KERNEL;
+		if (cpp_macro_p(node) &&
+		    ks_cond_idents((const char *)cpp_macro_definition(parse_in, node), names_version,
+				   NULL))
+			tests |= TESTS_KERNEL;
+		/* defined(X) of X defined once, in a branch of the kernel's */
+		if (own_def && part && *part && !mixed &&
+		    (resolved = ks_cond_replace_defined(w->text, id, n, part))) {
+			free(w->text);
+			w->text = resolved;
+		}
+		free(part);
 		g->depth--;
 	}
+	w->tests |= tests;
 	return 0;
 }
 
-static int tests_of_text(struct guards *g, const char *text)
+/* What text (a condition) tests, after its defined() of own macros are
+ * resolved where they can be (*text replaced). */
+static int tests_of(struct guards *g, char **text)
 {
-	struct ident_walk w = { g, TESTS_NOTHING };
+	struct ident_walk w = { g, TESTS_NOTHING, xstrdup(*text) };
 
-	(void)ks_cond_idents(text, ident_tests, &w);
+	(void)ks_cond_idents(*text, ident_tests, &w);
+	if (strcmp(w.text, *text)) {	/* resolved: judged again */
+		free(*text);
+		*text = w.text;
+		return tests_of(g, text);
+	}
+	free(w.text);
 	return w.tests;
+}
+
+/* The conditions of branch b that test the kernel alone, joined by &&
+ * ("" none); *own when one tests the module's own macros as well. */
+static char *kernel_part(struct guards *g, const struct ks_cond_branch *b, bool *own)
+{
+	struct ks_buf cond = KS_BUF_INIT;
+	int r = 0;
+
+	for (size_t i = 0; i < b->nconds && !r; i++) {
+		char *c = xstrdup(b->conds[i]);
+		int t = tests_of(g, &c);
+
+		if (t == (TESTS_KERNEL | TESTS_OWN))
+			*own = true;
+		else if (t == TESTS_KERNEL)
+			r = ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", c);
+		free(c);
+	}
+	if (r)
+		error("%s: out of memory", g->p->name);
+	return cond.p ? ks_buf_steal(&cond) : xstrdup("");
 }
 
 /* The guard record of a branch: the conditions that test the kernel
@@ -166,23 +234,15 @@ static int tests_of_text(struct guards *g, const char *text)
 static int encode(struct guards *g, const struct gfile *f, const struct ks_cond_branch *b,
 		  struct ks_buf *desc)
 {
-	struct ks_buf cond = KS_BUF_INIT;
 	struct ks_record_guard rec = { const_cast<char *>(f->name), b->first, b->last, false, NULL };
+	char *cond = kernel_part(g, b, &rec.own);
 	int r = 0;
 
-	for (size_t i = 0; i < b->nconds && !r; i++) {
-		int t = tests_of_text(g, b->conds[i]);
-
-		if (t == (TESTS_KERNEL | TESTS_OWN))
-			rec.own = true;
-		else if (t == TESTS_KERNEL)
-			r = ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", b->conds[i]);
-	}
-	if (!r && (cond.len || rec.own)) {
-		rec.cond = cond.len ? cond.p : const_cast<char *>("1");
+	if (*cond || rec.own) {
+		rec.cond = *cond ? cond : const_cast<char *>("1");
 		r = ks_record_encode_guard(desc, &rec);
 	}
-	ks_buf_free(&cond);
+	free(cond);
 	return r;
 }
 
@@ -191,6 +251,10 @@ int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 	struct guards g = { p, NULL, 0, 0 };
 	int r = 0;
 
+	/* every file of the module's that the unit read: their #defines */
+	for (size_t i = 0; i < p->foreign.cap; i++)
+		if (p->foreign.slots[i].key && (intptr_t)p->foreign.slots[i].val == 1)
+			file_of(&g, p->foreign.slots[i].key);
 	for (size_t i = 0; i < p->nincludes; i++)
 		mark(&g, p->includes[i].loc);
 	for (size_t i = 0; i < p->nshapes; i++)

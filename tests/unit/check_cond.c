@@ -84,6 +84,37 @@ START_TEST(test_ragged)
 }
 END_TEST
 
+/* #define and #undef lines; "defined X" forms made a condition. */
+START_TEST(test_defines)
+{
+	const char *text = "#if LINUX_VERSION_CODE >= KERNEL_VERSION(3, 10, 0)\n"
+			   "# define HAVE_PROC_CREATE\n"
+			   "#endif\n"
+			   "#define F(x) (x)\n"
+			   "#undef F\n";
+	struct ks_cond_file f;
+	char *r;
+
+	ck_assert_int_eq(ks_cond_scan(text, strlen(text), &f), 0);
+	ck_assert_uint_eq(f.ndefs, 3);
+	ck_assert_str_eq(f.defs[0].name, "HAVE_PROC_CREATE");
+	ck_assert_uint_eq(f.defs[0].line, 2);
+	ck_assert(!f.defs[0].undef);
+	ck_assert_str_eq(f.defs[1].name, "F");
+	ck_assert_str_eq(f.defs[2].name, "F");
+	ck_assert(f.defs[2].undef);
+	expect_at(&f, 2, "(LINUX_VERSION_CODE >= KERNEL_VERSION(3, 10, 0))");
+	ks_cond_free(&f);
+
+	r = ks_cond_replace_defined("!defined(HAVE_X) && defined HAVE_X || defined ( HAVE_X ) || "
+				    "defined(HAVE_XY) || undefined(HAVE_X) || HAVE_X",
+				    "HAVE_X", 6, "V >= 2");
+	ck_assert_str_eq(r, "!(V >= 2) && (V >= 2) || (V >= 2) || defined(HAVE_XY) || "
+			    "undefined(HAVE_X) || HAVE_X");
+	free(r);
+}
+END_TEST
+
 static int collect(const char *id, size_t n, void *arg)
 {
 	struct ks_buf *b = arg;
@@ -123,6 +154,7 @@ Suite *suite_cond(void)
 	tcase_add_test(t, test_branches);
 	tcase_add_test(t, test_ragged);
 	tcase_add_test(t, test_idents);
+	tcase_add_test(t, test_defines);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -47,7 +47,7 @@ static void __maybe_unused forecast_hash(struct ahash_request *req, struct crypt
 
 static int __init forecast_init(void)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0)	/* taken on 6.1 and 6.12 alike */
+#ifdef FORECAST_HAVE_PWM	/* forecast.h: taken on 6.1 and 6.12 alike */
 	struct pwm_device *pwm = pwm_get(NULL, "forecast");
 
 	if (!IS_ERR(pwm))
