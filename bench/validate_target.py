@@ -11,11 +11,12 @@ second build reaches the rest). Compared, per package:
 
   error lines   file:line of every error the real builds report in the
                 package's own sources
-  located       those that are a forecast location (the sites of its breaks)
+  located       those that are a forecast location (the sites of its breaks),
+                or whose macro expansion the compiler notes at one
   forecast      the forecast's locations; "compile" those on a line with no
                 error in a file the real builds compiled to its end (a false
                 alarm); "repeats" those naming what GCC reported earlier in
-                the file (an implicit declaration is reported once per file,
+                the file (an implicit declaration is reported once per unit,
                 an undeclared name once per function); "unreached" those in
                 a file the builds did not compile or a fatal error stopped
   outlook       what the forecast tells each module: when the package fails
@@ -77,14 +78,23 @@ def build_cmd(cmd, kdir, src):
 
 
 IN_FN = re.compile(r"^(/[^:\s]+): In function '([^']+)':$")
+EXPANSION = re.compile(r"^(/[^:\s]+):(\d+):\d+: note: in expansion of macro")
 CC = re.compile(r"^\s+CC \[M\]\s+(/\S+)\.o$")
 
 
 def error_lines(out, src):
     """{(file relative to src, line): (message, function)}, the files a
-    fatal error stopped, and the .c files the build compiled."""
+    fatal error stopped, and the .c files the build compiled. An error
+    spelled in a macro is at the lines its expansion notes name too (the
+    source line that expands it): those are in .expanded[error]."""
     lines, fatal, compiled, fn = {}, set(), set(), {}
+    last = None
     for l in out.splitlines():
+        m = EXPANSION.match(l)
+        if m and last and m.group(1).startswith(src + "/"):
+            EXPANDED.setdefault(last, set()).add((os.path.relpath(m.group(1), src),
+                                                  int(m.group(2))))
+            continue
         m = CC.match(l)
         if m and m.group(1).startswith(src + "/"):
             compiled.add(os.path.relpath(m.group(1), src) + ".c")
@@ -95,10 +105,14 @@ def error_lines(out, src):
         if not m or not m.group(1).startswith(src + "/"):
             continue
         f = os.path.relpath(m.group(1), src)
-        lines.setdefault((f, int(m.group(2))), (m.group(4), fn.get(m.group(1), "")))
+        last = (f, int(m.group(2)))
+        lines.setdefault(last, (m.group(4), fn.get(m.group(1), "")))
         if m.group(3):
             fatal.add(f)
     return lines, fatal, compiled
+
+
+EXPANDED = {}
 
 
 def module_files(ko, src):
@@ -126,9 +140,12 @@ def repeat(loc, name, errs):
     an undeclared name once per function, reported name in loc's file
     before loc: the line is as broken as the one it reported."""
     for (f, line), (msg, fn) in errs.items():
+        implicit = "implicit declaration of function '%s'" % name in msg
+        if implicit and f.endswith(".h"):	# reported in the header, once per unit
+            return True
         if f != loc[0] or line >= loc[1]:
             continue
-        if "implicit declaration of function '%s'" % name in msg:
+        if implicit:
             return True
         if "'%s' undeclared" % name in msg and fn and fn == loc[2]:
             return True
@@ -174,6 +191,7 @@ def substitute(src, subst):
 
 
 def package(pkg, prefix, cmd, work, rows, notes, costs):
+    EXPANDED.clear()
     st, root, _, _ = run("%s bookworm get %s 2>/dev/null" % (FETCH, pkg))
     root = root.strip().splitlines()[-1] if st == 0 and root.strip() else None
     srcs = sorted(d for d in os.listdir(os.path.join(root, "usr/src")) if d.startswith(prefix)) \
@@ -211,15 +229,16 @@ def package(pkg, prefix, cmd, work, rows, notes, costs):
         fatal = {f for f in fatal if f in f2}
         compiled |= c2
     costs.append((pkg, fwall, fcpu, rwall, rcpu))
-    located = [e for e in errs if e in locs]
-    missed = sorted(e for e in errs if e not in locs)
+    located = [e for e in errs if e in locs or EXPANDED.get(e, set()) & set(locs)]
+    missed = sorted(e for e in errs if e not in located)
+    expanding = set().union(*[EXPANDED.get(e, set()) for e in errs])
     ok_files = compiled - fatal
-    unreached = [l for l in locs if l not in errs and
+    unreached = [l for l in locs if l not in errs and l not in expanding and
                  (l[0] not in ok_files if l[0].endswith(".c") else not ok_files)]
     repeats = [l for l in locs if l not in errs and l not in unreached and
                repeat(l + (locs[l][2],), locs[l][1], errs)]
-    compile_ok = sorted(l for l in locs if l not in errs and l not in unreached and
-                        l not in repeats)
+    compile_ok = sorted(l for l in locs if l not in errs and l not in expanding and
+                        l not in unreached and l not in repeats)
     # told it builds: the whole package when its build fails, or a module
     # one of whose own files has an error line
     err_files = {e[0] for e in errs}

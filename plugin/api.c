@@ -120,6 +120,22 @@ char *ks_macro_params(const cpp_macro *m)
 	return ks_buf_steal(&b);
 }
 
+/* A macro of the module's own (not the command line's), expanded in its
+ * code: guard.c asks whether its definition depends on the kernel. */
+static void own_macro(struct ks_plugin *p, location_t at, cpp_hashnode *node)
+{
+	location_t def = cpp_macro_definition_location(node);
+
+	if (def <= BUILTINS_LOCATION || ks_api_foreign(p, ks_api_spelling(def)))
+		return;
+	if (p->nown_macros == p->capown_macros) {
+		p->capown_macros = p->capown_macros ? 2 * p->capown_macros : 64;
+		p->own_macros = XRESIZEVEC(struct ks_pexpansion, p->own_macros, p->capown_macros);
+	}
+	p->own_macros[p->nown_macros].loc = at;
+	p->own_macros[p->nown_macros++].node = node;
+}
+
 /* A macro of the kernel's headers, expanded in the module's sources. */
 static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 {
@@ -132,9 +148,12 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 	if (!cpp_user_macro_p(node) || reading_foreign(p))
 		return;
 	at = ks_api_spelling(loc);
-	if (ks_api_foreign(p, at) || !ks_api_kernel(p, cpp_macro_definition_location(node)) ||
-	    in_directive(at))
+	if (ks_api_foreign(p, at) || in_directive(at))
 		return;
+	if (!ks_api_kernel(p, cpp_macro_definition_location(node))) {
+		own_macro(p, at, node);
+		return;
+	}
 	fun = cpp_fun_like_macro_p(node);
 	if (fun) {
 		char *params = ks_macro_params(node->value.macro);

@@ -246,6 +246,147 @@ static int encode(struct guards *g, const struct gfile *f, const struct ks_cond_
 	return r;
 }
 
+/* A macro of the module's own whose definition depends on the kernel:
+ * the kernel's conditions of the branch it is defined in ("" none), *own
+ * when they also test the module's own macros or its body names the
+ * kernel's version or configuration. NULL: it does not depend on the
+ * kernel. */
+static char *macro_condition(struct guards *g, cpp_hashnode *node, bool *own)
+{
+	expanded_location x = expand_location(cpp_macro_definition_location(node));
+	const struct ks_cond_branch *b;
+	char *part;
+
+	if (!x.file)
+		return NULL;
+	b = ks_cond_at(&file_of(g, x.file)->cond, x.line);
+	part = b ? kernel_part(g, b, own) : xstrdup("");
+	if (ks_cond_idents((const char *)cpp_macro_definition(parse_in, node), names_version, NULL))
+		*own = true;
+	if (!*part && !*own) {
+		free(part);
+		return NULL;
+	}
+	return part;
+}
+
+/* An expansion of such a macro: where, and what it depends on. */
+struct dep {
+	struct ks_record_use at;
+	char *cond;
+	bool own;
+};
+
+/* Whether dep lies on line of file, or in lines from..to of it. */
+static bool dep_in(const struct dep *d, const char *file, unsigned from, unsigned to)
+{
+	return d->at.line >= from && d->at.line <= to && !strcmp(d->at.file, file);
+}
+
+/* A shape's line whose use is spelled with macros of the module's own
+ * that the kernel decides (on its line, or in its callback's declarator:
+ * ovpn's genl_split_ops, its own name for genl_ops before 6.2): a guard of
+ * that line alone, their conditions and its branch's. */
+static int line_guard(struct guards *g, const struct ks_pshape *s, const struct dep *deps,
+		      size_t ndeps, struct ks_strmap *done, struct ks_buf *desc)
+{
+	struct ks_record_use at, from, to;
+	struct ks_buf cond = KS_BUF_INIT;
+	struct ks_record_guard rec;
+	const struct ks_cond_branch *b;
+	char *part, *key;
+	bool any = false, own = false;
+	void **slot;
+	int r = 0;
+
+	ks_record_place(s->loc, &at);
+	memset(&from, 0, sizeof(from));
+	memset(&to, 0, sizeof(to));
+	if (s->decl != UNKNOWN_LOCATION) {
+		ks_record_place(s->decl, &from);
+		ks_record_place(s->decl_end, &to);
+	}
+	for (size_t i = 0; i < ndeps && !r; i++) {
+		if (!dep_in(&deps[i], at.file, at.line, at.line) &&
+		    !(from.file && dep_in(&deps[i], from.file, from.line, to.line)))
+			continue;
+		any = true;
+		own |= deps[i].own;
+		if (*deps[i].cond && !deps[i].own)
+			r = ks_buf_addf(&cond, "%s(%s)", cond.len ? " && " : "", deps[i].cond);
+	}
+	key = any ? ks_strdupf("%s:%u", at.file, at.line) : NULL;
+	if (!any || r || !key || ks_strmap_put(done, key, &slot) != 1) {
+		free(key);
+		ks_buf_free(&cond);
+		return r;
+	}
+	*slot = key;		/* the map borrows it: freed with the map */
+	b = ks_cond_at(&file_of(g, at.file)->cond, at.line);
+	part = b ? kernel_part(g, b, &own) : xstrdup("");
+	r = *part ? ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", part) : 0;
+	rec.file = at.file;
+	rec.first = rec.last = at.line;
+	rec.own = own;
+	rec.cond = cond.len ? cond.p : const_cast<char *>("1");
+	r = r ? r : ks_record_encode_guard(desc, &rec);
+	free(part);
+	ks_buf_free(&cond);
+	return r;
+}
+
+/* The line guards of every shape (line_guard()). */
+static int line_guards(struct guards *g, struct ks_buf *desc)
+{
+	struct ks_plugin *p = g->p;
+	struct dep *deps = XNEWVEC(struct dep, p->nown_macros + 1);
+	struct ks_strmap done, macros;
+	size_t ndeps = 0;
+	int r = 0;
+
+	memset(&done, 0, sizeof(done));
+	memset(&macros, 0, sizeof(macros));
+	for (size_t i = 0; i < p->nown_macros; i++) {
+		struct dep *d = &deps[ndeps];
+		cpp_hashnode *node = p->own_macros[i].node;
+		void **slot;
+
+		/* each macro judged once: macros[name] is 1 + the index of its
+		 * first dep, or the map's own address when it does not depend
+		 * on the kernel */
+		if (ks_strmap_put(&macros, (const char *)NODE_NAME(node), &slot) < 0) {
+			r = -ENOMEM;
+			break;
+		}
+		d->own = false;
+		if (*slot == (void *)&macros) {
+			continue;
+		} else if (*slot) {
+			const struct dep *first = &deps[(uintptr_t)*slot - 1];
+
+			d->cond = xstrdup(first->cond);
+			d->own = first->own;
+		} else if (!(d->cond = macro_condition(g, node, &d->own))) {
+			*slot = (void *)&macros;
+			continue;
+		} else {
+			*slot = (void *)(uintptr_t)(ndeps + 1);
+		}
+		ks_record_place(p->own_macros[i].loc, &d->at);
+		ndeps++;
+	}
+	for (size_t i = 0; ndeps && i < p->nshapes && !r; i++)
+		r = line_guard(g, &p->shapes[i], deps, ndeps, &done, desc);
+	for (size_t i = 0; i < ndeps; i++)
+		free(deps[i].cond);
+	for (size_t i = 0; i < done.cap; i++)
+		free(done.slots[i].val);
+	ks_strmap_free(&done);
+	ks_strmap_free(&macros);
+	XDELETEVEC(deps);
+	return r;
+}
+
 int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
 	struct guards g = { p, NULL, 0, 0 };
@@ -264,6 +405,7 @@ int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 			if (g.files[i].used[j])
 				r = encode(&g, &g.files[i], &g.files[i].cond.v[j], desc);
 	}
+	r = r ? r : line_guards(&g, desc);
 	for (size_t i = 0; i < g.n; i++) {
 		free(g.files[i].name);
 		ks_cond_free(&g.files[i].cond);

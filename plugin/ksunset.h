@@ -32,6 +32,13 @@ struct ks_pshape {
 	location_t loc;		/* spelled in the module's source */
 	char *func;		/* "" at file scope */
 	char *old, *probe;
+	location_t decl, decl_end;	/* callback: the function's declarator */
+};
+
+/* api=: a macro of the module's own, expanded in its code. */
+struct ks_pexpansion {
+	location_t loc;			/* spelled */
+	cpp_hashnode *node;
 };
 
 /* api=: a header of the kernel's that the module's own files include. */
@@ -64,6 +71,8 @@ struct ks_plugin {
 	size_t nshapes, capshapes;
 	struct ks_pinclude *includes;	/* api=: in the order they were read */
 	size_t nincludes, capincludes;
+	struct ks_pexpansion *own_macros; /* api=: expansions of the module's macros */
+	size_t nown_macros, capown_macros;
 	const char *pending_include;	/* api=: an #include not entered yet */
 	location_t pending_loc;
 	bool pending_own;		/* written in the module's own files */

@@ -231,6 +231,7 @@ static void add(struct ks_plugin *p, enum ks_shape_what what, const char *name, 
 	s->func = xstrndup(f, ks_function_name_len(f));
 	s->old = old ? old : xstrdup("");
 	s->probe = probe ? probe : xstrdup("");
+	s->decl = s->decl_end = UNKNOWN_LOCATION;
 }
 
 void ks_shape_add(struct ks_plugin *p, enum ks_shape_what what, const char *name,
@@ -313,15 +314,28 @@ static char *member_name(struct ks_plugin *p, tree owner, tree field)
 	return r;
 }
 
+/* Where a callback's declarator is spelled: from its name to its last
+ * parameter (the types a macro of the module's may have named). */
+static void declarator(struct ks_pshape *s, tree fn)
+{
+	tree last = NULL_TREE;
+
+	for (tree a = DECL_ARGUMENTS(fn); a; a = DECL_CHAIN(a))
+		last = a;
+	s->decl = DECL_SOURCE_LOCATION(fn);
+	s->decl_end = last ? DECL_SOURCE_LOCATION(last) : s->decl;
+}
+
 /* A member's read, write or initialization; a function of the module's
  * own stored there is a callback. */
 static void member(struct walk *w, tree owner, tree field, enum ks_shape_what what, tree value,
 		   location_t loc)
 {
 	char *name = member_name(w->p, owner, field);
-	tree fn = value ? function_of(value) : NULL_TREE;
+	tree fn = value ? function_of(value) : NULL_TREE, callback = NULL_TREE;
 	tree type = TREE_TYPE(field);
 	char *probe;
+	size_t n;
 
 	if (!name)
 		return;
@@ -335,13 +349,17 @@ static void member(struct walk *w, tree owner, tree field, enum ks_shape_what wh
 		probe = decl ? ks_strdupf("%s|%s", IDENTIFIER_POINTER(DECL_NAME(fn)), decl) : NULL;
 		free(decl);
 		what = KS_SHAPE_CALLBACK;
+		callback = fn;
 	} else {
 		/* what is read of an array is its first element's address */
 		if (what == KS_SHAPE_READ && TREE_CODE(type) == ARRAY_TYPE)
 			type = build_pointer_type(TREE_TYPE(type));
 		probe = spell_decl(w->p, type);
 	}
+	n = w->p->nshapes;
 	add(w->p, what, name, loc, w->fn, ks_type_printed(TREE_TYPE(field)), probe);
+	if (callback && w->p->nshapes > n)
+		declarator(&w->p->shapes[n], callback);
 	free(name);
 }
 
@@ -661,4 +679,7 @@ void ks_shape_free(struct ks_plugin *p)
 	free(p->shapes);
 	p->shapes = NULL;
 	p->nshapes = p->capshapes = 0;
+	XDELETEVEC(p->own_macros);
+	p->own_macros = NULL;
+	p->nown_macros = p->capown_macros = 0;
 }

@@ -86,7 +86,8 @@ const struct ks_record_guard *ks_unit_guard(const struct ks_unit *un, const char
 		const struct ks_record_guard *g = &un->guards[i];
 
 		if (g->first <= line && line <= g->last && !strcmp(g->file, file) &&
-		    (!best || g->first > best->first))
+		    (!best || g->first > best->first ||
+		     (g->first == best->first && g->last < best->last)))
 			best = g;
 	}
 	return best;

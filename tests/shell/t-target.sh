@@ -103,12 +103,14 @@ if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/guard" "$g" KCFLAGS="$API"; then
 else
 	readelf -p .note.ksunset "$g/guard.ko" >"$TMP/notes" 2>/dev/null
 	expect_grep "guard: the branch's guard record" "$TMP/notes" \
-		"guard^I$g/guard.c^I16^I16^Ikernel^I(LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0))"
+		"guard^I$g/guard.c^I18^I18^Ikernel^I(LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0))"
+	expect_grep "guard: the callback spelled with the module's name for 6.1's type: a guard of its line" \
+		"$TMP/notes" "guard^I$g/guard.c^I39^I39^Ikernel^I((LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)))"
 	"$KSUNSET" check --target "$H" "$g/guard.ko" >"$TMP/out" 2>"$TMP/err"
 	expect_eq "guard on $new: no break where the branch is not compiled there" \
 		"$(grep -c 'ksunset-build' "$TMP/out")" 0
 	expect_eq "guard on $new: the outlook is unknown, and why" "$(sed "s|$g/||g" "$TMP/out")" \
-		"ksunset: guard.ko on $new: loads as built; whether it builds there is unknown (the target does not compile guard.c:16-16, which needs (LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0)), but another branch of that #if, which this build did not compile)"
+		"ksunset: guard.ko on $new: loads as built; whether it builds there is unknown (the target does not compile guard.c:18-18, which needs (LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0)), but another branch of that #if, which this build did not compile)"
 	"$KSUNSET" check --target "$K" "$g/guard.ko" >"$TMP/out" 2>"$TMP/err"
 	expect_eq "guard on $old, the branch it took: builds" "$(cat "$TMP/out")" \
 		"ksunset: $g/guard.ko on $old: builds and loads there"
