@@ -291,14 +291,16 @@ def main():
     print("\nIn all: %d error lines, %d located (%.1f%%); %d forecast lines, %d on lines "
           "that compile (%.1f%%); %d package(s) with a failing build told it builds." %
           (e, l, 100.0 * l / max(e, 1), f, c, 100.0 * c / max(f, 1), w))
-    print("\n| package | forecast wall s | forecast CPU s | real build wall s | real build CPU s |")
-    print("|---|---|---|---|---|")
-    for p, fw, fc, rw, rc in costs:
-        print("| %s | %.1f | %.1f | %.1f | %.1f |" % (p, fw, fc, rw, rc))
     if notes:
         print("\nWhat remains:")
         for n in notes:
             print(n)
+    print("\n| package | forecast wall s | forecast CPU s | real build wall s | real build CPU s |")
+    print("|---|---|---|---|---|")
+    for p, fw, fc, rw, rc in costs:
+        print("| %s | %.1f | %.1f | %.1f | %.1f |" % (p, fw, fc, rw, rc))
+    fw, fc, rw, rc = (sum(c[i] for c in costs) for i in range(1, 5))
+    print("| all | %.1f | %.1f | %.1f | %.1f |" % (fw, fc, rw, rc))
 
 
 main()

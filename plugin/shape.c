@@ -646,7 +646,8 @@ int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
 	int r = 0;
 
-	qsort(p->shapes, p->nshapes, sizeof(*p->shapes), cmp_shape);
+	if (p->nshapes)
+		qsort(p->shapes, p->nshapes, sizeof(*p->shapes), cmp_shape);
 	for (size_t i = 0; i < p->nshapes && !r; i++) {
 		const struct ks_pshape *s = &p->shapes[i];
 		struct ks_record_use place;

@@ -259,7 +259,8 @@ static int settle(struct ks_verdict *v, const char *unknown)
 	size_t n = 0;
 	int r = 0;
 
-	qsort(v->diffs, v->ndiffs, sizeof(*v->diffs), cmp_diff);
+	if (v->ndiffs)
+		qsort(v->diffs, v->ndiffs, sizeof(*v->diffs), cmp_diff);
 	for (size_t i = 0; !r && i < v->ndiffs; i++)
 		for (size_t s = 0; !r && s < v->diffs[i].sites.n; s++) {
 			const struct ks_use *u = &v->diffs[i].sites.v[s];
