@@ -57,11 +57,13 @@ LIB_OBJS := buf.o cond.o date.o diag.o license.o record.o schedule.o strmap.o wo
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
 CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
-# module/: reading a module: files, ELF, kernel policy, and the location
-# sources (plugin records, DWARF)
+# module/: reading a module: files, ELF, kernel policy, and the plugin's
+# records as a location source
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
-	module/use.o module/records.o module/shapes.o module/dwarf.o module/dwarfpath.o \
-	module/dwarfrel.o module/dwarfpick.o module/dwarfline.o module/dwarfwalk.o
+	module/use.o module/records.o module/shapes.o
+# dwarf/: the module's DWARF as a location source
+CHECKER_OBJS += dwarf/dwarf.o dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
+	dwarf/dwarfline.o dwarf/dwarfwalk.o
 # input/: arguments and directories, Module.symvers, baselines, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as

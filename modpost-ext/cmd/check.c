@@ -411,7 +411,7 @@ static bool has_finding(void *ctx, const struct ks_module *m, const char *sym)
 }
 
 /* Before a module's findings are made: DWARF lines for the imports that
- * will be findings (module/dwarf.h). */
+ * will be findings (dwarf/dwarf.h). */
 static int locate(void *ctx, struct ks_module *m)
 {
 	struct run *r = ctx;

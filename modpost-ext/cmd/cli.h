@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "diag.h"
-#include "module/dwarf.h"
+#include "dwarf/dwarf.h"
 #include "report/report.h"
 #include "schedule.h"
 

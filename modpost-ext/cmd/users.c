@@ -111,7 +111,7 @@ static bool asked_for(void *ctx, const struct ks_module *m, const char *sym)
 	return false;
 }
 
-/* DWARF lines for the imports asked about (module/dwarf.h), on the
+/* DWARF lines for the imports asked about (dwarf/dwarf.h), on the
  * reading threads: what is asked is known from the start. */
 static int locate(void *ctx, struct ks_module *m, struct ks_diags *d)
 {

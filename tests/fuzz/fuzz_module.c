@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
-#include "module/dwarf.h"
+#include "dwarf/dwarf.h"
 #include "module/elfmod.h"
 #include "module/modfile.h"
 

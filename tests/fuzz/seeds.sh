@@ -44,7 +44,7 @@ if [ -n "$kdir" ]; then
 fi
 
 # DWARF-bearing seeds, kept whole: the DWARF source's test module and
-# objects (module/dwarf.c reads .debug_* and their relocations)
+# objects (dwarf/dwarf.c reads .debug_* and their relocations)
 dwobjs=""
 if [ -n "$kdir" ]; then
 	d=$tmp/kb-dwarf

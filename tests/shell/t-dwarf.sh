@@ -1,5 +1,5 @@
 #!/bin/sh
-# Source lines from a module's DWARF (module/dwarf.c), for modules built
+# Source lines from a module's DWARF (dwarf/dwarf.c), for modules built
 # without the plugin: a real Kbuild module (tests/dwarf/kmod) and objects
 # that clang-14, gcc and the cross compilers found here make
 # (tests/dwarf/clang) carry "dwarf:" comments stating each expected use;
@@ -166,7 +166,7 @@ clang_part() {
 		uses_of dwarf -s "$TMP/c.schedule" "$TMP/clang/user-$cc.o" >"$TMP/got"
 		expect_file_eq "$cc -g -O2 -c: every use at its stated line" "$TMP/got" "$TMP/want"
 	done
-	# module/dwarfrel.c's rows and byte orders: REL (i386, armhf), big
+	# dwarf/dwarfrel.c's rows and byte orders: REL (i386, armhf), big
 	# endian (s390x), RISC-V's label differences (ADD/SUB pairs of linker
 	# relaxation), compressed DWARF sections; each missing compiler
 	# skipped. Other machines' code gets file, function and variable, not

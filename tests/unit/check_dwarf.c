@@ -1,5 +1,5 @@
 /* The DWARF location source's rules that need no object: whose source a
- * path is (module/dwarfpath.c), which imports the compiler makes
+ * path is (dwarf/dwarfpath.c), which imports the compiler makes
  * (module/policy.c), --locations, and display columns. The reading of
  * real objects is tests/shell/t-dwarf.sh's. */
 #include <errno.h>
@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "module/dwarf.h"
-#include "module/dwarfpath.h"
+#include "dwarf/dwarf.h"
+#include "dwarf/dwarfpath.h"
 #include "module/policy.h"
 #include "suites.h"
 

@@ -1,4 +1,4 @@
-/* module/dwarfline.c on line tables written here byte by byte: the row
+/* dwarf/dwarfline.c on line tables written here byte by byte: the row
  * libdw's dwarf_getsrc_die() would give for an address (an end of
  * sequence sorts before a row at the same address; the last row of all
  * ends a sequence), file names joined as dwarf_filesrc() gives them, and
@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "module/dwarfline.h"
+#include "dwarf/dwarfline.h"
 #include "bytes.h"
 #include "suites.h"
 

@@ -1,4 +1,4 @@
-/* module/dwarfwalk.c on units written here byte by byte: a unit's
+/* dwarf/dwarfwalk.c on units written here byte by byte: a unit's
  * children, stepped over by DW_AT_sibling (fixed and ULEB128 forms) or
  * read through, every kind of form on the way; the units it refuses.
  * Real objects' units are t-dwarf's. */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "module/dwarfwalk.h"
+#include "dwarf/dwarfwalk.h"
 #include "bytes.h"
 #include "suites.h"
 

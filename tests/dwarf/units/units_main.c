@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* tests/shell/t-dwarf.sh: a module of two units, whose DWARF is read a
- * unit at a time (module/dwarfpick.c). This unit's table is static: the
+ * unit at a time (dwarf/dwarfpick.c). This unit's table is static: the
  * file symbol before it leads to a function of its unit. "dwarf:"
  * comments as in ../kmod/dwarf_demo.c. */
 #include <linux/module.h>

@@ -1,5 +1,5 @@
 /* Reading one unit's line table for a few addresses
- * (module/dwarfline.h), by the rules of DWARF 2 to 5 and with libdw's
+ * (dwarf/dwarfline.h), by the rules of DWARF 2 to 5 and with libdw's
  * readings where the standard leaves room: file 0, joined names, the
  * checks that make libdw refuse a table. */
 #include <dwarf.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "module/dwarfline.h"
-#include "module/dwarfrel.h"
+#include "dwarf/dwarfline.h"
+#include "dwarf/dwarfrel.h"
 
 /* A cursor over [p, end) that stops at the first overrun. */
 struct cur {

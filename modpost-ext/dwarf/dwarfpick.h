@@ -1,5 +1,5 @@
 /* Which units of a module's .debug_info hold the addresses of its uses,
- * so that only those are relocated and read (module/dwarf.c): code
+ * so that only those are relocated and read (dwarf/dwarf.c): code
  * through .debug_aranges, data through the ELF symbol table. */
 #ifndef KS_DWARFPICK_H
 #define KS_DWARFPICK_H
@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "compiler.h"
-#include "module/dwarfrel.h"
+#include "dwarf/dwarfrel.h"
 
 /* A use's address as ks_dwarfrel_layout() laid the sections out; for data
  * also its section (index) and offset there. */

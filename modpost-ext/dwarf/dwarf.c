@@ -1,9 +1,9 @@
 /* The module's DWARF as a location source (doc/HACKING.md: location
  * sources). Every section of a .ko starts at address 0, so the sections
- * are laid out and the DWARF relocated first (module/dwarfrel.c), then
+ * are laid out and the DWARF relocated first (dwarf/dwarfrel.c), then
  * read with libdw; each relocation against a wanted import is
  * then looked up at its section's laid-out address: in code, the innermost
- * inline frame outside the kernel's trees (module/dwarfpath.c); in data,
+ * inline frame outside the kernel's trees (dwarf/dwarfpath.c); in data,
  * the variable and member the address falls in. Each CU's ranges are
  * indexed once, variables once; libdw caches each CU's line table. */
 #include <dwarf.h>
@@ -21,12 +21,12 @@
 
 #include "buf.h"
 #include "strmap.h"
-#include "module/dwarf.h"
-#include "module/dwarfline.h"
-#include "module/dwarfpath.h"
-#include "module/dwarfpick.h"
-#include "module/dwarfrel.h"
-#include "module/dwarfwalk.h"
+#include "dwarf/dwarf.h"
+#include "dwarf/dwarfline.h"
+#include "dwarf/dwarfpath.h"
+#include "dwarf/dwarfpick.h"
+#include "dwarf/dwarfrel.h"
+#include "dwarf/dwarfwalk.h"
 #include "module/modfile.h"
 #include "module/policy.h"
 #include "module/section.h"
@@ -44,7 +44,7 @@ struct spans {
 
 struct dw {
 	struct ks_module *m;
-	Elf *elf;		 /* the module, laid out (module/dwarfrel.h) */
+	Elf *elf;		 /* the module, laid out (dwarf/dwarfrel.h) */
 	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
@@ -56,10 +56,10 @@ struct dw {
 	int vars_read;		     /* 1: the units' own variables in vars; 2: the nested too */
 	struct ks_dwarfpath paths;
 	/* the sections those read, and the units' line tables as
-	 * module/dwarfline.c reads them (ok false: libdw reads it) */
+	 * dwarf/dwarfline.c reads them (ok false: libdw reads it) */
 	struct ks_dwarfline_src lsrc;
 	const Elf_Data *info, *abbrev; /* as libdw reads them */
-	struct unit_top { /* a unit's own DIE's children as module/dwarfwalk.c reads them */
+	struct unit_top { /* a unit's own DIE's children as dwarf/dwarfwalk.c reads them */
 		Dwarf_Off cu;
 		bool ok; /* else libdw walks them */
 		struct ks_dwarfwalk_die *v;
@@ -182,7 +182,7 @@ static bool top_tag(unsigned tag)
 	       tag == DW_TAG_inlined_subroutine;
 }
 
-/* Those children of cu (a unit's own DIE) as module/dwarfwalk.c reads
+/* Those children of cu (a unit's own DIE) as dwarf/dwarfwalk.c reads
  * them, once per unit; NULL: libdw is to walk them. */
 static const struct unit_top *top_of(struct dw *x, Dwarf_Die *cu)
 {
@@ -289,7 +289,7 @@ static int index_fns(struct dw *x, Dwarf_Die *cu)
 	return 0;
 }
 
-/* What of a unit is relocated only when asked for (module/dwarfrel.h),
+/* What of a unit is relocated only when asked for (dwarf/dwarfrel.h),
  * before libdw or dwarfpath.c reads it: the unit's own DIE with all its
  * relocations (its names), and its line program. Either failing is no
  * error: a DIE keeps the names it has, a program stays zeros (no lines). */
@@ -309,7 +309,7 @@ static void complete_unit(struct dw *x, Dwarf_Die *cu, Dwarf_Off next)
 }
 
 /* An attribute's string. A DW_FORM_strp of a unit whose string
- * relocations wait (module/dwarfrel.h) is looked up through its
+ * relocations wait (dwarf/dwarfrel.h) is looked up through its
  * relocation. */
 static const char *attr_string(struct dw *x, Dwarf_Attribute *a)
 {
@@ -359,7 +359,7 @@ static unsigned attr_udata(Dwarf_Die *die, unsigned name)
 	return (unsigned)w;
 }
 
-/* The unit's line table as module/dwarfline.c reads it; NULL where
+/* The unit's line table as dwarf/dwarfline.c reads it; NULL where
  * libdw is to read it. */
 static struct unit_lines *lines_of(struct dw *x, Dwarf_Die *cu)
 {
@@ -387,7 +387,7 @@ static struct unit_lines *lines_of(struct dw *x, Dwarf_Die *cu)
 }
 
 /* A table whose program libdw would refuse is left to libdw whole. r: what
- * a call of module/dwarfline.c returned. */
+ * a call of dwarf/dwarfline.c returned. */
 static bool refused(struct unit_lines *u, int r)
 {
 	if (r != -EINVAL)
@@ -1214,7 +1214,7 @@ static int relocate_units(struct dw *x, Elf *delf, const char **why)
 }
 
 /* delf's DWARF relocated, a unit at a time where that can be done
- * (module/dwarfrel.h), and opened with libdw. */
+ * (dwarf/dwarfrel.h), and opened with libdw. */
 static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 {
 	const char *why = "";

@@ -1,13 +1,13 @@
 /* Picking the units of .debug_info that hold a module's uses
- * (module/dwarfpick.h): amdgpu.ko has 94 MB of it in some 300 units and
+ * (dwarf/dwarfpick.h): amdgpu.ko has 94 MB of it in some 300 units and
  * 6 million relocations, and a use or two lie in a few of them. */
 #include <dwarf.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "module/dwarfpick.h"
-#include "module/dwarfwalk.h"
+#include "dwarf/dwarfpick.h"
+#include "dwarf/dwarfwalk.h"
 #include "module/section.h"
 
 /* An address range of .debug_aranges, and the unit that holds it. */

@@ -1,4 +1,4 @@
-/* Whose source a DWARF file name is (module/dwarfpath.h). A kernel tree is
+/* Whose source a DWARF file name is (dwarf/dwarfpath.h). A kernel tree is
  * recognised as the plugin recognises one (arch/, scripts/ and
  * include/linux/kernel.h or include/generated/), or, when it is not on this
  * machine, by its name (linux-headers-*, linux-6.1.90, linux): modules are
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 #include "buf.h"
-#include "module/dwarfpath.h"
+#include "dwarf/dwarfpath.h"
 
 /* Directories of the compiler's own headers (stdarg.h and friends). */
 static const char *const system_dirs[] = { "/usr/include/", "/usr/lib/gcc/", "/usr/lib/llvm-",

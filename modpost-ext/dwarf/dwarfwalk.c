@@ -1,12 +1,12 @@
 /* Reading a DIE's children straight from .debug_info
- * (module/dwarfwalk.h), by the forms of DWARF 2 to 5 and GNU's. */
+ * (dwarf/dwarfwalk.h), by the forms of DWARF 2 to 5 and GNU's. */
 #include <dwarf.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "module/dwarfrel.h"
-#include "module/dwarfwalk.h"
+#include "dwarf/dwarfrel.h"
+#include "dwarf/dwarfwalk.h"
 #include "module/section.h"
 
 /* Abbreviation codes indexed directly; a table with higher ones is left

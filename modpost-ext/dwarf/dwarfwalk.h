@@ -1,6 +1,6 @@
 /* The children of a DIE, read straight from .debug_info: their offsets
  * and tags, each subtree stepped over by its DW_AT_sibling or by reading
- * it through. module/dwarf.c looks through a unit's top-level DIEs (most
+ * it through. dwarf/dwarf.c looks through a unit's top-level DIEs (most
  * of them types and declarations) for its functions and variables; libdw
  * takes a lock to look up each DIE's abbreviation, twice per DIE, which
  * costs more than the reading itself. */

@@ -1,4 +1,4 @@
-/* Relocating a module's DWARF for libdw (module/dwarfrel.h). libdwfl does
+/* Relocating a module's DWARF for libdw (dwarf/dwarfrel.h). libdwfl does
  * the same for any file, but relocates every .debug_* section through
  * gelf calls that lock, and rewrites the relocation sections as it goes:
  * most of the time spent on a big module (amdgpu.ko: 6 million
@@ -20,7 +20,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "module/dwarfrel.h"
+#include "dwarf/dwarfrel.h"
 #include "module/section.h"
 
 /* What a relocation writes: S + A (with REL, A is the field), or the
