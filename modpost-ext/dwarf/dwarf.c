@@ -205,58 +205,6 @@ static const struct unit_top *top_of(struct dw *x, Dwarf_Die *cu)
 	return t->ok ? t : NULL;
 }
 
-/* The relocations of die's attribute at, before libdw reads its value:
- * those of an address, an offset, or a location's expression (not of a
- * constant: DW_AT_high_pc as an offset from DW_AT_low_pc). A field that
- * cannot be relocated keeps its value (no error, as above). */
-static void complete_field(struct dw *x, Dwarf_Die *die, unsigned at)
-{
-	Dwarf_Attribute a;
-	Dwarf_Block b;
-	const char *why;
-	int r = 0;
-
-	if (!dwarf_attr(die, at, &a) || (at == DW_AT_high_pc && a.form != DW_FORM_addr))
-		return;
-	if (a.form == DW_FORM_exprloc && dwarf_formblock(&a, &b) == 0)
-		r = ks_dwarfrel_complete_field(&x->rel, b.data, b.length, &why);
-	else if (a.form == DW_FORM_addr || a.form == DW_FORM_sec_offset ||
-		 a.form == DW_FORM_data4 || a.form == DW_FORM_data8)
-		/* no wider than 8 bytes; more is only the next field done early */
-		r = ks_dwarfrel_complete_field(&x->rel, a.valp, 8, &why);
-	(void)r;
-}
-
-/* The range list that die's DW_AT_ranges (relocated) names, before libdw
- * reads it: DWARF 5's .debug_rnglists is copied a list at a time. */
-static void complete_ranges(struct dw *x, Dwarf_Die *die)
-{
-	Dwarf_Attribute a;
-	Dwarf_Word off = UINT64_MAX;
-	Dwarf_Half version;
-	uint8_t asize;
-	const char *why;
-	int r;
-
-	if (!dwarf_attr(die, DW_AT_ranges, &a) ||
-	    dwarf_cu_info(die->cu, &version, NULL, NULL, NULL, NULL, &asize, NULL) != 0 ||
-	    version < 5)
-		return;
-	if (a.form != DW_FORM_sec_offset || dwarf_formudata(&a, &off) != 0)
-		off = UINT64_MAX; /* DW_FORM_rnglistx: all of them */
-	r = ks_dwarfrel_rnglist(&x->rel, off, asize, &why);
-	(void)r;
-}
-
-/* The fields dwarf_ranges() and dwarf_haspc() read. */
-static void complete_pc(struct dw *x, Dwarf_Die *die)
-{
-	complete_field(x, die, DW_AT_low_pc);
-	complete_field(x, die, DW_AT_high_pc);
-	complete_field(x, die, DW_AT_ranges);
-	complete_ranges(x, die);
-}
-
 /* The ranges of a CU's functions: a relocation's scopes are then searched
  * from its function down, not through every function of the CU. */
 static int index_fn(struct dw *x, Dwarf_Die *c)
@@ -264,7 +212,6 @@ static int index_fn(struct dw *x, Dwarf_Die *c)
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t r = 0;
 
-	complete_pc(x, c);
 	while ((r = dwarf_ranges(c, r, &base, &lo, &hi)) > 0)
 		if (hi > lo && spans_add(&x->fns, lo, hi, dwarf_dieoffset(c)) < 0)
 			return -ENOMEM;
@@ -289,55 +236,24 @@ static int index_fns(struct dw *x, Dwarf_Die *cu)
 	return 0;
 }
 
-/* What of a unit is relocated only when asked for (dwarf/dwarfrel.h),
- * before libdw or dwarfpath.c reads it: the unit's own DIE with all its
- * relocations (its names), and its line program. Either failing is no
- * error: a DIE keeps the names it has, a program stays zeros (no lines). */
-static void complete_unit(struct dw *x, Dwarf_Die *cu, Dwarf_Off next)
-{
-	Dwarf_Die c;
-	Dwarf_Off end = dwarf_child(cu, &c) == 0 ? dwarf_dieoffset(&c) : next;
-	Dwarf_Attribute a;
-	Dwarf_Word off;
-	const char *why;
-	int r = ks_dwarfrel_complete(&x->rel, dwarf_dieoffset(cu), end, &why);
-
-	complete_ranges(x, cu);
-	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &off) == 0)
-		r = ks_dwarfrel_line(&x->rel, off, &why);
-	(void)r;
-}
-
-/* An attribute's string. A DW_FORM_strp of a unit whose string
- * relocations wait (dwarf/dwarfrel.h) is looked up through its
- * relocation. */
-static const char *attr_string(struct dw *x, Dwarf_Attribute *a)
-{
-	uint64_t off;
-
-	if (a && a->form == DW_FORM_strp && ks_dwarfrel_value(&x->rel, a->valp, &off))
-		return ks_dwarfrel_string(x->lsrc.str, off);
-	return dwarf_formstring(a);
-}
-
-/* dwarf_diename(), through attr_string(). */
-static const char *name_of(struct dw *x, Dwarf_Die *die)
+/* dwarf_diename() of a DIE or its abstract origin. */
+static const char *name_of(Dwarf_Die *die)
 {
 	Dwarf_Attribute a;
 
-	return attr_string(x, dwarf_attr_integrate(die, DW_AT_name, &a));
+	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &a));
 }
 
 /* A DIE's name as written: the abstract origin's for an inlined or cloned
  * function, without a clone suffix. NULL: none. */
-static char *die_name(struct dw *x, Dwarf_Die *die)
+static char *die_name(Dwarf_Die *die)
 {
-	const char *n = name_of(x, die);
+	const char *n = name_of(die);
 
 	if (!n) {
 		Dwarf_Attribute a;
 
-		n = attr_string(x, dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
+		n = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
 	}
 	return n ? strndup(n, ks_function_name_len(n)) : NULL;
 }
@@ -411,7 +327,7 @@ static const char *file_at(struct dw *x, Dwarf_Die *cu, unsigned idx)
 	else if (dwarf_getsrcfiles(cu, &files, &n) == 0 && idx < n)
 		f = dwarf_filesrc(files, idx, NULL, NULL);
 	if ((!f || !strcmp(f, "???")) && idx == 0)
-		f = name_of(x, cu);
+		f = name_of(cu);
 	return f;
 }
 
@@ -480,13 +396,6 @@ static bool scope_tag(int tag)
 	       tag == DW_TAG_lexical_block;
 }
 
-/* Whether c, a scope, holds pc. */
-static bool holds(struct dw *x, Dwarf_Die *c, Dwarf_Addr pc)
-{
-	complete_pc(x, c);
-	return dwarf_haspc(c, pc) > 0;
-}
-
 static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes *s)
 {
 	const struct span *fn = spans_find(&x->fns, pc);
@@ -500,7 +409,7 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
 		parent = *cu;
 		for (size_t i = 0; i < t->n && !s->n; i++)
 			if (scope_tag((int)t->v[i].tag) && dwarf_offdie(x->dw, t->v[i].off, &c) &&
-			    holds(x, &c, pc))
+			    dwarf_haspc(&c, pc) > 0)
 				s->v[s->n++] = parent = c;
 		if (!s->n)
 			return;
@@ -511,7 +420,7 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
 		bool down = false;
 
 		do {
-			if (scope_tag(dwarf_tag(&c)) && holds(x, &c, pc)) {
+			if (scope_tag(dwarf_tag(&c)) && dwarf_haspc(&c, pc) > 0) {
 				s->v[s->n++] = parent = c;
 				down = true;
 				break;
@@ -643,7 +552,6 @@ static int index_cus(struct dw *x)
 		ptrdiff_t r = 0;
 
 		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
-			complete_unit(x, &cu, next);
 			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
 				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
 					return -ENOMEM;
@@ -684,19 +592,18 @@ static int place_code(struct dw *x, Dwarf_Die *cu, size_t i)
 			break;
 	}
 	if (r >= 0 && f.line)
-		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(x, f.fn) : NULL, NULL, NULL);
+		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(f.fn) : NULL, NULL, NULL);
 	return r < 0 ? r : 0;
 }
 
 /* A variable's address from its location: DW_OP_addr, or Clang's
  * DW_OP_addrx (an index into .debug_addr). */
-static bool var_address(struct dw *x, Dwarf_Die *die, Dwarf_Addr *addr)
+static bool var_address(Dwarf_Die *die, Dwarf_Addr *addr)
 {
 	Dwarf_Attribute a, res;
 	Dwarf_Op *ops;
 	size_t nops;
 
-	complete_field(x, die, DW_AT_location);
 	if (!dwarf_attr(die, DW_AT_location, &a) || dwarf_getlocation(&a, &ops, &nops) != 0 ||
 	    nops != 1)
 		return false;
@@ -732,7 +639,7 @@ static int index_var(struct dw *x, Dwarf_Die *c, int tag, int depth, bool nested
 	Dwarf_Addr a;
 
 	if (tag == DW_TAG_variable) {
-		if ((depth > 0) == nested && var_address(x, c, &a) &&
+		if ((depth > 0) == nested && var_address(c, &a) &&
 		    spans_add(&x->vars, a, a + type_size(c), dwarf_dieoffset(c)) < 0)
 			return -ENOMEM;
 	} else if (nested && (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block)) {
@@ -811,7 +718,7 @@ static int member_path(struct dw *x, struct ks_buf *b, Dwarf_Die *type, Dwarf_Wo
 		Dwarf_Word at = attr_udata(&c, DW_AT_data_member_location);
 		Dwarf_Attribute a;
 		Dwarf_Die mt;
-		const char *name = name_of(x, &c);
+		const char *name = name_of(&c);
 
 		if (dwarf_tag(&c) != DW_TAG_member || off < at ||
 		    !dwarf_formref_die(dwarf_attr_integrate(&c, DW_AT_type, &a), &mt) ||
@@ -852,7 +759,7 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 	if (dwarf_formref_die(dwarf_attr_integrate(&die, DW_AT_type, &a), &type) &&
 	    member_path(x, &member, &type, pc - v->lo, 0) < 0)
 		return -ENOMEM;
-	name = die_name(x, &die);
+	name = die_name(&die);
 	if (!name || ks_buf_addc(&member, '\0') < 0) {
 		free(name);
 		ks_buf_free(&member);
@@ -1089,8 +996,6 @@ static bool try_debug_file(struct dw *x, const char *path, const void *id, int i
 
 	bool ok = ks_modfile_open(path, &x->debug, &why) == 0 && ks_modfile_map(&x->debug, &why) == 0;
 
-	if (ok)
-		ks_dwarfrel_prewrite(x->debug.data, x->debug.size);
 	if (!ok || !(x->debug_elf = elf_memory(x->debug.data, x->debug.size)) ||
 	    dwelf_elf_gnu_build_id(x->debug_elf, &got) != idlen || memcmp(id, got, (size_t)idlen)) {
 		elf_end(x->debug_elf);
@@ -1174,7 +1079,6 @@ static int open_module(struct dw *x, char *image, size_t size, const struct ks_d
 	int r;
 
 	*delf = NULL;
-	ks_dwarfrel_prewrite(image, size);
 	if (!(x->elf = elf_memory(image, size)))
 		return dwarf_problem(x->m, d, "cannot read the module", elf_errmsg(-1));
 	if (ks_dwarfrel_layout(x->elf, &why) < 0)
@@ -1201,14 +1105,13 @@ static int relocate_units(struct dw *x, Elf *delf, const char **why)
 	size_t n;
 	int r = ks_dwarfpick_units(x->elf, delf, x->addrs, x->naddrs, &units, &n);
 
-	/* fields relocated as read (complete_field()), unless libdw follows
-	 * references across units by itself */
+	/* every unit where libdw follows references across units by itself */
 	if (r == 0)
-		r = ks_dwarfrel_units(&x->rel, units, n, true, why);
+		r = ks_dwarfrel_units(&x->rel, units, n, why);
 	else if (r == 1)
-		r = ks_dwarfrel_units(&x->rel, &all, 1, true, why);
+		r = ks_dwarfrel_units(&x->rel, &all, 1, why);
 	if (r == 0 && !ks_dwarfpick_self_contained(delf))
-		r = ks_dwarfrel_units(&x->rel, &all, 1, false, why);
+		r = ks_dwarfrel_units(&x->rel, &all, 1, why);
 	free(units);
 	return r;
 }
@@ -1219,14 +1122,7 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 {
 	const char *why = "";
 	GElf_Ehdr eh;
-	int r;
-
-	if (delf == x->elf)
-		ks_dwarfrel_source(&x->rel, x->image, x->size, x->fd);
-	else
-		ks_dwarfrel_source(&x->rel, x->debug.data, x->debug.size,
-				   x->debug.mapped ? x->debug.fd : -1);
-	r = ks_dwarfrel_begin(delf, &x->rel, &why);
+	int r = ks_dwarfrel_begin(delf, &x->rel, &why);
 
 	if (r == 1)
 		r = ks_dwarfrel_apply(delf, &x->rel, &why);

@@ -25,7 +25,7 @@ static uint64_t fixed(struct cur *c, unsigned n)
 		c->bad = true;
 		return 0;
 	}
-	v = n <= 8 ? ks_dwarfrel_field(c->p, n, c->msb) : 0; /* data16: skipped */
+	v = n <= 8 ? ks_bytes_field(c->p, n, c->msb) : 0; /* data16: skipped */
 	c->p += n;
 	return v;
 }
@@ -34,7 +34,7 @@ static uint64_t uleb(struct cur *c)
 {
 	uint64_t v = 0;
 
-	if (!c->bad && !ks_dwarfrel_uleb(&c->p, c->end, &v))
+	if (!c->bad && !ks_bytes_uleb(&c->p, c->end, &v))
 		c->bad = true;
 	return c->bad ? 0 : v;
 }
@@ -70,7 +70,7 @@ static int read_fixed(struct ks_dwarfline *l, struct cur *c, unsigned address_si
 {
 	uint64_t head, len, hlen;
 
-	if (!ks_dwarfrel_length(c->p, (uint64_t)(c->end - c->p), c->msb, &head, &len))
+	if (!ks_bytes_length(c->p, (uint64_t)(c->end - c->p), c->msb, &head, &len))
 		return -EINVAL;
 	h->osize = head == 12 ? 8 : 4;
 	c->p += head;
@@ -163,9 +163,9 @@ static const char *path_form(struct cur *c, const struct ks_dwarfline_src *s, ui
 	if (f == DW_FORM_string)
 		return (const char *)at;
 	if (f == DW_FORM_line_strp)
-		return ks_dwarfrel_string(s->line_str, ks_dwarfrel_field(at, osize, c->msb));
+		return ks_dwarfrel_string(s->line_str, ks_bytes_field(at, osize, c->msb));
 	if (f == DW_FORM_strp)
-		return ks_dwarfrel_string(s->str, ks_dwarfrel_field(at, osize, c->msb));
+		return ks_dwarfrel_string(s->str, ks_bytes_field(at, osize, c->msb));
 	return NULL;
 }
 

@@ -48,9 +48,9 @@ static int read_set(struct pick *k, const unsigned char *set, const unsigned cha
 	unsigned asize;
 	size_t at;
 
-	if (end - p < 2 + osize + 2 || ks_dwarfrel_field(p, 2, k->msb) != 2)
+	if (end - p < 2 + osize + 2 || ks_bytes_field(p, 2, k->msb) != 2)
 		return 0;
-	unit = ks_dwarfrel_field(p + 2, osize, k->msb);
+	unit = ks_bytes_field(p + 2, osize, k->msb);
 	asize = p[2 + osize];
 	if ((asize != 4 && asize != 8) || p[3 + osize])
 		return 0;
@@ -60,8 +60,8 @@ static int read_set(struct pick *k, const unsigned char *set, const unsigned cha
 	if ((size_t)(end - p) < at)
 		return 0;
 	for (p += at; end - p >= 2 * asize; p += 2 * asize) {
-		uint64_t lo = ks_dwarfrel_field(p, asize, k->msb),
-			 len = ks_dwarfrel_field(p + asize, asize, k->msb);
+		uint64_t lo = ks_bytes_field(p, asize, k->msb),
+			 len = ks_bytes_field(p + asize, asize, k->msb);
 
 		if (!lo && !len)
 			break;
@@ -93,7 +93,7 @@ static int read_aranges(struct pick *k)
 		const unsigned char *set = p;
 		uint64_t head, len;
 
-		if (!ks_dwarfrel_length(p, (uint64_t)(end - p), k->msb, &head, &len))
+		if (!ks_bytes_length(p, (uint64_t)(end - p), k->msb, &head, &len))
 			break;
 		p += head;
 		r = read_set(k, set, p, p + len, head == 12 ? 8 : 4);
@@ -295,7 +295,7 @@ static int units_out(struct pick *k, struct ks_dwarfrel_range **out, size_t *nou
 
 		if (i && u == k->units[i - 1])
 			continue;
-		if (u >= info->d_size || !ks_dwarfrel_length((const unsigned char *)info->d_buf + u,
+		if (u >= info->d_size || !ks_bytes_length((const unsigned char *)info->d_buf + u,
 							     info->d_size - u, k->msb, &head, &len))
 			return 1;
 		(*out)[n++] = (struct ks_dwarfrel_range){ u, u + head + len };

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf/dwarfrel.h"
+#include "dwarf/bytes.h"
 #include "dwarf/dwarfwalk.h"
 #include "module/section.h"
 
@@ -64,17 +64,17 @@ static int read_abbrevs(struct ks_dwarfwalk *w, const Elf_Data *abbrev, uint64_t
 		return -EINVAL;
 	p = (const unsigned char *)abbrev->d_buf + off;
 	end = (const unsigned char *)abbrev->d_buf + abbrev->d_size;
-	while (ks_dwarfrel_uleb(&p, end, &code) && code) {
-		if (!ks_dwarfrel_uleb(&p, end, &tag) || p >= end)
+	while (ks_bytes_uleb(&p, end, &code) && code) {
+		if (!ks_bytes_uleb(&p, end, &tag) || p >= end)
 			return -EINVAL;
 		if ((r = add_abbrev(w, code, tag, *p++ == DW_CHILDREN_yes)) < 0)
 			return r;
 		for (;;) {
-			if (!ks_dwarfrel_uleb(&p, end, &at) || !ks_dwarfrel_uleb(&p, end, &form))
+			if (!ks_bytes_uleb(&p, end, &at) || !ks_bytes_uleb(&p, end, &form))
 				return -EINVAL;
 			if (!at && !form)
 				break;
-			if (form == DW_FORM_implicit_const && !ks_dwarfrel_uleb(&p, end, &skip))
+			if (form == DW_FORM_implicit_const && !ks_bytes_uleb(&p, end, &skip))
 				return -EINVAL; /* its value (an SLEB128: read as bytes) */
 			if ((r = add_spec(w, at, form)) < 0)
 				return r;
@@ -177,13 +177,13 @@ int ks_dwarfwalk_open(struct ks_dwarfwalk *w, const Elf_Data *info, uint64_t uni
 	w->info = info->d_buf;
 	w->msb = msb;
 	p = w->info + unit;
-	if (!ks_dwarfrel_length(p, info->d_size - unit, msb, &head, &len) || len < 2)
+	if (!ks_bytes_length(p, info->d_size - unit, msb, &head, &len) || len < 2)
 		return -EINVAL;
 	w->unit = unit;
 	w->end = unit + head + len;
 	w->osize = head == 12 ? 8 : 4;
 	p += head;
-	w->version = (unsigned)ks_dwarfrel_field(p, 2, msb);
+	w->version = (unsigned)ks_bytes_field(p, 2, msb);
 	if (w->version < 2 || w->version > 5)
 		return -EINVAL;
 	/* then unit type, address size, abbreviations (DWARF 5); else
@@ -192,7 +192,7 @@ int ks_dwarfwalk_open(struct ks_dwarfwalk *w, const Elf_Data *info, uint64_t uni
 	if (len < at + w->osize + 1)
 		return -EINVAL;
 	w->asize = w->version >= 5 ? p[3] : p[2 + w->osize];
-	aoff = ks_dwarfrel_field(p + at, w->osize, msb);
+	aoff = ks_bytes_field(p + at, w->osize, msb);
 	r = read_abbrevs(w, abbrev, aoff);
 	if (r < 0)
 		ks_dwarfwalk_close(w);
@@ -219,7 +219,7 @@ static uint64_t leb(struct cur *c)
 {
 	uint64_t v = 0;
 
-	if (!c->bad && !ks_dwarfrel_uleb(&c->p, c->end, &v))
+	if (!c->bad && !ks_bytes_uleb(&c->p, c->end, &v))
 		c->bad = true;
 	return v;
 }
@@ -236,7 +236,7 @@ static bool skip_value(const struct ks_dwarfwalk *w, struct cur *c, uint64_t for
 	if (fixed >= 0) {
 		step(c, (uint64_t)fixed);
 		if (!c->bad && fixed > 0 && fixed <= 8)
-			*v = ks_dwarfrel_field(at, (unsigned)fixed, w->msb);
+			*v = ks_bytes_field(at, (unsigned)fixed, w->msb);
 		return true;
 	}
 	switch (form) {
@@ -263,7 +263,7 @@ static bool skip_value(const struct ks_dwarfwalk *w, struct cur *c, uint64_t for
 		n = form == DW_FORM_block1 ? 1 : form == DW_FORM_block2 ? 2 : 4;
 		step(c, n);
 		if (!c->bad)
-			step(c, ks_dwarfrel_field(at, n, w->msb));
+			step(c, ks_bytes_field(at, n, w->msb));
 		return true;
 	case DW_FORM_block:
 	case DW_FORM_exprloc:
@@ -301,7 +301,7 @@ static const struct ks_dwarfwalk_abbrev *skip_die(const struct ks_dwarfwalk *w, 
 		if (c->bad)
 			return NULL;
 		if (a->sib_at >= 0)
-			sib = ks_dwarfrel_field(at + a->sib_at, a->sib_size, w->msb);
+			sib = ks_bytes_field(at + a->sib_at, a->sib_size, w->msb);
 		if (sib && sib <= w->end - w->unit && w->info + w->unit + sib > c->p)
 			*sibling = w->unit + sib;
 		return a;
