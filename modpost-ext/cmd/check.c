@@ -244,7 +244,8 @@ static int ready(void *ctx)
 		ks_usage_error("check", "--prune-baseline needs --baseline FILE");
 		return -EINVAL;
 	}
-	if (ks_cli_today("check", o->today, &o->check.today) < 0)
+	if (ks_cli_today("check", o->today, &o->check.today) < 0 ||
+	    ks_cli_dwarf_env("check", &o->dwarf) < 0)
 		return -EINVAL;
 	o->report.today = o->check.today;
 	return 0;

@@ -170,6 +170,17 @@ int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_dwarf_op
 	return -EINVAL;
 }
 
+int ks_cli_dwarf_env(const char *cmd, struct ks_dwarf_opts *o)
+{
+	const char *env = getenv("KSUNSET_DWARF_READER");
+
+	o->libdw = env && !strcmp(env, "libdw");
+	if (!env || !*env || o->libdw || !strcmp(env, "ksunset"))
+		return 0;
+	ks_usage_error(cmd, "bad KSUNSET_DWARF_READER '%s': expected libdw or ksunset", env);
+	return -EINVAL;
+}
+
 #ifndef KS_PLUGINDIR
 #define KS_PLUGINDIR "/usr/local/lib/ksunset"
 #endif

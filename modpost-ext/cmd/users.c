@@ -84,6 +84,8 @@ static int ready(void *ctx)
 			return -EINVAL;
 		}
 	}
+	if (ks_cli_dwarf_env("users", &o->dwarf) < 0)
+		return -EINVAL;
 	return ks_cli_today("users", o->today, &o->today_days);
 }
 

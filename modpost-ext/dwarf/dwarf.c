@@ -9,6 +9,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwelf.h>
+#include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -48,9 +50,12 @@ struct dw {
 	struct ks_modfile debug; /* a separate debug file, if the DWARF is there */
 	Elf *debug_elf;
 	struct ks_dwarfrel rel; /* the relocated DWARF sections */
-	char *image;		/* the module's, its size, the file it maps (or -1) */
+	char *image; /* the module's, and its size */
 	size_t size;
-	int fd;
+	bool libdw;  /* KSUNSET_DWARF_READER=libdw: libdwfl and libdw read it all */
+	Dwfl *dwfl;  /* then: the DWARF's reader, and the file it reads */
+	int memfd;
+	bool nomem; /* out of memory where no error could be returned */
 	Dwarf *dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	int vars_read;		     /* 1: the units' own variables in vars; 2: the nested too */
@@ -190,11 +195,15 @@ static const struct unit_top *top_of(struct dw *x, Dwarf_Die *cu)
 	struct ks_dwarfwalk w;
 	struct unit_top *t, *v;
 
+	if (x->libdw)
+		return NULL;
 	for (size_t i = 0; i < x->ntops; i++)
 		if (x->tops[i].cu == off)
 			return x->tops[i].ok ? &x->tops[i] : NULL;
-	if (!(v = realloc(x->tops, (x->ntops + 1) * sizeof(*v))))
+	if (!(v = realloc(x->tops, (x->ntops + 1) * sizeof(*v)))) {
+		x->nomem = true;
 		return NULL;
+	}
 	x->tops = v;
 	t = &v[x->ntops++];
 	*t = (struct unit_top){ .cu = off };
@@ -286,11 +295,15 @@ static struct unit_lines *lines_of(struct dw *x, Dwarf_Die *cu)
 	uint8_t asize;
 	Dwarf_Die die;
 
+	if (x->libdw)
+		return NULL;
 	for (size_t i = 0; i < x->nlines; i++)
 		if (x->lines[i].cu == off)
 			return x->lines[i].ok ? &x->lines[i] : NULL;
-	if (!(v = realloc(x->lines, (x->nlines + 1) * sizeof(*v))))
+	if (!(v = realloc(x->lines, (x->nlines + 1) * sizeof(*v)))) {
+		x->nomem = true;
 		return NULL;
+	}
 	x->lines = v;
 	u = &v[x->nlines++];
 	*u = (struct unit_lines){ .cu = off };
@@ -1081,7 +1094,7 @@ static int open_module(struct dw *x, char *image, size_t size, const struct ks_d
 	*delf = NULL;
 	if (!(x->elf = elf_memory(image, size)))
 		return dwarf_problem(x->m, d, "cannot read the module", elf_errmsg(-1));
-	if (ks_dwarfrel_layout(x->elf, &why) < 0)
+	if (!x->libdw && ks_dwarfrel_layout(x->elf, &why) < 0)
 		return dwarf_problem(x->m, d, "cannot lay out the module", why);
 	if (has_debug_info(x->elf)) {
 		*delf = x->elf;
@@ -1089,7 +1102,7 @@ static int open_module(struct dw *x, char *image, size_t size, const struct ks_d
 	}
 	if ((r = find_debug_file(x, o)) <= 0)
 		return r < 0 ? r : -ENOENT;
-	if (ks_dwarfrel_layout(x->debug_elf, &why) < 0)
+	if (!x->libdw && ks_dwarfrel_layout(x->debug_elf, &why) < 0)
 		return dwarf_problem(x->m, d, "cannot lay out the debug file", why);
 	*delf = x->debug_elf;
 	return 0;
@@ -1143,16 +1156,89 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 	return 0;
 }
 
-int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd, char *const *syms,
+/* KSUNSET_DWARF_READER=libdw: the oracle that t-dwarf-libdw holds the
+ * readers above to. libdwfl lays the sections out and relocates the
+ * DWARF (not dwarf/dwarfrel.c, no unit picking), libdw reads lines and
+ * DIEs (not dwarf/dwarfline.c or dwarfwalk.c). The file given is the
+ * one with the DWARF: no other is looked for. */
+static int no_debuginfo(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr base,
+			const char *file, const char *debuglink, GElf_Word crc, char **path)
+{
+	(void)mod, (void)user, (void)name, (void)base, (void)file, (void)debuglink, (void)crc;
+	(void)path;
+	return -1;
+}
+
+static const Dwfl_Callbacks offline = {
+	.find_debuginfo = no_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+/* libdwfl's section addresses, given to to's sections (the module's). */
+static bool take_layout(Elf *from, Elf *to)
+{
+	Elf_Scn *a = NULL, *b;
+	GElf_Shdr sa, sb;
+
+	while ((a = elf_nextscn(from, a))) {
+		if (!gelf_getshdr(a, &sa) || !(sa.sh_flags & SHF_ALLOC))
+			continue;
+		if (!(b = elf_getscn(to, elf_ndxscn(a))) || !gelf_getshdr(b, &sb))
+			return false;
+		sb.sh_addr = sa.sh_addr;
+		if (!gelf_update_shdr(b, &sb))
+			return false;
+	}
+	return true;
+}
+
+static int open_dwfl(struct dw *x, Elf *delf, struct ks_diags *d)
+{
+	const char *data = delf == x->elf ? x->image : x->debug.data;
+	size_t size = delf == x->elf ? x->size : x->debug.size, done = 0;
+	char path[64];
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	Elf *lelf;
+
+	x->memfd = memfd_create("ksunset-dwarf", MFD_CLOEXEC);
+	while (x->memfd >= 0 && done < size) {
+		ssize_t n = write(x->memfd, data + done, size - done);
+
+		if (n <= 0)
+			return dwarf_problem(x->m, d, "libdw", "cannot copy the DWARF's file");
+		done += (size_t)n;
+	}
+	if (x->memfd < 0 || !(x->dwfl = dwfl_begin(&offline)))
+		return x->memfd < 0 ? dwarf_problem(x->m, d, "libdw", "no memory file")
+				    : dwarf_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
+	/* by name: libdwfl closes a descriptor it is given */
+	if (snprintf(path, sizeof(path), "/proc/self/fd/%d", x->memfd) >= (int)sizeof(path))
+		return -ENOMEM;
+	mod = dwfl_report_offline(x->dwfl, "module", path, -1);
+	if (!mod || dwfl_report_end(x->dwfl, NULL, NULL) != 0)
+		return dwarf_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
+	if (!(x->dw = dwfl_module_getdwarf(mod, &bias)) || !(lelf = dwfl_module_getelf(mod, &bias)))
+		return dwarf_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
+	if (bias || !take_layout(lelf, x->elf))
+		return dwarf_problem(x->m, d, "libdwfl", "cannot take its section layout");
+	return 0;
+}
+
+int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
 			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
 {
-	struct dw x = { .m = m, .debug = { .fd = -1 }, .image = image, .size = size, .fd = fd };
+	struct dw x = {
+		.m = m, .debug = { .fd = -1 }, .image = image, .size = size, .libdw = o->libdw, .memfd = -1
+	};
 	Elf *delf;
 	int r = open_module(&x, image, size, o, d, &delf);
 
-	if (r == 0 && delf)
+	if (r == 0 && delf && x.libdw)
+		r = open_dwfl(&x, delf, d);
+	if (r == 0 && delf && (!x.libdw || x.dw))
 		r = place_all(&x, x.elf, syms, nsyms);
-	if (r == 0 && x.naddrs)
+	if (r == 0 && x.naddrs && !x.libdw)
 		r = open_dwarf(&x, delf, d);
 	if (r == 0 && x.dw)
 		r = index_cus(&x);
@@ -1160,6 +1246,8 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd,
 		r = place_site(&x, i);
 	if (r == -ENOENT)
 		m->no_debug_info = true;
+	if (r == 0 && x.nomem)
+		r = -ENOMEM;
 	ks_dwarfpath_free(&x.paths);
 	free(x.cus.v);
 	free(x.fns.v);
@@ -1173,7 +1261,12 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd,
 		free(x.tops[i].v);
 	free(x.tops);
 	free(x.lines);
-	dwarf_end(x.dw);
+	if (x.dwfl)
+		dwfl_end(x.dwfl);
+	else
+		dwarf_end(x.dw);
+	if (x.memfd >= 0)
+		close(x.memfd);
 	elf_end(x.debug_elf);
 	ks_modfile_close(&x.debug);
 	elf_end(x.elf);
@@ -1280,7 +1373,7 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 	if (r == 0)
 		r = ks_modfile_map(&f, &why);
 	if (r == 0)
-		r = ks_dwarf_locate_image(m, f.data, f.size, f.mapped ? f.fd : -1, syms, nsyms, o, d);
+		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
 	else if (r != -ENOMEM)
 		r = ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why) < 0
 			    ? -ENOMEM

@@ -21,6 +21,7 @@ enum ks_locations {
 struct ks_dwarf_opts {
 	enum ks_locations mode;
 	const char *debug_dir; /* separate debug files; NULL: /usr/lib/debug */
+	bool libdw;	       /* KSUNSET_DWARF_READER=libdw: libdwfl and libdw only */
 };
 
 /* "plugin", "dwarf" or "auto". 0 or -EINVAL. */
@@ -49,10 +50,8 @@ int ks_locate_module(struct ks_module *m, const struct ks_dwarf_opts *o, ks_loca
 int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 		    const struct ks_dwarf_opts *o, struct ks_diags *d) KS_MUST_CHECK;
 /* The same from the module's (decompressed) image, which stays the
- * caller's. fd: the file that image is a private mapping of (from its
- * start), from which parts looked up here and there are read rather than
- * paged in, or -1. */
-int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, int fd, char *const *syms,
+ * caller's. */
+int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
 			  size_t nsyms, const struct ks_dwarf_opts *o,
 			  struct ks_diags *d) KS_MUST_CHECK;
 

@@ -71,7 +71,7 @@ static void locate(struct ks_module *m, char *image, size_t size)
 	if (m->nundef)
 		memcpy(syms, m->undef, m->nundef * sizeof(*syms));
 	qsort(syms, m->nundef, sizeof(*syms), cmp_names);
-	r = ks_dwarf_locate_image(m, image, size, -1, syms, m->nundef, &o, &d);
+	r = ks_dwarf_locate_image(m, image, size, syms, m->nundef, &o, &d);
 	assert(r == 0 || r == -ENOENT || r == -ENOMEM);
 	for (size_t i = before; i < m->uses.n; i++)
 		assert(m->uses.v[i].line >= 1 && ks_module_imports(m, m->uses.v[i].symbol));
