@@ -209,35 +209,6 @@ static bool file_fn(Elf *elf, const struct syms *t, const struct var *v, uint64_
 	return false;
 }
 
-/* A function the variable's bytes point to, through the relocations of
- * its section. */
-static bool pointed_fn(Elf *elf, const struct syms *t, size_t scn_ndx, const struct var *v,
-		       uint64_t *addr)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || sh.sh_info != scn_ndx ||
-		    sh.sh_link != t->link || !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Rela ra;
-			GElf_Sym s;
-
-			if (gelf_getrela(d, (int)i, &ra) && ra.r_offset >= v->lo &&
-			    ra.r_offset < v->hi && gelf_getsym(t->d, (int)GELF_R_SYM(ra.r_info), &s) &&
-			    code_addr(elf, &s, addr)) {
-				*addr += (uint64_t)ra.r_addend; /* a section symbol's */
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
 static int add_unit(struct pick *k, uint64_t unit)
 {
 	if (k->nunits == k->ucap) {
@@ -260,9 +231,10 @@ static int pick_one(struct pick *k, const struct syms *t, const struct ks_dwarfp
 	uint64_t addr = a->addr, unit;
 	struct var v;
 
-	if (!a->code &&
-	    (!t->d || !find_var(t, a, &v) ||
-	     (!file_fn(k->elf, t, &v, &addr) && !pointed_fn(k->elf, t, a->scn, &v, &addr))))
+	/* a global variable's file is not known: a function it points to
+	 * may be another file's (an ops table's, snd-sof-intel-hda-common.ko's
+	 * sof_hda_common_ops) */
+	if (!a->code && (!t->d || !find_var(t, a, &v) || !file_fn(k->elf, t, &v, &addr)))
 		return 1;
 	if (!unit_of(k, addr, &unit))
 		return a->code ? 0 : 1;

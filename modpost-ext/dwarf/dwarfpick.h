@@ -24,11 +24,10 @@ struct ks_dwarfpick_addr {
  * once) that hold the addresses: a code
  * address is looked up in .debug_aranges; a data address's variable is
  * found in elf's symbol table, then a function of the same source file
- * (the file symbol before a local variable) or a function it points to
- * (its relocations), which .debug_aranges knows. delf: the object with
+ * (the file symbol before a local variable), which .debug_aranges knows. delf: the object with
  * the DWARF, its .debug_aranges relocated (ks_dwarfrel_begin()). 0; 1
  * when some address cannot be placed so (Clang writes no
- * .debug_aranges; a variable pointing to no function of its own), and
+ * .debug_aranges; a global variable, whose file is not known), and
  * every unit must be read; or -ENOMEM. */
 int ks_dwarfpick_units(Elf *elf, Elf *delf, const struct ks_dwarfpick_addr *a, size_t n,
 		       struct ks_dwarfrel_range **units, size_t *nunits) KS_MUST_CHECK;
