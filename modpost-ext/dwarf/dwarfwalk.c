@@ -282,9 +282,19 @@ static bool ref_form(uint64_t form)
 	       form == DW_FORM_ref8 || form == DW_FORM_ref_udata;
 }
 
+/* A DIE's sibling offset (unit-relative) sib, if it has one, as an
+ * offset of info into *sibling; false if it is not within the unit and
+ * past the DIE's attributes (at p), which libdw calls invalid DWARF. */
+static bool sibling_at(const struct ks_dwarfwalk *w, uint64_t sib, const unsigned char *p,
+		       uint64_t *sibling)
+{
+	*sibling = sib ? w->unit + sib : 0;
+	return !sib || (sib <= w->end - w->unit && w->info + w->unit + sib > p);
+}
+
 /* A DIE's attributes stepped over; *sibling: the offset its DW_AT_sibling
- * gives, if it is within the unit and past the attributes, else 0. NULL:
- * its abbreviation, or NULL for a code not known or a form not known. */
+ * gives, else 0. NULL: its abbreviation, or NULL for a code not known, a
+ * form not known, or a sibling that is not past the DIE in its unit. */
 static const struct ks_dwarfwalk_abbrev *skip_die(const struct ks_dwarfwalk *w, struct cur *c,
 						  uint64_t code, uint64_t *sibling)
 {
@@ -302,9 +312,7 @@ static const struct ks_dwarfwalk_abbrev *skip_die(const struct ks_dwarfwalk *w, 
 			return NULL;
 		if (a->sib_at >= 0)
 			sib = ks_bytes_field(at + a->sib_at, a->sib_size, w->msb);
-		if (sib && sib <= w->end - w->unit && w->info + w->unit + sib > c->p)
-			*sibling = w->unit + sib;
-		return a;
+		return sibling_at(w, sib, c->p, sibling) ? a : NULL;
 	}
 	for (uint32_t i = 0; i < a->n && !c->bad; i++) {
 		const struct ks_dwarfwalk_spec *s = &w->specs[a->first + i];
@@ -315,11 +323,7 @@ static const struct ks_dwarfwalk_abbrev *skip_die(const struct ks_dwarfwalk *w, 
 		if (s->at == DW_AT_sibling && ref_form(s->form))
 			sib = v;
 	}
-	if (c->bad)
-		return NULL;
-	if (sib && sib <= w->end - w->unit && w->info + w->unit + sib > c->p)
-		*sibling = w->unit + sib;
-	return a;
+	return !c->bad && sibling_at(w, sib, c->p, sibling) ? a : NULL;
 }
 
 static int push(struct ks_dwarfwalk_die **v, size_t *n, size_t *cap, uint64_t off, unsigned tag)

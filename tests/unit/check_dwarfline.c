@@ -1,8 +1,10 @@
-/* dwarf/dwarfline.c on line tables written here byte by byte: the row
- * libdw's dwarf_getsrc_die() would give for an address (an end of
- * sequence sorts before a row at the same address; the last row of all
- * ends a sequence), file names joined as dwarf_filesrc() gives them, and
- * the tables it leaves to libdw. Real objects' tables are t-dwarf's. */
+/* dwarf/dwarfline.c on line tables written here byte by byte, each
+ * answer checked against libdw's on the same table (oracle.h): the row
+ * dwarf_getsrc_die() gives for an address (an end of sequence sorts
+ * before a row at the same address; the last row of all ends a
+ * sequence), file names as dwarf_filesrc() gives them, and the tables
+ * dwarf_getsrclines() refuses, which it leaves to libdw. Real objects'
+ * tables are t-dwarf's and t-dwarf-libdw's. */
 #include <dwarf.h>
 #include <errno.h>
 #include <stdint.h>
@@ -10,6 +12,7 @@
 
 #include "dwarf/dwarfline.h"
 #include "bytes.h"
+#include "oracle.h"
 #include "suites.h"
 
 /* The opcodes the programs here use. */
@@ -120,84 +123,152 @@ static void read_two(struct ks_dwarfline *l, struct bytes *t, const char *comp_d
 	ck_assert_int_eq(read_table(l, t, comp_dir), 0);
 }
 
+/* libdw's reading of table t (version: its own), in a unit of the same
+ * version whose directory is comp_dir (NULL: none): o's unit is *cu. */
+static void oracle_table(struct oracle *o, Dwarf_Die *cu, const struct bytes *t, unsigned version,
+			 const char *comp_dir)
+{
+	static struct bytes info, abbrev, line;
+	size_t die;
+
+	abbrev.n = 0;
+	uleb(&abbrev, 1), uleb(&abbrev, DW_TAG_compile_unit), u8(&abbrev, DW_CHILDREN_no);
+	uleb(&abbrev, DW_AT_name), uleb(&abbrev, DW_FORM_string);
+	if (comp_dir)
+		uleb(&abbrev, DW_AT_comp_dir), uleb(&abbrev, DW_FORM_string);
+	uleb(&abbrev, DW_AT_stmt_list), uleb(&abbrev, DW_FORM_sec_offset);
+	u8(&abbrev, 0), u8(&abbrev, 0), u8(&abbrev, 0);
+	info.n = 0;
+	le(&info, 0, 4), le(&info, version < 5 ? 4 : 5, 2);
+	if (version >= 5)
+		u8(&info, DW_UT_compile), u8(&info, 8), le(&info, 0, 4);
+	else
+		le(&info, 0, 4), u8(&info, 8);
+	die = info.n;
+	uleb(&info, 1), str(&info, "a.c");
+	if (comp_dir)
+		str(&info, comp_dir);
+	le(&info, 0, 4);
+	info.b[0] = (unsigned char)(info.n - 4);
+	line = *t;
+	oracle_open(o,
+		    (const struct oracle_section[]){
+			    { ".debug_info", &info }, { ".debug_abbrev", &abbrev }, { ".debug_line", &line } },
+		    3);
+	ck_assert_ptr_nonnull(dwarf_offdie(o->dw, die, cu));
+}
+
+/* libdw's row for pc: 1 and its file, line and column, or 0. */
+static int oracle_row(Dwarf_Die *cu, uint64_t pc, const char **file, int *line, int *col)
+{
+	Dwarf_Line *row = dwarf_getsrc_die(cu, pc);
+
+	if (!row)
+		return 0;
+	*file = dwarf_linesrc(row, NULL, NULL);
+	ck_assert_int_eq(dwarf_lineno(row, line), 0);
+	ck_assert_int_eq(dwarf_linecol(row, col), 0);
+	return 1;
+}
+
+/* l's answer for pc (r: 1 found, 0 not; row) is libdw's. */
+static void agrees(struct ks_dwarfline *l, Dwarf_Die *cu, uint64_t pc, int r,
+		   const struct ks_dwarfline_row *row)
+{
+	const char *file = NULL;
+	int line = 0, col = 0, want = oracle_row(cu, pc, &file, &line, &col);
+
+	const char *got = r == 1 ? ks_dwarfline_file(l, row->file) : NULL;
+
+	ck_assert_msg(r == want, "pc %#llx: %d, libdw %d", (unsigned long long)pc, r, want);
+	/* a file past the table's has no name, for either */
+	if (r == 1)
+		ck_assert_msg(row->line == line && (int)row->col == col &&
+				      (got && file ? !strcmp(got, file) : got == file),
+			      "pc %#llx: %s:%d:%u, libdw %s:%d:%d", (unsigned long long)pc,
+			      got ? got : "(none)", row->line, row->col, file ? file : "(none)", line,
+			      col);
+}
+
+/* l's file names are libdw's, and it has no more. */
+static void same_files(struct ks_dwarfline *l, Dwarf_Die *cu)
+{
+	Dwarf_Files *files;
+	size_t n;
+
+	ck_assert_int_eq(dwarf_getsrcfiles(cu, &files, &n), 0);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_str_eq(ks_dwarfline_file(l, (unsigned)i), dwarf_filesrc(files, i, NULL, NULL));
+	ck_assert_ptr_null(ks_dwarfline_file(l, (unsigned)n));
+}
+
 START_TEST(test_rows)
 {
-	static const struct {
-		uint64_t pc;
-		int found;
-		unsigned file;
-		int line;
-	} cases[] = {
-		{ 0xfff, 0, 0, 0 },
-		{ 0x1000, 1, 1, 1 },
-		{ 0x1003, 1, 1, 1 },
-		{ 0x1004, 1, 1, 3 },
-		{ 0x1008, 1, 2, 3 },
-		{ 0x100b, 1, 2, 3 },
-		/* the row starting the next sequence, after the end at 0x100c */
-		{ 0x100c, 1, 1, 10 },
-		{ 0x1013, 1, 1, 10 },
-		/* the end of a sequence */
-		{ 0x1014, 0, 0, 0 },
-		{ 0x9000, 0, 0, 0 },
-	};
+	/* before the table; in rows of both sequences; at the end of the
+	 * first, where the second starts; at the end of the second; past it */
+	static const uint64_t cases[] = { 0xfff,  0x1000, 0x1003, 0x1004, 0x1008,
+					  0x100b, 0x100c, 0x1013, 0x1014, 0x9000 };
 	struct ks_dwarfline l, one;
 	struct bytes t, t1;
+	struct oracle o;
+	Dwarf_Die cu;
 	size_t n = sizeof(cases) / sizeof(cases[0]);
 	uint64_t pcs[sizeof(cases) / sizeof(cases[0])];
 	struct ks_dwarfline_row rows[sizeof(cases) / sizeof(cases[0])];
-	int found[sizeof(cases) / sizeof(cases[0])];
+	int found[sizeof(cases) / sizeof(cases[0])], hits = 0;
 
 	/* every pc asked of one table, one at a time; each of a table of its
 	 * own, first; all of them at once, in reverse order */
 	read_two(&l, &t, "/comp");
+	oracle_table(&o, &cu, &t, 4, "/comp");
 	for (size_t i = 0; i < 3 * n; i++) {
 		struct ks_dwarfline_row row = { 0 };
 		size_t k = i % n;
 		int r;
 
 		if (i < n) {
-			r = find_one(&l, cases[k].pc, &row);
+			r = find_one(&l, cases[k], &row);
 		} else if (i < 2 * n) {
 			read_two(&one, &t1, "/comp");
-			r = find_one(&one, cases[k].pc, &row);
+			r = find_one(&one, cases[k], &row);
 			ks_dwarfline_free(&one);
 		} else {
 			if (k == 0) {
 				for (size_t j = 0; j < n; j++)
-					pcs[j] = cases[n - 1 - j].pc;
+					pcs[j] = cases[n - 1 - j];
 				memset(found, 0xff, sizeof(found));
 				ck_assert_int_eq(ks_dwarfline_find_all(&l, pcs, n, rows, found), 0);
 			}
 			r = found[n - 1 - k];
 			row = rows[n - 1 - k];
 		}
-		ck_assert_msg(r == cases[k].found, "pc %#llx: %d", (unsigned long long)cases[k].pc,
-			      r);
-		if (r == 1)
-			ck_assert_msg(row.file == cases[k].file && row.line == cases[k].line,
-				      "pc %#llx: file %u line %d", (unsigned long long)cases[k].pc,
-				      row.file, row.line);
+		agrees(&l, &cu, cases[k], r, &row);
+		hits += r == 1;
 	}
+	ck_assert_int_eq(hits, 3 * 7); /* the cases are not all misses */
+	oracle_close(&o);
 	ks_dwarfline_free(&l);
 }
 END_TEST
 
 START_TEST(test_files4)
 {
+	static const char *const dirs[] = { "/comp", NULL };
 	struct ks_dwarfline l;
 	struct bytes t;
+	struct oracle o;
+	Dwarf_Die cu;
 
+	/* with a DW_AT_comp_dir, and without (names stay relative) */
+	for (size_t i = 0; i < 2; i++) {
+		read_two(&l, &t, dirs[i]);
+		oracle_table(&o, &cu, &t, 4, dirs[i]);
+		same_files(&l, &cu);
+		oracle_close(&o);
+		ks_dwarfline_free(&l);
+	}
 	read_two(&l, &t, "/comp");
-	ck_assert_str_eq(ks_dwarfline_file(&l, 0), "???");
-	ck_assert_str_eq(ks_dwarfline_file(&l, 1), "/comp/a.c");
-	ck_assert_str_eq(ks_dwarfline_file(&l, 2), "inc/b.h");
-	ck_assert_str_eq(ks_dwarfline_file(&l, 3), "/abs/c.h");
-	ck_assert_ptr_null(ks_dwarfline_file(&l, 4));
-	ks_dwarfline_free(&l);
-	/* no DW_AT_comp_dir: the name stays relative */
-	read_two(&l, &t, NULL);
-	ck_assert_str_eq(ks_dwarfline_file(&l, 1), "a.c");
+	ck_assert_str_eq(ks_dwarfline_file(&l, 1), "/comp/a.c"); /* not all "???" */
 	ks_dwarfline_free(&l);
 }
 END_TEST
@@ -210,6 +281,8 @@ START_TEST(test_files5)
 	struct bytes h = { .n = 0 }, p, t;
 	struct ks_dwarfline l;
 	struct ks_dwarfline_row row;
+	struct oracle o;
+	Dwarf_Die cu;
 
 	fixed_fields(&h);
 	u8(&h, 1), uleb(&h, DW_LNCT_path), uleb(&h, DW_FORM_string);
@@ -223,10 +296,11 @@ START_TEST(test_files5)
 	prog_two(&p);
 	table(&t, 5, &h, &p);
 	ck_assert_int_eq(read_table(&l, &t, "/ignored"), 0);
+	oracle_table(&o, &cu, &t, 5, "/ignored");
+	same_files(&l, &cu);
 	ck_assert_str_eq(ks_dwarfline_file(&l, 0), "/comp/a.c");
-	ck_assert_str_eq(ks_dwarfline_file(&l, 1), "inc/b.h");
-	ck_assert_int_eq(find_one(&l, 0x1008, &row), 1);
-	ck_assert_uint_eq(row.file, 2);
+	agrees(&l, &cu, 0x1008, find_one(&l, 0x1008, &row), &row);
+	oracle_close(&o);
 	ks_dwarfline_free(&l);
 }
 END_TEST
@@ -238,26 +312,47 @@ START_TEST(test_last_row)
 	struct bytes h, p = { .n = 0 }, t;
 	struct ks_dwarfline l;
 	struct ks_dwarfline_row row;
+	struct oracle o;
+	Dwarf_Die cu;
 
 	head4(&h);
 	set_address(&p, 0x2000), advance(&p, 0, 4), copy(&p);
 	advance(&p, 4, 1), copy(&p);
 	table(&t, 4, &h, &p);
 	ck_assert_int_eq(read_table(&l, &t, "/comp"), 0);
+	oracle_table(&o, &cu, &t, 4, "/comp");
 	ck_assert_int_eq(find_one(&l, 0x2000, &row), 1);
-	ck_assert_int_eq(row.line, 5);
-	ck_assert_int_eq(find_one(&l, 0x2004, &row), 0);
+	agrees(&l, &cu, 0x2000, 1, &row);
+	agrees(&l, &cu, 0x2004, find_one(&l, 0x2004, &row), &row);
+	oracle_close(&o);
 	ks_dwarfline_free(&l);
 }
 END_TEST
 
-/* A table whose program libdw would refuse: read, then refused by the
- * check and by the first find, each on a table of its own. */
-static void refused_program(const struct bytes *t)
+/* libdw's answer whether it takes table t. */
+static bool oracle_takes(const struct bytes *t)
+{
+	struct oracle o;
+	Dwarf_Die cu;
+	Dwarf_Lines *lines;
+	size_t n;
+	bool ok;
+
+	oracle_table(&o, &cu, t, 4, "/comp");
+	ok = dwarf_getsrclines(&cu, &lines, &n) == 0;
+	oracle_close(&o);
+	return ok;
+}
+
+/* A table whose program is left to libdw (which reads it, if
+ * libdw_reads): read, then refused by the check and by the first find,
+ * each on a table of its own. */
+static void refused_program(const struct bytes *t, bool libdw_reads)
 {
 	struct ks_dwarfline l;
 	struct ks_dwarfline_row row;
 
+	ck_assert_int_eq(oracle_takes(t), libdw_reads);
 	ck_assert_int_eq(read_table(&l, t, "/comp"), 0);
 	ck_assert_int_eq(ks_dwarfline_check(&l), -EINVAL);
 	ks_dwarfline_free(&l);
@@ -266,8 +361,9 @@ static void refused_program(const struct bytes *t)
 	ks_dwarfline_free(&l);
 }
 
-/* Tables left to libdw: files named in the program, a program cut short,
- * a header longer than the table, a column libdw cannot hold. */
+/* Tables left to libdw: files named in the program and a program cut
+ * short (which libdw reads, the second up to the cut), a header longer
+ * than the table and a column libdw cannot hold (which it refuses). */
 START_TEST(test_refused)
 {
 	struct bytes h, p, t;
@@ -278,27 +374,29 @@ START_TEST(test_refused)
 	u8(&p, 0), uleb(&p, 8), u8(&p, DW_LNE_define_file), str(&p, "x.c"), u8(&p, 0), u8(&p, 0),
 		u8(&p, 0);
 	table(&t, 4, &h, &p);
-	refused_program(&t);
+	refused_program(&t, true);
 
 	prog_two(&p);
 	u8(&p, DW_LNS_advance_pc), u8(&p, 0x80); /* a ULEB128 that does not end */
 	table(&t, 4, &h, &p);
-	refused_program(&t);
+	refused_program(&t, true);
 
 	prog_two(&p);
 	table(&t, 4, &h, &p);
 	t.b[6] = 0xff; /* header_length past the end */
+	ck_assert(!oracle_takes(&t));
 	ck_assert_int_eq(read_table(&l, &t, "/comp"), -EINVAL);
 
 	p.n = 0;
 	set_address(&p, 0x1000), u8(&p, DW_LNS_set_column), uleb(&p, 70000), copy(&p);
 	end_sequence(&p);
 	table(&t, 4, &h, &p);
-	refused_program(&t);
+	refused_program(&t, false);
 
 	/* the same program, taken: checked once, then found in */
 	prog_two(&p);
 	table(&t, 4, &h, &p);
+	ck_assert(oracle_takes(&t));
 	ck_assert_int_eq(read_table(&l, &t, "/comp"), 0);
 	ck_assert_int_eq(ks_dwarfline_check(&l), 0);
 	ck_assert(l.checked);

@@ -1,7 +1,8 @@
 /* dwarf/dwarfwalk.c on units written here byte by byte: a unit's
  * children, stepped over by DW_AT_sibling (fixed and ULEB128 forms) or
- * read through, every kind of form on the way; the units it refuses.
- * Real objects' units are t-dwarf's. */
+ * read through, every kind of form on the way, each list checked against
+ * libdw's walk of the same unit (oracle.h); the units it refuses. Real
+ * objects' units are t-dwarf's and t-dwarf-libdw's. */
 #include <dwarf.h>
 #include <errno.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 
 #include "dwarf/dwarfwalk.h"
 #include "bytes.h"
+#include "oracle.h"
 #include "suites.h"
 
 /* An abbreviation: code, tag, children, then (attribute, form) pairs
@@ -87,10 +89,10 @@ struct unit {
 };
 
 /* A DWARF version unit: the CU, a struct (skipped by its sibling, past
- * bytes that are no DIE; back_sibling: one that points backwards, so read
- * through), a function
- * with a parameter and a block (skipped by a ULEB128 sibling) holding a
- * variable, a variable, a base type; odd: a typedef of the odd form. */
+ * bytes that are no DIE; back_sibling: one that points backwards, which
+ * neither reader takes), a function with a parameter and a block
+ * (skipped by a ULEB128 sibling) holding a variable, a variable, a base
+ * type; odd: a typedef of the odd form. */
 static void unit(struct unit *u, unsigned version, bool back_sibling, bool odd)
 {
 	struct bytes *t = &u->info;
@@ -182,25 +184,59 @@ static bool fns_vars(unsigned tag)
 	return tag == DW_TAG_subprogram || tag == DW_TAG_variable;
 }
 
-static void expect_top(struct unit *u, const struct bytes *a)
+/* The children of the DIE at off that want takes, as libdw walks them:
+ * into v (room for max), their number returned. */
+static size_t oracle_children(struct unit *u, const struct bytes *a, uint64_t off,
+			      bool (*want)(unsigned), struct ks_dwarfwalk_die *v, size_t max)
 {
-	static const unsigned tags[] = { DW_TAG_structure_type, DW_TAG_subprogram, DW_TAG_variable,
-					 DW_TAG_base_type };
-	struct ks_dwarfwalk_die *v;
-	size_t n;
+	struct oracle o;
+	Dwarf_Die die, c;
+	size_t n = 0;
 
-	ck_assert_int_eq(children(u, a, any, &v, &n), 0);
-	ck_assert_uint_eq(n, 4);
+	oracle_open(&o,
+		    (const struct oracle_section[]){ { ".debug_info", &u->info },
+						     { ".debug_abbrev", a } },
+		    2);
+	ck_assert_ptr_nonnull(dwarf_offdie(o.dw, off, &die));
+	if (dwarf_child(&die, &c) == 0) {
+		do {
+			if (!want((unsigned)dwarf_tag(&c)))
+				continue;
+			ck_assert_uint_lt(n, max);
+			v[n++] = (struct ks_dwarfwalk_die){ dwarf_dieoffset(&c), (unsigned)dwarf_tag(&c) };
+		} while (dwarf_siblingof(&c, &c) == 0);
+	}
+	oracle_close(&o);
+	return n;
+}
+
+/* The children of the DIE at off of u that want takes are libdw's; want
+ * n of them. */
+static void same_children(struct unit *u, const struct bytes *a, uint64_t off,
+			  bool (*want)(unsigned), size_t n_want)
+{
+	Elf_Data info = { .d_buf = u->info.b, .d_size = u->info.n };
+	Elf_Data ab = { .d_buf = (void *)a->b, .d_size = a->n };
+	struct ks_dwarfwalk_die want_v[8], *v;
+	struct ks_dwarfwalk w;
+	size_t n, nw = oracle_children(u, a, off, want, want_v, 8);
+
+	ck_assert_uint_eq(nw, n_want); /* the unit is as written */
+	ck_assert_int_eq(ks_dwarfwalk_open(&w, &info, 0, &ab, false), 0);
+	ck_assert_int_eq(ks_dwarfwalk_children(&w, off, want, &v, &n), 0);
+	ck_assert_uint_eq(n, nw);
 	for (size_t i = 0; i < n; i++) {
-		ck_assert_uint_eq(v[i].off, u->top[i]);
-		ck_assert_uint_eq(v[i].tag, tags[i]);
+		ck_assert_uint_eq(v[i].off, want_v[i].off);
+		ck_assert_uint_eq(v[i].tag, want_v[i].tag);
 	}
 	free(v);
-	ck_assert_int_eq(children(u, a, fns_vars, &v, &n), 0);
-	ck_assert_uint_eq(n, 2);
-	ck_assert_uint_eq(v[0].off, u->top[1]);
-	ck_assert_uint_eq(v[1].off, u->top[2]);
-	free(v);
+	ks_dwarfwalk_close(&w);
+}
+
+static void expect_top(struct unit *u, const struct bytes *a)
+{
+	same_children(u, a, u->cu_die, any, 4);
+	same_children(u, a, u->cu_die, fns_vars, 2);
 }
 
 START_TEST(test_children)
@@ -213,9 +249,6 @@ START_TEST(test_children)
 	expect_top(&u, &a);
 	unit(&u, 4, false, false);
 	expect_top(&u, &a);
-	/* a sibling that points backwards: the struct is read through */
-	unit(&u, 5, true, false);
-	expect_top(&u, &a);
 }
 END_TEST
 
@@ -225,30 +258,18 @@ START_TEST(test_nested)
 {
 	struct unit u;
 	struct bytes a;
-	Elf_Data info, ab;
-	struct ks_dwarfwalk w;
-	struct ks_dwarfwalk_die *v;
-	size_t n;
 
 	abbrevs(&a, DW_FORM_data8);
 	unit(&u, 5, false, false);
-	info = (Elf_Data){ .d_buf = u.info.b, .d_size = u.info.n };
-	ab = (Elf_Data){ .d_buf = a.b, .d_size = a.n };
-	ck_assert_int_eq(ks_dwarfwalk_open(&w, &info, 0, &ab, false), 0);
-	ck_assert_int_eq(ks_dwarfwalk_children(&w, u.top[1], any, &v, &n), 0);
-	ck_assert_uint_eq(n, 2);
-	ck_assert_uint_eq(v[0].tag, DW_TAG_formal_parameter);
-	ck_assert_uint_eq(v[1].tag, DW_TAG_lexical_block);
-	free(v);
+	same_children(&u, &a, u.top[1], any, 2);
 	/* a DIE without children has none */
-	ck_assert_int_eq(ks_dwarfwalk_children(&w, u.top[3], any, &v, &n), 0);
-	ck_assert_uint_eq(n, 0);
-	ks_dwarfwalk_close(&w);
+	same_children(&u, &a, u.top[3], any, 0);
 }
 END_TEST
 
 /* What it does not read: a form it does not know (the caller walks with
- * libdw), a unit cut short, an abbreviation code not in the table. */
+ * libdw), a unit cut short, an abbreviation code not in the table, a
+ * version it does not know, a sibling that points backwards. */
 START_TEST(test_refused)
 {
 	struct unit u;
@@ -264,9 +285,7 @@ START_TEST(test_refused)
 
 	abbrevs(&a, DW_FORM_data8);
 	unit(&u, 5, false, true);
-	ck_assert_int_eq(children(&u, &a, any, &v, &n), 0);
-	ck_assert_uint_eq(n, 5);
-	free(v);
+	same_children(&u, &a, u.cu_die, any, 5);
 	u.info.n -= 4; /* the unit's length now runs past its bytes */
 	ck_assert_int_eq(children(&u, &a, any, &v, &n), -EINVAL);
 
@@ -275,6 +294,10 @@ START_TEST(test_refused)
 	ck_assert_int_eq(children(&u, &a, any, &v, &n), -EINVAL);
 
 	unit(&u, 6, false, false);
+	ck_assert_int_eq(children(&u, &a, any, &v, &n), -EINVAL);
+
+	/* a sibling that points backwards, which libdw calls invalid too */
+	unit(&u, 5, true, false);
 	ck_assert_int_eq(children(&u, &a, any, &v, &n), -EINVAL);
 }
 END_TEST
