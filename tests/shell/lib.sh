@@ -92,3 +92,39 @@ schedule_every() {
 		echo "When: 2030-01-01"
 	} >"$2"
 }
+
+# dkms_build PKG PREFIX CMD KDIR: Debian's DKMS package PKG (its sources
+# in usr/src/PREFIX*), fetched once with apt-get download into the cache
+# that scripts/fetch-debian.sh uses and unpacked with dpkg -x, copied to
+# $TMP and built without the plugin by CMD (a build command of
+# ../shared/corpus/dkms-packages.tsv) against the headers KDIR. Prints
+# the build folder; on failure, why, and fails.
+dkms_build() {
+	db_cache=${KSUNSET_CACHE:-}
+	if [ -z "$db_cache" ]; then
+		if mkdir -p /var/cache/ksunset 2>/dev/null && [ -w /var/cache/ksunset ]; then
+			db_cache=/var/cache/ksunset
+		else
+			db_cache=${XDG_CACHE_HOME:-$HOME/.cache}/ksunset
+		fi
+	fi
+	db_cache=$db_cache/dkms/$1
+	if ! ls -d "$db_cache/usr/src/$2"* >/dev/null 2>&1; then
+		rm -rf "$db_cache" && mkdir -p "$db_cache/deb" || { echo "cannot make $db_cache"; return 1; }
+		if ! (cd "$db_cache/deb" && apt-get download "$1") >"$TMP/dl.log" 2>&1; then
+			echo "apt-get download failed: $(tail -n 1 "$TMP/dl.log")"
+			return 1
+		fi
+		dpkg -x "$db_cache"/deb/*.deb "$db_cache" || { echo "dpkg -x failed"; return 1; }
+	fi
+	db_dir=$TMP/build-$1
+	rm -rf "$db_dir" && cp -r "$(ls -d "$db_cache/usr/src/$2"* | head -n 1)" "$db_dir" ||
+		{ echo "cannot copy its sources"; return 1; }
+	db_cmd=$(echo "$3" | sed "s/<release>/${4#/usr/src/linux-headers-}/g; s/ *(.*)\$//")
+	# shellcheck disable=SC2034 # S and K are for the eval'd command
+	if ! (cd "$db_dir" && S=$db_dir K=$4 && eval "$db_cmd") >"$db_dir.log" 2>&1; then
+		echo "does not build: $(tail -n 1 "$db_dir.log")"
+		return 1
+	fi
+	echo "$db_dir"
+}

@@ -1,0 +1,96 @@
+#!/bin/sh
+# ksunset's DWARF readers (dwarf/dwarfrel.c, dwarfline.c, dwarfwalk.c,
+# dwarfpick.c) against libdw's, forced by KSUNSET_DWARF_READER=libdw
+# (libdwfl lays the sections out and relocates, libdw reads lines and
+# DIEs): t-dwarf's modules and objects give the lines their comments
+# state either way, and real modules give byte-identical reports both
+# ways: the shared DKMS packages (../shared/corpus/dkms-packages.tsv)
+# built without the plugin, and every module of Debian 12's 6.1 -dbg
+# package (scripts/fetch-debian.sh; skipped when the archive cannot be
+# reached).
+. "$(dirname "$0")/lib.sh"
+KSUNSET=${KSUNSET:-$TOP/build/ksunset}
+TSV=${TSV:-$TOP/../shared/corpus/dkms-packages.tsv}
+LC_ALL=C
+export LC_ALL
+
+# t-dwarf itself, with libdw's readers: its lines, PASS and FAIL as its own
+KSUNSET_DWARF_READER=libdw sh "$TOP/tests/shell/t-dwarf.sh" >"$TMP/t-dwarf" 2>&1
+rc=$?
+sed -n 's/^\(PASS\|FAIL\|SKIP\) t-dwarf: /\1 t-dwarf-libdw: libdw: /p' "$TMP/t-dwarf"
+if grep -q '^FAIL' "$TMP/t-dwarf" || [ "$rc" -ne 0 ]; then
+	fail "t-dwarf with KSUNSET_DWARF_READER=libdw exited $rc"
+	grep -v '^PASS\|^SKIP' "$TMP/t-dwarf" | tail -n 20 | sed 's/^/  | /'
+fi
+
+# same NAME CMD ARGS...: ksunset CMD's output (stdout, then stderr) is the
+# same with ksunset's readers and with libdw's, and holds DWARF lines.
+same() {
+	name=$1
+	shift
+	"$KSUNSET" "$@" >"$TMP/own" 2>"$TMP/own.err"
+	r_own=$?
+	KSUNSET_DWARF_READER=libdw "$KSUNSET" "$@" >"$TMP/lib" 2>"$TMP/lib.err"
+	r_lib=$?
+	lines=$(grep -c '"source": *"dwarf"\|: note: uses ' "$TMP/own")
+	if [ "$r_own" -gt 1 ] || [ "$lines" -eq 0 ]; then
+		fail "$name: exit $r_own, $lines DWARF lines"
+		tail -n 5 "$TMP/own.err" | sed 's/^/  | /'
+	elif [ "$r_own" = "$r_lib" ] && cmp -s "$TMP/own" "$TMP/lib" &&
+		cmp -s "$TMP/own.err" "$TMP/lib.err"; then
+		pass "$name: byte-identical both ways ($lines DWARF lines)"
+	else
+		fail "$name: ksunset's readers (exit $r_own) and libdw's (exit $r_lib) differ"
+		diff "$TMP/own" "$TMP/lib" | head -n 10 | sed 's/^/  | /'
+		diff "$TMP/own.err" "$TMP/lib.err" | head -n 10 | sed 's/^/  | /'
+	fi
+}
+
+K=$(kdir)
+dkms_part() {
+	[ -n "$K" ] || { skip "DKMS: no kernel headers in /usr/src"; return; }
+	[ -f "$TSV" ] || { skip "DKMS: no package list $TSV"; return; }
+	awk '{ print $2 }' "$K/Module.symvers" | sort -u >"$TMP/exports"
+	schedule_every "$TMP/exports" "$TMP/all.schedule"
+	mkdir -p "$TMP/kos"
+	grep -v '^#' "$TSV" >"$TMP/list"
+	while IFS='	' read -r pkg prefix nko cmd; do
+		[ -n "$pkg" ] || continue
+		if ! dir=$(dkms_build "$pkg" "$prefix" "$cmd" "$K"); then
+			skip "DKMS: $pkg: $dir"
+			continue
+		fi
+		(cd "$dir" && find . -name '*.ko') | while read -r ko; do
+			cp "$dir/$ko" "$TMP/kos/$pkg-$(basename "$ko")"
+		done
+	done <"$TMP/list"
+	n=$(find "$TMP/kos" -name '*.ko' | wc -l)
+	[ "$n" -gt 0 ] || { skip "DKMS: no package built"; return; }
+	same "DKMS: check of $n modules, every export scheduled" \
+		check --today 2026-12-04 --format json -s "$TMP/all.schedule" "$TMP/kos"
+}
+
+dbg_part() {
+	F="$TOP/scripts/fetch-debian.sh"
+	pkg=$("$F" bookworm list 'linux-image-6\.1\.0-[0-9]+-amd64-dbg' 2>"$TMP/fetch.log" |
+		tail -n 1)
+	if [ -z "$pkg" ] || ! root=$("$F" bookworm get "$pkg" 2>"$TMP/fetch.log"); then
+		skip "Debian 6.1 -dbg: cannot fetch: $(tail -n 1 "$TMP/fetch.log")"
+		return
+	fi
+	rel=${pkg#linux-image-}
+	tree=$root/usr/lib/debug/lib/modules/${rel%-dbg}
+	[ -d "$tree" ] || { fail "Debian 6.1 -dbg: no $tree in $pkg"; return; }
+	n=$(find "$tree" -name '*.ko' | wc -l)
+	# every export of Debian 12's headers: the -dbg package has no list
+	[ -n "$K" ] || { skip "Debian 6.1 -dbg: no kernel headers in /usr/src"; return; }
+	awk '{ print $2 }' "$K/Module.symvers" | sort -u >"$TMP/exports"
+	schedule_every "$TMP/exports" "$TMP/dbg.schedule"
+	same "$pkg: users of four symbols over its $n modules" users --today 2026-12-04 \
+		nonseekable_open noop_llseek simple_read_from_buffer debugfs_create_file -- "$tree"
+	same "$pkg: check of its $n modules, every export scheduled" \
+		check --today 2026-12-04 --format json -s "$TMP/dbg.schedule" "$tree"
+}
+
+dkms_part
+dbg_part
