@@ -22,7 +22,7 @@ struct check_opts {
 	const char *target, *target_release;	/* --target, --target-release */
 	struct ks_check_opts check;
 	struct ks_report report;
-	struct ks_dwarf_opts dwarf;	/* --locations, --debug-dir */
+	struct ks_locate_opts dwarf;	/* --locations, --debug-dir */
 	long jobs;		/* -j; 0: one per CPU */
 	bool prune;		/* --prune-baseline */
 	bool allow_empty;	/* a folder or list without modules passes */
@@ -411,14 +411,14 @@ static bool has_finding(void *ctx, const struct ks_module *m, const char *sym)
 	return false;
 }
 
-/* Before a module's findings are made: DWARF lines for the imports that
- * will be findings (dwarf/dwarf.h). */
+/* Before a module's findings are made: lines from the other location
+ * sources for the imports that will be findings (module/locate.h). */
 static int locate(void *ctx, struct ks_module *m)
 {
 	struct run *r = ctx;
 	int e;
 
-	if (r->o.dwarf.mode == KS_LOCATIONS_PLUGIN)
+	if (!ks_locate_reads(&r->o.dwarf))
 		return 0;
 	e = ks_check_module(&r->check, m);
 	if (!e)

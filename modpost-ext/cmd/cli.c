@@ -158,19 +158,19 @@ int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format
 	return -EINVAL;
 }
 
-int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_dwarf_opts *o)
+int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_locate_opts *o)
 {
 	if (c == KS_CLI_OPT_DEBUG_DIR) {
 		o->debug_dir = arg;
 		return 0;
 	}
-	if (ks_locations_parse(arg, &o->mode) == 0)
+	if (ks_locations_parse(arg, o) == 0)
 		return 0;
 	ks_usage_error(cmd, "bad --locations '%s': expected plugin, dwarf or auto", arg);
 	return -EINVAL;
 }
 
-int ks_cli_dwarf_env(const char *cmd, struct ks_dwarf_opts *o)
+int ks_cli_dwarf_env(const char *cmd, struct ks_locate_opts *o)
 {
 	const char *env = getenv("KSUNSET_DWARF_READER");
 

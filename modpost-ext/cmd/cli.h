@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "diag.h"
-#include "dwarf/dwarf.h"
+#include "module/locate.h"
 #include "report/report.h"
 #include "schedule.h"
 
@@ -57,11 +57,11 @@ int ks_cli_today(const char *cmd, const char *arg, int32_t *today) KS_MUST_CHECK
 int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format *fmt) KS_MUST_CHECK;
 /* --locations MODE and --debug-dir DIR, which check and users share:
  * 0, or -EINVAL after a usage error. */
-int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_dwarf_opts *o) KS_MUST_CHECK;
+int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_locate_opts *o) KS_MUST_CHECK;
 /* KSUNSET_DWARF_READER: "libdw" (libdwfl relocates, libdw reads: the
  * oracle of the DWARF readers' tests), "ksunset" or unset (ksunset's own
  * readers where they can). 0, or -EINVAL with a usage error. */
-int ks_cli_dwarf_env(const char *cmd, struct ks_dwarf_opts *o) KS_MUST_CHECK;
+int ks_cli_dwarf_env(const char *cmd, struct ks_locate_opts *o) KS_MUST_CHECK;
 #define KS_CLI_OPT_LOCATIONS 0x4c4f
 #define KS_CLI_OPT_DEBUG_DIR 0x4444
 #define KS_CLI_DWARF_LONGOPTS \

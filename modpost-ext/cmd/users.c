@@ -18,7 +18,7 @@ struct users_opts {
 	struct ks_paths syms, modules;
 	const char *today;
 	enum ks_format format;
-	struct ks_dwarf_opts dwarf;	/* --locations, --debug-dir */
+	struct ks_locate_opts dwarf;	/* --locations, --debug-dir */
 	int32_t today_days;
 };
 
@@ -113,7 +113,8 @@ static bool asked_for(void *ctx, const struct ks_module *m, const char *sym)
 	return false;
 }
 
-/* DWARF lines for the imports asked about (dwarf/dwarf.h), on the
+/* Lines from the other location sources for the imports asked about
+ * (module/locate.h), on the
  * reading threads: what is asked is known from the start. */
 static int locate(void *ctx, struct ks_module *m, struct ks_diags *d)
 {

@@ -1065,7 +1065,7 @@ static int find_by_path(struct dw *x, const char *dir, const unsigned char *id, 
 /* A separate debug file for a stripped module, with its build-id, under
  * the debug directory: by build-id, then by path. 1 found, 0 not, or
  * -ENOMEM. */
-static int find_debug_file(struct dw *x, const struct ks_dwarf_opts *o)
+static int find_debug_file(struct dw *x, const struct ks_locate_opts *o)
 {
 	const char *dir = o->debug_dir ? o->debug_dir : "/usr/lib/debug";
 	const void *id;
@@ -1077,7 +1077,7 @@ static int find_debug_file(struct dw *x, const struct ks_dwarf_opts *o)
 	return r ? r : find_by_path(x, dir, id, n);
 }
 
-static const char *debug_dir(const struct ks_dwarf_opts *o)
+static const char *debug_dir(const struct ks_locate_opts *o)
 {
 	return o->debug_dir ? o->debug_dir : "/usr/lib/debug";
 }
@@ -1085,7 +1085,7 @@ static const char *debug_dir(const struct ks_dwarf_opts *o)
 /* The module from memory (decompressed), its sections laid out, and the
  * object whose DWARF is read (*delf): the module, else a separate debug
  * file. -ENOENT: no DWARF; a note in d and 0 with *delf NULL: unusable. */
-static int open_module(struct dw *x, char *image, size_t size, const struct ks_dwarf_opts *o,
+static int open_module(struct dw *x, char *image, size_t size, const struct ks_locate_opts *o,
 		       struct ks_diags *d, Elf **delf)
 {
 	const char *why = "";
@@ -1226,7 +1226,7 @@ static int open_dwfl(struct dw *x, Elf *delf, struct ks_diags *d)
 }
 
 int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
-			  size_t nsyms, const struct ks_dwarf_opts *o, struct ks_diags *d)
+			  size_t nsyms, const struct ks_locate_opts *o, struct ks_diags *d)
 {
 	struct dw x = {
 		.m = m, .debug = { .fd = -1 }, .image = image, .size = size, .libdw = o->libdw, .memfd = -1
@@ -1359,7 +1359,7 @@ static bool separate_debug_possible(const struct ks_module *m, const char *dir)
  * findings that need a location come here, and of those only the ones
  * whose DWARF is in the module or may be in a separate file. */
 int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
-		    const struct ks_dwarf_opts *o, struct ks_diags *d)
+		    const struct ks_locate_opts *o, struct ks_diags *d)
 {
 	struct ks_modfile f;
 	const char *why = "";
@@ -1380,72 +1380,4 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 			    : 0;
 	ks_modfile_close(&f);
 	return r;
-}
-
-int ks_locations_parse(const char *s, enum ks_locations *mode)
-{
-	static const char *const names[] = { "auto", "plugin", "dwarf" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcmp(s, names[i])) {
-			*mode = (enum ks_locations)i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
-static bool placed(const struct ks_module *m, const char *sym)
-{
-	for (size_t i = 0; i < m->uses.n; i++)
-		if (!strcmp(m->uses.v[i].symbol, sym))
-			return true;
-	return false;
-}
-
-/* --locations=dwarf: the plugin's uses are left out. */
-static void drop_plugin_uses(struct ks_module *m)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < m->uses.n; i++) {
-		struct ks_use *u = &m->uses.v[i];
-
-		if (u->source != KS_SOURCE_PLUGIN) {
-			m->uses.v[k++] = *u;
-			continue;
-		}
-		free(u->symbol);
-		free(u->file);
-		free(u->function);
-		free(u->var);
-		free(u->member);
-	}
-	m->uses.n = k;
-}
-
-int ks_locate_module(struct ks_module *m, const struct ks_dwarf_opts *o, ks_locate_wanted_fn wanted,
-		     void *ctx, struct ks_diags *d)
-{
-	char **syms;
-	size_t n = 0;
-	int r = 0;
-
-	if (o->mode == KS_LOCATIONS_PLUGIN)
-		return 0;
-	if (o->mode == KS_LOCATIONS_DWARF)
-		drop_plugin_uses(m);
-	syms = malloc((m->nundef ? m->nundef : 1) * sizeof(*syms));
-	if (!syms)
-		return -ENOMEM;
-	for (size_t i = 0; i < m->nundef; i++)
-		if (!ks_import_generated(m->undef[i]) && wanted(ctx, m, m->undef[i]) &&
-		    !placed(m, m->undef[i]))
-			syms[n++] = m->undef[i];
-	if (n) {
-		qsort(syms, n, sizeof(*syms), cmp_names);
-		r = ks_dwarf_locate(m, syms, n, o, d);
-	}
-	free(syms);
-	return r == -ENOMEM ? r : 0;
 }

@@ -30,18 +30,23 @@ int ks_uses_add(struct ks_uses *uses, struct ks_use *u)
 	return 0;
 }
 
+void ks_use_free(struct ks_use *u)
+{
+	free(u->symbol);
+	free(u->file);
+	free(u->function);
+	free(u->var);
+	free(u->member);
+	free(u->accept_reason);
+	free(u->note);
+	free(u->written_as);
+	memset(u, 0, sizeof(*u));
+}
+
 void ks_uses_free(struct ks_uses *uses)
 {
-	for (size_t i = 0; i < uses->n; i++) {
-		free(uses->v[i].symbol);
-		free(uses->v[i].file);
-		free(uses->v[i].function);
-		free(uses->v[i].var);
-		free(uses->v[i].member);
-		free(uses->v[i].accept_reason);
-		free(uses->v[i].note);
-		free(uses->v[i].written_as);
-	}
+	for (size_t i = 0; i < uses->n; i++)
+		ks_use_free(&uses->v[i]);
 	free(uses->v);
 	uses->v = NULL;
 	uses->n = 0;

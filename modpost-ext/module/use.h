@@ -42,6 +42,7 @@ struct ks_uses {
 const char *ks_use_source_name(enum ks_use_source s);
 /* Takes u's strings (u is left empty). 0 or -ENOMEM. */
 int ks_uses_add(struct ks_uses *uses, struct ks_use *u) KS_MUST_CHECK;
+void ks_use_free(struct ks_use *u);
 void ks_uses_free(struct ks_uses *uses);
 
 #endif

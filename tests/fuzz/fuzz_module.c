@@ -61,7 +61,7 @@ static int cmp_names(const void *a, const void *b)
  * DWARF holds, only uses of imports, each with a line. */
 static void locate(struct ks_module *m, char *image, size_t size)
 {
-	const struct ks_dwarf_opts o = { .debug_dir = "/nonexistent" };
+	const struct ks_locate_opts o = { .debug_dir = "/nonexistent" };
 	struct ks_diags d = { 0 };
 	char **syms = malloc((m->nundef ? m->nundef : 1) * sizeof(*syms));
 	size_t before = m->uses.n;

@@ -73,16 +73,19 @@ END_TEST
 
 START_TEST(test_locations)
 {
-	enum ks_locations m = KS_LOCATIONS_DWARF;
+	struct ks_locate_opts o = { .only = true, .source = KS_SOURCE_DWARF };
 
-	ck_assert_int_eq(ks_locations_parse("auto", &m), 0);
-	ck_assert_int_eq(m, KS_LOCATIONS_AUTO);
-	ck_assert_int_eq(ks_locations_parse("plugin", &m), 0);
-	ck_assert_int_eq(m, KS_LOCATIONS_PLUGIN);
-	ck_assert_int_eq(ks_locations_parse("dwarf", &m), 0);
-	ck_assert_int_eq(m, KS_LOCATIONS_DWARF);
-	ck_assert_int_eq(ks_locations_parse("DWARF", &m), -EINVAL);
-	ck_assert_int_eq(ks_locations_parse("", &m), -EINVAL);
+	ck_assert_int_eq(ks_locations_parse("auto", &o), 0);
+	ck_assert(!o.only);
+	ck_assert(ks_locate_reads(&o));
+	ck_assert_int_eq(ks_locations_parse("plugin", &o), 0);
+	ck_assert(o.only && o.source == KS_SOURCE_PLUGIN);
+	ck_assert(!ks_locate_reads(&o));
+	ck_assert_int_eq(ks_locations_parse("dwarf", &o), 0);
+	ck_assert(o.only && o.source == KS_SOURCE_DWARF);
+	ck_assert(ks_locate_reads(&o));
+	ck_assert_int_eq(ks_locations_parse("DWARF", &o), -EINVAL);
+	ck_assert_int_eq(ks_locations_parse("", &o), -EINVAL);
 }
 END_TEST
 
