@@ -781,33 +781,46 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 	return add_use(x, sym, KS_USE_ADDR, &cu, &f, NULL, name, ks_buf_steal(&member));
 }
 
-/* A call instruction (x86's call or jmp rel32) ends at the relocated
- * field; anything else in code reads or takes the address of the import. */
-static enum ks_use_kind code_kind(Elf *elf, Elf_Data *text, GElf_Addr off)
-{
-	GElf_Ehdr eh;
-	const unsigned char *p = text ? text->d_buf : NULL;
+/* The relocation types of a call or a jump to a function, for the
+ * machines dwarf/dwarfrel.c relocates: any other relocation in code
+ * reads an import or takes its address. x86-64's calls are PLT32 since
+ * binutils 2.31 (GCC and Clang alike); a PC32 there is a RIP-relative
+ * access. */
+static const struct call_type {
+	uint16_t machine;
+	uint32_t type;
+} call_types[] = {
+	{ EM_X86_64, R_X86_64_PLT32 },	{ EM_386, R_386_PC32 },
+	{ EM_386, R_386_PLT32 },	{ EM_AARCH64, R_AARCH64_CALL26 },
+	{ EM_AARCH64, R_AARCH64_JUMP26 }, { EM_ARM, R_ARM_CALL },
+	{ EM_ARM, R_ARM_JUMP24 },	{ EM_ARM, R_ARM_PC24 },
+	{ EM_ARM, R_ARM_THM_PC22 },	{ EM_ARM, R_ARM_THM_JUMP24 },
+	{ EM_S390, R_390_PLT32DBL },	{ EM_PPC64, R_PPC64_REL24 },
+	{ EM_RISCV, R_RISCV_CALL },	{ EM_RISCV, R_RISCV_CALL_PLT },
+	{ EM_RISCV, R_RISCV_JAL },
+};
 
-	if (!gelf_getehdr(elf, &eh) || (eh.e_machine != EM_X86_64 && eh.e_machine != EM_386))
-		return KS_USE_CALL;
-	if (!p || off == 0 || off > text->d_size)
-		return KS_USE_CALL;
-	return p[off - 1] == 0xe8 || p[off - 1] == 0xe9 ? KS_USE_CALL : KS_USE_DATA;
+static enum ks_use_kind code_kind(uint16_t machine, uint32_t type)
+{
+	for (size_t i = 0; i < sizeof(call_types) / sizeof(call_types[0]); i++)
+		if (call_types[i].machine == machine && call_types[i].type == type)
+			return KS_USE_CALL;
+	return KS_USE_DATA;
 }
 
-/* One relocation, at offset off of section target (laid out at addr):
+/* One relocation of type at offset off of section target (laid out):
  * gathered, to be placed once the DWARF is read. */
 static int place(struct dw *x, Elf *elf, Elf_Scn *target, const GElf_Shdr *tsh, GElf_Addr off,
-		 const char *sym)
+		 uint32_t type, const char *sym)
 {
 	struct ks_dwarfpick_addr a = { tsh->sh_addr + off, elf_ndxscn(target), off,
 				       tsh->sh_flags & SHF_EXECINSTR };
+	GElf_Ehdr eh;
 
 	if (!a.code)
 		return want_addr(x, &a, sym, KS_USE_ADDR);
 	return want_addr(x, &a, sym,
-			 code_kind(elf, tsh->sh_type == SHT_NOBITS ? NULL : elf_getdata(target, NULL),
-				   off));
+			 code_kind(gelf_getehdr(elf, &eh) ? eh.e_machine : EM_NONE, type));
 }
 
 /* A gathered use, placed. */
@@ -952,7 +965,8 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 		if (jump)
 			r = place_jump(x, elf, data, i, &ra, want[sym]);
 		else if (!table_section(tname))
-			r = place(x, elf, target, &tsh, ra.r_offset, want[sym]);
+			r = place(x, elf, target, &tsh, ra.r_offset, (uint32_t)GELF_R_TYPE(ra.r_info),
+				  want[sym]);
 	}
 	return r;
 }
@@ -993,7 +1007,8 @@ static bool has_debug_info(Elf *elf)
 		GElf_Shdr sh;
 		const char *name;
 
-		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_PROGBITS && sh.sh_size &&
+		if (gelf_getshdr(scn, &sh) && sh.sh_size &&
+		    (sh.sh_type == SHT_PROGBITS || sh.sh_type == SHT_MIPS_DWARF) &&
 		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(name, ".debug_info"))
 			return true;
 	}

@@ -397,7 +397,8 @@ static int dwarf_pair(const struct rel *c, Elf_Scn *rel, const GElf_Shdr *rsh, s
 	    !(p->name = elf_strptr(c->elf, shstrndx, tsh.sh_name)) || !dwarf_section(p->name))
 		return 0;
 	if (!c->ntypes) {
-		*why = "relocations of this machine are not known";
+		*why = "this machine's relocations are not read (x86, arm, arm64, ppc64, riscv and "
+		       "s390 are)";
 		return -EINVAL;
 	}
 	if ((tsh.sh_flags & SHF_COMPRESSED) && elf_compress(p->target, 0, 0) < 0) {

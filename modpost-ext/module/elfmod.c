@@ -234,6 +234,7 @@ static const struct {
 	{ SHT_NOTE, KS_NOTE_SECTION, ks_records_read },
 	/* whether DWARF can be had without reading the module again */
 	{ SHT_PROGBITS, ".debug_info", ks_dwarf_info_seen },
+	{ SHT_MIPS_DWARF, ".debug_info", ks_dwarf_info_seen },
 	{ SHT_PROGBITS, ".zdebug_info", ks_dwarf_info_seen },
 	{ SHT_PROGBITS, ".gnu_debuglink", ks_dwarf_link_seen },
 	{ SHT_NOTE, ".note.gnu.build-id", ks_build_id_read },
