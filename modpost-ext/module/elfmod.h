@@ -13,7 +13,7 @@
 
 /* Where the module's DWARF could come from, noted while it is read: one
  * with none of its own and no separate debug file to be found is not read
- * (for a .ko.xz: decompressed) again for source lines (dwarf/dwarf.c). */
+ * (for a .ko.xz: decompressed) again for source lines (dwarf/debugfile.c). */
 struct ks_debug_refs {
 	bool info;		/* a .debug_info section of its own */
 	bool search;		/* a .gnu_debuglink, or a build-id not kept: look */
