@@ -79,7 +79,7 @@ CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o repor
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o \
-	check_dwarfline.o check_dwarfwalk.o
+	check_dwarfline.o check_dwarfwalk.o check_debugfile.o
 UNIT_OBJS += check_symdiff.o check_modfile.o check_forecast.o check_cond.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))

@@ -400,5 +400,6 @@ void ks_module_free(struct ks_module *m)
 	free(m->undef);
 	ks_uses_free(&m->uses);
 	ks_units_free(&m->units);
+	free(m->debug.link);
 	memset(m, 0, sizeof(*m));
 }
