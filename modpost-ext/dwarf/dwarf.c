@@ -8,11 +8,8 @@
  * indexed once, variables once; libdw caches each CU's line table. */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
-#include <elfutils/libdwelf.h>
 #include <elfutils/libdwfl.h>
 #include <errno.h>
-#include <limits.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -23,6 +20,7 @@
 
 #include "buf.h"
 #include "strmap.h"
+#include "dwarf/debugfile.h"
 #include "dwarf/dwarf.h"
 #include "dwarf/dwarfline.h"
 #include "dwarf/dwarfpath.h"
@@ -1015,83 +1013,6 @@ static bool has_debug_info(Elf *elf)
 	return false;
 }
 
-/* The file at path, if it is ELF with the module's build-id: mapped (or
- * read and decompressed) into x->debug, opened as x->debug_elf. */
-static bool try_debug_file(struct dw *x, const char *path, const void *id, int idlen)
-{
-	const char *why;
-	const void *got;
-
-	bool ok = ks_modfile_open(path, &x->debug, &why) == 0 && ks_modfile_map(&x->debug, &why) == 0;
-
-	if (!ok || !(x->debug_elf = elf_memory(x->debug.data, x->debug.size)) ||
-	    dwelf_elf_gnu_build_id(x->debug_elf, &got) != idlen || memcmp(id, got, (size_t)idlen)) {
-		elf_end(x->debug_elf);
-		x->debug_elf = NULL;
-		ks_modfile_close(&x->debug);
-		return false;
-	}
-	return true;
-}
-
-/* DIR/.build-id/xx/rest.debug, as libdwfl looks for it. */
-static int find_by_build_id(struct dw *x, const char *dir, const unsigned char *id, int n)
-{
-	struct ks_buf path = KS_BUF_INIT;
-	int r = ks_buf_addf(&path, "%s/.build-id/", dir);
-
-	for (int i = 0; i < n && r == 0; i++)
-		r = ks_buf_addf(&path, i == 1 ? "/%02x" : "%02x", id[i]);
-	if (r == 0)
-		r = ks_buf_adds(&path, ".debug");
-	if (r == 0)
-		r = try_debug_file(x, path.p, id, n) ? 1 : 0;
-	ks_buf_free(&path);
-	return r;
-}
-
-/* DIR/<the module's absolute path>, without .xz/.zst/.gz: where Debian's
- * -dbg packages put in-tree modules (DIR/lib/modules/<release>/...).
- * NULL if the path cannot be resolved or there is no memory. */
-static char *path_under(const char *dir, const char *module)
-{
-	char real[PATH_MAX], *path, *dot;
-
-	if (!realpath(module, real) || asprintf(&path, "%s%s", dir, real) < 0)
-		return NULL;
-	dot = strrchr(path, '.');
-	if (dot && (!strcmp(dot, ".xz") || !strcmp(dot, ".zst") || !strcmp(dot, ".gz")))
-		*dot = '\0';
-	return path;
-}
-
-static int find_by_path(struct dw *x, const char *dir, const unsigned char *id, int n)
-{
-	char *path = path_under(dir, x->m->path);
-	int r;
-
-	if (!path)
-		return 0;
-	r = try_debug_file(x, path, id, n) ? 1 : 0;
-	free(path);
-	return r;
-}
-
-/* A separate debug file for a stripped module, with its build-id, under
- * the debug directory: by build-id, then by path. 1 found, 0 not, or
- * -ENOMEM. */
-static int find_debug_file(struct dw *x, const struct ks_locate_opts *o)
-{
-	const char *dir = o->debug_dir ? o->debug_dir : "/usr/lib/debug";
-	const void *id;
-	int n = dwelf_elf_gnu_build_id(x->elf, &id), r;
-
-	if (n <= 0)
-		return 0;
-	r = find_by_build_id(x, dir, id, n);
-	return r ? r : find_by_path(x, dir, id, n);
-}
-
 static const char *debug_dir(const struct ks_locate_opts *o)
 {
 	return o->debug_dir ? o->debug_dir : "/usr/lib/debug";
@@ -1104,6 +1025,7 @@ static int open_module(struct dw *x, char *image, size_t size, const struct ks_l
 		       struct ks_diags *d, Elf **delf)
 {
 	const char *why = "";
+	char *refused;
 	int r;
 
 	*delf = NULL;
@@ -1115,8 +1037,14 @@ static int open_module(struct dw *x, char *image, size_t size, const struct ks_l
 		*delf = x->elf;
 		return 0;
 	}
-	if ((r = find_debug_file(x, o)) <= 0)
-		return r < 0 ? r : -ENOENT;
+	r = ks_debugfile_find(x->m->path, x->elf, debug_dir(o), &x->debug, &x->debug_elf, &refused);
+	if (r == 0 && refused)
+		r = dwarf_problem(x->m, d, refused, ".gnu_debuglink CRC mismatch");
+	else if (r == 0)
+		r = -ENOENT;
+	free(refused);
+	if (r <= 0)
+		return r;
 	if (!x->libdw && ks_dwarfrel_layout(x->debug_elf, &why) < 0)
 		return dwarf_problem(x->m, d, "cannot lay out the debug file", why);
 	*delf = x->debug_elf;
@@ -1297,79 +1225,6 @@ int ks_dwarf_info_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_di
 	return 0;
 }
 
-int ks_dwarf_link_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
-		       struct ks_diags *late)
-{
-	(void)elf, (void)scn, (void)d, (void)late;
-	m->debug.search = true;
-	return 0;
-}
-
-/* The GNU build-id note; one that cannot be read or kept only means that
- * separate debug files are searched for as before. */
-int ks_build_id_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
-		     struct ks_diags *late)
-{
-	Elf_Data *data = elf_getdata(scn, NULL);
-	size_t name_off, desc_off;
-	GElf_Nhdr nh;
-
-	(void)elf, (void)d, (void)late;
-	if (data && gelf_getnote(data, 0, &nh, &name_off, &desc_off) > 0 &&
-	    nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == sizeof("GNU") &&
-	    !memcmp((const char *)data->d_buf + name_off, "GNU", sizeof("GNU")) &&
-	    nh.n_descsz > 0 && nh.n_descsz <= sizeof(m->debug.build_id) &&
-	    ks_in_range(desc_off, nh.n_descsz, data->d_size)) {
-		memcpy(m->debug.build_id, (const char *)data->d_buf + desc_off, nh.n_descsz);
-		m->debug.build_id_len = nh.n_descsz;
-	} else {
-		m->debug.search = true;
-	}
-	return 0;
-}
-
-/* Whether the file the format names exists; true when it cannot be told. */
-static bool exists(const char *fmt, ...) KS_PRINTF(1, 2);
-
-static bool exists(const char *fmt, ...)
-{
-	va_list ap;
-	char *path;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&path, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return true;
-	n = access(path, F_OK);
-	free(path);
-	return n == 0;
-}
-
-/* Whether find_debug_file() could find a separate debug file for m,
- * looking where it looks: DIR/.build-id/xx/rest.debug, then path_under().
- * When in doubt (a build-id too long to keep), yes. */
-static bool separate_debug_possible(const struct ks_module *m, const char *dir)
-{
-	char hex[2 * sizeof(m->debug.build_id) + 1] = "";
-	char *path;
-	bool r;
-
-	if (m->debug.search)
-		return true;
-	if (!m->debug.build_id_len)
-		return false;
-	for (size_t i = 0; i < m->debug.build_id_len; i++)
-		snprintf(hex + 2 * i, 3, "%02x", m->debug.build_id[i]);
-	if (exists("%s/.build-id/%.2s/%s.debug", dir, hex, hex + 2))
-		return true;
-	path = path_under(dir, m->path);
-	r = !path || exists("%s", path);
-	free(path);
-	return r;
-}
-
 /* The module is read again, mapped or decompressed: only modules with
  * findings that need a location come here, and of those only the ones
  * whose DWARF is in the module or may be in a separate file. */
@@ -1380,7 +1235,7 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 	const char *why = "";
 	int r;
 
-	if (!m->debug.info && !separate_debug_possible(m, debug_dir(o))) {
+	if (!m->debug.info && !ks_debugfile_possible(m, debug_dir(o))) {
 		m->no_debug_info = true;
 		return -ENOENT;
 	}

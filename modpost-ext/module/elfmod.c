@@ -236,8 +236,8 @@ static const struct {
 	{ SHT_PROGBITS, ".debug_info", ks_dwarf_info_seen },
 	{ SHT_MIPS_DWARF, ".debug_info", ks_dwarf_info_seen },
 	{ SHT_PROGBITS, ".zdebug_info", ks_dwarf_info_seen },
-	{ SHT_PROGBITS, ".gnu_debuglink", ks_dwarf_link_seen },
-	{ SHT_NOTE, ".note.gnu.build-id", ks_build_id_read },
+	{ SHT_PROGBITS, ".gnu_debuglink", ks_debugfile_link_read },
+	{ SHT_NOTE, ".note.gnu.build-id", ks_debugfile_build_id_read },
 };
 
 static ks_section_fn reader_for(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
@@ -401,5 +401,6 @@ void ks_module_free(struct ks_module *m)
 	free(m->undef);
 	ks_uses_free(&m->uses);
 	ks_units_free(&m->units);
+	free(m->debug.link);
 	memset(m, 0, sizeof(*m));
 }

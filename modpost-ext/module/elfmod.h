@@ -13,12 +13,13 @@
 
 /* Where the module's DWARF could come from, noted while it is read: one
  * with none of its own and no separate debug file to be found is not read
- * (for a .ko.xz: decompressed) again for source lines (dwarf/dwarf.c). */
+ * (for a .ko.xz: decompressed) again for source lines (dwarf/debugfile.c). */
 struct ks_debug_refs {
 	bool info;		/* a .debug_info section of its own */
-	bool search;		/* a .gnu_debuglink, or a build-id not kept: look */
+	bool search;		/* a .gnu_debuglink or build-id not kept: look */
 	unsigned char build_id[64];
 	size_t build_id_len;	/* 0: no .note.gnu.build-id */
+	char *link;		/* .gnu_debuglink's file name; NULL: none */
 };
 
 struct ks_module {

@@ -3,8 +3,9 @@
 # without the plugin: a real Kbuild module (tests/dwarf/kmod) and objects
 # that clang-14, gcc and the cross compilers found here make
 # (tests/dwarf/clang) carry "dwarf:" comments stating each expected use;
-# compressed copies give the same; a stripped copy gets one hint; corrupt
-# DWARF is no crash; --locations chooses.
+# compressed copies give the same; a stripped copy gets one hint, or its
+# separate debug file (by build-id, path, .gnu_debuglink; Debian's real
+# -dbg package); corrupt DWARF is no crash; --locations chooses.
 . "$(dirname "$0")/lib.sh"
 KSUNSET=${KSUNSET:-$TOP/build/ksunset}
 PLUGIN=${PLUGIN:-$TOP/build/ksunset.so}
@@ -80,6 +81,7 @@ kbuild_part() {
 		"$(grep -c 'no DWARF: stripped' "$TMP/text"):$(grep -c 'dwarf_demo.c:' "$TMP/text")" "1:0"
 
 	debug_dirs "$ko" "$d/stripped.ko" "$S"
+	debug_links "$ko" "$S"
 
 	corrupt "$ko" "$d/corrupt.ko"
 	"$KSUNSET" check --today 2026-12-04 -s "$S" "$d/corrupt.ko" >"$TMP/text" 2>&1
@@ -92,8 +94,9 @@ kbuild_part() {
 }
 
 # debug_dirs KO STRIPPED SCHEDULE: --debug-dir finds KO's DWARF for its
-# stripped copy by build-id and by path (also for a .ko.xz), and refuses a
-# file with another build-id.
+# stripped copy by build-id, by path (also for a .ko.xz) and, for a module
+# of an unpacked package, by its path from lib/modules/<release>/ on; and
+# refuses a file with another build-id.
 debug_dirs() {
 	n_want=$(grep -c . "$TMP/want")
 	id=$(readelf -n "$1" | awk '/Build ID/ { print $3 }')
@@ -110,10 +113,60 @@ debug_dirs() {
 		expect_eq "--debug-dir: by path, $(basename "$f")" "$n" "$n_want"
 	done
 	rm -f "$2.xz"
+	# the module as a package unpacked anywhere puts it (merged /usr), its
+	# debug file as Debian's -dbg packages do, or under usr/ too
+	sub=lib/modules/6.1.0-test/kernel/drivers/misc
+	mkdir -p "$TMP/pkg/usr/$sub" "$TMP/dbg3/$sub" "$TMP/dbg4/usr/$sub"
+	xz -c "$2" >"$TMP/pkg/usr/$sub/dwarf_demo.ko.xz"
+	cp "$1" "$TMP/dbg3/$sub/dwarf_demo.ko"
+	cp "$1" "$TMP/dbg4/usr/$sub/dwarf_demo.ko"
+	for dir in dbg3 dbg4; do
+		n=$("$KSUNSET" check -s "$3" --debug-dir "$TMP/$dir" "$TMP/pkg/usr/$sub/dwarf_demo.ko.xz" \
+			2>&1 | grep -c 'dwarf_demo.c:\|helper.h:')
+		expect_eq "--debug-dir: by the path from lib/modules/ on, a .ko.xz elsewhere ($dir)" \
+			"$n" "$n_want"
+	done
+	cp "$TMP/kmod-other.ko" "$TMP/dbg3/$sub/dwarf_demo.ko"
+	"$KSUNSET" check -s "$3" --debug-dir "$TMP/dbg3" "$TMP/pkg/usr/$sub/dwarf_demo.ko.xz" \
+		>"$TMP/text" 2>&1
+	expect_eq "--debug-dir: another build-id in lib/modules/ is refused" \
+		"$(grep -c 'dwarf_demo.c:' "$TMP/text"):$(grep -c 'stripped?' "$TMP/text")" "0:1"
 	cp "$TMP/kmod-other.ko" "$TMP/dbg2$real"
 	"$KSUNSET" check -s "$3" --debug-dir "$TMP/dbg2" "$2" >"$TMP/text" 2>&1
 	expect_eq "--debug-dir: another build-id is refused" \
 		"$(grep -c 'dwarf_demo.c:' "$TMP/text"):$(grep -c 'stripped?' "$TMP/text")" "0:1"
+}
+
+# debug_links KO SCHEDULE: KO's DWARF kept by objcopy in m.debug, which the
+# .gnu_debuglink of its stripped copy m.ko names, is found where GDB looks:
+# beside m.ko, in its .debug/, under --debug-dir; a copy whose CRC is not
+# the link's (one byte more) is passed over, and said so when it is all
+# there is.
+debug_links() {
+	n_want=$(grep -c . "$TMP/want")
+	l="$TMP/link"
+	mkdir -p "$l/.debug"
+	objcopy --only-keep-debug "$1" "$l/m.debug"
+	objcopy --strip-debug --add-gnu-debuglink="$l/m.debug" "$1" "$l/m.ko"
+	# lines DEBUG-DIR SCHEDULE: lines found, ":", lines saying CRC
+	lines() {
+		"$KSUNSET" check -s "$2" --debug-dir "$1" "$l/m.ko" >"$TMP/text" 2>&1
+		echo "$(grep -c 'dwarf_demo.c:\|helper.h:' "$TMP/text"):$(grep -c 'CRC' "$TMP/text")"
+	}
+	expect_eq ".gnu_debuglink: beside the module" "$(lines "$TMP/none" "$2")" "$n_want:0"
+	mv "$l/m.debug" "$l/.debug/m.debug"
+	{ cat "$l/.debug/m.debug" && printf x; } >"$l/m.debug"
+	expect_eq ".gnu_debuglink: in .debug/, a copy with another CRC beside passed over" \
+		"$(lines "$TMP/none" "$2")" "$n_want:0"
+	real=$(cd "$l" && pwd -P)
+	mkdir -p "$TMP/dbg5$real"
+	mv "$l/.debug/m.debug" "$TMP/dbg5$real/m.debug"
+	expect_eq ".gnu_debuglink: DIR + the module's folder" "$(lines "$TMP/dbg5" "$2")" "$n_want:0"
+	rm "$TMP/dbg5$real/m.debug"
+	expect_eq ".gnu_debuglink: only a copy with another CRC: no lines, a note" \
+		"$(lines "$TMP/dbg5" "$2")" "0:1"
+	expect_grep ".gnu_debuglink: the note names the file" "$TMP/text" \
+		"m.ko: note: no source lines from DWARF: $real/m.debug: .gnu_debuglink CRC mismatch"
 }
 
 # corrupt IN OUT: IN with its .debug_info and .debug_line overwritten by a
@@ -190,7 +243,9 @@ clang_part() {
 	# a machine whose relocations are not read (MIPS; its DWARF sections
 	# are SHT_MIPS_DWARF): one note, and no line
 	o=$TMP/clang/user-mips.o
-	if (cd "$TMP/clang" && clang-14 --target=mips-linux-gnu -g -O2 -Iinclude -c user.c \
+	if [ "${KSUNSET_DWARF_READER:-}" = libdw ]; then
+		skip "mips: libdwfl relocates MIPS itself"
+	elif (cd "$TMP/clang" && clang-14 --target=mips-linux-gnu -g -O2 -Iinclude -c user.c \
 		-o "$o") 2>/dev/null; then
 		"$KSUNSET" check --today 2026-12-04 -s "$TMP/c.schedule" "$o" >"$TMP/text" 2>&1
 		expect_eq "mips: one note that its relocations are not read, no line" \
@@ -232,8 +287,68 @@ units_part() {
 	expect_eq "units: dwarf_units.ko has a unit more than those holding uses" "$n" 3
 }
 
+# Debian's own: stripped modules of linux-image-6.1.0-50-amd64-unsigned
+# with --debug-dir at the usr/lib/debug of linux-image-6.1.0-50-amd64-dbg
+# (its modules at DIR/lib/modules/<release>/..., no .build-id links for
+# them), both unpacked by scripts/fetch-debian.sh into its cache (never
+# installed; 860 MB the first time). The lines are those that objdump -dl
+# gives for the relocations in the -dbg modules.
+debian_part() {
+	rel=6.1.0-50-amd64
+	root=$("$TOP/scripts/fetch-debian.sh" bookworm get "linux-image-$rel-dbg" \
+		"linux-image-$rel-unsigned" 2>"$TMP/fetch.log")
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		skip "Debian $rel: cannot fetch its -dbg and -unsigned packages (status $rc): $(tail -n 1 "$TMP/fetch.log")"
+		return
+	fi
+	m=$root/lib/modules/$rel/kernel
+	set -- "$m/net/netfilter/xt_pkttype.ko" "$m/net/vmw_vsock/vsock_loopback.ko" "$m/fs/ext4/ext4.ko"
+	n=$(for ko in "$@"; do readelf -S "$ko"; done | grep -c '\.debug_info')
+	expect_eq "Debian $rel: its modules carry no DWARF" "$n" 0
+	printf 'What: %s\n %s\n %s\n %s\n %s\n %s\n %s\nWhen: 2030-01-01\n' xt_register_match \
+		xt_unregister_match vsock_core_register vsock_core_unregister crc16 register_filesystem \
+		unregister_filesystem >"$TMP/deb.schedule"
+	cat >"$TMP/want" <<-'EOF'
+		fs/ext4/super.c:3239:8: 'crc16' in 'ext4_group_desc_csum'
+		fs/ext4/super.c:3240:8: 'crc16' in 'ext4_group_desc_csum'
+		fs/ext4/super.c:3241:8: 'crc16' in 'ext4_group_desc_csum'
+		fs/ext4/super.c:3245:9: 'crc16' in 'ext4_group_desc_csum'
+		fs/ext4/super.c:7264:12: 'register_filesystem' in 'register_as_ext2'
+		fs/ext4/super.c:7272:2: 'unregister_filesystem' in 'unregister_as_ext2'
+		fs/ext4/super.c:7293:12: 'register_filesystem' in 'register_as_ext3'
+		fs/ext4/super.c:7301:2: 'unregister_filesystem' in 'unregister_as_ext3'
+		fs/ext4/super.c:7380:8: 'register_filesystem' in 'ext4_init_fs'
+		fs/ext4/super.c:7414:2: 'unregister_filesystem' in 'ext4_exit_fs'
+		net/netfilter/xt_pkttype.c:52:9: 'xt_register_match' in 'pkttype_mt_init'
+		net/netfilter/xt_pkttype.c:57:2: 'xt_unregister_match' in 'pkttype_mt_exit'
+		net/vmw_vsock/vsock_loopback.c:135:8: 'vsock_core_register' in 'vsock_loopback_init'
+		net/vmw_vsock/vsock_loopback.c:151:2: 'vsock_core_unregister' in 'vsock_loopback_exit'
+	EOF
+	# got ARGS...: check's lines, as in $TMP/want
+	got() {
+		"$KSUNSET" check --today 2026-12-04 -s "$TMP/deb.schedule" "$@" 2>&1 |
+			sed -n "s|^/debian/build/build_amd64_none_amd64/\([^ ]*\) warning: call to \('[^']*' in '[^']*'\).*|\1 \2|p" |
+			sort
+	}
+	got --debug-dir "$root/usr/lib/debug" "$@" >"$TMP/got"
+	expect_file_eq "Debian $rel: --debug-dir DIR/lib/modules/$rel/..., each use at objdump's line" \
+		"$TMP/got" "$TMP/want"
+	# the same modules as merged /usr installs them, compressed
+	u=$TMP/deb/usr/lib/modules/$rel/kernel
+	mkdir -p "$u/net/netfilter" "$u/net/vmw_vsock" "$u/fs/ext4"
+	for ko in "$@"; do xz -0 -c "$ko" >"$u/${ko#"$m/"}.xz"; done
+	got --debug-dir "$root/usr/lib/debug" "$u"/net/netfilter/xt_pkttype.ko.xz \
+		"$u"/net/vmw_vsock/vsock_loopback.ko.xz "$u"/fs/ext4/ext4.ko.xz >"$TMP/got"
+	expect_file_eq "Debian $rel: the same for .ko.xz under usr/lib/modules" "$TMP/got" "$TMP/want"
+	n=$("$KSUNSET" check -s "$TMP/deb.schedule" --debug-dir "$TMP/none" "$@" 2>&1 |
+		grep -c 'no DWARF: stripped?')
+	expect_eq "Debian $rel: without its -dbg, one hint a module" "$n" 3
+}
+
 if [ -n "$K" ]; then
 	kbuild_part
 	units_part
 else skip "no kernel headers in /usr/src"; fi
 clang_part
+debian_part

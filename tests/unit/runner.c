@@ -25,6 +25,7 @@ int main(void)
 	srunner_add_suite(sr, suite_modfile());
 	srunner_add_suite(sr, suite_dwarfline());
 	srunner_add_suite(sr, suite_dwarfwalk());
+	srunner_add_suite(sr, suite_debugfile());
 	srunner_add_suite(sr, suite_forecast());
 	srunner_add_suite(sr, suite_cond());
 	srunner_run_all(sr, CK_NORMAL);
