@@ -17,7 +17,7 @@
 #include "buf.h"
 #include "input/schedwrite.h"
 #include "module/use.h"
-#include "report/report.h"
+#include "path.h"
 
 #define HEADER "# ksunset baseline 2"
 #define HEADER_V1 "# ksunset baseline 1"

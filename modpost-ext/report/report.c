@@ -45,16 +45,6 @@ struct ks_tally ks_report_tally(const struct ks_findings *f)
 	return t;
 }
 
-/* A location's URI: relative to the source root when it lies below it. */
-const char *ks_path_under(const char *file, const char *root)
-{
-	size_t n = root ? strlen(root) : 0;
-
-	while (n > 1 && root[n - 1] == '/')
-		n--;
-	return n && !strncmp(file, root, n) && file[n] == '/' ? file + n + 1 : NULL;
-}
-
 /* A writer's result, or the error of a write that failed. */
 static int written(FILE *out, int r)
 {

@@ -48,8 +48,6 @@ int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook 
 int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* begin, add, end. */
 int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
-/* The part of file below the directory root, or NULL if it is not below. */
-const char *ks_path_under(const char *file, const char *root);
 int ks_format_parse(const char *s, enum ks_format *fmt);
 
 #endif

@@ -24,5 +24,6 @@ Suite *suite_dwarfline(void);
 Suite *suite_dwarfwalk(void);
 Suite *suite_forecast(void);
 Suite *suite_cond(void);
+Suite *suite_path(void);
 
 #endif
