@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "file.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
 #include "input/diffsched.h"
 #include "input/kernel.h"
-#include "input/schedwrite.h"
 #include "input/symdiff.h"
 #include "report/json.h"
 

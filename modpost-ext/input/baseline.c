@@ -15,7 +15,7 @@
 
 #include "input/baseline.h"
 #include "buf.h"
-#include "input/schedwrite.h"
+#include "file.h"
 #include "module/use.h"
 #include "path.h"
 
