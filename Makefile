@@ -64,16 +64,16 @@ CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.
 # dwarf/: the module's DWARF as a location source
 CHECKER_OBJS += dwarf/dwarf.o dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
 	dwarf/dwarfline.o dwarf/dwarfwalk.o
-# input/: arguments and directories, Module.symvers, baselines, schedule writing
-CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
+# input/: arguments and directories, Module.symvers, schedule writing
+CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as
 # the loader decides them, changes as schedule entries)
 CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o \
 	input/headers.o rules/target.o module/exports.o
 # forecast/: will the modules build on the --target kernel (probes of its headers)
 CHECKER_OBJS += forecast/forecast.o forecast/source.o forecast/judge.o forecast/kbuild.o
-# rules/: the check rules, the lint rules, import counts
-CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
+# rules/: the check rules, the lint rules, import counts, baselines
+CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o rules/baseline.o
 # report/: the report writers
 CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "forecast/forecast.h"
-#include "input/baseline.h"
+#include "rules/baseline.h"
 #include "rules/rules.h"
 #include "rules/target.h"
 #include "cmd/cli.h"

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "input/baseline.h"
+#include "rules/baseline.h"
 #include "report/column.h"
 #include "report/report.h"
 #include "suites.h"

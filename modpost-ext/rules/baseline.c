@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/baseline.h"
+#include "rules/baseline.h"
 #include "buf.h"
 #include "file.h"
 #include "module/use.h"
