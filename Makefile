@@ -52,7 +52,7 @@ Q := @
 echo-cmd = @printf '  %-7s %s\n'
 endif
 
-LIB_OBJS := buf.o cond.o date.o diag.o file.o license.o path.o record.o schedule.o strmap.o wording.o
+LIB_OBJS := array.o buf.o cond.o date.o diag.o file.o license.o path.o record.o schedule.o strmap.o wording.o
 # The checker, by folder (doc/HACKING.md says what goes where).
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
@@ -80,7 +80,7 @@ UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o \
 	check_dwarfline.o check_dwarfwalk.o
-UNIT_OBJS += check_symdiff.o check_modfile.o check_forecast.o check_cond.o check_path.o check_file.o
+UNIT_OBJS += check_symdiff.o check_modfile.o check_forecast.o check_cond.o check_path.o check_file.o check_array.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))

@@ -26,5 +26,6 @@ Suite *suite_forecast(void);
 Suite *suite_cond(void);
 Suite *suite_path(void);
 Suite *suite_file(void);
+Suite *suite_array(void);
 
 #endif
