@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "license.h"
 #include "strmap.h"
 #include "module/namespace.h"
@@ -352,15 +353,8 @@ static void finding_free(struct ks_finding *f)
 
 static struct ks_finding *new_finding(struct ks_findings *fs)
 {
-	if (fs->n == fs->cap) {
-		size_t cap = fs->cap ? fs->cap * 2 : 16;
-		struct ks_finding *v = realloc(fs->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		fs->v = v;
-		fs->cap = cap;
-	}
+	if (ks_array_room((void **)&fs->v, &fs->cap, fs->n + 1, sizeof(*fs->v)) < 0)
+		return NULL;
 	memset(&fs->v[fs->n], 0, sizeof(fs->v[0]));
 	return &fs->v[fs->n++];
 }
