@@ -33,10 +33,7 @@ void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 {
 	struct ks_puse *u;
 
-	if (p->nuses == p->cap) {
-		p->cap = p->cap ? 2 * p->cap : 16;
-		p->uses = XRESIZEVEC(struct ks_puse, p->uses, p->cap);
-	}
+	ks_room((void **)&p->uses, &p->cap, p->nuses + 1, sizeof(*p->uses));
 	u = &p->uses[p->nuses++];
 	/* assemble_name() marks the identifier of the name it writes with
 	 * the '*' of an asm label stripped, if that identifier exists */
