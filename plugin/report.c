@@ -1,6 +1,7 @@
 /* Reporting uses: at the end of the translation unit every use found is
  * sorted, de-duplicated, diagnosed (GCC-style, with the date, the action
- * and a fix-it) and written as a record into the .note.ksunset note. */
+ * and a fix-it) and encoded as a record, which note.c writes into the
+ * .note.ksunset note. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
 #include "schedule.h"
