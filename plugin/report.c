@@ -16,8 +16,6 @@
 #include "gcc-rich-location.h"
 #include "input.h"
 #include "cpplib.h"
-#include "output.h"
-#include "version.h"
 
 #include <stdlib.h>
 #include <string.h>
