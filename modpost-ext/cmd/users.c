@@ -137,14 +137,6 @@ static void text_user(const struct ks_finding *f)
 	}
 }
 
-static bool has_user(const struct ks_findings *fs, const char *sym)
-{
-	for (size_t i = 0; i < fs->n; i++)
-		if (!strcmp(fs->v[i].symbol, sym))
-			return true;
-	return false;
-}
-
 /* Prints sym's users, or says there is none. */
 static void text_symbol(const struct run *r, const char *sym)
 {
@@ -153,7 +145,7 @@ static void text_symbol(const struct run *r, const char *sym)
 	for (size_t i = 0; i < fs->n; i++)
 		if (!strcmp(fs->v[i].symbol, sym))
 			text_user(&fs->v[i]);
-	if (!has_user(fs, sym))
+	if (!ks_findings_have(fs, sym))
 		fprintf(stderr, "ksunset: '%s': no user among %zu module%s\n", sym, r->scan.modules,
 			r->scan.modules == 1 ? "" : "s");
 }
@@ -171,7 +163,7 @@ static int write_users(const struct run *r, size_t *with_users)
 	};
 
 	for (size_t i = 0; i < r->o.syms.n; i++)
-		*with_users += has_user(&r->check.found, r->o.syms.v[i]);
+		*with_users += ks_findings_have(&r->check.found, r->o.syms.v[i]);
 	if (r->o.format == KS_FORMAT_JSON)
 		return ks_report_users(stdout, &doc);
 	for (size_t i = 0; i < r->o.syms.n; i++)

@@ -458,6 +458,14 @@ int ks_check_module(struct ks_check *c, const struct ks_module *m)
 	return check_builds(c, m, other);
 }
 
+bool ks_findings_have(const struct ks_findings *f, const char *sym)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (!strcmp(f->v[i].symbol, sym))
+			return true;
+	return false;
+}
+
 /* By module; a module's forecast breaks after its imports, by kind. */
 static int cmp_finding(const void *a, const void *b)
 {
