@@ -52,7 +52,7 @@ Q := @
 echo-cmd = @printf '  %-7s %s\n'
 endif
 
-LIB_OBJS := buf.o cond.o date.o diag.o license.o record.o schedule.o strmap.o wording.o
+LIB_OBJS := array.o buf.o cond.o date.o diag.o file.o license.o path.o record.o schedule.o strmap.o wording.o
 # The checker, by folder (doc/HACKING.md says what goes where).
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
@@ -64,23 +64,24 @@ CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.
 # dwarf/: the module's DWARF as a location source
 CHECKER_OBJS += dwarf/dwarf.o dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
 	dwarf/dwarfline.o dwarf/dwarfwalk.o dwarf/debugfile.o
-# input/: arguments and directories, Module.symvers, baselines, schedule writing
-CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/baseline.o input/schedwrite.o
+# input/: arguments and directories, Module.symvers, schedule writing
+CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as
 # the loader decides them, changes as schedule entries)
 CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o \
 	input/headers.o rules/target.o module/exports.o
 # forecast/: will the modules build on the --target kernel (probes of its headers)
 CHECKER_OBJS += forecast/forecast.o forecast/source.o forecast/judge.o forecast/kbuild.o
-# rules/: the check rules, the lint rules, import counts
-CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o
+# rules/: the check rules, the lint rules, import counts, baselines
+CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o rules/baseline.o
 # report/: the report writers
 CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o \
 	check_dwarfline.o check_dwarfwalk.o check_debugfile.o
-UNIT_OBJS += check_symdiff.o check_modfile.o check_forecast.o check_cond.o
+UNIT_OBJS += check_symdiff.o check_modfile.o check_forecast.o check_cond.o check_path.o check_file.o \
+	check_array.o
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
 CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))

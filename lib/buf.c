@@ -6,27 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "buf.h"
 
+/* Room for extra more bytes and the NUL. */
 static int grow(struct ks_buf *b, size_t extra)
 {
-	size_t need, cap;
-	char *p;
-
 	if (extra > SIZE_MAX - b->len - 1)
 		return -ENOMEM;
-	need = b->len + extra + 1;
-	if (need <= b->cap)
-		return 0;
-	cap = b->cap ? b->cap : 64;
-	while (cap < need)
-		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-	p = realloc(b->p, cap);
-	if (!p)
-		return -ENOMEM;
-	b->p = p;
-	b->cap = cap;
-	return 0;
+	return ks_array_room((void **)&b->p, &b->cap, b->len + extra + 1, 1);
 }
 
 int ks_buf_add(struct ks_buf *b, const void *data, size_t n)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "buf.h"
 #include "cond.h"
 
@@ -154,16 +155,9 @@ static void directive(struct scan *s, const char *p, unsigned line, unsigned las
 		nd[s->out->ndefs].line = line;
 		nd[s->out->ndefs++].undef = kw[0] == 'u';
 	} else if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") || !strcmp(kw, "ifndef")) {
-		struct frame *nf;
-
-		if (s->depth == s->cap) {
-			s->cap = s->cap ? 2 * s->cap : 8;
-			nf = realloc(s->frames, s->cap * sizeof(*nf));
-			if (!nf) {
-				s->r = -ENOMEM;
-				return;
-			}
-			s->frames = nf;
+		if (ks_array_room((void **)&s->frames, &s->cap, s->depth + 1, sizeof(*s->frames))) {
+			s->r = -ENOMEM;
+			return;
 		}
 		memset(&s->frames[s->depth++], 0, sizeof(struct frame));
 		open_branch(s, condition(kw, p), last);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "buf.h"
 #include "diag.h"
 
@@ -23,18 +24,7 @@ const char *ks_severity_name(enum ks_severity sev)
 
 static int reserve(struct ks_diags *d)
 {
-	struct ks_diag *v;
-	size_t cap;
-
-	if (d->n < d->cap)
-		return 0;
-	cap = d->cap ? d->cap * 2 : 8;
-	v = realloc(d->v, cap * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	d->v = v;
-	d->cap = cap;
-	return 0;
+	return ks_array_room((void **)&d->v, &d->cap, d->n + 1, sizeof(*d->v));
 }
 
 int ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 
@@ -293,15 +294,8 @@ static int index_entry(struct parser *ps, struct ks_entry *e)
 
 static int append_entry(struct ks_schedule *s, struct ks_entry *e)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 16;
-		struct ks_entry **v = realloc(s->entries, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		s->entries = v;
-		s->cap = cap;
-	}
+	if (ks_array_room((void **)&s->entries, &s->cap, s->n + 1, sizeof(*s->entries)) < 0)
+		return -ENOMEM;
 	s->entries[s->n++] = e;
 	return 0;
 }

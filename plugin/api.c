@@ -128,10 +128,8 @@ static void own_macro(struct ks_plugin *p, location_t at, cpp_hashnode *node)
 
 	if (def <= BUILTINS_LOCATION || ks_api_foreign(p, ks_api_spelling(def)))
 		return;
-	if (p->nown_macros == p->capown_macros) {
-		p->capown_macros = p->capown_macros ? 2 * p->capown_macros : 64;
-		p->own_macros = XRESIZEVEC(struct ks_pexpansion, p->own_macros, p->capown_macros);
-	}
+	ks_room((void **)&p->own_macros, &p->capown_macros, p->nown_macros + 1,
+		sizeof(*p->own_macros));
 	p->own_macros[p->nown_macros].loc = at;
 	p->own_macros[p->nown_macros++].node = node;
 }
@@ -271,10 +269,7 @@ void ks_include_add(struct ks_plugin *p, const char *header, location_t loc)
 {
 	struct ks_pinclude *inc;
 
-	if (p->nincludes == p->capincludes) {
-		p->capincludes = p->capincludes ? 2 * p->capincludes : 16;
-		p->includes = XRESIZEVEC(struct ks_pinclude, p->includes, p->capincludes);
-	}
+	ks_room((void **)&p->includes, &p->capincludes, p->nincludes + 1, sizeof(*p->includes));
 	inc = &p->includes[p->nincludes++];
 	inc->header = xstrdup(header);
 	inc->loc = loc;

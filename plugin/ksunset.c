@@ -24,6 +24,7 @@
  *        paths, e.g. -fplugin-arg-ksunset-kernel-dir=/usr/src/linux-headers-6.1.0-57-common
  */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include <ksunset/record.h>
@@ -35,12 +36,19 @@
 #include "c-family/c-pragma.h"
 #include "cpplib.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ksunset.h"
 
 int plugin_is_GPL_compatible;
+
+void ks_room(void **v, size_t *cap, size_t n, size_t size)
+{
+	if (ks_array_room(v, cap, n, size) < 0)
+		xmalloc_failed(n > SIZE_MAX / size ? SIZE_MAX : n * size);
+}
 
 static struct plugin_info ks_info = {
 	"0.1.0",

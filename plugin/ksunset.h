@@ -92,6 +92,10 @@ struct ks_plugin {
 	bool early_fn_foreign;		/* and whether the kernel's headers wrote it */
 };
 
+/* ksunset.c: room for n elements in the array *v of *cap (lib/array.h);
+ * out of memory ends the compilation, as GCC's own allocations do. */
+void ks_room(void **v, size_t *cap, size_t n, size_t size);
+
 /* where.c: whose source a location is. */
 bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
 location_t ks_where_resolve(location_t loc);

@@ -68,10 +68,7 @@ static void add_ref(struct fn_reach *r, const char *name)
 		if (r->refs[i] == name || !strcmp(r->refs[i], name))
 			return;
 	}
-	if (r->nrefs == r->caprefs) {
-		r->caprefs = r->caprefs ? 2 * r->caprefs : 8;
-		r->refs = XRESIZEVEC(const char *, r->refs, r->caprefs);
-	}
+	ks_room((void **)&r->refs, &r->caprefs, r->nrefs + 1, sizeof(*r->refs));
 	r->refs[r->nrefs++] = name;
 }
 
@@ -97,10 +94,7 @@ void ks_reach_note(struct ks_plugin *p, tree fn, bool fn_foreign, tree decl, con
 	}
 	if (!ks_where_foreign(p, ks_where_resolve(DECL_SOURCE_LOCATION(decl))))
 		return;
-	if (r->ncalls == r->capcalls) {
-		r->capcalls = r->capcalls ? 2 * r->capcalls : 8;
-		r->calls = XRESIZEVEC(struct call, r->calls, r->capcalls);
-	}
+	ks_room((void **)&r->calls, &r->capcalls, r->ncalls + 1, sizeof(*r->calls));
 	r->calls[r->ncalls].callee = fn_key(decl);
 	r->calls[r->ncalls++].loc = loc;
 }
@@ -165,10 +159,8 @@ static void add_nested(struct ks_plugin *p, location_t outer, tree call, int dep
 			continue;
 		fn = get_callee_fndecl(a);
 		if (fn && DECL_NAME(fn) && EXPR_HAS_LOCATION(a)) {
-			if (p->nnested == p->capnested) {
-				p->capnested = p->capnested ? 2 * p->capnested : 16;
-				p->nested = XRESIZEVEC(struct nested, p->nested, p->capnested);
-			}
+			ks_room((void **)&p->nested, &p->capnested, p->nnested + 1,
+				sizeof(*p->nested));
 			p->nested[p->nnested].outer = outer;
 			p->nested[p->nnested].callee = fn_key(fn);
 			p->nested[p->nnested++].written = EXPR_LOCATION(a);

@@ -1,6 +1,7 @@
 /* Reporting uses: at the end of the translation unit every use found is
  * sorted, de-duplicated, diagnosed (GCC-style, with the date, the action
- * and a fix-it) and written as a record into the .note.ksunset note. */
+ * and a fix-it) and encoded as a record, which note.c writes into the
+ * .note.ksunset note. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
 #include "schedule.h"
@@ -15,8 +16,6 @@
 #include "gcc-rich-location.h"
 #include "input.h"
 #include "cpplib.h"
-#include "output.h"
-#include "version.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,10 +32,7 @@ void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 {
 	struct ks_puse *u;
 
-	if (p->nuses == p->cap) {
-		p->cap = p->cap ? 2 * p->cap : 16;
-		p->uses = XRESIZEVEC(struct ks_puse, p->uses, p->cap);
-	}
+	ks_room((void **)&p->uses, &p->cap, p->nuses + 1, sizeof(*p->uses));
 	u = &p->uses[p->nuses++];
 	/* assemble_name() marks the identifier of the name it writes with
 	 * the '*' of an asm label stripped, if that identifier exists */

@@ -220,10 +220,7 @@ static void add(struct ks_plugin *p, enum ks_shape_what what, const char *name, 
 		free(probe);
 		return;
 	}
-	if (p->nshapes == p->capshapes) {
-		p->capshapes = p->capshapes ? 2 * p->capshapes : 64;
-		p->shapes = XRESIZEVEC(struct ks_pshape, p->shapes, p->capshapes);
-	}
+	ks_room((void **)&p->shapes, &p->capshapes, p->nshapes + 1, sizeof(*p->shapes));
 	s = &p->shapes[p->nshapes++];
 	s->what = what;
 	s->name = xstrdup(name);

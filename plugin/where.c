@@ -5,6 +5,7 @@
  * defines a symbol. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
+#include "path.h"
 #include "schedule.h"
 #include <ksunset/record.h>
 
@@ -35,24 +36,15 @@ static bool is_dir(const char *dir, const char *sub)
 	return r;
 }
 
-static bool is_file(const char *dir, const char *sub)
-{
-	struct stat st;
-	char *path = concat(dir, "/", sub, NULL);
-	bool r = stat(path, &st) == 0 && S_ISREG(st.st_mode);
-
-	free(path);
-	return r;
-}
-
-/* A kernel source tree (include/linux/kernel.h) or build tree (generated
- * headers); both have arch/ and scripts/. Distribution header packages keep
- * exactly these. */
+/* A kernel source or build tree (lib/path.h). Out of memory ends the
+ * compilation, as GCC's own allocations do. */
 static bool is_kernel_tree(const char *dir)
 {
-	if (!is_dir(dir, "arch") || !is_dir(dir, "scripts"))
-		return false;
-	return is_file(dir, "include/linux/kernel.h") || is_dir(dir, "include/generated");
+	int r = ks_path_kernel_tree(dir);
+
+	if (r < 0)
+		xmalloc_failed(strlen(dir) + sizeof("/include/linux/kernel.h"));
+	return r > 0;
 }
 
 static void add_dir(struct ks_plugin *p, const char *dir)

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "forecast/forecast.h"
-#include "input/baseline.h"
+#include "rules/baseline.h"
 #include "rules/rules.h"
 #include "rules/target.h"
 #include "cmd/cli.h"
@@ -402,13 +402,8 @@ static int check_one(void *ctx, const struct ks_module *m)
 
 static bool has_finding(void *ctx, const struct ks_module *m, const char *sym)
 {
-	const struct ks_findings *fs = ctx;
-
 	(void)m;
-	for (size_t i = 0; i < fs->n; i++)
-		if (!strcmp(fs->v[i].symbol, sym))
-			return true;
-	return false;
+	return ks_findings_have(ctx, sym);
 }
 
 /* Before a module's findings are made: lines from the other location

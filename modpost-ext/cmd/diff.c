@@ -6,13 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "file.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
 #include "input/diffsched.h"
 #include "input/kernel.h"
-#include "input/schedwrite.h"
 #include "input/symdiff.h"
-#include "report/json.h"
 
 struct diff_opts {
 	const char *args[2];	/* OLD, NEW */
@@ -125,54 +124,17 @@ static void text_change(const struct ks_change *c)
 	}
 }
 
-/* "old_owner": ..., "old_type": ..., "old_namespace": ... (null when absent) */
-static void json_side(const char *side, const struct ks_export *e)
+static int write_changes(const struct run *r, const struct ks_diags *d)
 {
-	printf(", \"%s_owner\": ", side);
-	ks_json_str(stdout, e ? e->module : NULL);
-	printf(", \"%s_type\": ", side);
-	ks_json_str(stdout, e ? e->type : NULL);
-	printf(", \"%s_namespace\": ", side);
-	ks_json_str(stdout, e ? (e->ns[0] ? e->ns : NULL) : NULL);
-}
+	const struct ks_diff_doc doc = {
+		.old = &r->old, .new = &r->new, .changes = &r->changes, .problems = d
+	};
 
-static void json_kernel(const char *name, const struct ks_kernel *k)
-{
-	printf("  \"%s\": {\"path\": ", name);
-	ks_json_str(stdout, k->arg);
-	fputs(", \"symvers\": ", stdout);
-	ks_json_str(stdout, k->symvers);
-	fputs(", \"release\": ", stdout);
-	ks_json_str(stdout, k->release);
-	printf(", \"exports\": %zu},\n", k->sv.n);
-}
-
-static void write_json(const struct run *r, const struct ks_diags *d)
-{
-	printf("{\n  \"tool\": \"ksunset\", \"version\": \"%s\", \"command\": \"diff\",\n",
-	       KS_VERSION);
-	json_kernel("old", &r->old);
-	json_kernel("new", &r->new);
-	fputs("  \"summary\": {", stdout);
-	for (int k = 0; k < KS_CHANGE_NKINDS; k++)
-		printf("%s\"%s\": %zu", k ? ", " : "", ks_change_name(k), r->changes.count[k]);
-	fputs("},\n  \"changes\": [\n", stdout);
-	for (size_t i = 0; i < r->changes.n; i++) {
-		const struct ks_change *c = &r->changes.v[i];
-
-		fputs("    {\"symbol\": ", stdout);
-		ks_json_str(stdout, c->symbol);
-		printf(", \"change\": \"%s\"", ks_change_name(c->kind));
-		json_side("old", c->old);
-		json_side("new", c->new);
-		printf(", \"breaks_modules\": %s, \"removal_for_other_modules\": %s}%s\n",
-		       ks_change_breaks(c) ? "true" : "false",
-		       c->kind == KS_CHANGE_REMOVED || ks_change_is_removal(c) ? "true" : "false",
-		       i + 1 < r->changes.n ? "," : "");
-	}
-	fputs("  ],\n", stdout);
-	ks_json_problems(stdout, d);
-	fputs("}\n", stdout);
+	if (r->o.format == KS_FORMAT_JSON)
+		return ks_report_diff(stdout, &doc);
+	for (size_t i = 0; i < r->changes.n; i++)
+		text_change(&r->changes.v[i]);
+	return 0;
 }
 
 /* --schedule-out: the entries, replacing FILE. */
@@ -213,21 +175,16 @@ static int pipeline(struct run *r, struct ks_diags *d)
 	e = ks_symvers_diff(&r->old.sv, &r->new.sv, &r->changes);
 	if (!e && r->o.schedule_out)
 		e = schedule_out(r, d);
-	if (e)
-		return e;
-	r->compared = true;
-	if (r->o.format == KS_FORMAT_JSON)
-		write_json(r, d);
-	else
-		for (size_t i = 0; i < r->changes.n; i++)
-			text_change(&r->changes.v[i]);
-	return 0;
+	if (!e)
+		r->compared = true;
+	return e;
 }
 
 static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 {
-	(void)out;
-	return pipeline(ctx, d);
+	int e = pipeline(ctx, d);
+
+	return e ? e : ks_cmd_report_written(write_changes(ctx, d), out);
 }
 
 static void summary(void *ctx, const struct ks_diags *d)

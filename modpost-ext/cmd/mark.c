@@ -13,6 +13,7 @@
 
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
+#include "file.h"
 #include "rules/lintrules.h"
 #include "input/schedwrite.h"
 #include "wording.h"

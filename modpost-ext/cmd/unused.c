@@ -8,7 +8,6 @@
 
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
-#include "report/json.h"
 #include "input/scan.h"
 #include "rules/imports.h"
 
@@ -135,33 +134,26 @@ static void write_text(const struct run *r)
 	}
 }
 
-static void write_json(const struct run *r)
+static int write_list(const struct run *r)
 {
-	char today[KS_DATE_LEN];
+	const struct ks_unused_doc doc = {
+		.today = r->o.today_days,
+		.modules = r->scan.modules,
+		.owner = r->o.owner,
+		.counts = r->o.counts,
+		.list = r->list,
+		.nlist = r->nlist,
+		.imports = &r->imports,
+		.problems = r->problems,
+	};
 
-	ks_date_format(r->o.today_days, today);
-	printf("{\n  \"tool\": \"ksunset\", \"version\": \"%s\", \"command\": \"unused\", "
-	       "\"today\": \"%s\",\n  \"modules_scanned\": %zu, \"owner\": ",
-	       KS_VERSION, today, r->scan.modules);
-	ks_json_str(stdout, r->o.owner);
-	printf(", \"counts\": %s,\n  \"exports\": [\n", r->o.counts ? "true" : "false");
-	for (size_t i = 0; i < r->nlist; i++) {
-		const struct ks_export *e = r->list[i];
-
-		fputs("    {\"symbol\": ", stdout);
-		ks_json_str(stdout, e->symbol);
-		printf(", \"type\": \"%s\", \"namespace\": ", e->type);
-		ks_json_str(stdout, e->ns[0] ? e->ns : NULL);
-		fputs(", \"module\": ", stdout);
-		ks_json_str(stdout, e->module);
-		printf(", \"users\": %zu}%s\n", ks_imports_count(&r->imports, e->symbol),
-		       i + 1 < r->nlist ? "," : "");
-	}
-	fputs("  ],\n", stdout);
-	ks_json_problems(stdout, r->problems);
-	fputs("}\n", stdout);
+	if (r->o.format == KS_FORMAT_JSON)
+		return ks_report_unused(stdout, &doc);
+	write_text(r);
+	return 0;
 }
 
+/* The exports to list. */
 static int pipeline(struct run *r)
 {
 	int e = load_symvers(r);
@@ -174,13 +166,7 @@ static int pipeline(struct run *r)
 				    &r->imports, r->problems);
 	if (!e)
 		e = ks_imports_list(&r->imports, r->o.owner, !r->o.counts, &r->list, &r->nlist);
-	if (e)
-		return e;
-	if (r->o.format == KS_FORMAT_JSON)
-		write_json(r);
-	else
-		write_text(r);
-	return 0;
+	return e;
 }
 
 static void summary(const struct run *r)
@@ -207,7 +193,7 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	r->problems = d;
 	e = pipeline(r);
 	out->unusable = r->scan.unusable;
-	return e;
+	return e ? e : ks_cmd_report_written(write_list(r), out);
 }
 
 static void summary_if_listed(void *ctx, const struct ks_diags *d)

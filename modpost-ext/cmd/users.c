@@ -10,7 +10,6 @@
 #include "rules/rules.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
-#include "report/json.h"
 #include "input/scan.h"
 #include "rules/imports.h"
 
@@ -141,67 +140,42 @@ static void text_user(const struct ks_finding *f)
 	}
 }
 
-static void json_user(const struct ks_finding *f, bool first)
-{
-	fputs(first ? "\n      {\"module\": " : ",\n      {\"module\": ", stdout);
-	ks_json_str(stdout, f->module);
-	fputs(", \"module_name\": ", stdout);
-	ks_json_str(stdout, f->module_name);
-	fputs(", ", stdout);
-	ks_json_locations(stdout, f, false);
-	fputs("}", stdout);
-}
-
-/* Prints sym's users; returns how many there are. */
-static size_t write_symbol(const struct run *r, const char *sym, bool last)
+/* Prints sym's users, or says there is none. */
+static void text_symbol(const struct run *r, const char *sym)
 {
 	const struct ks_findings *fs = &r->check.found;
-	bool json = r->o.format == KS_FORMAT_JSON;
-	size_t n = 0;
 
-	if (json) {
-		fputs("    {\"symbol\": ", stdout);
-		ks_json_str(stdout, sym);
-		fputs(", \"users\": [", stdout);
-	}
-	for (size_t i = 0; i < fs->n; i++) {
-		if (strcmp(fs->v[i].symbol, sym) != 0)
-			continue;
-		if (json)
-			json_user(&fs->v[i], n == 0);
-		else
+	for (size_t i = 0; i < fs->n; i++)
+		if (!strcmp(fs->v[i].symbol, sym))
 			text_user(&fs->v[i]);
-		n++;
-	}
-	if (json)
-		printf("%s]}%s\n", n ? "\n    " : "", last ? "" : ",");
-	else if (!n)
+	if (!ks_findings_have(fs, sym))
 		fprintf(stderr, "ksunset: '%s': no user among %zu module%s\n", sym, r->scan.modules,
 			r->scan.modules == 1 ? "" : "s");
-	return n;
 }
 
-static size_t write_users(const struct run *r)
+/* Writes the users of each symbol; *with_users: how many symbols have any. */
+static int write_users(const struct run *r, size_t *with_users)
 {
-	size_t with_users = 0;
-	char today[KS_DATE_LEN];
+	const struct ks_users_doc doc = {
+		.today = r->o.today_days,
+		.modules = r->scan.modules,
+		.syms = r->o.syms.v,
+		.nsyms = r->o.syms.n,
+		.found = &r->check.found,
+		.problems = r->problems,
+	};
 
-	ks_date_format(r->o.today_days, today);
-	if (r->o.format == KS_FORMAT_JSON)
-		printf("{\n  \"tool\": \"ksunset\", \"version\": \"%s\", \"command\": \"users\", "
-		       "\"today\": \"%s\",\n  \"modules_scanned\": %zu,\n  \"symbols\": [\n",
-		       KS_VERSION, today, r->scan.modules);
 	for (size_t i = 0; i < r->o.syms.n; i++)
-		with_users += write_symbol(r, r->o.syms.v[i], i + 1 == r->o.syms.n) > 0;
-	if (r->o.format == KS_FORMAT_JSON) {
-		fputs("  ],\n", stdout);
-		ks_json_problems(stdout, r->problems);
-		fputs("}\n", stdout);
-	}
-	return with_users;
+		*with_users += ks_findings_have(&r->check.found, r->o.syms.v[i]);
+	if (r->o.format == KS_FORMAT_JSON)
+		return ks_report_users(stdout, &doc);
+	for (size_t i = 0; i < r->o.syms.n; i++)
+		text_symbol(r, r->o.syms.v[i]);
+	return 0;
 }
 
-static int pipeline(struct run *r, size_t *with_users)
+/* The users found, sorted. */
+static int find_users(struct run *r)
 {
 	int e = ks_users_schedule(&r->sched, r->o.syms.v, r->o.syms.n, r->problems);
 
@@ -212,11 +186,9 @@ static int pipeline(struct run *r, size_t *with_users)
 	if (!e)
 		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_module, r,
 				    r->problems);
-	if (e)
-		return e;
-	ks_findings_sort(&r->check.found);
-	*with_users = write_users(r);
-	return 0;
+	if (!e)
+		ks_findings_sort(&r->check.found);
+	return e;
 }
 
 /* No user found is exit 1, so a script can ask whether an export is safe
@@ -228,8 +200,10 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	int e;
 
 	r->problems = d;
-	e = pipeline(r, &with_users);
+	e = find_users(r);
 	out->unusable = r->scan.unusable;
+	if (!e)
+		e = ks_cmd_report_written(write_users(r, &with_users), out);
 	out->findings = !with_users;
 	return e;
 }

@@ -1,34 +1,20 @@
 /* Whose source a DWARF file name is (dwarf/dwarfpath.h). A kernel tree is
- * recognised as the plugin recognises one (arch/, scripts/ and
- * include/linux/kernel.h or include/generated/), or, when it is not on this
- * machine, by its name (linux-headers-*, linux-6.1.90, linux): modules are
- * often checked far from the tree they were built in. */
+ * recognised as the plugin recognises one (ks_path_kernel_tree(): arch/,
+ * scripts/ and include/linux/kernel.h or include/generated/), or, when it
+ * is not on this machine, by its name (linux-headers-*, linux-6.1.90,
+ * linux): modules are often checked far from the tree they were built in. */
 #include <errno.h>
-#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "buf.h"
+#include "path.h"
 #include "dwarf/dwarfpath.h"
 
 /* Directories of the compiler's own headers (stdarg.h and friends). */
 static const char *const system_dirs[] = { "/usr/include/", "/usr/lib/gcc/", "/usr/lib/llvm-",
 					   "/usr/local/include/" };
-
-static bool has_dir(const char *dir, const char *sub, bool want_dir)
-{
-	struct stat st;
-	char *path;
-	bool r;
-
-	if (asprintf(&path, "%s/%s", dir, sub) < 0)
-		return false;
-	r = stat(path, &st) == 0 && (want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
-	free(path);
-	return r;
-}
 
 /* Distribution header packages and release tarballs: linux,
  * linux-headers-*, linux-source-*, linux-6.1.90. */
@@ -44,33 +30,26 @@ static bool tree_by_name(const char *dir)
 	       (base[0] == '-' && base[1] >= '0' && base[1] <= '9');
 }
 
-static bool tree_on_disk(const char *dir)
-{
-	return has_dir(dir, "arch", true) && has_dir(dir, "scripts", true) &&
-	       (has_dir(dir, "include/linux/kernel.h", false) ||
-		has_dir(dir, "include/generated", true));
-}
-
-/* Whether dir[0..len) is a kernel tree, asked once per directory. */
+/* Whether dir is a kernel tree, asked once per directory. */
 static int is_tree_cached(void *ctx, const char *dir)
 {
 	struct ks_dwarfpath *p = ctx;
+	intptr_t known = (intptr_t)ks_strmap_get(&p->trees, dir);
 	void **slot;
-	char *key = strdup(dir);
+	char *key;
 	int r;
 
-	if (!key)
+	if (known)
+		return known == 2;
+	r = tree_by_name(dir) ? 1 : ks_path_kernel_tree(dir);
+	if (r < 0 || !(key = strdup(dir)))
 		return -ENOMEM;
-	r = ks_strmap_put(&p->trees, key, &slot);
-	if (r < 0) {
+	if (ks_strmap_put(&p->trees, key, &slot) < 0) {
 		free(key);
-		return r;
+		return -ENOMEM;
 	}
-	if (r == 0)
-		free(key);
-	else
-		*slot = (void *)(intptr_t)(tree_by_name(dir) || tree_on_disk(dir) ? 2 : 1);
-	return (intptr_t)*slot == 2;
+	*slot = (void *)(intptr_t)(r ? 2 : 1);
+	return r;
 }
 
 /* Whether the part of path before rest (a "/include/" or "/arch/X/include/"

@@ -53,7 +53,7 @@ static char *no_shapes(const struct ks_module *m)
 static int add_unit(struct ks_forecast *fc, const struct ks_unit *un)
 {
 	struct ks_forecast_unit *u = realloc(fc->units, (fc->nunits + 1) * sizeof(*u));
-	struct ks_units one = { (struct ks_unit *)un, 1, 1 };
+	struct ks_units one = { .v = (struct ks_unit *)un, .n = 1, .nshaped = 1 };
 
 	if (!u)
 		return -ENOMEM;

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "buf.h"
 #include "input/headers.h"
 
@@ -100,15 +101,8 @@ bool ks_headers_present(const struct ks_headers *h)
 /* A header, as it is included; it becomes the file being scanned. */
 static int add_file(struct ks_headers *h, const char *rel)
 {
-	if (h->nincs == h->capincs) {
-		size_t cap = h->capincs ? 2 * h->capincs : 1024;
-		char **v = realloc(h->incs, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		h->incs = v;
-		h->capincs = cap;
-	}
+	if (ks_array_room((void **)&h->incs, &h->capincs, h->nincs + 1, sizeof(*h->incs)) < 0)
+		return -ENOMEM;
 	if (!(h->incs[h->nincs] = strdup(rel)))
 		return -ENOMEM;
 	h->cur_file = (long)h->nincs++;
@@ -124,16 +118,9 @@ static int add_name(struct ks_headers *h, const char *s, size_t n, unsigned how)
 	key = strndup(s, n);
 	if (!key)
 		return -ENOMEM;
-	if (h->nkeys == h->capkeys) {
-		size_t cap = h->capkeys ? 2 * h->capkeys : 1024;
-		char **v = realloc(h->keys, cap * sizeof(*v));
-
-		if (!v) {
-			free(key);
-			return -ENOMEM;
-		}
-		h->keys = v;
-		h->capkeys = cap;
+	if (ks_array_room((void **)&h->keys, &h->capkeys, h->nkeys + 1, sizeof(*h->keys)) < 0) {
+		free(key);
+		return -ENOMEM;
 	}
 	r = ks_strmap_put(&h->names, key, &slot);
 	if (r <= 0) {

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "buf.h"
 #include "input/inputs.h"
 
@@ -160,16 +161,9 @@ static int push_dir(struct ks_inputs *in, int at, const char *name, char *path,
 
 	if (!path)
 		return -ENOMEM;
-	if (in->depth == in->cap) {
-		size_t cap = in->cap ? in->cap * 2 : 8;
-
-		f = realloc(in->dirs, cap * sizeof(*f));
-		if (!f) {
-			free(path);
-			return -ENOMEM;
-		}
-		in->dirs = f;
-		in->cap = cap;
+	if (ks_array_room((void **)&in->dirs, &in->cap, in->depth + 1, sizeof(*in->dirs)) < 0) {
+		free(path);
+		return -ENOMEM;
 	}
 	f = &in->dirs[in->depth++];
 	*f = (struct ks_dir_frame){ .path = path };

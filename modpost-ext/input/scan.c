@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "input/inputs.h"
 #include "input/scan.h"
 #include "module/modfile.h"
@@ -93,16 +94,9 @@ static void retire(struct slot *s)
 {
 	struct worker *w = s->owner;
 
-	if (w->nspent == w->cap) {
-		size_t cap = w->cap ? w->cap * 2 : 16;
-		struct slot *v = realloc(w->spent, cap * sizeof(*v));
-
-		if (!v) {
-			slot_free(s);	/* in this thread, then */
-			return;
-		}
-		w->spent = v;
-		w->cap = cap;
+	if (ks_array_room((void **)&w->spent, &w->cap, w->nspent + 1, sizeof(*w->spent)) < 0) {
+		slot_free(s);	/* in this thread, then */
+		return;
 	}
 	w->spent[w->nspent++] = *s;
 	memset(s, 0, sizeof(*s));

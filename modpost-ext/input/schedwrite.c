@@ -1,15 +1,10 @@
 /* Schedule writing. The existing text is never re-formatted: a new entry is
- * appended after it, and the file is swapped in whole by rename(2), so a
- * crash leaves either the old file or the new one, never half of it. */
+ * appended after it, and the file is then swapped in whole
+ * (ks_file_replace(), lib/file.c). */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "input/schedwrite.h"
 
@@ -101,87 +96,5 @@ int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol)
 		s += k;
 		n -= k;
 	}
-	return r;
-}
-
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -errno;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/* Gives the new file the old one's mode, owner and group; a new file gets
- * what open(2) would give it. *what names a failure. */
-static int keep_attributes(int fd, const char *path, const char **what)
-{
-	struct stat st;
-	mode_t mask;
-
-	if (stat(path, &st) < 0) {
-		mask = umask(0);
-		umask(mask);
-		return fchmod(fd, 0666 & ~mask) < 0 ? -errno : 0;
-	}
-	/* before the mode: chown clears set-user-ID and set-group-ID bits */
-	if (fchown(fd, st.st_uid, st.st_gid) < 0) {
-		*what = "cannot keep the file's owner and group";
-		return -errno;
-	}
-	return fchmod(fd, st.st_mode & 07777) < 0 ? -errno : 0;
-}
-
-static int write_temp(char *tmp, const char *path, const char *data, size_t len,
-		      const char **what)
-{
-	int fd = mkstemp(tmp);
-	int r;
-
-	if (fd < 0)
-		return -errno;
-	r = keep_attributes(fd, path, what);
-	if (!r)
-		r = write_all(fd, data, len);
-	if (!r && fsync(fd) < 0)
-		r = -errno;
-	if (close(fd) < 0 && !r)
-		r = -errno;
-	if (r)
-		unlink(tmp);
-	return r;
-}
-
-int ks_file_replace(const char *path, const char *data, size_t len, struct ks_diags *d)
-{
-	char *real = realpath(path, NULL);
-	const char *target = real ? real : path;
-	char *dir = strdup(target), *tmp = NULL;
-	const char *what = "cannot write";
-	int r = -ENOMEM;
-
-	if (dir)
-		tmp = ks_strdupf("%s/.ksunset-XXXXXX", dirname(dir));
-	if (tmp) {
-		r = write_temp(tmp, target, data, len, &what);
-		if (!r && rename(tmp, target) < 0) {
-			r = -errno;
-			unlink(tmp);
-		}
-	}
-	if (r < 0 && r != -ENOMEM)
-		r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, strerror(-r)) < 0
-			    ? -ENOMEM
-			    : r;
-	free(tmp);
-	free(dir);
-	free(real);
 	return r;
 }

@@ -1,5 +1,5 @@
-/* Writing to a schedule: the text of a new entry, how it joins the
- * existing text, and replacing the file atomically. Used by `ksunset mark`. */
+/* Writing to a schedule: the text of a new entry and how it joins the
+ * existing text (lib/file.h replaces the file). Used by `ksunset mark`. */
 #ifndef KS_SCHEDWRITE_H
 #define KS_SCHEDWRITE_H
 
@@ -7,7 +7,6 @@
 
 #include "buf.h"
 #include "compiler.h"
-#include "diag.h"
 
 struct ks_new_entry {
 	char *const *syms;
@@ -33,12 +32,5 @@ const char *ks_entry_separator(const char *text, size_t len);
 const char *ks_text_eol(const char *text, size_t len);
 /* Appends n bytes of s with each "\n" written as eol. 0 or -ENOMEM. */
 int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol) KS_MUST_CHECK;
-/* Replaces path's contents with data, atomically: a temporary file in the
- * same folder, written and synced, then renamed over path (a symbolic link
- * is followed). An existing file's mode, owner and group are kept (when
- * they cannot be, path is left alone). Problems are diagnostics naming
- * path; returns 0 or -errno. */
-int ks_file_replace(const char *path, const char *data, size_t len,
-		    struct ks_diags *d) KS_MUST_CHECK;
 
 #endif

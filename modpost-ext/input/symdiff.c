@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "input/symdiff.h"
 #include "module/namespace.h"
 
@@ -24,15 +25,8 @@ const char *ks_change_name(enum ks_change_kind k)
 static int add(struct ks_changes *c, const char *sym, enum ks_change_kind k,
 	       const struct ks_export *old, const struct ks_export *new)
 {
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 64;
-		struct ks_change *v = realloc(c->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		c->v = v;
-		c->cap = cap;
-	}
+	if (ks_array_room((void **)&c->v, &c->cap, c->n + 1, sizeof(*c->v)) < 0)
+		return -ENOMEM;
 	c->v[c->n++] = (struct ks_change){ sym, k, old, new };
 	c->count[k]++;
 	return 0;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "module/elfmod.h"
 #include "module/modfile.h"
 #include "module/policy.h"
@@ -39,13 +40,8 @@ static int bad_file(struct ks_diags *d, const char *path, const char *why)
 /* Collects a name that points into the ELF image, for copy_names(). */
 static int push_ptr(struct ks_module *m, const char *name)
 {
-	if ((m->nundef & (m->nundef - 1)) == 0) {
-		char **v = realloc(m->undef, (m->nundef ? m->nundef * 2 : 8) * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		m->undef = v;
-	}
+	if (ks_array_room((void **)&m->undef, &m->capundef, m->nundef + 1, sizeof(*m->undef)) < 0)
+		return -ENOMEM;
 	m->undef[m->nundef++] = (char *)name;
 	return 0;
 }

@@ -29,9 +29,9 @@ struct ks_module {
 	bool gpl_compatible;
 	char *vermagic;		/* NULL: none (.o files) */
 	char **import_ns;
-	size_t nimport_ns;
+	size_t nimport_ns, capimport_ns;
 	char **undef;		/* imported symbols, in symbol-table order */
-	size_t nundef;
+	size_t nundef, capundef;
 	char *undef_names;	/* the block they point into */
 	struct ks_uses uses;	/* from every location source */
 	struct ks_units units;	/* plugin: its units, with their include and shape

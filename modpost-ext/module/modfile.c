@@ -14,6 +14,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "array.h"
 #include "buf.h"
 #include "module/modfile.h"
 
@@ -21,17 +22,11 @@
  * past KS_MODFILE_MAX. 0 or -errno. */
 static int room(char **p, size_t len, size_t *cap)
 {
-	char *q;
-
 	if (len < *cap)
 		return 0;
 	if (len > KS_MODFILE_MAX)
 		return -EFBIG;
-	if (!(q = realloc(*p, *cap * 2)))
-		return -ENOMEM;
-	*p = q;
-	*cap *= 2;
-	return 0;
+	return ks_array_room((void **)p, cap, len + 1, 1);
 }
 
 /* The whole file, read straight into one buffer of the size fstat gave

@@ -4,18 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "module/section.h"
 
-static int push_str(char ***v, size_t *n, const char *s, size_t len)
+static int push_str(char ***v, size_t *n, size_t *cap, const char *s, size_t len)
 {
-	char **nv;
-
-	if ((*n & (*n - 1)) == 0) {	/* grow at powers of two */
-		nv = realloc(*v, (*n ? *n * 2 : 8) * sizeof(*nv));
-		if (!nv)
-			return -ENOMEM;
-		*v = nv;
-	}
+	if (ks_array_room((void **)v, cap, *n + 1, sizeof(**v)) < 0)
+		return -ENOMEM;
 	(*v)[*n] = strndup(s, len);
 	if (!(*v)[*n])
 		return -ENOMEM;
@@ -47,7 +42,7 @@ static int modinfo_entry(struct ks_module *m, const char *s, size_t n)
 	if (k == 8 && !memcmp(s, "vermagic", 8))
 		return set_str(&m->vermagic, eq + 1, vn);
 	if (k == 9 && !memcmp(s, "import_ns", 9))
-		return push_str(&m->import_ns, &m->nimport_ns, eq + 1, vn);
+		return push_str(&m->import_ns, &m->nimport_ns, &m->capimport_ns, eq + 1, vn);
 	return 0;
 }
 

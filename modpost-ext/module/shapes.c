@@ -3,26 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "module/shapes.h"
-
-/* Room for one more element in *v (n of them, each size bytes), grown at
- * powers of two. */
-static int grow(void **v, size_t n, size_t size)
-{
-	void *nv;
-
-	if (n & (n - 1))
-		return 0;
-	nv = realloc(*v, (n ? n * 2 : 4) * size);
-	if (!nv)
-		return -ENOMEM;
-	*v = nv;
-	return 0;
-}
 
 int ks_units_begin(struct ks_units *u, char *source)
 {
-	if (grow((void **)&u->v, u->n, sizeof(*u->v)) < 0)
+	if (ks_array_room((void **)&u->v, &u->cap, u->n + 1, sizeof(*u->v)) < 0)
 		return -ENOMEM;
 	memset(&u->v[u->n], 0, sizeof(u->v[0]));
 	u->v[u->n++].source = source;
@@ -44,7 +30,8 @@ int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc)
 
 	if (!un)
 		return -EINVAL;
-	if (grow((void **)&un->includes, un->nincludes, sizeof(*un->includes)) < 0)
+	if (ks_array_room((void **)&un->includes, &un->capincludes, un->nincludes + 1,
+			  sizeof(*un->includes)) < 0)
 		return -ENOMEM;
 	un->includes[un->nincludes++] = *inc;
 	memset(inc, 0, sizeof(*inc));
@@ -57,7 +44,8 @@ int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh)
 
 	if (!un)
 		return -EINVAL;
-	if (grow((void **)&un->shapes, un->nshapes, sizeof(*un->shapes)) < 0)
+	if (ks_array_room((void **)&un->shapes, &un->capshapes, un->nshapes + 1,
+			  sizeof(*un->shapes)) < 0)
 		return -ENOMEM;
 	un->shapes[un->nshapes++] = *sh;
 	memset(sh, 0, sizeof(*sh));
@@ -70,7 +58,8 @@ int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g)
 
 	if (!un)
 		return -EINVAL;
-	if (grow((void **)&un->guards, un->nguards, sizeof(*un->guards)) < 0)
+	if (ks_array_room((void **)&un->guards, &un->capguards, un->nguards + 1,
+			  sizeof(*un->guards)) < 0)
 		return -ENOMEM;
 	un->guards[un->nguards++] = *g;
 	memset(g, 0, sizeof(*g));

@@ -14,16 +14,16 @@
 struct ks_unit {
 	char *source;			/* the unit record's source file */
 	struct ks_record_include *includes; /* in the order they were read */
-	size_t nincludes;
+	size_t nincludes, capincludes;
 	struct ks_record_shape *shapes;	/* sorted by place */
-	size_t nshapes;
+	size_t nshapes, capshapes;
 	struct ks_record_guard *guards;	/* branches of its #if holding them */
-	size_t nguards;
+	size_t nguards, capguards;
 };
 
 struct ks_units {
 	struct ks_unit *v;
-	size_t n;
+	size_t n, cap;
 	size_t nshaped;			/* units with any include or shape record */
 };
 

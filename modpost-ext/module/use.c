@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "module/use.h"
 
 const char *ks_use_source_name(enum ks_use_source s)
@@ -18,13 +19,8 @@ const char *ks_use_source_name(enum ks_use_source s)
 
 int ks_uses_add(struct ks_uses *uses, struct ks_use *u)
 {
-	if ((uses->n & (uses->n - 1)) == 0) {	/* grow at powers of two */
-		struct ks_use *v = realloc(uses->v, (uses->n ? uses->n * 2 : 8) * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		uses->v = v;
-	}
+	if (ks_array_room((void **)&uses->v, &uses->cap, uses->n + 1, sizeof(*uses->v)) < 0)
+		return -ENOMEM;
 	uses->v[uses->n++] = *u;
 	memset(u, 0, sizeof(*u));
 	return 0;
@@ -49,5 +45,5 @@ void ks_uses_free(struct ks_uses *uses)
 		ks_use_free(&uses->v[i]);
 	free(uses->v);
 	uses->v = NULL;
-	uses->n = 0;
+	uses->n = uses->cap = 0;
 }

@@ -36,7 +36,7 @@ struct ks_use {
 /* A module's uses, in the order their sources gave them. */
 struct ks_uses {
 	struct ks_use *v;
-	size_t n;
+	size_t n, cap;
 };
 
 const char *ks_use_source_name(enum ks_use_source s);

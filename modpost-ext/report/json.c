@@ -1,13 +1,18 @@
-/* JSON: the helpers every subcommand's --format json shares, and the
- * check report's writer. Strings are escaped as RFC 8259 asks: quote,
+/* JSON: the check report's writer and the documents of users, unused and
+ * diff, which share the escaping, the head and tail of a document, and
+ * the source locations. Strings are escaped as RFC 8259 asks: quote,
  * backslash and every control character. */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report/json.h"
 #include "rules/target.h"
 #include "forecast/forecast.h"
+#include "input/kernel.h"
+#include "input/symdiff.h"
 #include "report/writer.h"
+#include "rules/imports.h"
 
 void ks_json_str(FILE *out, const char *s)
 {
@@ -49,7 +54,16 @@ char *ks_json_quote(const char *s)
 	return p;
 }
 
-void ks_json_locations(FILE *out, const struct ks_finding *f, bool accepts)
+static const char *json_bool(bool b)
+{
+	return b ? "true" : "false";
+}
+
+/* "locations": [{"file": ..., "line": ..., "column": ..., "function": ...,
+ * "kind": ..., "source": ...}] of f's uses, each with "baselined",
+ * "accepted" (baselined, or accepted in the source) and "reason" (of
+ * KSUNSET_ACCEPT in the source, or null) too if accepts is true. */
+static void json_locations(FILE *out, const struct ks_finding *f, bool accepts)
 {
 	fputs("\"locations\": [", out);
 	for (size_t i = 0; i < f->nlocs; i++) {
@@ -77,8 +91,7 @@ void ks_json_locations(FILE *out, const struct ks_finding *f, bool accepts)
 		}
 		if (accepts) {
 			fprintf(out, ", \"baselined\": %s, \"accepted\": %s, \"reason\": ",
-				l->baselined ? "true" : "false",
-				ks_loc_accepted(f, l) ? "true" : "false");
+				json_bool(l->baselined), json_bool(ks_loc_accepted(f, l)));
 			ks_json_str(out, l->accept_reason);
 		}
 		fputs("}", out);
@@ -86,7 +99,24 @@ void ks_json_locations(FILE *out, const struct ks_finding *f, bool accepts)
 	fputs("]", out);
 }
 
-void ks_json_problems(FILE *out, const struct ks_diags *d)
+/* A document's head: "{", the tool, its version, the command (NULL: check)
+ * and the date taken as today, if dated; its members follow. */
+static void doc_begin(FILE *out, const char *command, bool dated, int32_t today)
+{
+	char date[KS_DATE_LEN];
+
+	fprintf(out, "{\n  \"tool\": \"ksunset\", \"version\": \"%s\"", KS_VERSION);
+	if (command)
+		fprintf(out, ", \"command\": \"%s\"", command);
+	if (dated) {
+		ks_date_format(today, date);
+		fprintf(out, ", \"today\": \"%s\"", date);
+	}
+	fputs(",\n", out);
+}
+
+/* Its tail: "input_errors", each diagnostic as its formatted line, and "}". */
+static void doc_end(FILE *out, const struct ks_diags *d)
 {
 	fputs("  \"input_errors\": [", out);
 	for (size_t i = 0; d && i < d->n; i++) {
@@ -96,7 +126,7 @@ void ks_json_problems(FILE *out, const struct ks_diags *d)
 		ks_json_str(out, s ? s : d->v[i].msg);
 		free(s);
 	}
-	fputs("]\n", out);
+	fputs("]\n}\n", out);
 }
 
 /* A break of the build: its kind, shapes and where the target has it. */
@@ -141,7 +171,7 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fprintf(out, ", \"status\": \"%s\", \"severity\": \"%s\", \"rule\": \"%s\", "
 		     "\"accepted\": %s, \"baselined\": %s, \"replace\": ",
 		f->rule->status, ks_severity_name(f->sev), f->rule->id,
-		ks_finding_accepted(f) ? "true" : "false", f->baselined ? "true" : "false");
+		json_bool(ks_finding_accepted(f)), json_bool(f->baselined));
 	ks_json_str(out, e ? e->replace : NULL);
 	fputs(", \"target_release\": ", out);
 	ks_json_str(out, f->target);
@@ -161,7 +191,7 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	fputs(", \"message\": ", out);
 	ks_json_str(out, msg);
 	fputs(", ", out);
-	ks_json_locations(out, f, true);
+	json_locations(out, f, true);
 	fputs("}", out);
 	free(msg);
 	return 0;
@@ -186,12 +216,8 @@ static int json_outlook(FILE *out, struct ks_report *rep, const struct ks_outloo
 
 static int json_begin(FILE *out, const struct ks_report *rep)
 {
-	char today[KS_DATE_LEN];
-
-	ks_date_format(rep->today, today);
-	fprintf(out, "{\n  \"tool\": \"ksunset\", \"version\": \"%s\", \"today\": \"%s\",\n"
-		     "  \"findings\": [\n",
-		KS_VERSION, today);
+	doc_begin(out, NULL, true, rep->today);
+	fputs("  \"findings\": [\n", out);
 	return 0;
 }
 
@@ -205,8 +231,7 @@ static int json_end(FILE *out, const struct ks_report *rep)
 		     "  \"summary\": {\"errors\": %zu, \"warnings\": %zu, \"baselined\": %zu, "
 		     "\"accepted\": %zu},\n",
 		rep->modules, t->errors, t->warnings, t->baselined, t->accepted);
-	ks_json_problems(out, rep->problems);
-	fputs("}\n", out);
+	doc_end(out, rep->problems);
 	return 0;
 }
 
@@ -218,3 +243,112 @@ const struct ks_report_writer ks_json_writer = {
 	.outlook = json_outlook,
 	.end = json_end,
 };
+
+/* users: a user of a symbol, a module with the locations of its uses. */
+static void json_user(FILE *out, const struct ks_finding *f, bool first)
+{
+	fputs(first ? "\n      {\"module\": " : ",\n      {\"module\": ", out);
+	ks_json_str(out, f->module);
+	fputs(", \"module_name\": ", out);
+	ks_json_str(out, f->module_name);
+	fputs(", ", out);
+	json_locations(out, f, false);
+	fputs("}", out);
+}
+
+static void json_symbol(FILE *out, const struct ks_findings *fs, const char *sym, bool last)
+{
+	size_t n = 0;
+
+	fputs("    {\"symbol\": ", out);
+	ks_json_str(out, sym);
+	fputs(", \"users\": [", out);
+	for (size_t i = 0; i < fs->n; i++)
+		if (!strcmp(fs->v[i].symbol, sym))
+			json_user(out, &fs->v[i], n++ == 0);
+	fprintf(out, "%s]}%s\n", n ? "\n    " : "", last ? "" : ",");
+}
+
+void ks_json_users(FILE *out, const struct ks_users_doc *doc)
+{
+	doc_begin(out, "users", true, doc->today);
+	fprintf(out, "  \"modules_scanned\": %zu,\n  \"symbols\": [\n", doc->modules);
+	for (size_t i = 0; i < doc->nsyms; i++)
+		json_symbol(out, doc->found, doc->syms[i], i + 1 == doc->nsyms);
+	fputs("  ],\n", out);
+	doc_end(out, doc->problems);
+}
+
+void ks_json_unused(FILE *out, const struct ks_unused_doc *doc)
+{
+	doc_begin(out, "unused", true, doc->today);
+	fprintf(out, "  \"modules_scanned\": %zu, \"owner\": ", doc->modules);
+	ks_json_str(out, doc->owner);
+	fprintf(out, ", \"counts\": %s,\n  \"exports\": [\n", json_bool(doc->counts));
+	for (size_t i = 0; i < doc->nlist; i++) {
+		const struct ks_export *e = doc->list[i];
+
+		fputs("    {\"symbol\": ", out);
+		ks_json_str(out, e->symbol);
+		fprintf(out, ", \"type\": \"%s\", \"namespace\": ", e->type);
+		ks_json_str(out, e->ns[0] ? e->ns : NULL);
+		fputs(", \"module\": ", out);
+		ks_json_str(out, e->module);
+		fprintf(out, ", \"users\": %zu}%s\n", ks_imports_count(doc->imports, e->symbol),
+			i + 1 < doc->nlist ? "," : "");
+	}
+	fputs("  ],\n", out);
+	doc_end(out, doc->problems);
+}
+
+/* diff: "old_owner": ..., "old_type": ..., "old_namespace": ... (null when
+ * the export is not on that side) */
+static void json_side(FILE *out, const char *side, const struct ks_export *e)
+{
+	fprintf(out, ", \"%s_owner\": ", side);
+	ks_json_str(out, e ? e->module : NULL);
+	fprintf(out, ", \"%s_type\": ", side);
+	ks_json_str(out, e ? e->type : NULL);
+	fprintf(out, ", \"%s_namespace\": ", side);
+	ks_json_str(out, e && e->ns[0] ? e->ns : NULL);
+}
+
+static void json_kernel(FILE *out, const char *name, const struct ks_kernel *k)
+{
+	fprintf(out, "  \"%s\": {\"path\": ", name);
+	ks_json_str(out, k->arg);
+	fputs(", \"symvers\": ", out);
+	ks_json_str(out, k->symvers);
+	fputs(", \"release\": ", out);
+	ks_json_str(out, k->release);
+	fprintf(out, ", \"exports\": %zu},\n", k->sv.n);
+}
+
+static void json_change(FILE *out, const struct ks_change *c, bool last)
+{
+	fputs("    {\"symbol\": ", out);
+	ks_json_str(out, c->symbol);
+	fprintf(out, ", \"change\": \"%s\"", ks_change_name(c->kind));
+	json_side(out, "old", c->old);
+	json_side(out, "new", c->new);
+	fprintf(out, ", \"breaks_modules\": %s, \"removal_for_other_modules\": %s}%s\n",
+		json_bool(ks_change_breaks(c)),
+		json_bool(c->kind == KS_CHANGE_REMOVED || ks_change_is_removal(c)), last ? "" : ",");
+}
+
+void ks_json_diff(FILE *out, const struct ks_diff_doc *doc)
+{
+	const struct ks_changes *ch = doc->changes;
+
+	doc_begin(out, "diff", false, 0);
+	json_kernel(out, "old", doc->old);
+	json_kernel(out, "new", doc->new);
+	fputs("  \"summary\": {", out);
+	for (int k = 0; k < KS_CHANGE_NKINDS; k++)
+		fprintf(out, "%s\"%s\": %zu", k ? ", " : "", ks_change_name(k), ch->count[k]);
+	fputs("},\n  \"changes\": [\n", out);
+	for (size_t i = 0; i < ch->n; i++)
+		json_change(out, &ch->v[i], i + 1 == ch->n);
+	fputs("  ],\n", out);
+	doc_end(out, doc->problems);
+}

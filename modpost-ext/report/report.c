@@ -1,6 +1,7 @@
 /* The check report: the formats, one row each, and what every format
  * shares: the tally, the order of calls, and write errors, which make the
- * report fail rather than pass for a clean run. */
+ * report fail rather than pass for a clean run; write errors of the other
+ * commands' JSON documents too. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,16 +44,6 @@ struct ks_tally ks_report_tally(const struct ks_findings *f)
 			t.warnings++;
 	}
 	return t;
-}
-
-/* A location's URI: relative to the source root when it lies below it. */
-const char *ks_path_under(const char *file, const char *root)
-{
-	size_t n = root ? strlen(root) : 0;
-
-	while (n > 1 && root[n - 1] == '/')
-		n--;
-	return n && !strncmp(file, root, n) && file[n] == '/' ? file + n + 1 : NULL;
 }
 
 /* A writer's result, or the error of a write that failed. */
@@ -105,12 +96,20 @@ int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook 
 	return written(out, r);
 }
 
-int ks_report_end(FILE *out, struct ks_report *rep)
+/* The end of a report: its writer's result, or the error of a write that
+ * failed, out flushed. */
+static int flushed(FILE *out, int r)
 {
-	int r = written(out, writers[rep->format]->end(out, rep));
-
+	r = written(out, r);
 	if (!r && fflush(out) != 0)
 		r = -(errno ? errno : EIO);
+	return r;
+}
+
+int ks_report_end(FILE *out, struct ks_report *rep)
+{
+	int r = flushed(out, writers[rep->format]->end(out, rep));
+
 	ks_buf_free(&rep->outlooks);
 	return r;
 }
@@ -121,4 +120,25 @@ int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *
 
 	r = r ? r : ks_report_findings(out, rep, f);
 	return r ? r : ks_report_end(out, rep);
+}
+
+int ks_report_users(FILE *out, const struct ks_users_doc *doc)
+{
+	errno = 0;
+	ks_json_users(out, doc);
+	return flushed(out, 0);
+}
+
+int ks_report_unused(FILE *out, const struct ks_unused_doc *doc)
+{
+	errno = 0;
+	ks_json_unused(out, doc);
+	return flushed(out, 0);
+}
+
+int ks_report_diff(FILE *out, const struct ks_diff_doc *doc)
+{
+	errno = 0;
+	ks_json_diff(out, doc);
+	return flushed(out, 0);
 }

@@ -1,6 +1,7 @@
 /* Writing findings: text (modpost and GCC style), JSON, SARIF 2.1.0, each
- * a writer behind one interface (report/writer.h). Every call returns 0,
- * -ENOMEM, or the negative errno of a write that failed. */
+ * a writer behind one interface (report/writer.h); and the JSON documents
+ * of users, unused and diff. Every call returns 0, -ENOMEM, or the
+ * negative errno of a write that failed. */
 #ifndef KS_REPORT_H
 #define KS_REPORT_H
 
@@ -37,6 +38,10 @@ struct ks_report {
 };
 
 struct ks_outlook;
+struct ks_export;
+struct ks_imports;
+struct ks_kernel;
+struct ks_changes;
 
 struct ks_tally ks_report_tally(const struct ks_findings *f);
 int ks_report_begin(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
@@ -48,8 +53,41 @@ int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook 
 int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* begin, add, end. */
 int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
-/* The part of file below the directory root, or NULL if it is not below. */
-const char *ks_path_under(const char *file, const char *root);
 int ks_format_parse(const char *s, enum ks_format *fmt);
+
+/* users --format json: for each symbol asked about, the modules that
+ * import it and where. */
+struct ks_users_doc {
+	int32_t today;
+	size_t modules;			/* modules scanned */
+	char *const *syms;		/* asked about, in this order */
+	size_t nsyms;
+	const struct ks_findings *found;	/* sorted: a finding per user */
+	const struct ks_diags *problems;	/* unusable inputs */
+};
+
+/* unused --format json: the exports listed, each with its importers. */
+struct ks_unused_doc {
+	int32_t today;
+	size_t modules;			/* modules scanned */
+	const char *owner;		/* --module OWNER; NULL: every export */
+	bool counts;			/* --counts: every export, not only unused ones */
+	const struct ks_export *const *list;
+	size_t nlist;
+	const struct ks_imports *imports;	/* the importers counted */
+	const struct ks_diags *problems;
+};
+
+/* diff --format json: two kernels and their exports' changes. */
+struct ks_diff_doc {
+	const struct ks_kernel *old, *new;
+	const struct ks_changes *changes;
+	const struct ks_diags *problems;
+};
+
+/* Each writes its document whole and flushes out. */
+int ks_report_users(FILE *out, const struct ks_users_doc *doc) KS_MUST_CHECK;
+int ks_report_unused(FILE *out, const struct ks_unused_doc *doc) KS_MUST_CHECK;
+int ks_report_diff(FILE *out, const struct ks_diff_doc *doc) KS_MUST_CHECK;
 
 #endif

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "path.h"
 #include "report/column.h"
 #include "report/json.h"
 #include "report/writer.h"

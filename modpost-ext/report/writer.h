@@ -28,4 +28,10 @@ struct ks_report_writer {
 
 extern const struct ks_report_writer ks_text_writer, ks_json_writer, ks_sarif_writer;
 
+/* The other commands' JSON documents (report.h), in json.c; write errors
+ * are found by report.c, as for the writers. */
+void ks_json_users(FILE *out, const struct ks_users_doc *doc);
+void ks_json_unused(FILE *out, const struct ks_unused_doc *doc);
+void ks_json_diff(FILE *out, const struct ks_diff_doc *doc);
+
 #endif

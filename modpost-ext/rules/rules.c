@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "license.h"
 #include "strmap.h"
 #include "module/namespace.h"
@@ -352,15 +353,8 @@ static void finding_free(struct ks_finding *f)
 
 static struct ks_finding *new_finding(struct ks_findings *fs)
 {
-	if (fs->n == fs->cap) {
-		size_t cap = fs->cap ? fs->cap * 2 : 16;
-		struct ks_finding *v = realloc(fs->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		fs->v = v;
-		fs->cap = cap;
-	}
+	if (ks_array_room((void **)&fs->v, &fs->cap, fs->n + 1, sizeof(*fs->v)) < 0)
+		return NULL;
 	memset(&fs->v[fs->n], 0, sizeof(fs->v[0]));
 	return &fs->v[fs->n++];
 }
@@ -462,6 +456,14 @@ int ks_check_module(struct ks_check *c, const struct ks_module *m)
 		if (check_import(c, m, m->undef[i], other) < 0)
 			return -ENOMEM;
 	return check_builds(c, m, other);
+}
+
+bool ks_findings_have(const struct ks_findings *f, const char *sym)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (!strcmp(f->v[i].symbol, sym))
+			return true;
+	return false;
 }
 
 /* By module; a module's forecast breaks after its imports, by kind. */

@@ -148,6 +148,8 @@ bool ks_finding_accepted(const struct ks_finding *f);
 /* The one-line message of a finding, without the module prefix; NULL
  * when out of memory. */
 char *ks_finding_message(const struct ks_finding *f);
+/* Whether some finding is about sym. */
+bool ks_findings_have(const struct ks_findings *f, const char *sym);
 /* Sorts findings by module, then symbol. */
 void ks_findings_sort(struct ks_findings *f);
 void ks_findings_free(struct ks_findings *f);

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "input/baseline.h"
+#include "rules/baseline.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))

@@ -110,7 +110,7 @@ START_TEST(test_users)
 		{ "zeta", KS_USE_CALL, "a.c", 12, 2, "g", KS_SOURCE_PLUGIN, .var = NULL },
 	};
 	struct ks_module m = { .path = "a.ko", .name = "a", .undef = imports, .nundef = N(imports),
-			       .uses = { uses, N(uses) } };
+			       .uses = { .v = uses, .n = N(uses) } };
 	struct ks_check c = { .sched = &s, .opts = { .within = -1 } };
 
 	ck_assert_int_eq(ks_users_schedule(&s, syms, N(syms), &d), 0);

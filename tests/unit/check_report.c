@@ -7,7 +7,10 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "input/baseline.h"
+#include "input/kernel.h"
+#include "input/symdiff.h"
+#include "rules/baseline.h"
+#include "rules/imports.h"
 #include "report/column.h"
 #include "report/report.h"
 #include "suites.h"
@@ -577,6 +580,138 @@ START_TEST(test_column_in_file)
 }
 END_TEST
 
+/* A stream writing into *s, for the other commands' documents. */
+static FILE *mem(char **s, size_t *n)
+{
+	FILE *f = open_memstream(s, n);
+
+	ck_assert_ptr_nonnull(f);
+	return f;
+}
+
+/* diff's document, whole: null for what a side lacks, escaped strings, a
+ * problem as its formatted line. */
+START_TEST(test_json_diff)
+{
+	const struct ks_export old = { "f", "vmlinux", "EXPORT_SYMBOL", "", false, 1, "o" };
+	const struct ks_export new = { "f", "vmlinux", "EXPORT_SYMBOL", "N\"S", false, 1, "n" };
+	struct ks_change ch = { "f", KS_CHANGE_NAMESPACE, &old, &new };
+	struct ks_changes changes = { .v = &ch, .n = 1, .count = { [KS_CHANGE_NAMESPACE] = 1 } };
+	struct ks_kernel ko = { .arg = "a", .symvers = "a", .release = NULL };
+	struct ks_kernel kn = { .arg = "b/", .symvers = "b/Module.symvers", .release = "6.1.0" };
+	struct ks_diags d = { 0 };
+	struct ks_diff_doc doc = { .old = &ko, .new = &kn, .changes = &changes, .problems = &d };
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = mem(&s, &n);
+
+	ck_assert_int_eq(ks_diag_add(&d, KS_WARNING, "x\ty", 3, 0, "odd"), 0);
+	ck_assert_int_eq(ks_report_diff(f, &doc), 0);
+	fclose(f);
+	ck_assert_str_eq(s, "{\n  \"tool\": \"ksunset\", \"version\": \"" KS_VERSION "\", "
+			    "\"command\": \"diff\",\n"
+			    "  \"old\": {\"path\": \"a\", \"symvers\": \"a\", \"release\": null, "
+			    "\"exports\": 0},\n"
+			    "  \"new\": {\"path\": \"b/\", \"symvers\": \"b/Module.symvers\", "
+			    "\"release\": \"6.1.0\", \"exports\": 0},\n"
+			    "  \"summary\": {\"removed\": 0, \"added\": 0, \"gpl-only\": 0, "
+			    "\"no-longer-gpl-only\": 0, \"namespace\": 1, \"owner\": 0},\n"
+			    "  \"changes\": [\n"
+			    "    {\"symbol\": \"f\", \"change\": \"namespace\", \"old_owner\": "
+			    "\"vmlinux\", \"old_type\": \"EXPORT_SYMBOL\", \"old_namespace\": null, "
+			    "\"new_owner\": \"vmlinux\", \"new_type\": \"EXPORT_SYMBOL\", "
+			    "\"new_namespace\": \"N\\\"S\", \"breaks_modules\": true, "
+			    "\"removal_for_other_modules\": false}\n"
+			    "  ],\n"
+			    "  \"input_errors\": [\"x\\ty:3: warning: odd\"]\n"
+			    "}\n");
+	free(s);
+	ks_diags_free(&d);
+}
+END_TEST
+
+/* unused's document, whole. */
+START_TEST(test_json_unused)
+{
+	const struct ks_export e = { "f", "drivers/x", "EXPORT_SYMBOL_GPL", "NS", true, 1, "s" };
+	const struct ks_export *list[] = { &e, &e };
+	struct ks_imports imports = { 0 };
+	struct ks_unused_doc doc = { .today = ks_date_from_civil(2026, 12, 3), .modules = 2,
+				     .owner = "x", .list = list, .nlist = 2,
+				     .imports = &imports };
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = mem(&s, &n);
+
+	ck_assert_int_eq(ks_report_unused(f, &doc), 0);
+	fclose(f);
+	ck_assert_str_eq(s, "{\n  \"tool\": \"ksunset\", \"version\": \"" KS_VERSION "\", "
+			    "\"command\": \"unused\", \"today\": \"2026-12-03\",\n"
+			    "  \"modules_scanned\": 2, \"owner\": \"x\", \"counts\": false,\n"
+			    "  \"exports\": [\n"
+			    "    {\"symbol\": \"f\", \"type\": \"EXPORT_SYMBOL_GPL\", \"namespace\": "
+			    "\"NS\", \"module\": \"drivers/x\", \"users\": 0},\n"
+			    "    {\"symbol\": \"f\", \"type\": \"EXPORT_SYMBOL_GPL\", \"namespace\": "
+			    "\"NS\", \"module\": \"drivers/x\", \"users\": 0}\n"
+			    "  ],\n"
+			    "  \"input_errors\": []\n"
+			    "}\n");
+	free(s);
+}
+END_TEST
+
+/* users' document: a symbol's users with their locations (no accepted or
+ * baselined marks there), and a symbol nobody uses. */
+START_TEST(test_json_users)
+{
+	struct fx x;
+	char *syms[] = { "a", "b" };
+	struct ks_users_doc doc = { .today = ks_date_from_civil(2026, 12, 3), .modules = 1,
+				    .syms = syms, .nsyms = 2 };
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = mem(&s, &n);
+
+	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
+	add_locs(&x);
+	doc.found = &x.fs;
+	ck_assert_int_eq(ks_report_users(f, &doc), 0);
+	fclose(f);
+	ck_assert_str_eq(s, "{\n  \"tool\": \"ksunset\", \"version\": \"" KS_VERSION "\", "
+			    "\"command\": \"users\", \"today\": \"2026-12-03\",\n"
+			    "  \"modules_scanned\": 1,\n"
+			    "  \"symbols\": [\n"
+			    "    {\"symbol\": \"a\", \"users\": [\n"
+			    "      {\"module\": \"drv/m.ko\", \"module_name\": \"m\", \"locations\": ["
+			    "{\"file\": \"drv/m.c\", \"line\": 42, \"column\": 9, \"function\": "
+			    "\"probe\", \"kind\": \"call\", \"source\": \"plugin\"}, "
+			    "{\"file\": \"drv/m.c\", \"line\": 50, \"column\": 12, \"function\": "
+			    "\"\", \"kind\": \"addr\", \"source\": \"plugin\"}]}\n"
+			    "    ]},\n"
+			    "    {\"symbol\": \"b\", \"users\": []}\n"
+			    "  ],\n"
+			    "  \"input_errors\": []\n"
+			    "}\n");
+	free(s);
+	drop(&x);
+}
+END_TEST
+
+/* A document that cannot be written is an error, with write(2)'s reason. */
+START_TEST(test_json_doc_full)
+{
+	struct ks_changes changes = { 0 };
+	struct ks_kernel k = { .arg = "a", .symvers = "a" };
+	struct ks_diff_doc doc = { .old = &k, .new = &k, .changes = &changes };
+	FILE *f = fopen("/dev/full", "w");
+
+	if (!f)
+		return;	/* no /dev/full here */
+	ck_assert_int_eq(ks_report_diff(f, &doc), -ENOSPC);
+	fclose(f);
+}
+END_TEST
+
 Suite *suite_report(void)
 {
 	Suite *s = suite_create("report");
@@ -588,6 +723,10 @@ Suite *suite_report(void)
 	tcase_add_test(tc, test_text_tag_tense);
 	tcase_add_test(tc, test_json_escapes);
 	tcase_add_test(tc, test_json_source);
+	tcase_add_test(tc, test_json_diff);
+	tcase_add_test(tc, test_json_unused);
+	tcase_add_test(tc, test_json_users);
+	tcase_add_test(tc, test_json_doc_full);
 	tcase_add_test(tc, test_sarif);
 	tcase_add_test(tc, test_sarif_uris);
 	tcase_add_test(tc, test_sarif_unplaced);

@@ -274,7 +274,7 @@ START_TEST(test_locations)
 #undef USE
 	const struct ks_finding *g;
 
-	m.uses = (struct ks_uses){ uses, N(uses) };
+	m.uses = (struct ks_uses){ .v = uses, .n = N(uses) };
 	setup(&f, false);
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
 	ck_assert_ptr_null(find(&f.c, "not_imported"));
@@ -319,7 +319,7 @@ START_TEST(test_accepted_in_source)
 	};
 	const struct ks_finding *g;
 
-	m.uses = (struct ks_uses){ uses, N(uses) };
+	m.uses = (struct ks_uses){ .v = uses, .n = N(uses) };
 	setup(&f, accept_cases[_i].symvers);
 	f.c.opts.within = 30;
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);

@@ -1,10 +1,6 @@
-/* Writing schedules for mark: entry text, the separator before it, the
- * round trip through the parser, and the atomic file replacement. */
-#include <errno.h>
-#include <stdlib.h>
+/* Writing schedules for mark: entry text, the separator before it and the
+ * round trip through the parser. */
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "schedule.h"
 #include "input/schedwrite.h"
@@ -112,84 +108,6 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
-static char *read_all(const char *path)
-{
-	struct ks_buf b = KS_BUF_INIT;
-
-	ck_assert_int_eq(ks_buf_read_file(&b, path), 0);
-	ck_assert_int_eq(ks_buf_adds(&b, ""), 0);
-	return ks_buf_steal(&b);
-}
-
-START_TEST(test_replace)
-{
-	char dir[] = "/tmp/ks-unit-XXXXXX";
-	struct ks_diags d = { 0 };
-	struct stat st;
-	char *path, *link, *got;
-
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	path = ks_strdupf("%s/s.schedule", dir);
-	link = ks_strdupf("%s/link.schedule", dir);
-	ck_assert_int_eq(ks_file_replace(path, "one\n", 4, &d), 0);	/* made */
-	ck_assert_int_eq(chmod(path, 0640), 0);
-	ck_assert_int_eq(symlink("s.schedule", link), 0);
-	ck_assert_int_eq(ks_file_replace(link, "two\n", 4, &d), 0);
-	got = read_all(path);
-	ck_assert_str_eq(got, "two\n");
-	ck_assert_int_eq(lstat(link, &st), 0);
-	ck_assert(S_ISLNK(st.st_mode));	/* the link followed, not replaced */
-	ck_assert_int_eq(stat(path, &st), 0);
-	ck_assert_int_eq(st.st_mode & 07777, 0640);
-	ck_assert_int_eq(d.n, 0);
-	ck_assert_int_eq(unlink(link), 0);
-	ck_assert_int_eq(unlink(path), 0);
-	ck_assert_int_eq(rmdir(dir), 0);	/* no temporary file left behind */
-	free(got);
-	free(path);
-	free(link);
-}
-END_TEST
-
-/* The owner and group stay, so that root marking a builder's schedule
- * does not take it over. Only root can give a file away to test it. */
-START_TEST(test_replace_keeps_owner)
-{
-	char dir[] = "/tmp/ks-unit-XXXXXX";
-	struct ks_diags d = { 0 };
-	struct stat st;
-	char *path;
-
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	path = ks_strdupf("%s/s.schedule", dir);
-	ck_assert_int_eq(ks_file_replace(path, "one\n", 4, &d), 0);
-	if (chown(path, 4321, 4322) == 0) {
-		ck_assert_int_eq(chmod(path, 0664), 0);
-		ck_assert_int_eq(ks_file_replace(path, "two\n", 4, &d), 0);
-		ck_assert_int_eq(stat(path, &st), 0);
-		ck_assert_int_eq(st.st_uid, 4321);
-		ck_assert_int_eq(st.st_gid, 4322);
-		ck_assert_int_eq(st.st_mode & 07777, 0664);
-	}
-	ck_assert_uint_eq(d.n, 0);
-	ck_assert_int_eq(unlink(path), 0);
-	ck_assert_int_eq(rmdir(dir), 0);
-	free(path);
-}
-END_TEST
-
-START_TEST(test_replace_error)
-{
-	struct ks_diags d = { 0 };
-
-	ck_assert_int_eq(ks_file_replace("/nonexistent/dir/s.schedule", "x", 1, &d), -ENOENT);
-	ck_assert_uint_eq(d.nerrors, 1);
-	ck_assert_str_eq(d.v[0].file, "/nonexistent/dir/s.schedule");
-	ck_assert_str_eq(d.v[0].msg, "cannot write: No such file or directory");
-	ks_diags_free(&d);
-}
-END_TEST
-
 Suite *suite_schedwrite(void)
 {
 	Suite *s = suite_create("schedwrite");
@@ -198,10 +116,7 @@ Suite *suite_schedwrite(void)
 	tcase_add_loop_test(tc, test_separator, 0, N(sep_cases));
 	tcase_add_test(tc, test_format);
 	tcase_add_loop_test(tc, test_round_trip, 0, N(sep_cases));
-	tcase_add_test(tc, test_replace);
-	tcase_add_test(tc, test_replace_error);
 	tcase_add_loop_test(tc, test_eol, 0, N(eol_cases));
-	tcase_add_test(tc, test_replace_keeps_owner);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -28,6 +28,9 @@ int main(void)
 	srunner_add_suite(sr, suite_debugfile());
 	srunner_add_suite(sr, suite_forecast());
 	srunner_add_suite(sr, suite_cond());
+	srunner_add_suite(sr, suite_path());
+	srunner_add_suite(sr, suite_file());
+	srunner_add_suite(sr, suite_array());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

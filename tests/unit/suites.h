@@ -25,5 +25,8 @@ Suite *suite_dwarfwalk(void);
 Suite *suite_debugfile(void);
 Suite *suite_forecast(void);
 Suite *suite_cond(void);
+Suite *suite_path(void);
+Suite *suite_file(void);
+Suite *suite_array(void);
 
 #endif

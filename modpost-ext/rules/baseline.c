@@ -13,11 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/baseline.h"
+#include "rules/baseline.h"
+#include "array.h"
 #include "buf.h"
-#include "input/schedwrite.h"
+#include "file.h"
 #include "module/use.h"
-#include "report/report.h"
+#include "path.h"
 
 #define HEADER "# ksunset baseline 2"
 #define HEADER_V1 "# ksunset baseline 1"
@@ -303,16 +304,9 @@ static int keys_push(struct ks_baseline_keys *k, char *line)
 {
 	if (!line)
 		return -ENOMEM;
-	if (k->n == k->cap) {
-		size_t cap = k->cap ? k->cap * 2 : 16;
-		char **v = realloc(k->v, cap * sizeof(*v));
-
-		if (!v) {
-			free(line);
-			return -ENOMEM;
-		}
-		k->v = v;
-		k->cap = cap;
+	if (ks_array_room((void **)&k->v, &k->cap, k->n + 1, sizeof(*k->v)) < 0) {
+		free(line);
+		return -ENOMEM;
 	}
 	k->v[k->n++] = line;
 	return 0;

@@ -1,0 +1,30 @@
+/* Growing arrays (array.h). */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+
+#define FIRST_CAP 16
+
+int ks_array_room(void **v, size_t *cap, size_t n, size_t size)
+{
+	size_t c = *cap ? *cap : FIRST_CAP;
+	void *old, *p;
+
+	if (n <= *cap)
+		return 0;
+	while (c < n)
+		c = c > SIZE_MAX / 2 ? n : c * 2;
+	if (c > SIZE_MAX / size)
+		return -ENOMEM;
+	/* *v is the caller's T *: read and written as bytes, not as a void * */
+	memcpy(&old, v, sizeof(old));
+	p = realloc(old, c * size);
+	if (!p)
+		return -ENOMEM;
+	memcpy(v, &p, sizeof(p));
+	*cap = c;
+	return 0;
+}

@@ -1,0 +1,22 @@
+/* Paths as both halves judge them: whether a file lies below a directory,
+ * and whether a directory is a kernel tree. */
+#ifndef KS_PATH_H
+#define KS_PATH_H
+
+#include "compiler.h"
+
+KS_BEGIN_DECLS
+
+/* The part of file below the directory root (trailing slashes of root
+ * ignored), or NULL if it is not below: "/src/a/b.c" under "/src/" is
+ * "a/b.c". A NULL or empty root has nothing below it. */
+const char *ks_path_under(const char *file, const char *root);
+/* Whether dir is a kernel tree on this machine: arch/ and scripts/, and
+ * include/linux/kernel.h (a source tree) or include/generated/ (a build
+ * tree); distribution header packages keep exactly these. The plugin and
+ * the DWARF location source both judge trees by it. 1 yes, 0 no, -ENOMEM. */
+int ks_path_kernel_tree(const char *dir) KS_MUST_CHECK;
+
+KS_END_DECLS
+
+#endif

@@ -1,0 +1,88 @@
+/* Growing arrays: the capacity doubles, the elements stay, a size that
+ * overflows leaves the array as it was. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "array.h"
+#include "suites.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* From capacity cap, room for n: the capacity it ends with. */
+static const struct {
+	size_t cap, n, want;
+} room_cases[] = {
+	{ 0, 0, 0 },	/* nothing asked: nothing allocated */
+	{ 0, 1, 16 },	/* the first capacity */
+	{ 0, 16, 16 },
+	{ 0, 17, 32 },
+	{ 0, 1000, 1024 },
+	{ 16, 16, 16 },	/* room already */
+	{ 16, 17, 32 },	/* doubled */
+	{ 24, 25, 48 },
+	{ 3, 4, 6 },	/* a capacity set elsewhere doubles too */
+	{ 3, 100, 192 },
+};
+
+START_TEST(test_room)
+{
+	size_t cap = room_cases[_i].cap, n = room_cases[_i].n;
+	int *v = cap ? calloc(cap, sizeof(*v)) : NULL;
+
+	if (cap)
+		v[cap - 1] = 42;
+	ck_assert_int_eq(ks_array_room((void **)&v, &cap, n, sizeof(*v)), 0);
+	ck_assert_msg(cap == room_cases[_i].want, "cap %zu, room for %zu: got %zu, want %zu",
+		      room_cases[_i].cap, n, cap, room_cases[_i].want);
+	ck_assert(!n || v);
+	if (room_cases[_i].cap)
+		ck_assert_int_eq(v[room_cases[_i].cap - 1], 42);	/* kept */
+	if (n)
+		v[n - 1] = 1;	/* writable to the end (ASan's check) */
+	free(v);
+}
+END_TEST
+
+/* One element at a time, as the callers add them. */
+START_TEST(test_room_append)
+{
+	size_t n = 0, cap = 0;
+	long *v = NULL;
+
+	for (long i = 0; i < 1000; i++) {
+		ck_assert_int_eq(ks_array_room((void **)&v, &cap, n + 1, sizeof(*v)), 0);
+		ck_assert_uint_ge(cap, n + 1);
+		v[n++] = i;
+	}
+	for (size_t i = 0; i < n; i++)
+		ck_assert_int_eq(v[i], (long)i);
+	free(v);
+}
+END_TEST
+
+/* Sizes that overflow change nothing (and are never asked of malloc). */
+START_TEST(test_room_overflow)
+{
+	size_t cap = 4;
+	char *v = malloc(cap), *before = v;
+
+	ck_assert_int_eq(ks_array_room((void **)&v, &cap, SIZE_MAX / 2, 4), -ENOMEM);
+	ck_assert_int_eq(ks_array_room((void **)&v, &cap, 5, SIZE_MAX / 4), -ENOMEM);
+	ck_assert_ptr_eq(v, before);
+	ck_assert_uint_eq(cap, 4);
+	free(v);
+}
+END_TEST
+
+Suite *suite_array(void)
+{
+	Suite *s = suite_create("array");
+	TCase *tc = tcase_create("room");
+
+	tcase_add_loop_test(tc, test_room, 0, N(room_cases));
+	tcase_add_test(tc, test_room_append);
+	tcase_add_test(tc, test_room_overflow);
+	suite_add_tcase(s, tc);
+	return s;
+}
