@@ -1171,9 +1171,13 @@ static int open_dwfl(struct dw *x, Elf *delf, struct ks_diags *d)
 int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
 			  size_t nsyms, const struct ks_locate_opts *o, struct ks_diags *d)
 {
-	struct dw x = {
-		.m = m, .debug = { .fd = -1 }, .image = image, .size = size, .libdw = o->libdw, .memfd = -1
-	};
+	struct dw x = { .m = m,
+			.debug = { .fd = -1 },
+			.image = image,
+			.size = size,
+			.libdw = o->libdw,
+			.memfd = -1,
+			.paths = { .kbuild = m->vermagic != NULL } };
 	Elf *delf;
 	int r = open_module(&x, image, size, o, d, &delf);
 

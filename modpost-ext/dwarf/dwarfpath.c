@@ -2,7 +2,9 @@
  * recognised as the plugin recognises one (ks_path_kernel_tree(): arch/,
  * scripts/ and include/linux/kernel.h or include/generated/), or, when it
  * is not on this machine, by its name (linux-headers-*, linux-6.1.90,
- * linux): modules are often checked far from the tree they were built in. */
+ * linux) or as the directory Kbuild compiled the unit in (Debian's
+ * /debian/build/build_amd64_none_amd64 of its -dbg modules): modules are
+ * often checked far from the tree they were built in. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,7 +43,9 @@ static int is_tree_cached(void *ctx, const char *dir)
 
 	if (known)
 		return known == 2;
-	r = tree_by_name(dir) ? 1 : ks_path_kernel_tree(dir);
+	r = tree_by_name(dir) || (p->kbuild && p->comp_dir && !strcmp(dir, p->comp_dir))
+		    ? 1
+		    : ks_path_kernel_tree(dir);
 	if (r < 0 || !(key = strdup(dir)))
 		return -ENOMEM;
 	if (ks_strmap_put(&p->trees, key, &slot) < 0) {
@@ -116,6 +120,24 @@ static int add_path(struct ks_buf *b, const char *path)
 	return 0;
 }
 
+/* path (NULL: none), absolute, with "." and ".." resolved, into *out
+ * (NULL for none). 0 or -ENOMEM. */
+static int normalised(const char *path, char **out)
+{
+	struct ks_buf b = KS_BUF_INIT;
+
+	*out = NULL;
+	if (!path)
+		return 0;
+	if (add_path(&b, path) < 0 || (!b.len && ks_buf_addc(&b, '/') < 0) ||
+	    ks_buf_addc(&b, '\0') < 0) {
+		ks_buf_free(&b);
+		return -ENOMEM;
+	}
+	*out = ks_buf_steal(&b);
+	return 0;
+}
+
 char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
 {
 	struct ks_buf b = KS_BUF_INIT;
@@ -137,6 +159,7 @@ char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *f
 
 int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
 {
+	Dwarf_Attribute a;
 	void **slot;
 	char *abs;
 	int r = ks_strmap_put(&p->files, file, &slot);
@@ -147,7 +170,11 @@ int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file
 		return (intptr_t)*slot == 2;
 	if (!(abs = ks_dwarfpath_absolute(p, cu, file)))
 		return -ENOMEM;
-	r = ks_dwarfpath_classify(abs, is_tree_cached, p);
+	r = normalised(dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a)), &p->comp_dir);
+	if (r == 0)
+		r = ks_dwarfpath_classify(abs, is_tree_cached, p);
+	free(p->comp_dir);
+	p->comp_dir = NULL;
 	free(abs);
 	if (r < 0)
 		return r;

@@ -13,6 +13,11 @@
 
 /* The answers so far, per file and per candidate kernel tree. */
 struct ks_dwarfpath {
+	/* set by the caller: the module was built by Kbuild (it has a
+	 * vermagic), which compiles every unit in the kernel's top directory:
+	 * a unit's DW_AT_comp_dir is a kernel tree, here or not */
+	bool kbuild;
+	char *comp_dir;		/* the unit's, absolute, while its file is classified */
 	struct ks_strmap files; /* file (libdw's string) -> 1 module's, 2 foreign */
 	struct ks_strmap trees; /* directory (owned) -> 1 not a kernel tree, 2 one */
 	char *src_path;		/* the source last read for columns, and its text */
