@@ -8,6 +8,7 @@
  * indexed once, variables once; libdw caches each CU's line table. */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
 #include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <stddef.h>
@@ -55,6 +56,10 @@ struct dw {
 	int memfd;
 	bool nomem; /* out of memory where no error could be returned */
 	Dwarf *dw;
+	bool partial;		/* dw's DIEs are elsewhere, and not read: no lines */
+	struct ks_modfile alt;	/* its dwz alternate file, if it has one */
+	Elf *alt_elf;
+	Dwarf *alt_dw;
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	int vars_read;		     /* 1: the units' own variables in vars; 2: the nested too */
 	struct ks_dwarfpath paths;
@@ -1168,11 +1173,75 @@ static int open_dwfl(struct dw *x, Elf *delf, struct ks_diags *d)
 	return 0;
 }
 
+/* DW_AT_GNU_dwo_name, GCC's DWARF 4 split-unit attribute. */
+#define GNU_DWO_NAME 0x2130
+
+/* The dwz alternate file of x->dw (.gnu_debugaltlink: name and
+ * build-id), by its build-id under the debug directory, as Debian ships
+ * them: given to libdw (dwarf_setalt()). 1 found, 0 not, -ENOMEM. */
+static int find_alt(struct dw *x, const char *dir, const unsigned char *id, size_t n)
+{
+	struct ks_buf path = KS_BUF_INIT;
+	const char *why;
+	const void *got;
+	int r = ks_buf_addf(&path, "%s/.build-id/", dir);
+
+	for (size_t i = 0; i < n && r == 0; i++)
+		r = ks_buf_addf(&path, i == 1 ? "/%02x" : "%02x", id[i]);
+	if (r == 0)
+		r = ks_buf_adds(&path, ".debug");
+	if (r < 0 || ks_modfile_open(path.p, &x->alt, &why) != 0 ||
+	    ks_modfile_map(&x->alt, &why) != 0 ||
+	    !(x->alt_elf = elf_memory(x->alt.data, x->alt.size)) ||
+	    dwelf_elf_gnu_build_id(x->alt_elf, &got) != (ssize_t)n || memcmp(got, id, n) ||
+	    !(x->alt_dw = dwarf_begin_elf(x->alt_elf, DWARF_C_READ, NULL))) {
+		ks_buf_free(&path);
+		return r < 0 ? r : 0;
+	}
+	ks_buf_free(&path);
+	dwarf_setalt(x->dw, x->alt_dw);
+	return 1;
+}
+
+/* Whether x->dw holds its DIEs itself. Split units keep theirs in .dwo
+ * files (-gsplit-dwarf, CONFIG_DEBUG_INFO_SPLIT), which are not read; a
+ * dwz-compressed file shares some with an alternate file, looked for
+ * under the debug directory. Where they cannot be had: one note, and no
+ * lines (x->partial), rather than lines without their functions. */
+static int whole(struct dw *x, const struct ks_locate_opts *o, struct ks_diags *d)
+{
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die die;
+	Dwarf_Attribute a;
+	uint8_t type;
+	const char *name;
+	const void *id;
+	ssize_t n;
+	int r;
+
+	if (dwarf_get_units(x->dw, NULL, &cu, NULL, &type, &die, NULL) == 0 &&
+	    (type == DW_UT_skeleton || dwarf_attr(&die, DW_AT_dwo_name, &a) ||
+	     dwarf_attr(&die, GNU_DWO_NAME, &a))) {
+		x->partial = true;
+		return dwarf_problem(x->m, d, "split DWARF",
+				     "its DIEs are in .dwo files, which are not read (build without "
+				     "CONFIG_DEBUG_INFO_SPLIT or -gsplit-dwarf)");
+	}
+	n = dwelf_dwarf_gnu_debugaltlink(x->dw, &name, &id);
+	if (n <= 0)
+		return 0;
+	if ((r = find_alt(x, debug_dir(o), id, (size_t)n)) != 0)
+		return r < 0 ? r : 0;
+	x->partial = true;
+	return dwarf_problem(x->m, d, name, "its dwz alternate file is not under the debug directory");
+}
+
 int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
 			  size_t nsyms, const struct ks_locate_opts *o, struct ks_diags *d)
 {
 	struct dw x = { .m = m,
 			.debug = { .fd = -1 },
+			.alt = { .fd = -1 },
 			.image = image,
 			.size = size,
 			.libdw = o->libdw,
@@ -1188,8 +1257,10 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	if (r == 0 && x.naddrs && !x.libdw)
 		r = open_dwarf(&x, delf, d);
 	if (r == 0 && x.dw)
+		r = whole(&x, o, d);
+	if (r == 0 && x.dw && !x.partial)
 		r = index_cus(&x);
-	for (size_t i = 0; r == 0 && x.dw && i < x.naddrs; i++)
+	for (size_t i = 0; r == 0 && x.dw && !x.partial && i < x.naddrs; i++)
 		r = place_site(&x, i);
 	if (r == -ENOENT)
 		m->no_debug_info = true;
@@ -1214,6 +1285,9 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 		dwarf_end(x.dw);
 	if (x.memfd >= 0)
 		close(x.memfd);
+	dwarf_end(x.alt_dw);
+	elf_end(x.alt_elf);
+	ks_modfile_close(&x.alt);
 	elf_end(x.debug_elf);
 	ks_modfile_close(&x.debug);
 	elf_end(x.elf);

@@ -240,6 +240,18 @@ clang_part() {
 		case $cc in arm-*) want=$TMP/want-arm ;; esac
 		expect_file_eq "$cc: every use at its stated line, of its kind" "$TMP/got" "$want"
 	done
+	# split DWARF, DWARF 5's skeleton units and GCC's DWARF 4 ones: the
+	# DIEs are in .dwo files, not read: one note, and no line
+	for v in 5 4; do
+		o=$TMP/clang/user-split$v.o
+		if ! (cd "$TMP/clang" && gcc -gdwarf-$v -gsplit-dwarf -O2 -Iinclude -c user.c -o "$o"); then
+			fail "gcc -gdwarf-$v -gsplit-dwarf: compile"; continue
+		fi
+		"$KSUNSET" check --today 2026-12-04 -s "$TMP/c.schedule" "$o" >"$TMP/text" 2>&1
+		expect_eq "gcc -gdwarf-$v -gsplit-dwarf: one note that .dwo files are not read, no line" \
+			"$(grep -c "no source lines from DWARF: split DWARF: its DIEs are in .dwo" \
+				"$TMP/text"):$(grep -c 'user.c:\|kernel.h:' "$TMP/text")" "1:0"
+	done
 	# a machine whose relocations are not read (MIPS; its DWARF sections
 	# are SHT_MIPS_DWARF): one note, and no line
 	o=$TMP/clang/user-mips.o
