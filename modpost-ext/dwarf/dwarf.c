@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "buf.h"
 #include "strmap.h"
 #include "dwarf/debugfile.h"
@@ -92,24 +93,15 @@ struct dw {
 		const char *sym;
 		enum ks_use_kind kind;
 	} * sites;
-	size_t naddrs, addrs_cap;
+	size_t naddrs, addrs_cap, sites_cap;
 };
 
 static int want_addr(struct dw *x, const struct ks_dwarfpick_addr *a, const char *sym,
 		     enum ks_use_kind kind)
 {
-	if (x->naddrs == x->addrs_cap) {
-		size_t cap = x->addrs_cap ? x->addrs_cap * 2 : 16;
-		struct ks_dwarfpick_addr *v = realloc(x->addrs, cap * sizeof(*v));
-		struct site *w = v ? realloc(x->sites, cap * sizeof(*w)) : NULL;
-
-		if (v)
-			x->addrs = v;
-		if (!w)
-			return -ENOMEM;
-		x->sites = w;
-		x->addrs_cap = cap;
-	}
+	if (ks_array_room((void **)&x->addrs, &x->addrs_cap, x->naddrs + 1, sizeof(*x->addrs)) < 0 ||
+	    ks_array_room((void **)&x->sites, &x->sites_cap, x->naddrs + 1, sizeof(*x->sites)) < 0)
+		return -ENOMEM;
 	x->addrs[x->naddrs] = *a;
 	x->sites[x->naddrs++] = (struct site){ sym, kind };
 	return 0;
@@ -141,15 +133,8 @@ static bool table_section(const char *name)
 
 static int spans_add(struct spans *s, Dwarf_Addr lo, Dwarf_Addr hi, Dwarf_Off die)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct span *v = realloc(s->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (ks_array_room((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v)) < 0)
+		return -ENOMEM;
 	s->v[s->n++] = (struct span){ lo, hi, die };
 	return 0;
 }

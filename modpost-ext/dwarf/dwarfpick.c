@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "dwarf/dwarfpick.h"
 #include "dwarf/dwarfwalk.h"
 #include "module/section.h"
@@ -26,15 +27,8 @@ struct pick {
 
 static int add_range(struct pick *k, uint64_t lo, uint64_t len, uint64_t unit)
 {
-	if (k->n == k->cap) {
-		size_t cap = k->cap ? k->cap * 2 : 64;
-		struct range *v = realloc(k->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		k->v = v;
-		k->cap = cap;
-	}
+	if (ks_array_room((void **)&k->v, &k->cap, k->n + 1, sizeof(*k->v)) < 0)
+		return -ENOMEM;
 	k->v[k->n++] = (struct range){ lo, lo + len, unit };
 	return 0;
 }
@@ -211,15 +205,8 @@ static bool file_fn(Elf *elf, const struct syms *t, const struct var *v, uint64_
 
 static int add_unit(struct pick *k, uint64_t unit)
 {
-	if (k->nunits == k->ucap) {
-		size_t cap = k->ucap ? k->ucap * 2 : 16;
-		uint64_t *v = realloc(k->units, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		k->units = v;
-		k->ucap = cap;
-	}
+	if (ks_array_room((void **)&k->units, &k->ucap, k->nunits + 1, sizeof(*k->units)) < 0)
+		return -ENOMEM;
 	k->units[k->nunits++] = unit;
 	return 0;
 }

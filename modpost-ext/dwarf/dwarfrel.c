@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "dwarf/dwarfrel.h"
 #include "module/section.h"
 
@@ -349,16 +350,8 @@ static void *new_buf(struct ks_dwarfrel *out, size_t len)
 {
 	void *p;
 
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 8;
-		void **v = realloc(out->bufs, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		out->bufs = v;
-		out->cap = cap;
-	}
-	if (!(p = malloc(len ? len : 1)))
+	if (ks_array_room((void **)&out->bufs, &out->cap, out->n + 1, sizeof(*out->bufs)) < 0 ||
+	    !(p = malloc(len ? len : 1)))
 		return NULL;
 	return out->bufs[out->n++] = p;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "dwarf/bytes.h"
 #include "dwarf/dwarfwalk.h"
 #include "module/section.h"
@@ -17,15 +18,8 @@ static int add_spec(struct ks_dwarfwalk *w, uint64_t at, uint64_t form)
 {
 	if (at > UINT16_MAX || form > UINT16_MAX)
 		return -EINVAL;
-	if (w->nspecs == w->capspecs) {
-		size_t cap = w->capspecs ? w->capspecs * 2 : 256;
-		struct ks_dwarfwalk_spec *v = realloc(w->specs, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		w->specs = v;
-		w->capspecs = cap;
-	}
+	if (ks_array_room((void **)&w->specs, &w->capspecs, w->nspecs + 1, sizeof(*w->specs)) < 0)
+		return -ENOMEM;
 	w->specs[w->nspecs++] = (struct ks_dwarfwalk_spec){ (uint16_t)at, (uint16_t)form };
 	return 0;
 }
@@ -328,15 +322,8 @@ static const struct ks_dwarfwalk_abbrev *skip_die(const struct ks_dwarfwalk *w, 
 
 static int push(struct ks_dwarfwalk_die **v, size_t *n, size_t *cap, uint64_t off, unsigned tag)
 {
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 256;
-		struct ks_dwarfwalk_die *p = realloc(*v, c * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		*v = p;
-		*cap = c;
-	}
+	if (ks_array_room((void **)v, cap, *n + 1, sizeof(**v)) < 0)
+		return -ENOMEM;
 	(*v)[(*n)++] = (struct ks_dwarfwalk_die){ off, tag };
 	return 0;
 }
