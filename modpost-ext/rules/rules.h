@@ -133,6 +133,11 @@ struct ks_check {
 	const struct ks_forecast *forecast;	/* --target's, NULL: none */
 	struct ks_check_opts opts;
 	struct ks_findings found;
+	struct { /* while a module is checked: its uses by symbol (rules.c) */
+		const struct ks_use **v;
+		size_t n;
+		const struct ks_uses *of;
+	} by_symbol;
 };
 
 /* Adds the module's findings to c->found. 0 or -ENOMEM. */
