@@ -63,7 +63,7 @@ CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.
 	module/use.o module/records.o module/shapes.o module/locate.o
 # dwarf/: the module's DWARF as a location source
 CHECKER_OBJS += dwarf/dwarf.o dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
-	dwarf/dwarfline.o dwarf/dwarfwalk.o dwarf/debugfile.o
+	dwarf/debugfile.o
 # input/: arguments and directories, Module.symvers, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/schedwrite.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as
@@ -79,7 +79,7 @@ CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o repor
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o \
-	check_dwarfline.o check_dwarfwalk.o check_debugfile.o
+	check_debugfile.o
 UNIT_OBJS += check_symdiff.o check_modfile.o check_forecast.o check_cond.o check_path.o check_file.o \
 	check_array.o
 

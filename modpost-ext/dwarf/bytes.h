@@ -1,6 +1,6 @@
 /* Reading DWARF's bytes: fixed-size fields in an object's byte order,
  * initial lengths and LEB128 numbers, each checked against the end of
- * what may be read (dwarf/dwarfline.c, dwarfwalk.c, dwarfpick.c). */
+ * what may be read (dwarf/dwarfpick.c). */
 #ifndef KS_DWARF_BYTES_H
 #define KS_DWARF_BYTES_H
 

@@ -24,11 +24,9 @@
 #include "strmap.h"
 #include "dwarf/debugfile.h"
 #include "dwarf/dwarf.h"
-#include "dwarf/dwarfline.h"
 #include "dwarf/dwarfpath.h"
 #include "dwarf/dwarfpick.h"
 #include "dwarf/dwarfrel.h"
-#include "dwarf/dwarfwalk.h"
 #include "module/modfile.h"
 #include "module/policy.h"
 #include "module/section.h"
@@ -55,7 +53,6 @@ struct dw {
 	bool libdw;  /* KSUNSET_DWARF_READER=libdw: libdwfl and libdw read it all */
 	Dwfl *dwfl;  /* then: the DWARF's reader, and the file it reads */
 	int memfd;
-	bool nomem; /* out of memory where no error could be returned */
 	Dwarf *dw;
 	bool partial;		/* dw's DIEs are elsewhere, and not read: no lines */
 	struct ks_modfile alt;	/* its dwz alternate file, if it has one */
@@ -64,31 +61,10 @@ struct dw {
 	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
 	int vars_read;		     /* 1: the units' own variables in vars; 2: the nested too */
 	struct ks_dwarfpath paths;
-	/* the sections those read, and the units' line tables as
-	 * dwarf/dwarfline.c reads them (ok false: libdw reads it) */
-	struct ks_dwarfline_src lsrc;
-	const Elf_Data *info, *abbrev; /* as libdw reads them */
-	struct unit_top { /* a unit's own DIE's children as dwarf/dwarfwalk.c reads them */
-		Dwarf_Off cu;
-		bool ok; /* else libdw walks them */
-		struct ks_dwarfwalk_die *v;
-		size_t n;
-	} * tops;
-	size_t ntops;
-	struct unit_lines {
-		Dwarf_Off cu;
-		bool ok;
-		struct ks_dwarfline l;
-	} * lines;
-	size_t nlines;
 	/* The uses' addresses, gathered before the DWARF is read, so that
 	 * only the units holding them are relocated and read; with each, its
 	 * symbol and kind. */
 	struct ks_dwarfpick_addr *addrs;
-	struct pre_row {   /* a code use's row, once its unit's are found */
-		int state; /* 0: not yet; 1: found; 2: none */
-		struct ks_dwarfline_row row;
-	} * rows;
 	struct site {
 		const char *sym;
 		enum ks_use_kind kind;
@@ -167,41 +143,6 @@ static const struct span *spans_find(const struct spans *s, Dwarf_Addr pc)
 	return NULL;
 }
 
-/* The children of a unit's own DIE that index_fns(), scopes_of() and
- * index_vars_in() look at. */
-static bool top_tag(unsigned tag)
-{
-	return tag == DW_TAG_subprogram || tag == DW_TAG_variable || tag == DW_TAG_lexical_block ||
-	       tag == DW_TAG_inlined_subroutine;
-}
-
-/* Those children of cu (a unit's own DIE) as dwarf/dwarfwalk.c reads
- * them, once per unit; NULL: libdw is to walk them. */
-static const struct unit_top *top_of(struct dw *x, Dwarf_Die *cu)
-{
-	Dwarf_Off off = dwarf_dieoffset(cu);
-	struct ks_dwarfwalk w;
-	struct unit_top *t, *v;
-
-	if (x->libdw)
-		return NULL;
-	for (size_t i = 0; i < x->ntops; i++)
-		if (x->tops[i].cu == off)
-			return x->tops[i].ok ? &x->tops[i] : NULL;
-	if (!(v = realloc(x->tops, (x->ntops + 1) * sizeof(*v)))) {
-		x->nomem = true;
-		return NULL;
-	}
-	x->tops = v;
-	t = &v[x->ntops++];
-	*t = (struct unit_top){ .cu = off };
-	if (ks_dwarfwalk_open(&w, x->info, off - dwarf_cuoffset(cu), x->abbrev, x->lsrc.msb) == 0) {
-		t->ok = ks_dwarfwalk_children(&w, off, top_tag, &t->v, &t->n) == 0;
-		ks_dwarfwalk_close(&w);
-	}
-	return t->ok ? t : NULL;
-}
-
 /* The ranges of a CU's functions: a relocation's scopes are then searched
  * from its function down, not through every function of the CU. */
 static int index_fn(struct dw *x, Dwarf_Die *c)
@@ -217,14 +158,9 @@ static int index_fn(struct dw *x, Dwarf_Die *c)
 
 static int index_fns(struct dw *x, Dwarf_Die *cu)
 {
-	const struct unit_top *t = top_of(x, cu);
 	Dwarf_Die c;
 
-	for (size_t i = 0; t && i < t->n; i++)
-		if (t->v[i].tag == DW_TAG_subprogram && dwarf_offdie(x->dw, t->v[i].off, &c) &&
-		    index_fn(x, &c) < 0)
-			return -ENOMEM;
-	if (t || dwarf_child(cu, &c) != 0)
+	if (dwarf_child(cu, &c) != 0)
 		return 0;
 	do {
 		if (dwarf_tag(&c) == DW_TAG_subprogram && index_fn(x, &c) < 0)
@@ -272,60 +208,15 @@ static unsigned attr_udata(Dwarf_Die *die, unsigned name)
 	return (unsigned)w;
 }
 
-/* The unit's line table as dwarf/dwarfline.c reads it; NULL where
- * libdw is to read it. */
-static struct unit_lines *lines_of(struct dw *x, Dwarf_Die *cu)
-{
-	Dwarf_Off off = dwarf_dieoffset(cu);
-	struct unit_lines *u, *v;
-	Dwarf_Attribute a;
-	Dwarf_Word stmt;
-	uint8_t asize;
-	Dwarf_Die die;
-
-	if (x->libdw)
-		return NULL;
-	for (size_t i = 0; i < x->nlines; i++)
-		if (x->lines[i].cu == off)
-			return x->lines[i].ok ? &x->lines[i] : NULL;
-	if (!(v = realloc(x->lines, (x->nlines + 1) * sizeof(*v)))) {
-		x->nomem = true;
-		return NULL;
-	}
-	x->lines = v;
-	u = &v[x->nlines++];
-	*u = (struct unit_lines){ .cu = off };
-	if (dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &stmt) == 0 &&
-	    dwarf_diecu(cu, &die, &asize, NULL))
-		u->ok = ks_dwarfline_read(&u->l, &x->lsrc, stmt,
-					  dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a)),
-					  asize) == 0;
-	return u->ok ? u : NULL;
-}
-
-/* A table whose program libdw would refuse is left to libdw whole. r: what
- * a call of dwarf/dwarfline.c returned. */
-static bool refused(struct unit_lines *u, int r)
-{
-	if (r != -EINVAL)
-		return false;
-	ks_dwarfline_free(&u->l);
-	u->ok = false;
-	return true;
-}
-
 /* A file of cu's line table by index. DWARF 5 numbers the CU's own file
  * 0; before DWARF 5, 0 meant none. */
-static const char *file_at(struct dw *x, Dwarf_Die *cu, unsigned idx)
+static const char *file_at(Dwarf_Die *cu, unsigned idx)
 {
-	struct unit_lines *u = lines_of(x, cu);
 	Dwarf_Files *files;
 	size_t n;
 	const char *f = NULL;
 
-	if (u && !refused(u, ks_dwarfline_check(&u->l)))
-		f = ks_dwarfline_file(&u->l, idx);
-	else if (dwarf_getsrcfiles(cu, &files, &n) == 0 && idx < n)
+	if (dwarf_getsrcfiles(cu, &files, &n) == 0 && idx < n)
 		f = dwarf_filesrc(files, idx, NULL, NULL);
 	if ((!f || !strcmp(f, "???")) && idx == 0)
 		f = name_of(cu);
@@ -333,7 +224,7 @@ static const char *file_at(struct dw *x, Dwarf_Die *cu, unsigned idx)
 }
 
 /* A declaration's file; dwarf_decl_file() knows no file 0. */
-static const char *decl_file(struct dw *x, Dwarf_Die *cu, Dwarf_Die *die)
+static const char *decl_file(Dwarf_Die *cu, Dwarf_Die *die)
 {
 	Dwarf_Attribute a;
 	Dwarf_Word idx;
@@ -341,7 +232,7 @@ static const char *decl_file(struct dw *x, Dwarf_Die *cu, Dwarf_Die *die)
 	if (dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file, &a), &idx) != 0 ||
 	    idx > UINT32_MAX)
 		return NULL;
-	return file_at(x, cu, (unsigned)idx);
+	return file_at(cu, (unsigned)idx);
 }
 
 /* One frame of the inline chain: where it is, and whose code. */
@@ -400,23 +291,13 @@ static bool scope_tag(int tag)
 static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes *s)
 {
 	const struct span *fn = spans_find(&x->fns, pc);
-	const struct unit_top *t;
 	Dwarf_Die parent = *cu, c;
 
 	s->n = 0;
-	if (fn && dwarf_offdie(x->dw, fn->die, &parent)) {
+	if (fn && dwarf_offdie(x->dw, fn->die, &parent))
 		s->v[s->n++] = parent;
-	} else if ((t = top_of(x, cu))) { /* the unit's functions, read through here */
+	else
 		parent = *cu;
-		for (size_t i = 0; i < t->n && !s->n; i++)
-			if (scope_tag((int)t->v[i].tag) && dwarf_offdie(x->dw, t->v[i].off, &c) &&
-			    dwarf_haspc(&c, pc) > 0)
-				s->v[s->n++] = parent = c;
-		if (!s->n)
-			return;
-	} else {
-		parent = *cu;
-	}
 	while (s->n < (int)(sizeof(s->v) / sizeof(s->v[0])) && dwarf_child(&parent, &c) == 0) {
 		bool down = false;
 
@@ -434,24 +315,15 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
 
 /* The line table's row for pc: its file, line and column into f. 1, or
  * 0 if there is none. */
-static int row_at(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, const struct pre_row *pre,
-		  struct frame *f)
+static int row_at(Dwarf_Die *cu, Dwarf_Addr pc, struct frame *f)
 {
-	struct unit_lines *u = lines_of(x, cu);
 	Dwarf_Line *row;
 	int col = 0, line = 0;
 
-	if (u && pre->state) {
-		if (pre->state != 1 || !(f->file = ks_dwarfline_file(&u->l, pre->row.file)))
-			return 0;
-		line = pre->row.line;
-		col = (int)pre->row.col;
-	} else if (!(row = dwarf_getsrc_die(cu, pc)) ||
-		   !(f->file = dwarf_linesrc(row, NULL, NULL)) || dwarf_lineno(row, &line)) {
+	if (!(row = dwarf_getsrc_die(cu, pc)) || !(f->file = dwarf_linesrc(row, NULL, NULL)) ||
+	    dwarf_lineno(row, &line))
 		return 0;
-	} else {
-		dwarf_linecol(row, &col);
-	}
+	dwarf_linecol(row, &col);
 	if (line <= 0)
 		return 0;
 	f->line = (unsigned)line;
@@ -479,42 +351,15 @@ static int in_unit_cmp(const void *a, const void *b)
  * each, and stops there. */
 enum { FEW_CODE_USES = 2 };
 
-/* The line table's rows of a unit's code uses v[0..n), found together
- * (x->rows). A table left to libdw leaves them to row_at(). */
-static int unit_rows(struct dw *x, Dwarf_Die *cu, const struct in_unit *v, size_t n)
-{
-	struct unit_lines *u = lines_of(x, cu);
-	uint64_t *pcs = malloc(n * sizeof(*pcs));
-	struct ks_dwarfline_row *rows = malloc(n * sizeof(*rows));
-	int *found = malloc(n * sizeof(*found)), r = -ENOMEM;
-
-	if (pcs && rows && found) {
-		for (size_t k = 0; k < n; k++)
-			pcs[k] = x->addrs[v[k].i].addr;
-		r = u ? ks_dwarfline_find_all(&u->l, pcs, n, rows, found) : 0;
-		if (u && !refused(u, r) && r == 0)
-			for (size_t k = 0; k < n; k++)
-				x->rows[v[k].i] = (struct pre_row){ found[k] ? 1 : 2, rows[k] };
-		r = r == -ENOMEM ? r : 0;
-	}
-	free(pcs);
-	free(rows);
-	free(found);
-	return r;
-}
-
-/* For each unit with code uses: their rows, and its functions indexed if
- * it has more than a few. */
+/* For each unit with more than a few code uses: its functions indexed. */
 static int per_unit(struct dw *x)
 {
 	struct in_unit *v = malloc((x->naddrs ? x->naddrs : 1) * sizeof(*v));
 	size_t n = 0;
 	int r = 0;
 
-	if (!v || !(x->rows = calloc(x->naddrs ? x->naddrs : 1, sizeof(*x->rows)))) {
-		free(v);
+	if (!v)
 		return -ENOMEM;
-	}
 	for (size_t i = 0; i < x->naddrs; i++) {
 		const struct span *s = x->addrs[i].code ? spans_find(&x->cus, x->addrs[i].addr)
 							: NULL;
@@ -530,8 +375,7 @@ static int per_unit(struct dw *x)
 			;
 		if (!dwarf_offdie(x->dw, v[i].cu, &die))
 			continue;
-		r = unit_rows(x, &die, &v[i], k - i);
-		if (r == 0 && k - i > FEW_CODE_USES)
+		if (k - i > FEW_CODE_USES)
 			r = index_fns(x, &die);
 	}
 	free(v);
@@ -574,7 +418,7 @@ static int place_code(struct dw *x, Dwarf_Die *cu, size_t i)
 	enum ks_use_kind kind = x->sites[i].kind;
 	struct scopes s;
 	struct frame f = { 0 };
-	int r = row_at(x, cu, pc, &x->rows[i], &f);
+	int r = row_at(cu, pc, &f);
 
 	if (r <= 0)
 		return r;
@@ -586,7 +430,7 @@ static int place_code(struct dw *x, Dwarf_Die *cu, size_t i)
 		r = ks_dwarfpath_foreign(&x->paths, cu, f.file);
 		if (r <= 0 || dwarf_tag(&s.v[i]) == DW_TAG_subprogram)
 			break;
-		f.file = file_at(x, cu, attr_udata(&s.v[i], DW_AT_call_file));
+		f.file = file_at(cu, attr_udata(&s.v[i], DW_AT_call_file));
 		f.line = attr_udata(&s.v[i], DW_AT_call_line);
 		f.col = attr_udata(&s.v[i], DW_AT_call_column);
 		if (!f.file || !f.line)
@@ -651,19 +495,10 @@ static int index_var(struct dw *x, Dwarf_Die *c, int tag, int depth, bool nested
 
 static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested)
 {
-	const struct unit_top *t = depth == 0 ? top_of(x, parent) : NULL;
 	Dwarf_Die c;
 	int more;
 
-	for (size_t i = 0; t && i < t->n; i++) {
-		int tag = (int)t->v[i].tag;
-
-		if ((tag == DW_TAG_variable ||
-		     (nested && (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block))) &&
-		    dwarf_offdie(x->dw, t->v[i].off, &c) && index_var(x, &c, tag, depth, nested) < 0)
-			return -ENOMEM;
-	}
-	if (t || depth > 8 || dwarf_child(parent, &c) != 0)
+	if (depth > 8 || dwarf_child(parent, &c) != 0)
 		return 0;
 	for (more = 0; more == 0; more = dwarf_siblingof(&c, &c))
 		if (index_var(x, &c, dwarf_tag(&c), depth, nested) < 0)
@@ -752,7 +587,7 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 		v = spans_find(&x->vars, pc);
 	}
 	if (!v || !dwarf_offdie(x->dw, v->die, &die) || !dwarf_diecu(&die, &cu, NULL, NULL) ||
-	    !(f.file = decl_file(x, &cu, &die)) || dwarf_decl_line(&die, &line) != 0 || line <= 0)
+	    !(f.file = decl_file(&cu, &die)) || dwarf_decl_line(&die, &line) != 0 || line <= 0)
 		return 0;
 	dwarf_decl_column(&die, &col);
 	f.line = (unsigned)line;
@@ -1067,7 +902,6 @@ static int relocate_units(struct dw *x, Elf *delf, const char **why)
 static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 {
 	const char *why = "";
-	GElf_Ehdr eh;
 	int r = ks_dwarfrel_begin(delf, &x->rel, &why);
 
 	if (r == 1)
@@ -1078,14 +912,6 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 		return r == -ENOMEM ? r : dwarf_problem(x->m, d, "cannot relocate", why);
 	if (!(x->dw = dwarf_begin_elf(delf, DWARF_C_READ, NULL)))
 		return dwarf_problem(x->m, d, "cannot read", dwarf_errmsg(-1));
-	/* after dwarf_begin_elf(), which decompresses them */
-	x->lsrc = (struct ks_dwarfline_src){ ks_dwarfrel_data(delf, ".debug_line"),
-					     ks_dwarfrel_data(delf, ".debug_str"),
-					     ks_dwarfrel_data(delf, ".debug_line_str"),
-					     gelf_getehdr(delf, &eh) &&
-						     eh.e_ident[EI_DATA] == ELFDATA2MSB };
-	x->info = ks_dwarfrel_data(delf, ".debug_info");
-	x->abbrev = ks_dwarfrel_data(delf, ".debug_abbrev");
 	return 0;
 }
 
@@ -1249,21 +1075,12 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 		r = place_site(&x, i);
 	if (r == -ENOENT)
 		m->no_debug_info = true;
-	if (r == 0 && x.nomem)
-		r = -ENOMEM;
 	ks_dwarfpath_free(&x.paths);
 	free(x.cus.v);
 	free(x.fns.v);
 	free(x.vars.v);
 	free(x.addrs);
-	free(x.rows);
 	free(x.sites);
-	for (size_t i = 0; i < x.nlines; i++)
-		ks_dwarfline_free(&x.lines[i].l);
-	for (size_t i = 0; i < x.ntops; i++)
-		free(x.tops[i].v);
-	free(x.tops);
-	free(x.lines);
 	if (x.dwfl)
 		dwfl_end(x.dwfl);
 	else

@@ -8,7 +8,6 @@
 
 #include "array.h"
 #include "dwarf/dwarfpick.h"
-#include "dwarf/dwarfwalk.h"
 #include "module/section.h"
 
 /* An address range of .debug_aranges, and the unit that holds it. */
@@ -299,26 +298,56 @@ static bool crosses_units(uint64_t form)
 	       form == DW_FORM_ref_sup4 || form == DW_FORM_ref_sup8 || form == DW_FORM_GNU_ref_alt;
 }
 
+/* Whether the abbreviation table at off of abbrev uses only forms that
+ * stay within a unit. */
+static bool local_forms(const Elf_Data *abbrev, uint64_t off)
+{
+	const unsigned char *p, *end;
+	uint64_t code, tag, at, form, skip;
+
+	if (!abbrev || !abbrev->d_buf || off >= abbrev->d_size)
+		return false;
+	p = (const unsigned char *)abbrev->d_buf + off;
+	end = (const unsigned char *)abbrev->d_buf + abbrev->d_size;
+	while (ks_bytes_uleb(&p, end, &code) && code) {
+		if (!ks_bytes_uleb(&p, end, &tag) || p++ >= end)
+			return false; /* its tag, its children flag */
+		do {
+			if (!ks_bytes_uleb(&p, end, &at) || !ks_bytes_uleb(&p, end, &form) ||
+			    crosses_units(form) ||
+			    (form == DW_FORM_implicit_const && !ks_bytes_uleb(&p, end, &skip)))
+				return false; /* an SLEB128 value, stepped over as one */
+		} while (at || form);
+	}
+	return code == 0;
+}
+
 bool ks_dwarfpick_self_contained(Elf *delf)
 {
 	GElf_Ehdr eh;
 	Elf_Data *info = ks_dwarfrel_data(delf, ".debug_info");
 	Elf_Data *abbrev = ks_dwarfrel_data(delf, ".debug_abbrev");
-	uint64_t off = 0;
-	bool msb, local = true;
+	uint64_t off = 0, head, len;
+	bool msb;
 
 	if (!info || !info->d_buf || !gelf_getehdr(delf, &eh))
 		return false;
 	msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
-	while (local && off < info->d_size) {
-		struct ks_dwarfwalk w; /* the unit's header and abbreviations */
+	while (off < info->d_size) {
+		/* the unit's header: version, then (DWARF 5) unit type and
+		 * address size, then its abbreviations' offset */
+		const unsigned char *p = (const unsigned char *)info->d_buf + off;
+		unsigned version, at, osize;
 
-		if (ks_dwarfwalk_open(&w, info, off, abbrev, msb) < 0)
+		if (!ks_bytes_length(p, info->d_size - off, msb, &head, &len) || len < 2)
 			return false;
-		for (size_t i = 0; i < w.nspecs; i++)
-			local = local && !crosses_units(w.specs[i].form);
-		off = w.end;
-		ks_dwarfwalk_close(&w);
+		osize = head == 12 ? 8 : 4;
+		version = (unsigned)ks_bytes_field(p + head, 2, msb);
+		at = version >= 5 ? 4 : 2;
+		if (version < 2 || version > 5 || len < at + osize ||
+		    !local_forms(abbrev, ks_bytes_field(p + head + at, osize, msb)))
+			return false;
+		off += head + len;
 	}
-	return local;
+	return true;
 }

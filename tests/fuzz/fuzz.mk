@@ -15,7 +15,7 @@ FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_IN
 # what the whole-object target needs of the checker, besides lib/
 FUZZ_CHECKER_OBJS := input/symvers.o module/modfile.o module/elfmod.o module/modinfo.o \
 	module/policy.o module/use.o module/records.o module/locate.o dwarf/dwarf.o \
-	dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o dwarf/dwarfline.o dwarf/dwarfwalk.o \
+	dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
 	dwarf/debugfile.o rules/rules.o
 # the rules' --target rows
 FUZZ_CHECKER_OBJS += module/namespace.o rules/target.o input/kernel.o input/headers.o module/shapes.o

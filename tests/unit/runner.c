@@ -23,8 +23,6 @@ int main(void)
 	srunner_add_suite(sr, suite_symdiff());
 	srunner_add_suite(sr, suite_dwarf());
 	srunner_add_suite(sr, suite_modfile());
-	srunner_add_suite(sr, suite_dwarfline());
-	srunner_add_suite(sr, suite_dwarfwalk());
 	srunner_add_suite(sr, suite_debugfile());
 	srunner_add_suite(sr, suite_forecast());
 	srunner_add_suite(sr, suite_cond());

@@ -20,8 +20,6 @@ Suite *suite_wording(void);
 Suite *suite_symdiff(void);
 Suite *suite_dwarf(void);
 Suite *suite_modfile(void);
-Suite *suite_dwarfline(void);
-Suite *suite_dwarfwalk(void);
 Suite *suite_debugfile(void);
 Suite *suite_forecast(void);
 Suite *suite_cond(void);
