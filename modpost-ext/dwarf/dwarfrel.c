@@ -262,20 +262,6 @@ static void get_reloc(const struct rel *c, const Elf_Data *d, bool rela, size_t 
 	decode_reloc(c, (const char *)d->d_buf + i * entry_size(c, rela), rela, r);
 }
 
-bool ks_dwarfrel_entry(const Elf_Data *d, bool is64, bool rela, size_t i, GElf_Rela *out)
-{
-	struct rel c = { .is64 = is64 };
-	size_t n = is64 ? (rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel))
-			: (rela ? sizeof(Elf32_Rela) : sizeof(Elf32_Rel));
-	struct reloc r;
-
-	if (d->d_type != (rela ? ELF_T_RELA : ELF_T_REL) || i >= d->d_size / n)
-		return false;
-	get_reloc(&c, d, rela, i, &r);
-	*out = (GElf_Rela){ r.off, GELF_R_INFO(r.sym, r.type), r.addend };
-	return true;
-}
-
 static void put_field(unsigned char *p, unsigned n, bool msb, uint64_t v)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -61,11 +61,6 @@ struct ks_dwarfrel_range {
 int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u, size_t n,
 		      const char **why) KS_MUST_CHECK;
 
-/* Entry i of a relocation section's data (ELF_T_RELA if rela, else
- * ELF_T_REL, in host order as libelf hands it out) as a GElf_Rela, REL's
- * addend 0; false past its end. gelf_getrela() without its lock. */
-bool ks_dwarfrel_entry(const Elf_Data *d, bool is64, bool rela, size_t i, GElf_Rela *out);
-
 /* The data of the section called name, unless it has no bytes in the
  * file (SHT_NOBITS) or is still compressed; NULL if there is none. */
 Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name);
