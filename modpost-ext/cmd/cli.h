@@ -58,9 +58,9 @@ int ks_cli_format(const char *cmd, const char *arg, int sarif_ok, enum ks_format
 /* --locations MODE and --debug-dir DIR, which check and users share:
  * 0, or -EINVAL after a usage error. */
 int ks_cli_dwarf_opt(const char *cmd, int c, const char *arg, struct ks_locate_opts *o) KS_MUST_CHECK;
-/* KSUNSET_DWARF_READER: "libdw" (libdwfl relocates, libdw reads: the
- * oracle of the DWARF readers' tests), "ksunset" or unset (ksunset's own
- * readers where they can). 0, or -EINVAL with a usage error. */
+/* KSUNSET_DWARF_READER: "libdw" (libdwfl lays out and relocates the
+ * whole DWARF: the oracle of dwarf/dwarfrel.c's and dwarfpick.c's tests),
+ * "ksunset" or unset (their own). 0, or -EINVAL with a usage error. */
 int ks_cli_dwarf_env(const char *cmd, struct ks_locate_opts *o) KS_MUST_CHECK;
 #define KS_CLI_OPT_LOCATIONS 0x4c4f
 #define KS_CLI_OPT_DEBUG_DIR 0x4444

@@ -883,11 +883,10 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 	return 0;
 }
 
-/* KSUNSET_DWARF_READER=libdw: the oracle that t-dwarf-libdw holds the
- * readers above to. libdwfl lays the sections out and relocates the
- * DWARF (not dwarf/dwarfrel.c, no unit picking), libdw reads lines and
- * DIEs (not dwarf/dwarfline.c or dwarfwalk.c). The file given is the
- * one with the DWARF: no other is looked for. */
+/* KSUNSET_DWARF_READER=libdw: the oracle that t-dwarf-libdw holds
+ * dwarf/dwarfrel.c and dwarfpick.c to. libdwfl lays the sections out and
+ * relocates the whole DWARF, every unit. The file given is the one with
+ * the DWARF: no other is looked for. */
 static int no_debuginfo(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr base,
 			const char *file, const char *debuglink, GElf_Word crc, char **path)
 {

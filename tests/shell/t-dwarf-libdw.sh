@@ -1,8 +1,8 @@
 #!/bin/sh
-# ksunset's DWARF readers (dwarf/dwarfrel.c, dwarfline.c, dwarfwalk.c,
-# dwarfpick.c) against libdw's, forced by KSUNSET_DWARF_READER=libdw
-# (libdwfl lays the sections out and relocates, libdw reads lines and
-# DIEs): t-dwarf's modules and objects give the lines their comments
+# ksunset's layout and relocation of a module's DWARF and its choice of
+# units (dwarf/dwarfrel.c, dwarfpick.c) against libdwfl's, forced by
+# KSUNSET_DWARF_READER=libdw (libdwfl lays the sections out and
+# relocates every unit for libdw): t-dwarf's modules and objects give the lines their comments
 # state either way, and real modules give byte-identical reports both
 # ways: the shared DKMS packages (../shared/corpus/dkms-packages.tsv)
 # built without the plugin, and every module of Debian 12's 6.1 -dbg
@@ -14,7 +14,7 @@ TSV=${TSV:-$TOP/../shared/corpus/dkms-packages.tsv}
 LC_ALL=C
 export LC_ALL
 
-# t-dwarf itself, with libdw's readers: its lines, PASS and FAIL as its own
+# t-dwarf itself, with libdwfl's relocation: its lines, PASS and FAIL as its own
 KSUNSET_DWARF_READER=libdw sh "$TOP/tests/shell/t-dwarf.sh" >"$TMP/t-dwarf" 2>&1
 rc=$?
 sed -n 's/^\(PASS\|FAIL\|SKIP\) t-dwarf: /\1 t-dwarf-libdw: libdw: /p' "$TMP/t-dwarf"
@@ -24,7 +24,7 @@ if grep -q '^FAIL' "$TMP/t-dwarf" || [ "$rc" -ne 0 ]; then
 fi
 
 # same NAME CMD ARGS...: ksunset CMD's output (stdout, then stderr) is the
-# same with ksunset's readers and with libdw's, and holds DWARF lines.
+# same with ksunset's relocation and with libdwfl's, and holds DWARF lines.
 same() {
 	name=$1
 	shift
@@ -40,7 +40,7 @@ same() {
 		cmp -s "$TMP/own.err" "$TMP/lib.err"; then
 		pass "$name: byte-identical both ways ($lines report lines with DWARF locations)"
 	else
-		fail "$name: ksunset's readers (exit $r_own) and libdw's (exit $r_lib) differ"
+		fail "$name: ksunset's relocation (exit $r_own) and libdwfl's (exit $r_lib) differ"
 		diff "$TMP/own" "$TMP/lib" | head -n 10 | sed 's/^/  | /'
 		diff "$TMP/own.err" "$TMP/lib.err" | head -n 10 | sed 's/^/  | /'
 	fi
