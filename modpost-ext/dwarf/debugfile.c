@@ -182,7 +182,7 @@ static int place_path(struct ks_buf *b, const struct want *w, const struct place
 /* The file at path, if it is the module's debug file (ks_debugfile_find()
  * says when): mapped into *f and read in *delf. 1 it is, 0 not, -ENOMEM.
  * The first file that how names by .gnu_debuglink and whose CRC differs
- * goes to *refused. */
+ * goes to *refused (which only BY_LINK needs). */
 static int try_file(const struct want *w, enum how how, const char *path, struct ks_modfile *f,
 		    Elf **delf, char **refused)
 {
@@ -239,6 +239,20 @@ int ks_debugfile_find(const char *path, Elf *elf, const char *dir, struct ks_mod
 	ks_buf_free(&b);
 	free(w.real);
 	return r;
+}
+
+int ks_debugfile_by_build_id(const char *dir, const unsigned char *id, size_t n,
+			     struct ks_modfile *file, Elf **elf)
+{
+	struct want w = { .dir = dir, .id = id, .idlen = n };
+	struct ks_buf b = KS_BUF_INIT;
+	int r = build_id_path(&b, &w);
+
+	*elf = NULL;
+	if (r == 0)
+		r = try_file(&w, BY_BUILD_ID, b.p, file, elf, NULL);
+	ks_buf_free(&b);
+	return r == NO_PLACE ? 0 : r;
 }
 
 bool ks_debugfile_possible(const struct ks_module *m, const char *dir)

@@ -24,6 +24,13 @@
 int ks_debugfile_find(const char *path, Elf *elf, const char *dir, struct ks_modfile *file,
 		      Elf **delf, char **refused) KS_MUST_CHECK;
 
+/* The file DIR/.build-id/xx/rest.debug of build-id id (n bytes), as
+ * ks_debugfile_find() takes it: with that build-id, mapped in *file and
+ * read in *elf, the caller's to close. 1, 0 when there is none, or
+ * -ENOMEM. dwz's alternate files are found so too. */
+int ks_debugfile_by_build_id(const char *dir, const unsigned char *id, size_t n,
+			     struct ks_modfile *file, Elf **elf) KS_MUST_CHECK;
+
 /* Whether ks_debugfile_find() may find a debug file for m, told from
  * m->debug and which files exist, without reading any: true when in
  * doubt. */

@@ -959,24 +959,10 @@ static int open_dwfl(struct dw *x, Elf *delf, struct ks_diags *d)
  * them: given to libdw (dwarf_setalt()). 1 found, 0 not, -ENOMEM. */
 static int find_alt(struct dw *x, const char *dir, const unsigned char *id, size_t n)
 {
-	struct ks_buf path = KS_BUF_INIT;
-	const char *why;
-	const void *got;
-	int r = ks_buf_addf(&path, "%s/.build-id/", dir);
+	int r = ks_debugfile_by_build_id(dir, id, n, &x->alt, &x->alt_elf);
 
-	for (size_t i = 0; i < n && r == 0; i++)
-		r = ks_buf_addf(&path, i == 1 ? "/%02x" : "%02x", id[i]);
-	if (r == 0)
-		r = ks_buf_adds(&path, ".debug");
-	if (r < 0 || ks_modfile_open(path.p, &x->alt, &why) != 0 ||
-	    ks_modfile_map(&x->alt, &why) != 0 ||
-	    !(x->alt_elf = elf_memory(x->alt.data, x->alt.size)) ||
-	    dwelf_elf_gnu_build_id(x->alt_elf, &got) != (ssize_t)n || memcmp(got, id, n) ||
-	    !(x->alt_dw = dwarf_begin_elf(x->alt_elf, DWARF_C_READ, NULL))) {
-		ks_buf_free(&path);
+	if (r <= 0 || !(x->alt_dw = dwarf_begin_elf(x->alt_elf, DWARF_C_READ, NULL)))
 		return r < 0 ? r : 0;
-	}
-	ks_buf_free(&path);
 	dwarf_setalt(x->dw, x->alt_dw);
 	return 1;
 }
