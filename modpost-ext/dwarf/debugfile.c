@@ -13,7 +13,6 @@
 
 #include "buf.h"
 #include "dwarf/debugfile.h"
-#include "dwarf/dwarfrel.h"
 #include "module/section.h"
 
 /* What the places are made of: the debug directory and the module's real

@@ -506,20 +506,6 @@ Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name)
 	return scn && !(sh.sh_flags & SHF_COMPRESSED) ? elf_getdata(scn, NULL) : NULL;
 }
 
-const char *ks_dwarfrel_string(const Elf_Data *d, uint64_t off)
-{
-	const char *s;
-
-	if (!d || !d->d_buf || off >= d->d_size)
-		return NULL;
-	s = (const char *)d->d_buf + off;
-	/* a section that ends in a NUL ends every string in it: no need to
-	 * read a string (and fault its page in) before it is used */
-	if (((const char *)d->d_buf)[d->d_size - 1] == '\0')
-		return s;
-	return memchr(s, '\0', d->d_size - off) ? s : NULL;
-}
-
 static void free_part(struct ks_dwarfrel_part *p)
 {
 	if (p) {

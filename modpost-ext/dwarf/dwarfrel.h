@@ -65,10 +65,6 @@ int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u
  * file (SHT_NOBITS) or is still compressed; NULL if there is none. */
 Elf_Data *ks_dwarfrel_data(Elf *elf, const char *name);
 
-/* The NUL-terminated string at off of a string section's data d (NULL:
- * none there). */
-const char *ks_dwarfrel_string(const Elf_Data *d, uint64_t off);
-
 void ks_dwarfrel_free(struct ks_dwarfrel *rel);
 
 #endif
