@@ -31,17 +31,6 @@
 #include "module/policy.h"
 #include "module/section.h"
 
-/* An address range of a CU, or a variable's bytes. */
-struct span {
-	Dwarf_Addr lo, hi;
-	Dwarf_Off die; /* the CU's or the variable's DIE */
-};
-
-struct spans {
-	struct span *v;
-	size_t n, cap;
-};
-
 struct dw {
 	struct ks_module *m;
 	Elf *elf;		 /* the module, laid out (dwarf/dwarfrel.h) */
@@ -58,7 +47,7 @@ struct dw {
 	struct ks_modfile alt;	/* its dwz alternate file, if it has one */
 	Elf *alt_elf;
 	Dwarf *alt_dw;
-	struct spans cus, fns, vars; /* CUs' ranges, functions', variables' */
+	struct ks_spans cus, fns, vars; /* CUs' ranges, functions', variables' (their DIEs) */
 	int vars_read;		     /* 1: the units' own variables in vars; 2: the nested too */
 	struct ks_dwarfpath paths;
 	/* The uses' addresses, gathered before the DWARF is read, so that
@@ -107,42 +96,6 @@ static bool table_section(const char *name)
 	return !strncmp(name, ".discard", 8);
 }
 
-static int spans_add(struct spans *s, Dwarf_Addr lo, Dwarf_Addr hi, Dwarf_Off die)
-{
-	if (ks_array_room((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v)) < 0)
-		return -ENOMEM;
-	s->v[s->n++] = (struct span){ lo, hi, die };
-	return 0;
-}
-
-static int span_cmp(const void *a, const void *b)
-{
-	const struct span *x = a, *y = b;
-
-	return (x->lo > y->lo) - (x->lo < y->lo);
-}
-
-/* The span holding pc: the last one starting at or before it. Spans may
- * nest (a static variable inside a struct is not a thing, but CUs' ranges
- * of inlined comdat code may overlap), so a few before it are tried. */
-static const struct span *spans_find(const struct spans *s, Dwarf_Addr pc)
-{
-	size_t lo = 0, hi = s->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->v[mid].lo <= pc)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo, k = 0; i-- > 0 && k < 4; k++)
-		if (pc >= s->v[i].lo && pc < s->v[i].hi)
-			return &s->v[i];
-	return NULL;
-}
-
 /* The ranges of a CU's functions: a relocation's scopes are then searched
  * from its function down, not through every function of the CU. */
 static int index_fn(struct dw *x, Dwarf_Die *c)
@@ -151,7 +104,7 @@ static int index_fn(struct dw *x, Dwarf_Die *c)
 	ptrdiff_t r = 0;
 
 	while ((r = dwarf_ranges(c, r, &base, &lo, &hi)) > 0)
-		if (hi > lo && spans_add(&x->fns, lo, hi, dwarf_dieoffset(c)) < 0)
+		if (hi > lo && ks_spans_add(&x->fns, lo, hi, dwarf_dieoffset(c)) < 0)
 			return -ENOMEM;
 	return 0;
 }
@@ -290,11 +243,11 @@ static bool scope_tag(int tag)
 
 static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes *s)
 {
-	const struct span *fn = spans_find(&x->fns, pc);
+	const struct ks_span *fn = ks_spans_find(&x->fns, pc);
 	Dwarf_Die parent = *cu, c;
 
 	s->n = 0;
-	if (fn && dwarf_offdie(x->dw, fn->die, &parent))
+	if (fn && dwarf_offdie(x->dw, fn->what, &parent))
 		s->v[s->n++] = parent;
 	else
 		parent = *cu;
@@ -351,11 +304,11 @@ static int per_unit(struct dw *x)
 	if (!v)
 		return -ENOMEM;
 	for (size_t i = 0; i < x->naddrs; i++) {
-		const struct span *s = x->addrs[i].code ? spans_find(&x->cus, x->addrs[i].addr)
+		const struct ks_span *s = x->addrs[i].code ? ks_spans_find(&x->cus, x->addrs[i].addr)
 							: NULL;
 
 		if (s)
-			v[n++] = s->die;
+			v[n++] = s->what;
 	}
 	qsort(v, n, sizeof(*v), off_cmp);
 	for (size_t i = 0; r == 0 && i < n; i++) {
@@ -365,8 +318,7 @@ static int per_unit(struct dw *x)
 			r = index_fns(x, &die);
 	}
 	free(v);
-	if (x->fns.n)
-		qsort(x->fns.v, x->fns.n, sizeof(*x->fns.v), span_cmp);
+	ks_spans_sort(&x->fns);
 	return r;
 }
 
@@ -384,13 +336,12 @@ static int index_cus(struct dw *x)
 
 		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
 			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
-				if (hi > lo && spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
+				if (hi > lo && ks_spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
 					return -ENOMEM;
 		}
 		off = next;
 	}
-	if (x->cus.n)
-		qsort(x->cus.v, x->cus.n, sizeof(*x->cus.v), span_cmp);
+	ks_spans_sort(&x->cus);
 	return per_unit(x);
 }
 
@@ -471,7 +422,7 @@ static int index_var(struct dw *x, Dwarf_Die *c, int tag, int depth, bool nested
 
 	if (tag == DW_TAG_variable) {
 		if ((depth > 0) == nested && var_address(c, &a) &&
-		    spans_add(&x->vars, a, a + type_size(c), dwarf_dieoffset(c)) < 0)
+		    ks_spans_add(&x->vars, a, a + type_size(c), dwarf_dieoffset(c)) < 0)
 			return -ENOMEM;
 	} else if (nested && (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block)) {
 		return index_vars_in(x, c, depth + 1, nested);
@@ -508,8 +459,7 @@ static int index_vars(struct dw *x, bool nested)
 			return -ENOMEM;
 		off = next;
 	}
-	if (x->vars.n)
-		qsort(x->vars.v, x->vars.n, sizeof(*x->vars.v), span_cmp);
+	ks_spans_sort(&x->vars);
 	return 0;
 }
 
@@ -557,7 +507,7 @@ static int member_path(struct dw *x, struct ks_buf *b, Dwarf_Die *type, Dwarf_Wo
  * variable's declaration. None if the address is in no variable. */
 static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 {
-	const struct span *v;
+	const struct ks_span *v;
 	struct ks_buf member = KS_BUF_INIT;
 	struct frame f = { 0 };
 	Dwarf_Die die, cu, type;
@@ -567,12 +517,12 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 
 	if (!x->vars_read && index_vars(x, false) < 0)
 		return -ENOMEM;
-	if (!(v = spans_find(&x->vars, pc)) && x->vars_read == 1) {
+	if (!(v = ks_spans_find(&x->vars, pc)) && x->vars_read == 1) {
 		if (index_vars(x, true) < 0)
 			return -ENOMEM;
-		v = spans_find(&x->vars, pc);
+		v = ks_spans_find(&x->vars, pc);
 	}
-	if (!v || !dwarf_offdie(x->dw, v->die, &die) || !dwarf_diecu(&die, &cu, NULL, NULL) ||
+	if (!v || !dwarf_offdie(x->dw, v->what, &die) || !dwarf_diecu(&die, &cu, NULL, NULL) ||
 	    !(f.file = decl_file(&cu, &die)) || dwarf_decl_line(&die, &line) != 0 || line <= 0)
 		return 0;
 	dwarf_decl_column(&die, &col);
@@ -636,12 +586,12 @@ static int place(struct dw *x, Elf *elf, Elf_Scn *target, const GElf_Shdr *tsh, 
 static int place_site(struct dw *x, size_t i)
 {
 	const struct ks_dwarfpick_addr *a = &x->addrs[i];
-	const struct span *s;
+	const struct ks_span *s;
 	Dwarf_Die cu;
 
 	if (!a->code)
 		return place_data(x, a->addr, x->sites[i].sym);
-	if (!(s = spans_find(&x->cus, a->addr)) || !dwarf_offdie(x->dw, s->die, &cu))
+	if (!(s = ks_spans_find(&x->cus, a->addr)) || !dwarf_offdie(x->dw, s->what, &cu))
 		return 0;
 	return place_code(x, &cu, i);
 }

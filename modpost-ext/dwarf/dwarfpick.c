@@ -10,27 +10,13 @@
 #include "dwarf/dwarfpick.h"
 #include "module/section.h"
 
-/* An address range of .debug_aranges, and the unit that holds it. */
-struct range {
-	uint64_t lo, hi, unit;
-};
-
 struct pick {
 	Elf *elf, *delf; /* the module (symbols, relocations), the DWARF's object */
 	bool msb;
-	struct range *v; /* .debug_aranges, sorted by lo */
-	size_t n, cap;
+	struct ks_spans ranges; /* .debug_aranges, each with its unit */
 	uint64_t *units; /* the starts of the units found */
 	size_t nunits, ucap;
 };
-
-static int add_range(struct pick *k, uint64_t lo, uint64_t len, uint64_t unit)
-{
-	if (ks_array_room((void **)&k->v, &k->cap, k->n + 1, sizeof(*k->v)) < 0)
-		return -ENOMEM;
-	k->v[k->n++] = (struct range){ lo, lo + len, unit };
-	return 0;
-}
 
 /* One set of .debug_aranges, [p, end): its header, then (address,
  * length) pairs from the next multiple of twice the address size. */
@@ -58,17 +44,10 @@ static int read_set(struct pick *k, const unsigned char *set, const unsigned cha
 
 		if (!lo && !len)
 			break;
-		if (len && add_range(k, lo, len, unit) < 0)
+		if (len && ks_spans_add(&k->ranges, lo, lo + len, unit) < 0)
 			return -ENOMEM;
 	}
 	return 0;
-}
-
-static int range_cmp(const void *a, const void *b)
-{
-	const struct range *x = a, *y = b;
-
-	return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
 /* Every set of .debug_aranges. 0, 1 if there is none, or -ENOMEM. */
@@ -92,32 +71,47 @@ static int read_aranges(struct pick *k)
 		r = read_set(k, set, p, p + len, head == 12 ? 8 : 4);
 		p += len;
 	}
-	if (k->n)
-		qsort(k->v, k->n, sizeof(*k->v), range_cmp);
+	ks_spans_sort(&k->ranges);
 	return r;
 }
 
-/* The unit whose range holds addr: the last range starting at or before
- * it, or one of the few before that (ranges of comdat code may nest). */
-static bool unit_of(const struct pick *k, uint64_t addr, uint64_t *unit)
+static int span_cmp(const void *a, const void *b)
 {
-	size_t lo = 0, hi = k->n;
+	const struct ks_span *x = a, *y = b;
+
+	return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+int ks_spans_add(struct ks_spans *s, uint64_t lo, uint64_t hi, uint64_t what)
+{
+	if (ks_array_room((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v)) < 0)
+		return -ENOMEM;
+	s->v[s->n++] = (struct ks_span){ lo, hi, what };
+	return 0;
+}
+
+void ks_spans_sort(struct ks_spans *s)
+{
+	if (s->n)
+		qsort(s->v, s->n, sizeof(*s->v), span_cmp);
+}
+
+const struct ks_span *ks_spans_find(const struct ks_spans *s, uint64_t addr)
+{
+	size_t lo = 0, hi = s->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (k->v[mid].lo <= addr)
+		if (s->v[mid].lo <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (size_t i = lo, t = 0; i-- > 0 && t < 4; t++) {
-		if (addr < k->v[i].hi) {
-			*unit = k->v[i].unit;
-			return true;
-		}
-	}
-	return false;
+	for (size_t i = lo, k = 0; i-- > 0 && k < 4; k++)
+		if (addr < s->v[i].hi)
+			return &s->v[i];
+	return NULL;
 }
 
 /* A defined symbol's laid-out address, if its section holds code. */
@@ -214,7 +208,8 @@ static int add_unit(struct pick *k, uint64_t unit)
  * assembly is), 1 if it cannot be told, or -ENOMEM. */
 static int pick_one(struct pick *k, const struct syms *t, const struct ks_dwarfpick_addr *a)
 {
-	uint64_t addr = a->addr, unit;
+	uint64_t addr = a->addr;
+	const struct ks_span *range;
 	struct var v;
 
 	/* a global variable's file is not known: a function it points to
@@ -222,9 +217,9 @@ static int pick_one(struct pick *k, const struct syms *t, const struct ks_dwarfp
 	 * sof_hda_common_ops) */
 	if (!a->code && (!t->d || !find_var(t, a, &v) || !file_fn(k->elf, t, &v, &addr)))
 		return 1;
-	if (!unit_of(k, addr, &unit))
+	if (!(range = ks_spans_find(&k->ranges, addr)))
 		return a->code ? 0 : 1;
-	return add_unit(k, unit);
+	return add_unit(k, range->what);
 }
 
 static int u64_cmp(const void *a, const void *b)
@@ -285,7 +280,7 @@ int ks_dwarfpick_units(Elf *elf, Elf *delf, const struct ks_dwarfpick_addr *a, s
 		*units = NULL;
 		*nunits = 0;
 	}
-	free(k.v);
+	free(k.ranges.v);
 	free(k.units);
 	return r;
 }

@@ -11,6 +11,27 @@
 #include "compiler.h"
 #include "dwarf/dwarfrel.h"
 
+/* Address ranges [lo, hi), each with what it is of (a unit's or a DIE's
+ * offset): .debug_aranges here, functions, units and variables in
+ * dwarf/dwarf.c. */
+struct ks_span {
+	uint64_t lo, hi, what;
+};
+
+struct ks_spans {
+	struct ks_span *v;
+	size_t n, cap;
+};
+
+/* 0 or -ENOMEM. */
+int ks_spans_add(struct ks_spans *s, uint64_t lo, uint64_t hi, uint64_t what) KS_MUST_CHECK;
+/* By lo, before ks_spans_find(). */
+void ks_spans_sort(struct ks_spans *s);
+/* The span holding addr: the last one starting at or before it, or one of
+ * the few before that (ranges may nest: those of comdat code); NULL if
+ * none. */
+const struct ks_span *ks_spans_find(const struct ks_spans *s, uint64_t addr);
+
 /* A use's address as ks_dwarfrel_layout() laid the sections out; for data
  * also its section (index) and offset there. */
 struct ks_dwarfpick_addr {
