@@ -120,35 +120,12 @@ static int add_path(struct ks_buf *b, const char *path)
 	return 0;
 }
 
-/* path (NULL: none), absolute, with "." and ".." resolved, into *out
- * (NULL for none). 0 or -ENOMEM. */
-static int normalised(const char *path, char **out)
+/* file after dir (NULL: none), made absolute with "." and ".." resolved;
+ * NULL: no memory. */
+static char *joined(const char *dir, const char *file)
 {
 	struct ks_buf b = KS_BUF_INIT;
 
-	*out = NULL;
-	if (!path)
-		return 0;
-	if (add_path(&b, path) < 0 || (!b.len && ks_buf_addc(&b, '/') < 0) ||
-	    ks_buf_addc(&b, '\0') < 0) {
-		ks_buf_free(&b);
-		return -ENOMEM;
-	}
-	*out = ks_buf_steal(&b);
-	return 0;
-}
-
-char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
-{
-	struct ks_buf b = KS_BUF_INIT;
-	Dwarf_Attribute a;
-	const char *dir = NULL;
-
-	(void)p;
-	if (file[0] == '<')
-		return strdup(file);
-	if (file[0] != '/')
-		dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
 	if ((dir && add_path(&b, dir) < 0) || add_path(&b, file) < 0 ||
 	    (!b.len && ks_buf_addc(&b, '/') < 0) || ks_buf_addc(&b, '\0') < 0) {
 		ks_buf_free(&b);
@@ -157,9 +134,21 @@ char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *f
 	return ks_buf_steal(&b);
 }
 
+char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
+{
+	Dwarf_Attribute a;
+
+	(void)p;
+	if (file[0] == '<')
+		return strdup(file);
+	return joined(file[0] != '/' ? dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a)) : NULL,
+		      file);
+}
+
 int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
 {
 	Dwarf_Attribute a;
+	const char *dir;
 	void **slot;
 	char *abs;
 	int r = ks_strmap_put(&p->files, file, &slot);
@@ -170,9 +159,9 @@ int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file
 		return (intptr_t)*slot == 2;
 	if (!(abs = ks_dwarfpath_absolute(p, cu, file)))
 		return -ENOMEM;
-	r = normalised(dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a)), &p->comp_dir);
-	if (r == 0)
-		r = ks_dwarfpath_classify(abs, is_tree_cached, p);
+	dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
+	r = dir && !(p->comp_dir = joined(NULL, dir)) ? -ENOMEM
+						       : ks_dwarfpath_classify(abs, is_tree_cached, p);
 	free(p->comp_dir);
 	p->comp_dir = NULL;
 	free(abs);
