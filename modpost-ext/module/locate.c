@@ -34,10 +34,16 @@ int ks_locations_parse(const char *s, struct ks_locate_opts *o)
 	return -EINVAL;
 }
 
+/* Whether source i reads the module again in this run. */
+static bool reads(const struct ks_locate_opts *o, size_t i)
+{
+	return sources[i].locate && (!o->only || o->source == sources[i].source);
+}
+
 bool ks_locate_reads(const struct ks_locate_opts *o)
 {
 	for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]); i++)
-		if (sources[i].locate && (!o->only || o->source == sources[i].source))
+		if (reads(o, i))
 			return true;
 	return false;
 }
@@ -99,7 +105,7 @@ int ks_locate_module(struct ks_module *m, const struct ks_locate_opts *o, ks_loc
 	if (o->only)
 		keep_only(m, o->source);
 	for (size_t i = 0; r == 0 && i < sizeof(sources) / sizeof(sources[0]); i++)
-		if (sources[i].locate && (!o->only || o->source == sources[i].source))
+		if (reads(o, i))
 			r = run_source(sources[i].locate, m, o, wanted, ctx, d);
 	return r;
 }
