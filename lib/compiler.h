@@ -6,6 +6,17 @@
 #define KS_MUST_CHECK __attribute__((warn_unused_result))
 #define KS_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
+/* The number of elements of array a; a pointer does not compile (C). */
+#ifdef __cplusplus
+#define KS_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#else
+#define KS_ARRAY_SIZE(a)                                                                       \
+	(sizeof(a) / sizeof((a)[0]) +                                                          \
+	 0 * sizeof(struct {                                                                   \
+		 int : -__builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0]));      \
+	 }))
+#endif
+
 #ifdef __cplusplus
 #define KS_BEGIN_DECLS extern "C" {
 #define KS_END_DECLS }

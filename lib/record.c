@@ -9,6 +9,7 @@
 #include <ksunset/record.h>
 
 #include "buf.h"
+#include "compiler.h"
 
 #define MAX_FIELDS 10
 
@@ -18,25 +19,19 @@ static const char *const kind_names[] = {
 	[KS_USE_DATA] = "data",
 };
 
-static const char *const what_names[KS_SHAPE_NWHAT] = {
-	[KS_SHAPE_CALL] = "call",	  [KS_SHAPE_ADDR] = "addr",
-	[KS_SHAPE_MACRO] = "macro",	  [KS_SHAPE_OBJECT] = "object",
-	[KS_SHAPE_READ] = "read",	  [KS_SHAPE_WRITE] = "write",
-	[KS_SHAPE_INIT] = "init",	  [KS_SHAPE_CALLBACK] = "callback",
-	[KS_SHAPE_COMPLETE] = "complete", [KS_SHAPE_VAR] = "var",
-	[KS_SHAPE_TYPEDEF] = "typedef",
+static const char *const what_names[] = {
+#define KS_X(id, name) [KS_SHAPE_##id] = name,
+	KS_SHAPE_LIST(KS_X)
+#undef KS_X
 };
+_Static_assert(KS_ARRAY_SIZE(what_names) == KS_SHAPE_NWHAT, "a name per shape");
 
-static const char *const status_names[KS_FACT_NSTATUS] = {
-	[KS_FACT_NONE] = "none",	     [KS_FACT_MACRO] = "macro",
-	[KS_FACT_FMACRO] = "fmacro",	     [KS_FACT_FUNCTION] = "function",
-	[KS_FACT_INLINE] = "inline",	     [KS_FACT_VAR] = "var",
-	[KS_FACT_ENUM] = "enum",	     [KS_FACT_TYPEDEF] = "typedef",
-	[KS_FACT_MEMBER] = "member",	     [KS_FACT_NO_MEMBER] = "no-member",
-	[KS_FACT_INCOMPLETE] = "incomplete", [KS_FACT_COMPLETE] = "complete",
-	[KS_FACT_HEADER_GONE] = "header-gone", [KS_FACT_IMPORT_NS] = "import-ns",
-	[KS_FACT_OFF] = "off",
+static const char *const status_names[] = {
+#define KS_X(id, name) [KS_FACT_##id] = name,
+	KS_FACT_LIST(KS_X)
+#undef KS_X
 };
+_Static_assert(KS_ARRAY_SIZE(status_names) == KS_FACT_NSTATUS, "a name per fact");
 
 const char *ks_use_kind_name(enum ks_use_kind k)
 {

@@ -81,43 +81,63 @@ enum ks_record_type {
 	KS_REC_GUARD,	/* in rec->guard */
 };
 
-/* What a shape record says the module's code does with NAME. */
+/* What a shape record says the module's code does with NAME: one row
+ * each, X(ID, NAME-IN-RECORDS); the rows from READ to CALLBACK are the
+ * member shapes (ks_shape_member), whose NAME is "AGGREGATE.MEMBER". */
+#define KS_SHAPE_LIST(X)                                                                       \
+	X(CALL, "call")		/* calls function NAME: OLD its type, PROBE "RET|ARG|..."  \
+				   (RET "-" when the value is not used) */                 \
+	X(ADDR, "addr")		/* takes the address of function NAME: OLD its type */     \
+	X(MACRO, "macro")	/* expands function-like macro NAME: OLD "(a, b)" */       \
+	X(OBJECT, "object")	/* expands object-like macro NAME */                       \
+	X(READ, "read")		/* reads member NAME ("struct inode.i_mtime"): OLD its     \
+				   type, PROBE the type read ("" when it cannot be         \
+				   written down) */                                        \
+	X(WRITE, "write")	/* assigns the member: PROBE the type of the value */      \
+	X(INIT, "init")		/* initializes it (designated initializers) */             \
+	X(CALLBACK, "callback") /* stores a function of its own in it: PROBE               \
+				   "FUNCTION|TYPE", OLD the member's type */               \
+	X(COMPLETE, "complete") /* needs aggregate NAME complete (by value) */             \
+	X(VAR, "var")		/* uses global variable NAME: OLD its type */              \
+	X(TYPEDEF, "typedef")	/* writes typedef name NAME */
+
 enum ks_shape_what {
-	KS_SHAPE_CALL,		/* calls function NAME: OLD its type, PROBE "RET|ARG|..."
-				   (RET "-" when the value is not used) */
-	KS_SHAPE_ADDR,		/* takes the address of function NAME: OLD its type */
-	KS_SHAPE_MACRO,		/* expands function-like macro NAME: OLD "(a, b)" */
-	KS_SHAPE_OBJECT,	/* expands object-like macro NAME */
-	KS_SHAPE_READ,		/* reads member NAME ("struct inode.i_mtime"): OLD its
-				   type, PROBE the type read ("" when it cannot be
-				   written down) */
-	KS_SHAPE_WRITE,		/* assigns the member: PROBE the type of the value */
-	KS_SHAPE_INIT,		/* initializes it (designated initializers) */
-	KS_SHAPE_CALLBACK,	/* stores a function of its own in it: PROBE
-				   "FUNCTION|TYPE", OLD the member's type */
-	KS_SHAPE_COMPLETE,	/* needs aggregate NAME complete (by value) */
-	KS_SHAPE_VAR,		/* uses global variable NAME: OLD its type */
-	KS_SHAPE_TYPEDEF,	/* writes typedef name NAME */
+#define KS_X(id, name) KS_SHAPE_##id,
+	KS_SHAPE_LIST(KS_X)
+#undef KS_X
 	KS_SHAPE_NWHAT
 };
 
-/* How a probed kernel declares an item's name (fact records). */
+static inline bool ks_shape_member(enum ks_shape_what w)
+{
+	return w >= KS_SHAPE_READ && w <= KS_SHAPE_CALLBACK;
+}
+
+/* How a probed kernel declares an item's name (fact records): one row
+ * each, X(ID, NAME-IN-RECORDS). */
+#define KS_FACT_LIST(X)                                                                        \
+	X(NONE, "none")		  /* not at all, in the unit's include context */         \
+	X(MACRO, "macro")	  /* an object-like macro */                               \
+	X(FMACRO, "fmacro")	  /* a function-like macro: NEW "(a, ...)" */              \
+	X(FUNCTION, "function")	  /* a function declared only: the kernel must export it */ \
+	X(INLINE, "inline")	  /* a function defined in the headers */                  \
+	X(VAR, "var")		  /* a variable */                                         \
+	X(ENUM, "enum")		  /* an enumeration constant */                            \
+	X(TYPEDEF, "typedef")	  /* a typedef name */                                     \
+	X(MEMBER, "member")	  /* the member exists: NEW its type, EXTRA "ro" if        \
+				     read-only */                                          \
+	X(NO_MEMBER, "no-member") /* the aggregate is complete and has no such member */   \
+	X(INCOMPLETE, "incomplete") /* the aggregate is incomplete there */                \
+	X(COMPLETE, "complete")	  /* the aggregate is complete */                          \
+	X(HEADER_GONE, "header-gone") /* the item's header cannot be included */           \
+	X(IMPORT_NS, "import-ns") /* item 0: the headers import namespace NEW for the      \
+				     module */                                             \
+	X(OFF, "off")		  /* the item's guard does not hold there */
+
 enum ks_fact_status {
-	KS_FACT_NONE,		/* not at all, in the unit's include context */
-	KS_FACT_MACRO,		/* an object-like macro */
-	KS_FACT_FMACRO,		/* a function-like macro: NEW "(a, ...)" */
-	KS_FACT_FUNCTION,	/* a function declared only: the kernel must export it */
-	KS_FACT_INLINE,		/* a function defined in the headers */
-	KS_FACT_VAR,		/* a variable */
-	KS_FACT_ENUM,		/* an enumeration constant */
-	KS_FACT_TYPEDEF,	/* a typedef name */
-	KS_FACT_MEMBER,		/* the member exists: NEW its type, EXTRA "ro" if read-only */
-	KS_FACT_NO_MEMBER,	/* the aggregate is complete and has no such member */
-	KS_FACT_INCOMPLETE,	/* the aggregate is incomplete there */
-	KS_FACT_COMPLETE,	/* the aggregate is complete */
-	KS_FACT_HEADER_GONE,	/* the item's header cannot be included */
-	KS_FACT_IMPORT_NS,	/* item 0: the headers import namespace NEW for the module */
-	KS_FACT_OFF,		/* the item's guard does not hold there */
+#define KS_X(id, name) KS_FACT_##id,
+	KS_FACT_LIST(KS_X)
+#undef KS_X
 	KS_FACT_NSTATUS
 };
 

@@ -18,19 +18,13 @@
 #include "input/headers.h"
 #include "input/symvers.h"
 #include "module/elfmod.h"
+#include "strmap.h"
 
-/* How a use breaks on the target. */
+/* How a use breaks on the target: one value per row of breaks.def. */
 enum ks_break {
-	KS_BREAK_GONE,			/* the name is declared nowhere (or no longer exported) */
-	KS_BREAK_NOT_INCLUDED,		/* declared, but not by the headers the unit includes */
-	KS_BREAK_HEADER_GONE,		/* an included header is gone */
-	KS_BREAK_ARITY,			/* a macro (or what replaced it) takes other arguments */
-	KS_BREAK_PROTOTYPE,		/* the call no longer compiles */
-	KS_BREAK_MEMBER_GONE,		/* the struct or union has no such member */
-	KS_BREAK_MEMBER_TYPE,		/* the member's use no longer compiles */
-	KS_BREAK_CALLBACK_PROTOTYPE,	/* the module's function no longer fits the member */
-	KS_BREAK_INCOMPLETE,		/* the aggregate is incomplete there */
-	KS_BREAK_READ_ONLY,		/* the member can no longer be assigned */
+#define KS_BREAK(id, name, wording, sarif, decided) KS_BREAK_##id,
+#include "forecast/breaks.def"
+#undef KS_BREAK
 	KS_NBREAKS
 };
 

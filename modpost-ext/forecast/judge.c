@@ -9,18 +9,12 @@
 
 #include "forecast/probe.h"
 
-static const char *const break_names[KS_NBREAKS] = {
-	[KS_BREAK_GONE] = "gone",
-	[KS_BREAK_NOT_INCLUDED] = "not-included",
-	[KS_BREAK_HEADER_GONE] = "header-gone",
-	[KS_BREAK_ARITY] = "arity",
-	[KS_BREAK_PROTOTYPE] = "prototype",
-	[KS_BREAK_MEMBER_GONE] = "member-gone",
-	[KS_BREAK_MEMBER_TYPE] = "member-type",
-	[KS_BREAK_CALLBACK_PROTOTYPE] = "callback-prototype",
-	[KS_BREAK_INCOMPLETE] = "incomplete",
-	[KS_BREAK_READ_ONLY] = "read-only",
+static const char *const break_names[] = {
+#define KS_BREAK(id, name, wording, sarif, decided) [KS_BREAK_##id] = name,
+#include "forecast/breaks.def"
+#undef KS_BREAK
 };
+_Static_assert(KS_ARRAY_SIZE(break_names) == KS_NBREAKS, "a name per kind of break");
 
 const char *ks_break_name(enum ks_break k)
 {
@@ -175,17 +169,11 @@ static enum ks_break kind_of_member(const struct judged *j)
 /* The kind of break of one shape, or NO_BREAK. */
 static enum ks_break kind_of(const struct judged *j)
 {
-	switch (j->sh->what) {
-	case KS_SHAPE_READ:
-	case KS_SHAPE_WRITE:
-	case KS_SHAPE_INIT:
-	case KS_SHAPE_CALLBACK:
+	if (ks_shape_member(j->sh->what))
 		return kind_of_member(j);
-	case KS_SHAPE_COMPLETE:
+	if (j->sh->what == KS_SHAPE_COMPLETE)
 		return j->fact->status == KS_FACT_COMPLETE ? NO_BREAK : KS_BREAK_INCOMPLETE;
-	default:
-		return kind_of_name(j);
-	}
+	return kind_of_name(j);
 }
 
 /* The diff of kind k and name in v, added if new. */
@@ -257,7 +245,7 @@ static int add_break(struct ks_verdict *v, const struct judged *j, enum ks_break
 	int r = 0;
 
 	/* a gone typedef name of an aggregate is a break of that name */
-	if (k == KS_BREAK_GONE && sh->what >= KS_SHAPE_READ && sh->what <= KS_SHAPE_CALLBACK) {
+	if (k == KS_BREAK_GONE && ks_shape_member(sh->what)) {
 		if ((r = ks_member_split(sh->name, &agg, &member)) < 0)
 			return r;
 		name = agg ? agg : name;

@@ -88,27 +88,18 @@ static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, str
 	int r = 0;
 
 	it->alias = -1;
-	switch (sh->what) {
-	case KS_SHAPE_READ:
-	case KS_SHAPE_WRITE:
-	case KS_SHAPE_INIT:
-	case KS_SHAPE_CALLBACK:
+	if (ks_shape_member(sh->what)) {
 		if ((r = ks_member_split(sh->name, &agg, &member)) < 0 || !agg)
 			return r;
 		it->alias = intern(&u->aliases, &u->naliases, agg);
 		q = it->alias < 0 ? NULL : ks_strdupf("member __ks_a%d %s", it->alias, member);
-		break;
-	case KS_SHAPE_COMPLETE:
+	} else if (sh->what == KS_SHAPE_COMPLETE) {
 		it->alias = intern(&u->aliases, &u->naliases, sh->name);
 		q = it->alias < 0 ? NULL : ks_strdupf("complete __ks_a%d", it->alias);
-		break;
-	case KS_SHAPE_CALL:
-	case KS_SHAPE_MACRO:
+	} else if (sh->what == KS_SHAPE_CALL || sh->what == KS_SHAPE_MACRO) {
 		q = ks_strdupf("name %s", sh->name);
-		break;
-	default:		/* the name without '(' after it */
+	} else {		/* the name without '(' after it */
 		q = ks_strdupf("ident %s", sh->name);
-		break;
 	}
 	it->question = q ? intern(&u->questions, &u->nquestions, q) : -ENOMEM;
 	r = it->alias == -ENOMEM || it->question < 0 ? -ENOMEM : 0;
@@ -225,17 +216,11 @@ static int use(struct writer *w, struct ks_forecast_unit *u, size_t i)
 {
 	const struct ks_record_shape *sh = &u->one.v[0].shapes[i];
 
-	switch (sh->what) {
-	case KS_SHAPE_CALL:
+	if (sh->what == KS_SHAPE_CALL)
 		return use_call(w, sh, &u->items[i], i);
-	case KS_SHAPE_READ:
-	case KS_SHAPE_WRITE:
-	case KS_SHAPE_INIT:
-	case KS_SHAPE_CALLBACK:
-		return u->items[i].alias >= 0 ? use_member(w, u, sh, &u->items[i], i) : 0;
-	default:
-		return 0;
-	}
+	if (ks_shape_member(sh->what) && u->items[i].alias >= 0)
+		return use_member(w, u, sh, &u->items[i], i);
+	return 0;
 }
 
 /* The last path component of a header as written: "<asm/unaligned.h>"

@@ -356,6 +356,10 @@ static int sarif_begin(FILE *out, const struct ks_report *rep)
 		fprintf(out, "%s\n        {\"id\": \"%s\", \"shortDescription\": {\"text\": ",
 			i ? "," : "", ks_rules[i].id);
 		ks_json_str(out, ks_rules[i].sarif_text);
+		if (ks_rules[i].sarif_full) {
+			fputs("}, \"fullDescription\": {\"text\": ", out);
+			ks_json_str(out, ks_rules[i].sarif_full);
+		}
 		fputs("}}", out);
 	}
 	fputs("]}},\n    \"columnKind\": \"utf16CodeUnits\",\n", out);

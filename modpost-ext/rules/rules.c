@@ -129,77 +129,71 @@ static int word_action(struct ks_buf *b, const struct ks_finding *f)
 	return r ? r : ks_say_advice(b, e, f->license);
 }
 
-/* One row per kind of break of the forecast: id ksunset/build-KIND, an
- * error (the build fails), never accepted by a baseline. */
-#define KS_BUILD_ROW(fn, kind, text)                                                           \
-	{ "ksunset/build-" kind, "build-" kind, KS_RULE_ERROR, "In the target kernel, " text ".",   \
-	  ks_build_##fn, ks_build_word, ks_build_tag, false, NULL }
+/* --target's forecast: a use no longer compiles there, one applies() per
+ * kind of break (forecast/breaks.def) */
+#define KS_BREAK(id, name, wording, sarif, decided)                                            \
+	static bool build_##id(const struct ks_import *im)                                      \
+	{                                                                                      \
+		return im->diff && im->diff->kind == KS_BREAK_##id;                            \
+	}
+#include "forecast/breaks.def"
+#undef KS_BREAK
 
 const struct ks_rule ks_rules[] = {
 	/* --target's forecast: a use in the module's source no longer
-	 * compiles on the target, one row per kind of break (the probe of
-	 * the target's headers says which) */
-	KS_BUILD_ROW(gone, "gone", "a name the source uses is declared nowhere in the target kernel's "
-			   "headers, or no longer exported"),
-	KS_BUILD_ROW(not_included, "not-included", "a name the source uses is declared by the target kernel, but "
-				   "not by the headers the source includes"),
-	KS_BUILD_ROW(header_gone, "header-gone", "a header the source includes is gone from the target kernel"),
-	KS_BUILD_ROW(arity, "arity", "a macro the source expands takes other arguments in the target kernel"),
-	KS_BUILD_ROW(prototype, "prototype", "a call in the source does not compile against the target "
-				"kernel's prototype"),
-	KS_BUILD_ROW(member_gone, "member-gone", "a struct or union member the source uses is gone from the "
-				  "target kernel"),
-	KS_BUILD_ROW(member_type, "member-type", "a member's use in the source does not compile against its type "
-				  "in the target kernel"),
-	KS_BUILD_ROW(callback_prototype, "callback-prototype", "a function of the module's own no longer fits the "
-					 "member it is stored in, in the target kernel"),
-	KS_BUILD_ROW(incomplete, "incomplete", "a struct the source needs complete is incomplete in the target "
-				 "kernel's headers that the source includes"),
-	KS_BUILD_ROW(read_only, "read-only", "a member the source assigns is read-only in the target kernel"),
+	 * compiles on the target, one row per kind of break (breaks.def:
+	 * the probe of the target's headers says which); an error, never
+	 * accepted by a baseline */
+#define KS_BREAK(id, name, wording, sarif, decided)                                            \
+	{ "ksunset/build-" name, "build-" name,	   KS_RULE_ERROR, "In the target kernel, " sarif ".", \
+	  build_##id,		 ks_build_word,	   ks_build_tag,  false,			  \
+	  NULL,			 decided },
+#include "forecast/breaks.def"
+#undef KS_BREAK
 	/* --target: the target kernel does not export it; the module will
 	 * not load there (the remedy says whether a rebuild is enough) */
 	{ "ksunset/target-missing", "target-missing", KS_RULE_ERROR,
 	  "A module uses an export that the target kernel does not have.", ks_target_missing,
-	  ks_target_word, ks_target_tag, false, "missing" },
+	  ks_target_word, ks_target_tag, false, "missing", NULL },
 	/* --target: GPL-only there, and the module's license is not */
 	{ "ksunset/target-gpl-only", "target-gpl-only", KS_RULE_ERROR,
 	  "A module whose license is not GPL-compatible uses an export that is GPL-only in the "
 	  "target kernel.",
-	  ks_target_gpl_only, ks_target_word, ks_target_tag, false, "gpl-only" },
+	  ks_target_gpl_only, ks_target_word, ks_target_tag, false, "gpl-only", NULL },
 	/* --target: in a namespace the module does not import, or a "module:"
 	 * list that does not name it */
 	{ "ksunset/target-namespace", "target-namespace", KS_RULE_ERROR,
 	  "A module uses an export that is in a namespace it cannot use in the target kernel.",
-	  ks_target_namespace, ks_target_word, ks_target_tag, false, "namespace" },
+	  ks_target_namespace, ks_target_word, ks_target_tag, false, "namespace", NULL },
 	/* Module.symvers (-i) has it GPL-only, the module's license is not
 	 * GPL-compatible: the module will not load, scheduled or not */
 	{ "ksunset/gpl-only-now", "gpl-only-now", KS_RULE_ERROR,
 	  "A module whose license is not GPL-compatible uses a GPL-only export.", gpl_only_now,
-	  word_gpl_only_now, tag_gpl_only_now, false, NULL },
+	  word_gpl_only_now, tag_gpl_only_now, false, NULL, NULL },
 	/* Module.symvers (-i) has it in a namespace the module does not
 	 * import: the module will not load, scheduled or not */
 	{ "ksunset/namespace-now", "namespace-now", KS_RULE_ERROR,
 	  "A module uses an export in a namespace that it does not import.", namespace_now,
-	  word_namespace_now, tag_namespace_now, false, NULL },
+	  word_namespace_now, tag_namespace_now, false, NULL, NULL },
 	/* Module.symvers (-i) no longer exports it: the module will not load */
 	{ "ksunset/removed", "removed", KS_RULE_ERROR,
 	  "A module uses an export that the kernel no longer has.", removed, word_removed,
-	  tag_entry, false, NULL },
+	  tag_entry, false, NULL, NULL },
 	/* the deadline has passed, or the target kernel reached the release */
 	{ "ksunset/overdue", "overdue", KS_RULE_ERROR,
 	  "A module uses an export whose removal date has passed.", overdue, word_action,
-	  tag_entry, false, NULL },
+	  tag_entry, false, NULL, NULL },
 	/* the deadline is within --error-within DAYS */
 	{ "ksunset/due-soon", "due-soon", KS_RULE_ERROR,
 	  "A module uses an export whose removal is due soon.", due_soon, word_action,
-	  tag_entry, true, NULL },
+	  tag_entry, true, NULL, NULL },
 	/* scheduled: a warning, so that the build tells without failing */
 	{ "ksunset/scheduled", "scheduled", KS_RULE_STRICT,
 	  "A module uses an export that is scheduled for removal.", scheduled, word_action,
-	  tag_entry, true, NULL },
+	  tag_entry, true, NULL, NULL },
 };
 
-const size_t ks_nrules = sizeof(ks_rules) / sizeof(ks_rules[0]);
+const size_t ks_nrules = KS_ARRAY_SIZE(ks_rules);
 
 bool ks_loc_accepted_in_source(const struct ks_finding *f, const struct ks_loc *l)
 {

@@ -90,6 +90,8 @@ struct ks_rule {
 	bool baseline_accepts;
 	/* --target rows: "missing", "gpl-only" or "namespace"; else NULL */
 	const char *target_status;
+	/* SARIF's fullDescription; NULL: none */
+	const char *sarif_full;
 };
 
 /* The rules, in the order they are tried: the first that applies wins. */

@@ -308,75 +308,65 @@ int ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
 	return ks_buf_addf(b, "namespace %s in %s", f->exported->ns, rel);
 }
 
-/* The forecast's rows: one applies() per kind of break. */
-#define BUILD_APPLIES(fn, k)                                                                   \
-	bool ks_build_##fn(const struct ks_import *im)                                         \
-	{                                                                                      \
-		return im->diff && im->diff->kind == (k);                                      \
-	}
-BUILD_APPLIES(gone, KS_BREAK_GONE)
-BUILD_APPLIES(not_included, KS_BREAK_NOT_INCLUDED)
-BUILD_APPLIES(header_gone, KS_BREAK_HEADER_GONE)
-BUILD_APPLIES(arity, KS_BREAK_ARITY)
-BUILD_APPLIES(prototype, KS_BREAK_PROTOTYPE)
-BUILD_APPLIES(member_gone, KS_BREAK_MEMBER_GONE)
-BUILD_APPLIES(member_type, KS_BREAK_MEMBER_TYPE)
-BUILD_APPLIES(callback_prototype, KS_BREAK_CALLBACK_PROTOTYPE)
-BUILD_APPLIES(incomplete, KS_BREAK_INCOMPLETE)
-BUILD_APPLIES(read_only, KS_BREAK_READ_ONLY)
+static const char *const wordings[] = {
+#define KS_BREAK(id, name, wording, sarif, decided) [KS_BREAK_##id] = wording,
+#include "forecast/breaks.def"
+#undef KS_BREAK
+};
+_Static_assert(KS_ARRAY_SIZE(wordings) == KS_NBREAKS, "a wording per kind of break");
 
 /* A shape as the message shows it: a macro's parameters after its name. */
-static const char *named(const struct ks_diff *d, const char *shape, const char **name)
+static const char *named(const struct ks_diff *d, const char *shape)
 {
-	*name = shape[0] == '(' ? d->name : "";
-	return shape;
+	return shape[0] == '(' ? d->name : "";
 }
 
-/* "'OLD' where the module was built, 'NEW' there" as far as each is known. */
-static int say_shapes(struct ks_buf *b, const struct ks_diff *d, const char *what)
+/* "'OLD' where the module was built, 'NEW' there", as far as each is known. */
+static int say_shapes(struct ks_buf *b, const struct ks_diff *d)
 {
-	const char *on, *nn, *old = named(d, d->old, &on), *now = named(d, d->now, &nn);
+	const char *old = d->old ? d->old : "", *now = d->now ? d->now : "";
 
 	if (*old && *now)
-		return ks_buf_addf(b, ": %s '%s%s' where the module was built, '%s%s' there", what, on,
-				   old, nn, now);
+		return ks_buf_addf(b, "'%s%s' where the module was built, '%s%s' there",
+				   named(d, old), old, named(d, now), now);
 	if (*now)
-		return ks_buf_addf(b, ": %s '%s%s' there", what, nn, now);
-	return *old ? ks_buf_addf(b, ": %s '%s%s' where the module was built", what, on, old) : 0;
+		return ks_buf_addf(b, "'%s%s' there", named(d, now), now);
+	return *old ? ks_buf_addf(b, "'%s%s' where the module was built", named(d, old), old) : 0;
 }
 
-/* The message of each kind, after "does not build on REL (KIND)". */
+/* The value of a wording's field (breaks.def); NULL: no such field. */
+static const char *field(const struct ks_diff *d, char c, const struct ks_buf *shapes)
+{
+	const char *s = c == 'o' ? d->old : c == 'n' ? d->now : c == 'h' ? d->header
+		      : c == 'c' ? d->callback : c == 'S' ? (shapes->p ? shapes->p : "") : NULL;
+
+	return s ? s : strchr("onhc", c) ? "" : NULL;
+}
+
+/* A kind's wording (breaks.def's template) with d's fields. */
 static int say_break(struct ks_buf *b, const struct ks_diff *d)
 {
-	switch (d->kind) {
-	case KS_BREAK_GONE:
-		return ks_buf_adds(b, *d->now ? ": declared, but no longer exported there"
-					      : ": declared nowhere in its headers");
-	case KS_BREAK_NOT_INCLUDED:
-		return d->header ? ks_buf_addf(b, ": not declared by the headers the source includes; "
-					      "<%s> declares it", d->header)
-				 : ks_buf_adds(b, ": not declared by the headers the source includes");
-	case KS_BREAK_HEADER_GONE:
-		return d->header ? ks_buf_addf(b, ": no such header there; <%s> has its name", d->header)
-				 : ks_buf_adds(b, ": no such header there");
-	case KS_BREAK_ARITY:
-		return say_shapes(b, d, "takes other arguments:");
-	case KS_BREAK_PROTOTYPE:
-		return say_shapes(b, d, "the call does not compile against its prototype:");
-	case KS_BREAK_MEMBER_GONE:
-		return ks_buf_adds(b, ": no such member there");
-	case KS_BREAK_MEMBER_TYPE:
-		return say_shapes(b, d, "its use does not compile against its type:");
-	case KS_BREAK_CALLBACK_PROTOTYPE:
-		return ks_buf_addf(b, ": '%s' of the module is '%s', the member '%s' there",
-				   d->callback ? d->callback : "?", d->old, d->now);
-	case KS_BREAK_INCOMPLETE:
-		return ks_buf_adds(b, ": incomplete with the headers the source includes");
-	case KS_BREAK_READ_ONLY:
-		return ks_buf_addf(b, ": read-only there ('%s'): it can no longer be assigned", d->now);
-	default:
-		return 0;
+	struct ks_buf shapes = KS_BUF_INIT;
+	int r = say_shapes(&shapes, d);
+
+	for (const char *t = wordings[d->kind]; !r && *t; t++) {
+		bool neg = t[0] == '{' && t[1] == '!';
+		const char *v = t[0] == '{' ? field(d, t[1 + neg], &shapes)
+			      : t[0] == '$' ? field(d, t[1], &shapes) : NULL;
+
+		if (t[0] == '$' && v) {
+			r = ks_buf_adds(b, v);
+			t++;
+		} else if (t[0] == '{' && v) {	/* {X:...} or {!X:...}: kept or skipped */
+			t += 2 + neg;
+			if (!*v != neg)
+				t += strcspn(t, "}");
+		} else if (t[0] != '}') {
+			r = ks_buf_addc(b, *t);
+		}
 	}
+	ks_buf_free(&shapes);
+	return r;
 }
 
 /* "does not build on the target kernel REL (arity): takes other
@@ -385,7 +375,7 @@ static int say_break(struct ks_buf *b, const struct ks_diff *d)
 int ks_build_word(struct ks_buf *b, const struct ks_finding *f)
 {
 	const struct ks_diff *d = f->diff;
-	int r = ks_buf_addf(b, "does not build on the target kernel %s (%s)",
+	int r = ks_buf_addf(b, "does not build on the target kernel %s (%s): ",
 			    f->target ? f->target : "(release unknown)", ks_break_name(d->kind));
 
 	r = r ? r : say_break(b, d);

@@ -57,17 +57,7 @@ struct ks_outlook {
  * "loads-but-rebuild-fails" or "unknown". NULL: no memory. */
 const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o);
 
-/* The forecast's rows, one per kind of break (forecast/forecast.h). */
-bool ks_build_gone(const struct ks_import *im);
-bool ks_build_not_included(const struct ks_import *im);
-bool ks_build_header_gone(const struct ks_import *im);
-bool ks_build_arity(const struct ks_import *im);
-bool ks_build_prototype(const struct ks_import *im);
-bool ks_build_member_gone(const struct ks_import *im);
-bool ks_build_member_type(const struct ks_import *im);
-bool ks_build_callback_prototype(const struct ks_import *im);
-bool ks_build_incomplete(const struct ks_import *im);
-bool ks_build_read_only(const struct ks_import *im);
+/* The forecast's rows (forecast/breaks.def): a break's message and tag. */
 int ks_build_word(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
 int ks_build_tag(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
 

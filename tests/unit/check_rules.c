@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "forecast/forecast.h"
 #include "module/policy.h"
 #include "rules/rules.h"
 #include "rules/target.h"
@@ -416,6 +417,76 @@ START_TEST(test_target)
 }
 END_TEST
 
+/* Each kind of break's message (breaks.def's wording), with every field
+ * it may show known, and with the optional ones unknown. */
+static const struct {
+	enum ks_break kind;
+	const char *old, *now, *header, *callback, *want;
+} break_cases[] = {
+	{ KS_BREAK_GONE, "void(void)", "void(void)", NULL, NULL,
+	  "declared, but no longer exported there" },
+	{ KS_BREAK_GONE, "void(void)", "", NULL, NULL, "declared nowhere in its headers" },
+	{ KS_BREAK_NOT_INCLUDED, "", "", "linux/vmalloc.h", NULL,
+	  "not declared by the headers the source includes; <linux/vmalloc.h> declares it" },
+	{ KS_BREAK_NOT_INCLUDED, "", "", NULL, NULL,
+	  "not declared by the headers the source includes" },
+	{ KS_BREAK_HEADER_GONE, "", "", "linux/unaligned.h", NULL,
+	  "no such header there; <linux/unaligned.h> has its name" },
+	{ KS_BREAK_HEADER_GONE, "", "", NULL, NULL, "no such header there" },
+	{ KS_BREAK_ARITY, "(name)", "(_name, _n)", NULL, NULL,
+	  "takes other arguments: 'x(name)' where the module was built, 'x(_name, _n)' there" },
+	{ KS_BREAK_ARITY, "(name)", "", NULL, NULL,
+	  "takes other arguments: 'x(name)' where the module was built" },
+	{ KS_BREAK_PROTOTYPE, "", "void(int)", NULL, NULL,
+	  "the call does not compile against its prototype: 'void(int)' there" },
+	{ KS_BREAK_PROTOTYPE, "", "", NULL, NULL, "the call does not compile against its prototype" },
+	{ KS_BREAK_MEMBER_GONE, "int", "", NULL, NULL, "no such member there" },
+	{ KS_BREAK_MEMBER_TYPE, "int", "long int", NULL, NULL,
+	  "its use does not compile against its type: 'int' where the module was built, "
+	  "'long int' there" },
+	{ KS_BREAK_CALLBACK_PROTOTYPE, "int (*)(void)", "void (*)(void)", NULL, "my_remove",
+	  "'my_remove' of the module is 'int (*)(void)', the member 'void (*)(void)' there" },
+	{ KS_BREAK_INCOMPLETE, "", "", NULL, NULL, "incomplete with the headers the source includes" },
+	{ KS_BREAK_READ_ONLY, "vm_flags_t", "const vm_flags_t", NULL, NULL,
+	  "read-only there ('const vm_flags_t'): it can no longer be assigned" },
+};
+
+START_TEST(test_break_wording)
+{
+	struct ks_diff d = { .kind = break_cases[_i].kind, .name = (char *)"x",
+			     .old = (char *)break_cases[_i].old, .now = (char *)break_cases[_i].now,
+			     .header = (char *)break_cases[_i].header,
+			     .callback = (char *)break_cases[_i].callback };
+	struct ks_finding f = { .diff = &d, .target = (char *)"6.12" };
+	struct ks_buf b = KS_BUF_INIT;
+	char *want = ks_strdupf("does not build on the target kernel 6.12 (%s): %s",
+				ks_break_name(d.kind), break_cases[_i].want);
+
+	ck_assert_int_eq(ks_build_word(&b, &f), 0);
+	ck_assert_msg(!strcmp(b.p, want), "case %d: '%s', want '%s'", _i, b.p, want);
+	ks_buf_free(&b);
+	free(want);
+}
+END_TEST
+
+/* Every kind has its rule row, named after it, and is worded. */
+START_TEST(test_break_rows)
+{
+	for (int k = 0; k < KS_NBREAKS; k++) {
+		char *id = ks_strdupf("ksunset/build-%s", ks_break_name((enum ks_break)k));
+		bool row = false, worded = false;
+
+		for (size_t i = 0; i < ks_nrules; i++)
+			row |= !strcmp(ks_rules[i].id, id) && ks_rules[i].sarif_full;
+		for (size_t i = 0; i < N(break_cases); i++)
+			worded |= break_cases[i].kind == (enum ks_break)k;
+		ck_assert_msg(row, "kind %d (%s): no rule row", k, id);
+		ck_assert_msg(worded, "kind %d (%s): no wording case", k, id);
+		free(id);
+	}
+}
+END_TEST
+
 Suite *suite_rules(void)
 {
 	Suite *s = suite_create("rules");
@@ -432,6 +503,8 @@ Suite *suite_rules(void)
 	tcase_add_loop_test(tc, test_accepted_in_source, 0, N(accept_cases));
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_target);
+	tcase_add_loop_test(tc, test_break_wording, 0, N(break_cases));
+	tcase_add_test(tc, test_break_rows);
 	suite_add_tcase(s, tc);
 	return s;
 }
