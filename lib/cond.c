@@ -185,7 +185,13 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 	for (size_t i = 0; i < len && !s.r; i++) {
 		char c = text[i];
 
-		if (c == '\\' && i + 1 < len && text[i + 1] == '\n') {
+		/* CRLF line ends read as LF, a stray CR as a blank */
+		if (c == '\r' && i + 1 < len && text[i + 1] == '\n')
+			continue;
+		c = c == '\r' ? ' ' : c;
+		if (c == '\\' && i + 2 < len && text[i + 1] == '\r' && text[i + 2] == '\n') {
+			line++, i += 2;	/* a continuation */
+		} else if (c == '\\' && i + 1 < len && text[i + 1] == '\n') {
 			line++, i++;	/* a continuation */
 		} else if (block) {
 			if (c == '*' && i + 1 < len && text[i + 1] == '/') {

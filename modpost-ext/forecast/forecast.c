@@ -65,11 +65,29 @@ static int add_unit(struct ks_forecast *fc, const struct ks_unit *un)
 	return ks_units_copy(&u->one, &one);
 }
 
+/* The names m defines itself, as a map over v->defined_names. */
+static int index_defined(struct ks_verdict *v)
+{
+	struct ks_buf *b = &v->defined_names;
+	int r = ks_buf_add(b, "__this_module", sizeof("__this_module"));
+
+	for (size_t off = 0; !r && off < b->len; off += strlen(b->p + off) + 1) {
+		void **slot;
+
+		r = ks_strmap_put(&v->defined, b->p + off, &slot) < 0 ? -ENOMEM : 0;
+		if (!r)
+			*slot = b->p + off;
+	}
+	return r;
+}
+
 int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m)
 {
 	struct ks_verdict *v = new_verdict(fc, m->path);
-	int r = v ? ks_exports_read(m->path, &fc->exports) : -ENOMEM;
+	int r = v ? ks_exports_read(m->path, &fc->exports, &v->defined_names) : -ENOMEM;
 
+	/* the names' block no longer moves once indexed */
+	r = r ? r : index_defined(v);
 	if (r)
 		return r;
 	if ((v->why = no_shapes(m)) || !m->nunits)
@@ -253,7 +271,7 @@ static int cmp_diff(const void *a, const void *b)
 
 /* A module's verdict from its units' judgements: its breaks sorted, the
  * lines they are on counted. */
-static int settle(struct ks_verdict *v, const char *unknown)
+static int settle(struct ks_verdict *v, const char *unknown, bool judged)
 {
 	char **lines = NULL;
 	size_t n = 0;
@@ -277,6 +295,18 @@ static int settle(struct ks_verdict *v, const char *unknown)
 		v->build = v->why || unknown ? KS_BUILD_UNKNOWN : KS_BUILD_OK;
 	if (v->build == KS_BUILD_UNKNOWN && !v->why && !(v->why = strdup(unknown)))
 		r = -ENOMEM;
+	v->whole = !judged;
+	return r;
+}
+
+/* A unit whose probe says nothing: none of its uses is judged. */
+static int unjudge_unit(struct ks_verdict *v, const struct ks_forecast_unit *u)
+{
+	const struct ks_unit *un = &u->one.v[0];
+	int r = 0;
+
+	for (size_t i = 0; !r && i < un->nshapes; i++)
+		r = ks_verdict_unjudge(v, un->shapes[i].file, un->shapes[i].line, u->why);
 	return r;
 }
 
@@ -285,7 +315,8 @@ static int judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct
 	struct ks_symvers run = { 0 };
 	struct ks_diags said = { 0 };	/* the check's copy says it */
 	const char **unknown = calloc(fc->n ? fc->n : 1, sizeof(*unknown));
-	int r = unknown ? 0 : -ENOMEM;
+	bool *judged = calloc(fc->n ? fc->n : 1, sizeof(*judged));
+	int r = unknown && judged ? 0 : -ENOMEM;
 
 	if (!r && fc->exports.len)
 		r = ks_symvers_parse(&run, "(the modules given)", fc->exports.p, fc->exports.len,
@@ -297,15 +328,18 @@ static int judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct
 
 		if (u->why) {
 			unknown[u->module] = unknown[u->module] ? unknown[u->module] : u->why;
+			r = unjudge_unit(v, u);
 			continue;
 		}
+		judged[u->module] = true;
 		r = ks_probe_judge(u, sv, &run, h, v);
 		for (size_t k = 0; !r && k < u->nimport_ns; k++)
 			r = ks_strv_add(&v->import_ns, &v->nimport_ns, u->import_ns[k]);
 	}
 	for (size_t i = 0; !r && i < fc->n; i++)
-		r = settle(&fc->v[i], unknown[i]);
+		r = settle(&fc->v[i], unknown[i], judged[i]);
 	free(unknown);
+	free(judged);
 	ks_symvers_free(&run);
 	return r;
 }
@@ -386,6 +420,13 @@ void ks_forecast_free(struct ks_forecast *fc)
 			diff_free(&v->diffs[k]);
 		free(v->diffs);
 		ks_strv_free(v->import_ns, v->nimport_ns);
+		for (size_t k = 0; k < v->unjudged.cap; k++) {
+			free((char *)v->unjudged.slots[k].key);
+			free(v->unjudged.slots[k].val);
+		}
+		ks_strmap_free(&v->unjudged);
+		ks_strmap_free(&v->defined);
+		ks_buf_free(&v->defined_names);
 	}
 	free(fc->v);
 	for (size_t i = 0; i < fc->nunits; i++)

@@ -52,12 +52,29 @@ struct ks_verdict {
 	char *path;		/* the module, as given */
 	enum ks_build build;
 	char *why;		/* unknown: why */
+	bool whole;		/* no unit of it was judged: why says */
 	struct ks_diff *diffs;	/* sorted by kind, then name */
 	size_t ndiffs;
 	size_t places;		/* distinct lines with a break */
 	char **import_ns;	/* namespaces the target's headers import for it */
 	size_t nimport_ns;
+	/* "FILE:LINE" -> why: the places whose uses the forecast could not
+	 * judge (their unit's probe failed, or the target compiles another
+	 * branch there); keys and values owned */
+	struct ks_strmap unjudged;
+	/* the functions and variables the module defines itself (and
+	 * __this_module, which modpost defines in every module): never
+	 * the kernel's to export; keys in defined_names */
+	struct ks_strmap defined;
+	struct ks_buf defined_names;
 };
+
+/* Why the uses at file:line of v's module were not judged; NULL: they were. */
+const char *ks_verdict_unjudged(const struct ks_verdict *v, const char *file, unsigned line);
+/* Notes that the uses at file:line were not judged, and why (the first
+ * reason given stays). 0 or -ENOMEM. */
+int ks_verdict_unjudge(struct ks_verdict *v, const char *file, unsigned line, const char *why)
+	KS_MUST_CHECK;
 
 struct ks_forecast_opts {
 	const char *kdir;	/* the target's build or headers directory */

@@ -272,15 +272,18 @@ static const struct ks_record_error *error_on(const struct ks_forecast_unit *u, 
 	return NULL;
 }
 
-/* The symbol a function or variable the headers declare is imported by:
- * its name, or the asm label in extra (" =SYMBOL"). */
+/* Whether the symbol a function or variable the headers declare is
+ * imported by (its name, or the asm label in extra: " =SYMBOL") resolves:
+ * the target or a module given with it exports it, or the module defines
+ * it itself. */
 static bool exported(const struct ks_symvers *sv, const struct ks_symvers *run,
-		     const struct ks_record_fact *f, const char *name)
+		     const struct ks_verdict *v, const struct ks_record_fact *f, const char *name)
 {
 	const char *as = strstr(f->extra, " =");
 
 	name = as ? as + 2 : name;
-	return ks_symvers_lookup(sv, name) || (run && ks_symvers_lookup(run, name));
+	return ks_symvers_lookup(sv, name) || (run && ks_symvers_lookup(run, name)) ||
+	       ks_strmap_get(&v->defined, name);
 }
 
 /* The guard of a place of the unit's that the target's build may not
@@ -299,19 +302,57 @@ static const struct ks_record_guard *unseen(const struct ks_forecast_unit *u, co
 	return g->own || (q >= 0 && u->facts[q].status == KS_FACT_OFF) ? g : NULL;
 }
 
-/* Says once why the module's verdict cannot be that it builds: the target
- * compiles code of its that this build did not. */
-static int say_unseen(struct ks_verdict *v, const struct ks_record_guard *g)
+const char *ks_verdict_unjudged(const struct ks_verdict *v, const char *file, unsigned line)
 {
-	if (v->why)
-		return 0;
-	v->why = g->own ? ks_strdupf("whether the target compiles %s:%u-%u depends on the module's "
-				     "own macros as well as the kernel's",
-				     g->file, g->first, g->last)
-			: ks_strdupf("the target does not compile %s:%u-%u, which needs %s, but "
-				     "another branch of that #if, which this build did not compile",
-				     g->file, g->first, g->last, g->cond);
-	return v->why ? 0 : -ENOMEM;
+	char *key;
+	const char *why;
+
+	if (!v->unjudged.n || !(key = ks_strdupf("%s:%u", file, line)))
+		return NULL;
+	why = ks_strmap_get(&v->unjudged, key);
+	free(key);
+	return why;
+}
+
+int ks_verdict_unjudge(struct ks_verdict *v, const char *file, unsigned line, const char *why)
+{
+	char *key = ks_strdupf("%s:%u", file, line);
+	void **slot;
+	int r = key ? ks_strmap_put(&v->unjudged, key, &slot) : -ENOMEM;
+
+	if (r <= 0) {
+		free(key);
+		return r;
+	}
+	*slot = strdup(why);
+	return *slot ? 0 : -ENOMEM;	/* the key stays, freed with the map */
+}
+
+/* Says why the use at sh was not judged, and once for the module why its
+ * verdict cannot be that it builds: the target compiles code of its that
+ * this build did not. */
+static int say_unseen(struct ks_verdict *v, const struct ks_record_shape *sh,
+		      const struct ks_record_guard *g)
+{
+	char *at = g->first == g->last ? ks_strdupf("%s:%u", g->file, g->first)
+				       : ks_strdupf("%s:%u-%u", g->file, g->first, g->last);
+	char *why = !at ? NULL
+		    : g->own ? ks_strdupf("whether the target compiles %s depends on the module's "
+					  "own macros as well as the kernel's",
+					  at)
+			     : ks_strdupf("the target does not compile %s, which needs %s, but "
+					  "another branch of that #if, which this build did not "
+					  "compile",
+					  at, g->cond);
+	int r = why ? ks_verdict_unjudge(v, sh->file, sh->line, why) : -ENOMEM;
+
+	free(at);
+	if (!r && !v->why) {
+		v->why = why;
+		why = NULL;
+	}
+	free(why);
+	return r;
 }
 
 static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct ks_symvers *sv,
@@ -326,17 +367,17 @@ static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct 
 	if (it->question < 0)
 		return 0;
 	if (g)			/* not compiled there as here: no break of its */
-		return say_unseen(v, g);
+		return say_unseen(v, j.sh, g);
 	j.fact = &u->facts[it->question];
 	j.error = error_on(u, it->line);
 	if (!j.error && it->alias >= 0)
 		j.error = error_on(u, u->alias_lines[it->alias]);
-	j.exported = exported(sv, run, j.fact, j.sh->name);
+	j.exported = exported(sv, run, v, j.fact, j.sh->name);
 	if (j.fact->status == KS_FACT_NONE && h)
 		j.header = ks_headers_where(h, j.sh->name);
 	k = kind_of(&j);
 	if (k != NO_BREAK && headers)	/* the headers there are not these */
-		return say_unseen(v, headers);
+		return say_unseen(v, j.sh, headers);
 	return k == NO_BREAK ? 0 : add_break(v, &j, k);
 }
 

@@ -57,14 +57,26 @@ static int row(struct ks_buf *out, const char *name, const char *path, bool gpl,
 			   gpl ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL", ns);
 }
 
-/* One symbol: an export of either form, or nothing. */
+/* Where the rows and the defined names go. */
+struct exports {
+	const char *path;
+	struct ks_buf *out, *defined;
+};
+
+/* One symbol: an export of either form, or nothing; a defined function
+ * or variable's name. */
 static int symbol(Elf *elf, Elf_Data *syms, size_t n, size_t strndx, size_t shstrndx,
-		  const GElf_Sym *s, const char *path, struct ks_buf *out)
+		  const GElf_Sym *s, const struct exports *x)
 {
-	const char *sn = elf_strptr(elf, strndx, s->st_name);
+	const char *sn = elf_strptr(elf, strndx, s->st_name), *path = x->path;
+	struct ks_buf *out = x->out;
+	int t = GELF_ST_TYPE(s->st_info);
 
 	if (!sn || s->st_shndx == SHN_UNDEF || s->st_shndx >= SHN_LORESERVE)
 		return 0;
+	if (x->defined && *sn && (t == STT_FUNC || t == STT_OBJECT) &&
+	    ks_buf_add(x->defined, sn, strlen(sn) + 1))
+		return -ENOMEM;
 	if (!strncmp(sn, "__ksymtab_", 10) && strcmp(sn, "__ksymtab_gpl") &&
 	    strcmp(sn, "__ksymtab_strings")) {
 		bool gpl = !strcmp(section_of(elf, shstrndx, s->st_shndx), "__ksymtab_gpl");
@@ -80,7 +92,7 @@ static int symbol(Elf *elf, Elf_Data *syms, size_t n, size_t strndx, size_t shst
 	return 0;
 }
 
-static int walk(Elf *elf, const char *path, struct ks_buf *out)
+static int walk(Elf *elf, const struct exports *x)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
@@ -100,15 +112,16 @@ static int walk(Elf *elf, const char *path, struct ks_buf *out)
 			GElf_Sym s;
 
 			if (gelf_getsym(syms, (int)i, &s))
-				r = symbol(elf, syms, n, sh.sh_link, shstrndx, &s, path, out);
+				r = symbol(elf, syms, n, sh.sh_link, shstrndx, &s, x);
 		}
 		break;
 	}
 	return r;
 }
 
-int ks_exports_read(const char *path, struct ks_buf *out)
+int ks_exports_read(const char *path, struct ks_buf *out, struct ks_buf *defined)
 {
+	struct exports x = { path, out, defined };
 	const char *why = NULL;
 	struct ks_modfile f;
 	Elf *elf;
@@ -121,7 +134,7 @@ int ks_exports_read(const char *path, struct ks_buf *out)
 		return r == -ENOMEM ? r : 0;
 	}
 	elf = elf_memory(f.data, f.size);
-	r = elf ? walk(elf, path, out) : 0;
+	r = elf ? walk(elf, &x) : 0;
 	elf_end(elf);
 	ks_modfile_close(&f);
 	return r;

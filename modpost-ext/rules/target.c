@@ -179,32 +179,36 @@ static bool headers_import(const struct ks_verdict *v, const char *ns)
 	return false;
 }
 
-/* A missing export: a rebuild is enough only when every shape the module
- * depends on matches there (the forecast's probe); a use that breaks is a
- * source change; without a forecast nothing is claimed. */
+/* A missing export: its remedy speaks of its uses alone. A rebuild is
+ * enough when every use compiles there (the forecast's probe judged each
+ * place and found no break); a use that breaks is a source change; a use
+ * the forecast could not judge, or without a forecast, nothing is
+ * claimed. Whether the module builds there is its outlook's to say. */
 static int remedy_missing(const struct ks_verdict *v, struct ks_finding *f)
 {
 	size_t n;
 
-	if (!v || v->build == KS_BUILD_UNKNOWN)
+	if (!v || v->whole)
 		return set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
 	if (!f->nlocs)
 		return set_why(f, KS_REMEDY_UNKNOWN, "no source location");
-	for (size_t i = 0; i < f->nlocs; i++)
+	for (size_t i = 0; i < f->nlocs; i++) {
+		const char *why = ks_verdict_unjudged(v, f->locs[i].file, f->locs[i].line);
+
 		if (!f->locs[i].written_as)
 			return set_why(f, KS_REMEDY_UNKNOWN,
 				       "the plugin recorded nothing the source writes at %s:%u",
 				       f->locs[i].file, f->locs[i].line);
+		if (why)
+			return set_why(f, KS_REMEDY_UNKNOWN, "%s:%u: %s", f->locs[i].file,
+				       f->locs[i].line, why);
+	}
 	if ((n = breaking(v, f)) && f->nlocs == 1)
 		return set_why(f, KS_REMEDY_SOURCE_CHANGE, "its use does not compile there");
 	if (n)
 		return set_why(f, KS_REMEDY_SOURCE_CHANGE, "%zu of its %zu uses do%s not compile there",
 			       n, f->nlocs, n == 1 ? "es" : "");
-	if (v->build == KS_BUILD_OK)
-		return set_why(f, KS_REMEDY_REBUILD, "every use compiles there");
-	return set_why(f, KS_REMEDY_SOURCE_CHANGE,
-		       "its uses compile there, but the module's build fails at %zu other place%s",
-		       v->places, v->places == 1 ? "" : "s");
+	return set_why(f, KS_REMEDY_REBUILD, "every use compiles there");
 }
 
 int ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
@@ -218,10 +222,16 @@ int ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct
 	if (!strcmp(f->rule->target_status, "missing"))
 		return remedy_missing(v, f);
 	/* a GPL-only export needs another license, a namespace an import,
-	 * unless the target's own headers import it for the module */
-	if (!strcmp(f->rule->target_status, "namespace") && headers_import(v, ns) &&
-	    v->build == KS_BUILD_OK)
+	 * unless the target's own headers import it for the module: which
+	 * only a probe of every unit can tell */
+	if (strcmp(f->rule->target_status, "namespace") || ks_ns_is_module_list(ns)) {
+		f->remedy = KS_REMEDY_SOURCE_CHANGE;
+		return 0;
+	}
+	if (headers_import(v, ns))
 		return set_why(f, KS_REMEDY_REBUILD, "the target's headers import %s", ns);
+	if (!v || v->whole || v->unjudged.n)
+		return set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
 	f->remedy = KS_REMEDY_SOURCE_CHANGE;
 	return 0;
 }
@@ -294,6 +304,10 @@ int ks_target_word(struct ks_buf *b, const struct ks_finding *f)
 				   ns, rel, f->remedy_why ? f->remedy_why : "?");
 	r = ks_buf_addf(b, "is in namespace %s in the target kernel %s: add ", ns, rel);
 	r = r ? r : say_import(b, f, ns);
+	if (!r && f->remedy == KS_REMEDY_UNKNOWN)
+		return ks_buf_addf(b, ", unless the target's headers import it (whether they do is "
+				      "unknown: %s), or the module will not load there",
+				   f->remedy_why ? f->remedy_why : "?");
 	return r ? r : ks_buf_adds(b, ", or the module will not load there");
 }
 

@@ -84,6 +84,26 @@ START_TEST(test_ragged)
 }
 END_TEST
 
+/* CRLF line ends (a Windows editor's): the same branches, conditions
+ * without a carriage return, continuations over CRLF. */
+START_TEST(test_crlf)
+{
+	const char *text = "#if LINUX_VERSION_CODE >= \\\r\n"	/* 1, 2 */
+			   "    KERNEL_VERSION(5, 0, 0)\r\n"
+			   "a();\r\n"					/* 3 */
+			   "#else\r\n"					/* 4 */
+			   "b();\r\n"					/* 5 */
+			   "#endif\r\n";
+	struct ks_cond_file f;
+
+	ck_assert_int_eq(ks_cond_scan(text, strlen(text), &f), 0);
+	expect_at(&f, 3, "(LINUX_VERSION_CODE >=     KERNEL_VERSION(5, 0, 0))");
+	expect_at(&f, 5, "!(LINUX_VERSION_CODE >=     KERNEL_VERSION(5, 0, 0))");
+	ck_assert_uint_eq(ks_cond_at(&f, 3)->first, 3);
+	ks_cond_free(&f);
+}
+END_TEST
+
 /* #define and #undef lines; "defined X" forms made a condition. */
 START_TEST(test_defines)
 {
@@ -153,6 +173,7 @@ Suite *suite_cond(void)
 
 	tcase_add_test(t, test_branches);
 	tcase_add_test(t, test_ragged);
+	tcase_add_test(t, test_crlf);
 	tcase_add_test(t, test_idents);
 	tcase_add_test(t, test_defines);
 	suite_add_tcase(s, t);
