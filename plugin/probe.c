@@ -231,8 +231,25 @@ static const char *message_of(const char *text)
 	return e ? e + strlen("error: ") : text;
 }
 
-/* Every error, where the probe source has it (line 0: elsewhere, the
- * message then naming the place). */
+/* The line of the probe source whose #include led to the file of loc (a
+ * header's error is the include's: the checker leaves that include out
+ * and asks again); 0: none (the command line, a built-in). */
+static unsigned include_line(location_t loc)
+{
+	const line_map_ordinary *map;
+
+	for (int depth = 0; loc > BUILTINS_LOCATION && depth < 200; depth++) {
+		map = linemap_check_ordinary(linemap_lookup(line_table, loc));
+		if (MAIN_FILE_P(map))
+			return (unsigned)SOURCE_LINE(map, loc);
+		loc = linemap_included_from(map);
+	}
+	return 0;
+}
+
+/* Every error, where the probe source has it: its line, or the line of
+ * the #include that led to the header it is in (col 0, the message then
+ * naming the place). */
 static void finalizer(diagnostic_context *dc, diagnostic_info *di, diagnostic_t orig)
 {
 	struct ks_plugin *p = probe_plugin;
@@ -247,7 +264,7 @@ static void finalizer(diagnostic_context *dc, diagnostic_info *di, diagnostic_t 
 		char *msg = here ? xstrdup(message_of(text))
 				 : ks_strdupf("%s:%d: %s", x.file ? x.file : "?", x.line,
 					      message_of(text));
-		struct ks_record_error e = { here ? (unsigned)x.line : 0,
+		struct ks_record_error e = { here ? (unsigned)x.line : include_line(loc),
 					     here ? (unsigned)x.column : 0, msg };
 
 		emit(p, &b, ks_record_encode_error(&b, &e));

@@ -139,27 +139,113 @@ int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len, cons
 	return r < 0 ? r : 0;
 }
 
-/* Why u's results say nothing: the compilation stopped, or failed where
- * the probe does not look (the target's headers, a mismatched compiler).
- * NULL: they can be judged. */
-static char *unusable(const struct ks_forecast_unit *u)
-{
-	if (!u->done)
-		return u->nerrors ? ks_strdupf("the probe stopped: %s", u->errors[0].message)
-				  : strdup("the probe stopped without a message");
-	for (size_t i = 0; i < u->nerrors; i++) {
-		bool ours = false;
+/* How many times a unit is probed at most: each time, the includes that
+ * did not compile outside the module are left out. */
+#define MAX_RUNS 3
 
-		for (size_t k = 0; k < u->nitems && !ours; k++)
-			ours = u->errors[i].line && u->errors[i].line == u->items[k].line;
-		for (size_t k = 0; k < u->naliases && !ours; k++)
-			ours = u->errors[i].line && u->errors[i].line == u->alias_lines[k];
-		if (!ours)
-			return ks_strdupf("the target's headers do not compile in the probe of %s: "
-					  "%s",
-					  u->one.v[0].source, u->errors[i].message);
+/* What an error of u's probe is on (errors in a header are on the line of
+ * the #include that led there). */
+enum blame {
+	BLAME_USE,	/* a use rebuilt, or an aggregate's alias: the judgement's */
+	BLAME_INCLUDE,	/* an include: the header does not compile outside the module */
+	BLAME_GUARD,	/* a guard's condition: the target cannot evaluate it */
+	BLAME_NONE,	/* no item's */
+};
+
+static enum blame blame(const struct ks_forecast_unit *u, unsigned line, size_t *which)
+{
+	const struct ks_unit *un = &u->one.v[0];
+
+	for (size_t k = 0; line && k < un->nshapes; k++)
+		if (u->items[k].line == line)
+			return BLAME_USE;
+	for (size_t k = 0; line && k < u->naliases; k++)
+		if (u->alias_lines[k] == line)
+			return BLAME_USE;
+	for (size_t j = 0; line && j < un->nincludes; j++) {
+		const struct ks_item *it = &u->items[un->nshapes + j];
+
+		if (it->line && line >= it->first && line <= it->line) {
+			*which = j;
+			return BLAME_INCLUDE;
+		}
 	}
-	return NULL;
+	for (size_t k = 0; line && k < un->nguards; k++)
+		if (u->guard_lines[k] == line) {
+			*which = k;
+			return BLAME_GUARD;
+		}
+	return BLAME_NONE;
+}
+
+/* An include whose header does not compile outside the module (an
+ * X-macro list, a trace header that needs the module's defines, a header
+ * included inside a function): left out of the next probe of u. */
+static int drop(struct ks_forecast_unit *u, size_t j, const struct ks_record_error *e)
+{
+	u->dropped[j] = true;
+	u->again = true;
+	if (u->dropped_why)
+		return 0;
+	u->dropped_why = ks_strdupf("%s (%s:%u) does not compile outside the module: %s",
+				    u->one.v[0].includes[j].header, u->one.v[0].includes[j].file,
+				    u->one.v[0].includes[j].line, e->message);
+	return u->dropped_why ? 0 : -ENOMEM;
+}
+
+/* Sorts u's errors out: a use's are judged, a guard's make its places
+ * unjudged, an include's leave it out of another probe of u (the errors
+ * after it may be its consequences, so they wait for that probe); one
+ * that is no item's makes the results say nothing (*why). 0 or -ENOMEM. */
+static int sort_errors(struct ks_forecast_unit *u, char **why)
+{
+	const struct ks_record_error *none = NULL;
+	int r = 0;
+
+	for (size_t i = 0; !r && !*why && i < u->nerrors; i++) {
+		const struct ks_record_error *e = &u->errors[i];
+		size_t which = 0;
+
+		switch (blame(u, e->line, &which)) {
+		case BLAME_USE:
+			break;
+		case BLAME_GUARD:
+			u->guard_failed[which] = true;
+			break;
+		case BLAME_INCLUDE:
+			if (u->runs < MAX_RUNS)
+				r = drop(u, which, e);
+			else
+				*why = ks_strdupf("the probe of %s does not compile even without the "
+						  "includes it left out: %s",
+						  u->one.v[0].source, e->message);
+			break;
+		case BLAME_NONE:
+			none = none ? none : e;
+			break;
+		}
+	}
+	if (!r && !*why && !u->again && none && !(*why = ks_strdupf("the probe of %s fails where "
+								    "it asks nothing of the "
+								    "target: %s",
+								    u->one.v[0].source,
+								    none->message)))
+		r = -ENOMEM;
+	return r;
+}
+
+/* Why u's results say nothing: the compilation stopped, or failed where
+ * the probe asks nothing (*why set; NULL: they can be judged, or u is to
+ * be probed again without some includes). 0 or -ENOMEM. */
+static int unusable(struct ks_forecast_unit *u)
+{
+	int r = sort_errors(u, &u->why);
+
+	if (r || u->why || u->again || u->done)
+		return r;
+	u->why = u->nerrors ? ks_strdupf("the probe stopped: %s", u->errors[0].message)
+			    : strdup("the probe stopped without a message");
+	return u->why ? 0 : -ENOMEM;
 }
 
 static int take_results(struct ks_forecast_unit *u, const struct ks_buf *res)
@@ -167,11 +253,12 @@ static int take_results(struct ks_forecast_unit *u, const struct ks_buf *res)
 	const char *why = NULL;
 	int r = ks_probe_read(u, res->p ? res->p : "", res->len, &why);
 
+	u->runs++;
 	if (r == -EINVAL)
 		u->why = ks_strdupf("unreadable results of the probe of %s: %s", u->one.v[0].source,
 				    why);
 	else if (!r)
-		u->why = unusable(u);
+		r = unusable(u);
 	return r == -ENOMEM ? r : 0;
 }
 
@@ -201,7 +288,7 @@ static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o, uin
 			fail = r ? ks_strdupf("make could not be run: %s", strerror(-r))
 				 : ks_kbuild_failure(&kb);
 		}
-		if (!u->why && !u->done)
+		if (!u->why && !u->done && !u->again)
 			u->why = ks_strdupf("the probe was not compiled by %s's Kbuild: %s", o->kdir,
 					    fail ? fail : "?");
 		ks_buf_free(&res);
@@ -217,18 +304,21 @@ static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o, uin
 	return r == -ENOMEM ? r : 0;
 }
 
-/* Every unit's probe: written, then from the cache or compiled. */
-static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
-		     struct ks_headers *h, struct ks_diags *d)
+/* One round: each unit to (re)probe written, then taken from the cache
+ * or compiled with the others in one Kbuild run; those to probe again
+ * without some includes are left marked in todo. */
+static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o, uint64_t key,
+		       struct ks_headers *h, bool *todo, size_t *miss, struct ks_diags *d)
 {
-	uint64_t key = ks_kbuild_key(o->kdir, o->plugin);
-	size_t *miss = calloc(fc->nunits ? fc->nunits : 1, sizeof(*miss)), nmiss = 0;
-	int r = miss ? 0 : -ENOMEM;
+	size_t nmiss = 0;
+	int r = 0;
 
 	for (size_t i = 0; !r && i < fc->nunits; i++) {
 		struct ks_forecast_unit *u = &fc->units[i];
 		struct ks_buf res = KS_BUF_INIT;
 
+		if (!todo[i])
+			continue;
 		r = ks_probe_write(u, h);
 		r = r ? r : ks_kbuild_cached(o->cache, key, u->hash, &res);
 		if (r == 1) {
@@ -242,7 +332,32 @@ static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	}
 	if (!r && nmiss)
 		r = compile(fc, o, key, miss, nmiss, d);
+	for (size_t i = 0; i < fc->nunits; i++)
+		todo[i] = todo[i] && fc->units[i].again;
+	return r;
+}
+
+/* Every unit's probe, in rounds: a unit whose includes do not all compile
+ * outside the module is probed again without them, so that a Kbuild run
+ * more is paid only by packages that have such includes. */
+static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		     struct ks_headers *h, struct ks_diags *d)
+{
+	uint64_t key = ks_kbuild_key(o->kdir, o->plugin);
+	size_t *miss = calloc(fc->nunits ? fc->nunits : 1, sizeof(*miss));
+	bool *todo = calloc(fc->nunits ? fc->nunits : 1, sizeof(*todo)), any = true;
+	int r = miss && todo ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < fc->nunits && todo; i++)
+		todo[i] = true;
+	for (int round = 0; !r && any && round < MAX_RUNS; round++) {
+		r = probe_round(fc, o, key, h, todo, miss, d);
+		any = false;
+		for (size_t i = 0; i < fc->nunits; i++)
+			any |= todo[i];
+	}
 	free(miss);
+	free(todo);
 	return r;
 }
 
@@ -373,11 +488,10 @@ const struct ks_verdict *ks_forecast_lookup(const struct ks_forecast *fc, const 
 	return NULL;
 }
 
-void ks_probe_free(struct ks_forecast_unit *u)
+void ks_probe_reset(struct ks_forecast_unit *u)
 {
 	struct ks_record rec;
 
-	ks_units_free(&u->one);
 	for (size_t i = 0; i < u->nitems; i++)
 		free(u->items[i].alt);
 	free(u->items);
@@ -385,6 +499,8 @@ void ks_probe_free(struct ks_forecast_unit *u)
 	ks_strv_free(u->aliases, u->naliases);
 	free(u->alias_lines);
 	free(u->guard_questions);
+	free(u->guard_lines);
+	free(u->guard_failed);
 	ks_buf_free(&u->source);
 	for (size_t i = 0; u->facts && i < u->nquestions; i++) {
 		memset(&rec, 0, sizeof(rec));
@@ -396,6 +512,23 @@ void ks_probe_free(struct ks_forecast_unit *u)
 		free(u->errors[i].message);
 	free(u->errors);
 	ks_strv_free(u->import_ns, u->nimport_ns);
+	u->items = NULL;
+	u->questions = u->aliases = u->import_ns = NULL;
+	u->alias_lines = u->guard_lines = NULL;
+	u->guard_questions = NULL;
+	u->guard_failed = NULL;
+	u->facts = NULL;
+	u->errors = NULL;
+	u->nitems = u->nquestions = u->naliases = u->nerrors = u->nimport_ns = 0;
+	u->done = u->again = false;
+}
+
+void ks_probe_free(struct ks_forecast_unit *u)
+{
+	ks_probe_reset(u);
+	ks_units_free(&u->one);
+	free(u->dropped);
+	free(u->dropped_why);
 	free(u->why);
 }
 

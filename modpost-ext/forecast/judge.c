@@ -294,12 +294,15 @@ static const struct ks_record_guard *unseen(const struct ks_forecast_unit *u, co
 					    unsigned line)
 {
 	const struct ks_record_guard *g = ks_unit_guard(&u->one.v[0], file, line);
+	size_t k = g ? (size_t)(g - u->one.v[0].guards) : 0;
 	int q;
 
 	if (!g)
 		return NULL;
-	q = u->guard_questions ? u->guard_questions[g - u->one.v[0].guards] : -1;
-	return g->own || (q >= 0 && u->facts[q].status == KS_FACT_OFF) ? g : NULL;
+	q = u->guard_questions ? u->guard_questions[k] : -1;
+	if (g->own || (u->guard_failed && u->guard_failed[k]))
+		return g;
+	return q >= 0 && u->facts[q].status == KS_FACT_OFF ? g : NULL;
 }
 
 const char *ks_verdict_unjudged(const struct ks_verdict *v, const char *file, unsigned line)
@@ -328,15 +331,32 @@ int ks_verdict_unjudge(struct ks_verdict *v, const char *file, unsigned line, co
 	return *slot ? 0 : -ENOMEM;	/* the key stays, freed with the map */
 }
 
-/* Says why the use at sh was not judged, and once for the module why its
- * verdict cannot be that it builds: the target compiles code of its that
- * this build did not. */
-static int say_unseen(struct ks_verdict *v, const struct ks_record_shape *sh,
-		      const struct ks_record_guard *g)
+/* Says why the use at sh was not judged (why, taken), and once for the
+ * module why its verdict cannot be that it builds. */
+static int unjudged(struct ks_verdict *v, const struct ks_record_shape *sh, char *why)
 {
+	int r = why ? ks_verdict_unjudge(v, sh->file, sh->line, why) : -ENOMEM;
+
+	if (!r && !v->why) {
+		v->why = why;
+		why = NULL;
+	}
+	free(why);
+	return r;
+}
+
+/* The use at sh is under guard g, which the target's build may not take
+ * as this build did. */
+static int say_unseen(const struct ks_forecast_unit *u, struct ks_verdict *v,
+		      const struct ks_record_shape *sh, const struct ks_record_guard *g)
+{
+	bool failed = u->guard_failed && u->guard_failed[g - u->one.v[0].guards];
 	char *at = g->first == g->last ? ks_strdupf("%s:%u", g->file, g->first)
 				       : ks_strdupf("%s:%u-%u", g->file, g->first, g->last);
 	char *why = !at ? NULL
+		    : failed ? ks_strdupf("the target's preprocessor cannot evaluate the condition "
+					  "of %s, %s",
+					  at, g->cond)
 		    : g->own ? ks_strdupf("whether the target compiles %s depends on the module's "
 					  "own macros as well as the kernel's",
 					  at)
@@ -344,15 +364,9 @@ static int say_unseen(struct ks_verdict *v, const struct ks_record_shape *sh,
 					  "another branch of that #if, which this build did not "
 					  "compile",
 					  at, g->cond);
-	int r = why ? ks_verdict_unjudge(v, sh->file, sh->line, why) : -ENOMEM;
 
 	free(at);
-	if (!r && !v->why) {
-		v->why = why;
-		why = NULL;
-	}
-	free(why);
-	return r;
+	return unjudged(v, sh, why);
 }
 
 static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct ks_symvers *sv,
@@ -367,7 +381,7 @@ static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct 
 	if (it->question < 0)
 		return 0;
 	if (g)			/* not compiled there as here: no break of its */
-		return say_unseen(v, j.sh, g);
+		return say_unseen(u, v, j.sh, g);
 	j.fact = &u->facts[it->question];
 	j.error = error_on(u, it->line);
 	if (!j.error && it->alias >= 0)
@@ -377,7 +391,14 @@ static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct 
 		j.header = ks_headers_where(h, j.sh->name);
 	k = kind_of(&j);
 	if (k != NO_BREAK && headers)	/* the headers there are not these */
-		return say_unseen(v, j.sh, headers);
+		return say_unseen(u, v, j.sh, headers);
+	/* a name the probe's headers do not declare may be declared by an
+	 * include it had to leave out, unless no header of the target does */
+	if (k != NO_BREAK && j.fact->status == KS_FACT_NONE && u->dropped_why &&
+	    (j.header || !h || !h->scanned))
+		return unjudged(v, j.sh, ks_strdupf("whether the target declares '%s' is unknown: "
+						    "the probe left out %s",
+						    j.sh->name, u->dropped_why));
 	return k == NO_BREAK ? 0 : add_break(v, &j, k);
 }
 

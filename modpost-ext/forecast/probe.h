@@ -1,6 +1,6 @@
 /* The forecast's parts (forecast.h): a unit's probe source (source.c),
- * its compilation by the target's Kbuild and the cache (run.c), and the
- * judgement of its results (judge.c). */
+ * its compilation by the target's Kbuild and the cache (kbuild.c), and
+ * the judgement of its results (judge.c). */
 #ifndef KS_PROBE_H
 #define KS_PROBE_H
 
@@ -14,7 +14,9 @@
 struct ks_item {
 	int question;		/* its question (#pragma ksunset probe "QUESTION+1 ...",
 				   item 0 being the unit's); -1: none */
-	unsigned line;		/* its use rebuilt, a line of the probe; 0: none */
+	unsigned line;		/* its use rebuilt, a line of the probe (an include:
+				   the #include); 0: none */
+	unsigned first;		/* an include: the first line of its block */
 	int alias;		/* the aggregate's typedef alias; -1: none */
 	unsigned nargs;		/* a call's arguments */
 	char *alt;		/* an include: the same header elsewhere in the target */
@@ -31,6 +33,13 @@ struct ks_forecast_unit {
 	unsigned *alias_lines;
 	size_t naliases;
 	int *guard_questions;		/* per guard of the unit: its question */
+	unsigned *guard_lines;		/* and the line that asks it; 0: none */
+	bool *guard_failed;		/* and whether that line did not compile */
+	bool *dropped;			/* per include: left out of the probe, since
+					   it does not compile outside the module */
+	char *dropped_why;		/* the first one's first error */
+	unsigned runs;			/* the probe's sources compiled so far */
+	bool again;			/* includes were left out: probe it again */
 	struct ks_buf source;		/* the probe source */
 	uint64_t hash;			/* of the source: the cache's key */
 	/* results */
@@ -44,7 +53,8 @@ struct ks_forecast_unit {
 };
 
 /* Writes u's probe source (h: where the target has a gone header under
- * another folder). 0 or -ENOMEM. */
+ * another folder), anew if it was written before (leaving out the
+ * includes u->dropped names). 0 or -ENOMEM. */
 int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h) KS_MUST_CHECK;
 /* Reads a probe's results (the plugin's SOURCE.probe file). 0, -EINVAL
  * (*why set) or -ENOMEM. */
@@ -54,6 +64,9 @@ int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len,
 int ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,
 		   const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
 	KS_MUST_CHECK;
+/* Frees what the probe source and its results made of u (not the unit,
+ * nor which includes are left out). */
+void ks_probe_reset(struct ks_forecast_unit *u);
 void ks_probe_free(struct ks_forecast_unit *u);
 
 /* "struct inode.i_mtime" -> "struct inode" and "i_mtime". */

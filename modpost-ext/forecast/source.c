@@ -251,10 +251,14 @@ static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struc
 	it->alias = -1;
 	if (!r && base && h)
 		r = ks_headers_find_file(h, base, inc->header, &it->alt);
+	it->first = w->line;
 	if (g && !g->own)	/* included there only if its branch is taken there */
 		emit(w, "#if %s", g->cond);
 	emit(w, "#if __has_include(%s)", inc->header);
-	it->line = emit(w, "#include %s", inc->header);
+	if (u->dropped && u->dropped[j])	/* it does not compile outside the module */
+		emit(w, "/* %s left out */", inc->header);
+	else
+		it->line = emit(w, "#include %s", inc->header);
 	emit(w, "#else");
 	emit(w, "#pragma ksunset probe \"%d header-gone\"", it->question + 1);
 	if (it->alt) {
@@ -337,7 +341,9 @@ static int guards(struct writer *w, struct ks_forecast_unit *u)
 	const struct ks_unit *un = &u->one.v[0];
 
 	u->guard_questions = calloc(un->nguards ? un->nguards : 1, sizeof(int));
-	if (!u->guard_questions)
+	u->guard_lines = calloc(un->nguards ? un->nguards : 1, sizeof(unsigned));
+	u->guard_failed = calloc(un->nguards ? un->nguards : 1, sizeof(bool));
+	if (!u->guard_questions || !u->guard_lines || !u->guard_failed)
 		return -ENOMEM;
 	for (size_t k = 0; k < un->nguards && !w->r; k++) {
 		char *q = ks_strdupf("off %zu", k);
@@ -348,7 +354,7 @@ static int guards(struct writer *w, struct ks_forecast_unit *u)
 			return -ENOMEM;
 		if (un->guards[k].own)
 			continue;
-		emit(w, "#if !(%s)", un->guards[k].cond);
+		u->guard_lines[k] = emit(w, "#if !(%s)", un->guards[k].cond);
 		emit(w, "#pragma ksunset probe \"%d off\"", u->guard_questions[k] + 1);
 		emit(w, "#endif");
 	}
@@ -360,6 +366,9 @@ int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 	const struct ks_unit *un = &u->one.v[0];
 	struct writer w = { &u->source, 1, 0 };
 
+	ks_probe_reset(u);
+	if (!u->dropped && !(u->dropped = calloc(un->nincludes + 1, sizeof(bool))))
+		return -ENOMEM;
 	u->nitems = un->nshapes + un->nincludes;
 	u->items = calloc(u->nitems ? u->nitems : 1, sizeof(*u->items));
 	if (!u->items)

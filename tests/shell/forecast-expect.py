@@ -39,14 +39,18 @@ def report(ok, what, why=""):
     print(("PASS %s" % what) if ok else ("FAIL %s: %s" % (what, why)))
 
 
+# the sources the build compiled (a .o beside them), and the headers they include
+names = [n for n in sorted(os.listdir(src))
+         if n.endswith(".c") and os.path.exists(src + n[:-2] + ".o")]
+text = "".join(open(src + n, errors="replace").read() for n in names)
+names += [n for n in sorted(os.listdir(src))
+          if n.endswith(".h") and '#include "%s"' % n in text]
 anns = []
-for name in sorted(os.listdir(src)):
-    # a source the build compiled (a .o beside it), or a header
-    if name.endswith(".h") or (name.endswith(".c") and os.path.exists(src + name[:-2] + ".o")):
-        for line in open(src + name, errors="replace"):
-            m = ANN.match(line)
-            if m:
-                anns.append((m.group(1), m.group(2).split()))
+for name in names:
+    for line in open(src + name, errors="replace"):
+        m = ANN.match(line)
+        if m:
+            anns.append((m.group(1), m.group(2).split()))
 
 # what the user reads as "this line must change"
 changes = {}
@@ -59,8 +63,8 @@ outlooks = {os.path.basename(m["module"]): m for m in doc.get("modules", [])}
 breaks = set()
 
 for what, args in anns:
-    if what == "break":
-        kind, name, at = args[0], args[1], args[2]
+    if what == "break":	# the name may hold blanks: "struct inode.i_mtime"
+        kind, name, at = args[0], " ".join(args[1:-1]), args[-1]
         breaks.add(at)
         hit = any(f.get("kind") == kind and f["symbol"] == name and
                   any("%s:%d" % (rel(l["file"]), l["line"]) == at for l in f["locations"])
@@ -110,7 +114,7 @@ if log:
         elif not line.startswith((" ", "In file included", "  ")) and ": note:" not in line:
             last_error = False
     for what, args in anns:
-        at = args[2] if what == "break" else args[0] if what == "compiles" else None
+        at = args[-1] if what == "break" else args[0] if what == "compiles" else None
         if at is None:
             continue
         if what == "break":

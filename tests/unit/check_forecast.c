@@ -114,7 +114,7 @@ START_TEST(test_kind)
 	struct ks_record_fact fact = { 1, cases[_i].st, (char *)cases[_i].now, (char *)"",
 				       (char *)cases[_i].extra };
 	struct ks_record_error err = { 42, 1, (char *)"it does not compile" };
-	struct ks_item item = { 0, cases[_i].error ? 42 : 41, -1, 0, NULL };
+	struct ks_item item = { .question = 0, .line = cases[_i].error ? 42 : 41, .alias = -1 };
 	char sv_text[128], *inc = dup("linux/vmalloc.h");
 	struct ks_symvers sv = { 0 };
 	struct ks_headers h = { .scanned = true, .incs = &inc, .nincs = 1, .capincs = 1 };

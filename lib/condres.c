@@ -1,0 +1,385 @@
+/* A condition of the module's own #if rewritten for another kernel's
+ * preprocessor (cond.h's ks_cond_resolve): the module's own macros are
+ * replaced by what their #defines say where the condition is read, each
+ * under the conditions of the branch that holds it; the command line's
+ * by their values. What is left is the kernel's to answer. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cond.h"
+
+#define MAX_DEPTH 8		/* macros within macros */
+#define MAX_LEN 8192		/* a rewritten condition no probe would read */
+
+struct res {
+	const struct ks_cond_ctx *c;
+	size_t file;		/* where the condition is read */
+	unsigned line;
+	int depth;
+	const char *why;	/* why it cannot be rewritten; NULL: it can */
+};
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+static const char *blanks(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+static int rewrite(struct res *x, const char *text, struct ks_buf *out);
+
+/* The module's #defines of name (n bytes) that hold where the condition
+ * is read: in another file (read before, as a header is), or earlier in
+ * its file. -1: one is an #undef, which a rewrite cannot follow. */
+static int defs_of(struct res *x, const char *name, size_t n,
+		   const struct ks_cond_define **v, size_t *files, size_t max)
+{
+	int k = 0;
+
+	for (size_t f = 0; f < x->c->nfiles; f++) {
+		const struct ks_cond_file *cf = x->c->files[f].cond;
+
+		for (size_t i = 0; i < cf->ndefs; i++) {
+			const struct ks_cond_define *d = &cf->defs[i];
+
+			if (strlen(d->name) != n || strncmp(d->name, name, n))
+				continue;
+			if (d->undef)
+				return -1;
+			if (f == x->file && d->line >= x->line)
+				continue;
+			if ((size_t)k < max) {
+				v[k] = d;
+				files[k] = f;
+			}
+			k++;
+		}
+	}
+	return (size_t)k > max ? -1 : k;
+}
+
+/* The conditions under which the #define d of file f is read, rewritten
+ * and joined by &&; "1" when none. */
+static int def_cond(struct res *x, size_t f, const struct ks_cond_define *d, struct ks_buf *out)
+{
+	const struct ks_cond_branch *b = ks_cond_at(x->c->files[f].cond, d->line);
+	struct res in = { x->c, f, 0, x->depth + 1, NULL };
+	int r = 0;
+
+	if (!b || !b->nconds)
+		return ks_buf_adds(out, "1");
+	for (size_t i = 0; !r && i < b->nconds; i++) {
+		in.line = b->lines[i];
+		r = ks_buf_adds(out, i ? " && (" : "(");
+		r = r ? r : rewrite(&in, b->conds[i], out);
+		r = r ? r : ks_buf_addc(out, ')');
+	}
+	x->why = x->why ? x->why : in.why;
+	return r;
+}
+
+/* defined(NAME): the kernel's answer, or one of the module's #defines. */
+static int rewrite_defined(struct res *x, const char *name, size_t n, struct ks_buf *out)
+{
+	const struct ks_cond_define *v[16];
+	size_t files[16];
+	int k = defs_of(x, name, n, v, files, 16), r;
+
+	if (k < 0) {
+		x->why = "a macro it tests is #undef'd, or defined in too many places";
+		return 0;
+	}
+	if (!k && x->c->is(name, n, NULL, x->c->arg) == KS_IDENT_FLAG)
+		return ks_buf_adds(out, "1");
+	r = ks_buf_addf(out, "(defined(%.*s)", (int)n, name);
+	for (int i = 0; !r && i < k; i++) {
+		r = ks_buf_adds(out, " || (");
+		r = r ? r : def_cond(x, files[i], v[i], out);
+		r = r ? r : ks_buf_addc(out, ')');
+	}
+	return r ? r : ks_buf_addc(out, ')');
+}
+
+/* The arguments of a function-like macro's use at p ("(a, (b, c))"),
+ * each taken; *end after the ')'. 0, 1 (no arguments there), -ENOMEM. */
+static int args_of(const char *p, char ***args, size_t *nargs, const char **end)
+{
+	int depth = 0;
+	const char *start;
+
+	p = blanks(p);
+	if (*p != '(')
+		return 1;
+	start = ++p;
+	for (; *p; p++) {
+		if (*p == '(') {
+			depth++;
+		} else if ((*p == ',' && !depth) || (*p == ')' && !depth)) {
+			char *a = strndup(start, (size_t)(p - start));
+
+			if (!a || ks_strv_add(args, nargs, a) < 0) {
+				free(a);
+				return -ENOMEM;
+			}
+			free(a);
+			start = p + 1;
+			if (*p == ')') {
+				*end = p + 1;
+				return 0;
+			}
+		} else if (*p == ')') {
+			depth--;
+		}
+	}
+	return 1;
+}
+
+/* body with each parameter (params: "a,b") replaced by its argument, in
+ * parentheses. NULL: out of memory, or a body this cannot do (#, ##). */
+static char *substitute(const char *params, const char *body, char **args, size_t nargs)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = 0;
+
+	if (strchr(body, '#'))
+		return NULL;
+	for (const char *p = body; *p && !r;) {
+		const char *id = p, *q = params;
+		size_t n, i = 0;
+		bool hit = false;
+
+		if (!ident_char(*p) || (p > body && ident_char(p[-1]))) {
+			r = ks_buf_addc(&b, *p++);
+			continue;
+		}
+		while (ident_char(*p))
+			p++;
+		n = (size_t)(p - id);
+		for (; *q && !hit; i++) {
+			size_t len = strcspn(q, ",");
+
+			hit = len == n && !strncmp(q, id, n);
+			q += len + (q[len] == ',');
+		}
+		if (hit && i - 1 < nargs)
+			r = ks_buf_addf(&b, "(%s)", args[i - 1]);
+		else
+			r = ks_buf_add(&b, id, n);
+	}
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return b.p ? ks_buf_steal(&b) : strdup("");
+}
+
+/* One #define's replacement for the use, rewritten in turn. */
+static int def_body(struct res *x, const struct ks_cond_define *d, char **args, size_t nargs,
+		    struct ks_buf *out)
+{
+	char *body = d->params ? substitute(d->params, d->body, args, nargs) : strdup(d->body);
+	struct res in = { x->c, x->file, x->line, x->depth + 1, NULL };
+	int r;
+
+	if (!body) {
+		x->why = x->why ? x->why : "a macro it uses pastes or stringizes its arguments";
+		return 0;
+	}
+	r = ks_buf_addc(out, '(');
+	r = r ? r : rewrite(&in, *body ? body : "0", out);
+	free(body);
+	x->why = x->why ? x->why : in.why;
+	return r ? r : ks_buf_addc(out, ')');
+}
+
+/* Where no #define of the module's holds: the kernel's macro, with its
+ * arguments rewritten, else what an undefined name is in #if (an object-
+ * like name is kept: the target answers either way). */
+static int fallback(struct res *x, const char *name, size_t n, bool fun, char **args,
+		    size_t nargs, struct ks_buf *out)
+{
+	struct res in = { x->c, x->file, x->line, x->depth + 1, NULL };
+	int r;
+
+	if (!fun)
+		return ks_buf_add(out, name, n);
+	if (x->c->is(name, n, NULL, x->c->arg) != KS_IDENT_KERNEL)
+		return ks_buf_adds(out, "0");
+	r = ks_buf_addf(out, "%.*s(", (int)n, name);
+	for (size_t i = 0; !r && i < nargs; i++) {
+		r = i ? ks_buf_addc(out, ',') : 0;
+		r = r ? r : rewrite(&in, args[i], out);
+	}
+	x->why = x->why ? x->why : in.why;
+	return r ? r : ks_buf_addc(out, ')');
+}
+
+/* NAME, a macro of the module's: ((C1) ? (BODY1) : (C2) ? (BODY2) :
+ * FALLBACK), each #define under the conditions of its branch. */
+static int rewrite_own(struct res *x, const char *name, size_t n, const char **p,
+		       const struct ks_cond_define **v, const size_t *files, int k,
+		       struct ks_buf *out)
+{
+	char **args = NULL;
+	size_t nargs = 0;
+	bool fun = v[0]->params != NULL;
+	int r = 0;
+
+	for (int i = 1; i < k; i++)
+		if ((v[i]->params != NULL) != fun)
+			x->why = "a macro it uses is defined both with and without parameters";
+	if (x->why)
+		return 0;
+	/* a function-like macro's name without arguments is no use of it */
+	if (fun && (r = args_of(*p, &args, &nargs, p)) != 0)
+		return r < 0 ? r : ks_buf_adds(out, "0");
+	r = ks_buf_addc(out, '(');
+	for (int i = 0; !r && i < k; i++) {
+		r = ks_buf_adds(out, "(");
+		r = r ? r : def_cond(x, files[i], v[i], out);
+		r = r ? r : ks_buf_adds(out, ") ? ");
+		r = r ? r : def_body(x, v[i], args, nargs, out);
+		r = r ? r : ks_buf_adds(out, " : ");
+	}
+	r = r ? r : fallback(x, name, n, fun, args, nargs, out);
+	ks_strv_free(args, nargs);
+	return r ? r : ks_buf_addc(out, ')');
+}
+
+/* An identifier that is not "defined": the module's macro rewritten, the
+ * command line's replaced by its value, the rest kept for the target. */
+static int rewrite_ident(struct res *x, const char *name, size_t n, const char **p,
+			 struct ks_buf *out)
+{
+	const struct ks_cond_define *v[16];
+	size_t files[16];
+	const char *value = NULL;
+	int k = defs_of(x, name, n, v, files, 16);
+
+	if (k < 0) {
+		x->why = "a macro it uses is #undef'd, or defined in too many places";
+		return 0;
+	}
+	if (k)
+		return rewrite_own(x, name, n, p, v, files, k, out);
+	switch (x->c->is(name, n, &value, x->c->arg)) {
+	case KS_IDENT_FLAG:
+		if (value) {
+			struct res in = { x->c, x->file, x->line, x->depth + 1, NULL };
+			int r = ks_buf_addc(out, '(');
+
+			r = r ? r : rewrite(&in, *value ? value : "1", out);
+			x->why = x->why ? x->why : in.why;
+			return r ? r : ks_buf_addc(out, ')');
+		}
+		x->why = "a macro it uses comes from the command line with parameters";
+		return 0;
+	case KS_IDENT_OWN:
+		x->why = "a macro it uses is the module's, but no file read defines it";
+		return 0;
+	case KS_IDENT_KERNEL:
+	case KS_IDENT_SAME:
+	case KS_IDENT_NONE:
+		break;
+	}
+	return ks_buf_add(out, name, n);
+}
+
+/* "defined X", "defined(X)": X and *p after it; NULL: malformed. */
+static const char *defined_operand(const char **p, size_t *n)
+{
+	const char *q = blanks(*p), *id;
+	bool paren = *q == '(';
+
+	q = blanks(q + paren);
+	id = q;
+	while (ident_char(*q))
+		q++;
+	*n = (size_t)(q - id);
+	q = blanks(q);
+	if (!*n || (paren && *q != ')'))
+		return NULL;
+	*p = q + paren;
+	return id;
+}
+
+static int rewrite(struct res *x, const char *text, struct ks_buf *out)
+{
+	const char *p = text;
+	int r = 0;
+
+	if (x->depth > MAX_DEPTH)
+		x->why = x->why ? x->why : "its macros nest too deep";
+	while (*p && !r && !x->why) {
+		const char *id = p;
+		size_t n;
+
+		if (*p == '"' || *p == '\'') {	/* a string, a character */
+			char end = *p;
+
+			while (*++p && *p != end)
+				p += *p == '\\' && p[1];
+			p += *p != '\0';
+			r = ks_buf_add(out, id, (size_t)(p - id));
+		} else if (*p >= '0' && *p <= '9') {	/* a number and its suffix */
+			while (ident_char(*p) || *p == '.')
+				p++;
+			r = ks_buf_add(out, id, (size_t)(p - id));
+		} else if (!ident_char(*p)) {
+			r = ks_buf_addc(out, *p++);
+		} else {
+			while (ident_char(*p))
+				p++;
+			n = (size_t)(p - id);
+			if (n == 7 && !strncmp(id, "defined", 7)) {
+				const char *name = defined_operand(&p, &n);
+
+				if (!name)
+					x->why = "a defined() it holds is malformed";
+				else
+					r = rewrite_defined(x, name, n, out);
+			} else if (n > 6 && !strncmp(id, "__has_", 6)) {
+				/* __has_include(<x.h>), __has_builtin(x): kept whole */
+				const char *q = blanks(p);
+				int depth = 0;
+
+				if (*q == '(') {
+					do {
+						depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+						q++;
+					} while (*q && depth);
+				}
+				r = ks_buf_add(out, id, (size_t)(q - id));
+				p = q;
+			} else {
+				r = rewrite_ident(x, id, n, &p, out);
+			}
+		}
+		if (!r && out->len > MAX_LEN)
+			x->why = "its macros make it too long";
+	}
+	return r;
+}
+
+char *ks_cond_resolve(const struct ks_cond_ctx *c, size_t file, unsigned line, const char *cond,
+		      const char **why)
+{
+	struct res x = { c, file, line, 0, NULL };
+	struct ks_buf out = KS_BUF_INIT;
+	int r = rewrite(&x, cond, &out);
+
+	*why = x.why;
+	if (r || x.why) {
+		ks_buf_free(&out);
+		return NULL;
+	}
+	return out.p ? ks_buf_steal(&out) : strdup("");
+}
