@@ -12,8 +12,10 @@
  * branches' own. */
 struct frame {
 	char **own;
+	unsigned *own_lines;	/* each one's directive line */
 	size_t nown;
 	char **prev;
+	unsigned *prev_lines;
 	size_t nprev;
 	unsigned first;		/* the current branch's first line */
 };
@@ -31,18 +33,24 @@ static bool ident_char(char c)
 	       c == '_';
 }
 
-static int push_str(char ***v, size_t *n, char *s)
+/* Appends s (taken) to *v, with its line to *lines. */
+static int push_str(char ***v, unsigned **lines, size_t *n, char *s, unsigned line)
 {
 	char **nv;
+	unsigned *nl;
 
 	if (!s)
 		return -ENOMEM;
 	nv = realloc(*v, (*n + 1) * sizeof(*nv));
-	if (!nv) {
+	nl = nv ? realloc(*lines, (*n + 1) * sizeof(*nl)) : NULL;
+	if (nv)
+		*v = nv;
+	if (!nl) {
 		free(s);
 		return -ENOMEM;
 	}
-	*v = nv;
+	*lines = nl;
+	nl[*n] = line;
 	nv[(*n)++] = s;
 	return 0;
 }
@@ -59,17 +67,19 @@ static void free_strs(char **v, size_t n)
 static void close_branch(struct scan *s, unsigned last)
 {
 	struct frame *top = &s->frames[s->depth - 1];
-	struct ks_cond_branch b = { top->first, last, NULL, 0 };
+	struct ks_cond_branch b = { top->first, last, NULL, NULL, 0 };
 	struct ks_cond_branch *nv;
 
 	if (s->r || last < top->first)
 		return;
 	for (size_t d = 0; d < s->depth && !s->r; d++)
 		for (size_t i = 0; i < s->frames[d].nown && !s->r; i++)
-			s->r = push_str(&b.conds, &b.nconds, strdup(s->frames[d].own[i]));
+			s->r = push_str(&b.conds, &b.lines, &b.nconds, strdup(s->frames[d].own[i]),
+					s->frames[d].own_lines[i]);
 	nv = s->r ? NULL : realloc(s->out->v, (s->out->n + 1) * sizeof(*nv));
 	if (!nv) {
 		free_strs(b.conds, b.nconds);
+		free(b.lines);
 		s->r = -ENOMEM;
 		return;
 	}
@@ -77,21 +87,26 @@ static void close_branch(struct scan *s, unsigned last)
 	nv[s->out->n++] = b;
 }
 
-/* A new branch of the top frame from the line after line: the earlier
- * branches negated, then cond (taken; NULL: #else). */
-static void open_branch(struct scan *s, char *cond, unsigned line)
+/* A new branch of the top frame from the line after last, its directive
+ * on line: the earlier branches negated (each at its own directive's
+ * line), then cond (taken; NULL: #else). */
+static void open_branch(struct scan *s, char *cond, unsigned line, unsigned last)
 {
 	struct frame *top = &s->frames[s->depth - 1];
 
 	free_strs(top->own, top->nown);
+	free(top->own_lines);
 	top->own = NULL;
+	top->own_lines = NULL;
 	top->nown = 0;
-	top->first = line + 1;
+	top->first = last + 1;
 	for (size_t i = 0; i < top->nprev && !s->r; i++)
-		s->r = push_str(&top->own, &top->nown, ks_strdupf("!%s", top->prev[i]));
+		s->r = push_str(&top->own, &top->own_lines, &top->nown,
+				ks_strdupf("!%s", top->prev[i]), top->prev_lines[i]);
 	if (cond && !s->r) {
-		s->r = push_str(&top->own, &top->nown, strdup(cond));
-		s->r = s->r ? s->r : push_str(&top->prev, &top->nprev, strdup(cond));
+		s->r = push_str(&top->own, &top->own_lines, &top->nown, strdup(cond), line);
+		s->r = s->r ? s->r
+			    : push_str(&top->prev, &top->prev_lines, &top->nprev, strdup(cond), line);
 	}
 	free(cond);
 }
@@ -102,6 +117,8 @@ static void pop(struct scan *s)
 
 	free_strs(top->own, top->nown);
 	free_strs(top->prev, top->nprev);
+	free(top->own_lines);
+	free(top->prev_lines);
 }
 
 /* The condition a directive's rest says: "(E)", "defined(X)",
@@ -117,6 +134,56 @@ static char *condition(const char *kw, const char *rest)
 	if (!strcmp(kw, "ifndef") || !strcmp(kw, "elifndef"))
 		return ks_strdupf("!defined(%.*s)", (int)n, rest);
 	return ks_strdupf("(%.*s)", (int)n, rest);
+}
+
+/* "a, b)" -> "a,b"; NULL if the list does not end. */
+static char *params_of(const char *p, const char **end)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	int r = 0;
+
+	for (; *p && *p != ')' && !r; p++)
+		if (*p != ' ' && *p != '\t')
+			r = ks_buf_addc(&b, *p);
+	if (r || *p != ')') {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	*end = p + 1;
+	return b.p ? ks_buf_steal(&b) : strdup("");
+}
+
+/* A #define or #undef: its name, and a #define's parameters and body. */
+static void define(struct scan *s, const char *p, unsigned line, bool undef)
+{
+	const char *e = p, *body;
+	struct ks_cond_define d = { NULL, line, undef, NULL, NULL };
+	size_t n;
+
+	while (ident_char(*e))
+		e++;
+	if (e == p)
+		return;
+	d.name = strndup(p, (size_t)(e - p));
+	body = e;
+	if (!undef && *e == '(' && !(d.params = params_of(e + 1, &body)))
+		body = "";	/* unterminated: no use */
+	while (*body == ' ' || *body == '\t')
+		body++;
+	n = strlen(body);
+	while (n && (body[n - 1] == ' ' || body[n - 1] == '\t'))
+		n--;
+	d.body = undef ? NULL : strndup(body, n);
+	if (!d.name || (!undef && !d.body) ||
+	    ks_array_room((void **)&s->out->defs, &s->out->capdefs, s->out->ndefs + 1,
+			  sizeof(*s->out->defs))) {
+		free(d.name);
+		free(d.params);
+		free(d.body);
+		s->r = -ENOMEM;
+		return;
+	}
+	s->out->defs[s->out->ndefs++] = d;
 }
 
 /* One logical line, comments and continuations gone, that starts on
@@ -138,36 +205,21 @@ static void directive(struct scan *s, const char *p, unsigned line, unsigned las
 	while (*p == ' ' || *p == '\t')
 		p++;
 	if (!strcmp(kw, "define") || !strcmp(kw, "undef")) {
-		const char *e = p;
-		struct ks_cond_define *nd;
-
-		while (ident_char(*e))
-			e++;
-		if (e == p)
-			return;
-		nd = realloc(s->out->defs, (s->out->ndefs + 1) * sizeof(*nd));
-		if (!nd || !(nd[s->out->ndefs].name = strndup(p, (size_t)(e - p)))) {
-			s->out->defs = nd ? nd : s->out->defs;
-			s->r = -ENOMEM;
-			return;
-		}
-		s->out->defs = nd;
-		nd[s->out->ndefs].line = line;
-		nd[s->out->ndefs++].undef = kw[0] == 'u';
+		define(s, p, line, kw[0] == 'u');
 	} else if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") || !strcmp(kw, "ifndef")) {
 		if (ks_array_room((void **)&s->frames, &s->cap, s->depth + 1, sizeof(*s->frames))) {
 			s->r = -ENOMEM;
 			return;
 		}
 		memset(&s->frames[s->depth++], 0, sizeof(struct frame));
-		open_branch(s, condition(kw, p), last);
+		open_branch(s, condition(kw, p), line, last);
 	} else if (s->depth && (!strcmp(kw, "elif") || !strcmp(kw, "elifdef") ||
 				!strcmp(kw, "elifndef"))) {
 		close_branch(s, line - 1);
-		open_branch(s, condition(kw, p), last);
+		open_branch(s, condition(kw, p), line, last);
 	} else if (s->depth && !strcmp(kw, "else")) {
 		close_branch(s, line - 1);
-		open_branch(s, NULL, last);
+		open_branch(s, NULL, line, last);
 	} else if (s->depth && !strcmp(kw, "endif")) {
 		close_branch(s, line - 1);
 		pop(s);
@@ -247,11 +299,16 @@ const struct ks_cond_branch *ks_cond_at(const struct ks_cond_file *f, unsigned l
 
 void ks_cond_free(struct ks_cond_file *f)
 {
-	for (size_t i = 0; i < f->n; i++)
+	for (size_t i = 0; i < f->n; i++) {
 		free_strs(f->v[i].conds, f->v[i].nconds);
+		free(f->v[i].lines);
+	}
 	free(f->v);
-	for (size_t i = 0; i < f->ndefs; i++)
+	for (size_t i = 0; i < f->ndefs; i++) {
 		free(f->defs[i].name);
+		free(f->defs[i].params);
+		free(f->defs[i].body);
+	}
 	free(f->defs);
 	memset(f, 0, sizeof(*f));
 }

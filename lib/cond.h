@@ -21,6 +21,7 @@ struct ks_cond_branch {
 	char **conds;		/* each a condition of the preprocessor's, in
 				   parentheses or negated: "(X >= 2)",
 				   "defined(Y)", "!(Z)"; the outermost first */
+	unsigned *lines;	/* each one's directive: where it is evaluated */
 	size_t nconds;
 };
 
@@ -29,13 +30,16 @@ struct ks_cond_define {
 	char *name;
 	unsigned line;
 	bool undef;
+	char *params;		/* a function-like macro's: "a,b" ("" none);
+				   NULL: object-like (or #undef) */
+	char *body;		/* its replacement list, trimmed ("" none) */
 };
 
 struct ks_cond_file {
 	struct ks_cond_branch *v;
 	size_t n;
 	struct ks_cond_define *defs;	/* in the order of the file */
-	size_t ndefs;
+	size_t ndefs, capdefs;
 };
 
 /* The branches of text (len bytes), and its #define and #undef lines:
@@ -55,6 +59,42 @@ char *ks_cond_replace_defined(const char *cond, const char *name, size_t n, cons
  * not "defined", nor what __has_include() names. Stops at fn's
  * first non-zero return and returns it. */
 int ks_cond_idents(const char *cond, int (*fn)(const char *id, size_t n, void *arg), void *arg);
+
+/* What an identifier of a condition is, apart from the module's own
+ * #defines (which ks_cond_resolve reads in the files themselves). */
+enum ks_ident_is {
+	KS_IDENT_KERNEL,	/* a macro of the kernel's headers: the target answers */
+	KS_IDENT_NONE,		/* no macro here: the target answers (0 where it is none) */
+	KS_IDENT_SAME,		/* the compiler's: its own answer wherever */
+	KS_IDENT_FLAG,		/* the command line's: the same in both builds; its body */
+	KS_IDENT_OWN,		/* the module's, in a file that was not read */
+};
+
+/* A file of the module's, as ks_cond_scan read it. */
+struct ks_cond_src {
+	const char *name;
+	const struct ks_cond_file *cond;
+};
+
+struct ks_cond_ctx {
+	const struct ks_cond_src *files;	/* every file of the module's read */
+	size_t nfiles;
+	/* What id (n bytes) is; for KS_IDENT_FLAG *value its body (NULL:
+	 * a function-like macro). value may be NULL. */
+	enum ks_ident_is (*is)(const char *id, size_t n, const char **value, void *arg);
+	void *arg;
+};
+
+/* cond, read at line of file (an index of c->files), rewritten so that
+ * the target kernel's preprocessor can evaluate it alone: each macro of
+ * the module's own replaced by its #defines that are read before that
+ * point (another file's, or earlier in the same one), each under the
+ * conditions of its branch ("((C1) ? (BODY1) : NAME)"; defined(NAME):
+ * "(defined(NAME) || (C1))"), each command-line macro by its value. NULL
+ * with *why when it cannot be (an #undef, a macro that pastes its
+ * arguments), or with *why NULL when out of memory. */
+char *ks_cond_resolve(const struct ks_cond_ctx *c, size_t file, unsigned line, const char *cond,
+		      const char **why);
 
 KS_END_DECLS
 

@@ -2,9 +2,12 @@
  * includes and shapes and test the kernel, as guard records: built
  * against another kernel, the module may compile other branches, and
  * check --target's probe asks that kernel's preprocessor which. The files'
- * branches are lib/cond.c's; what each identifier of a condition is
- * (the kernel's, the module's own, the compiler's or the command line's)
- * is libcpp's, at the end of the unit. */
+ * branches are lib/cond.c's, each condition rewritten by lib/condres.c
+ * without the module's own macros (their #defines, under their branches'
+ * conditions) and the command line's (their values), so that the target
+ * answers it alone; what each identifier is (the kernel's, the module's
+ * own, the compiler's or the command line's) is libcpp's, at the end of
+ * the unit. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
 #include "cond.h"
@@ -24,13 +27,6 @@
 
 #include "ksunset.h"
 
-/* What a condition's identifiers test. */
-enum tests {
-	TESTS_NOTHING = 0,	/* the same in any kernel's build */
-	TESTS_KERNEL = 1,	/* the kernel: its version, configuration, macros */
-	TESTS_OWN = 2,		/* a macro of the module's own */
-};
-
 /* One file of the module's: its branches. */
 struct gfile {
 	char *name;		/* as the records name it */
@@ -42,7 +38,10 @@ struct guards {
 	struct ks_plugin *p;
 	struct gfile *files;
 	size_t n;
-	int depth;		/* of own macros looked into */
+	struct ks_cond_src *srcs;	/* the files as ks_cond_resolve reads them */
+	size_t nsrcs;
+	char **values;			/* command-line macros' bodies it was given */
+	size_t nvalues;
 };
 
 static struct gfile *file_of(struct guards *g, const char *name)
@@ -96,132 +95,95 @@ static int names_version(const char *id, size_t n, void *arg)
 	return version_ident(id, n);
 }
 
-/* The one #define of id (n bytes) in the module's files read, with no
- * #undef: its file and line. */
-static bool sole_define(struct guards *g, const char *id, size_t n, struct gfile **at,
-			unsigned *line)
+/* A command-line macro's body ("-DX=2": "2"), kept until the end; NULL
+ * for a function-like one. */
+static const char *flag_value(struct guards *g, cpp_hashnode *node)
 {
-	unsigned count = 0;
+	const char *def = (const char *)cpp_macro_definition(parse_in, node);
+	const char *body = def + strcspn(def, " (");
 
-	for (size_t i = 0; i < g->n; i++)
-		for (size_t k = 0; k < g->files[i].cond.ndefs; k++) {
-			const struct ks_cond_define *d = &g->files[i].cond.defs[k];
-
-			if (strlen(d->name) != n || strncmp(d->name, id, n))
-				continue;
-			if (d->undef)
-				return false;
-			count++;
-			*at = &g->files[i];
-			*line = d->line;
-		}
-	return count == 1;
+	if (*body == '(')
+		return NULL;
+	g->values = XRESIZEVEC(char *, g->values, g->nvalues + 1);
+	return g->values[g->nvalues++] = xstrdup(*body ? body + 1 : "");
 }
 
-static char *kernel_part(struct guards *g, const struct ks_cond_branch *b, bool *own);
-
-struct ident_walk {
-	struct guards *g;
-	int tests;
-	char *text;		/* the condition, its defined() of own macros resolved */
-};
-
-/* What identifier id (n bytes) tests: the kernel's version and
- * configuration, a macro of its headers, or a name that nothing defines
- * here (the target's headers answer for it); the module's own macro (the
- * kernel too when its definition sits in a branch that tests the kernel,
- * or its body names the kernel's version or configuration); the
- * compiler's and the command line's test nothing that differs between
- * kernels. A "defined(X)" of an own macro with one #define, in a branch
- * whose conditions test the kernel alone, becomes those conditions: what
- * the target's preprocessor can answer. */
-static int ident_tests(const char *id, size_t n, void *arg)
+/* What an identifier of a condition is, besides the module's own
+ * #defines (ks_cond_resolve reads those in the files): libcpp's macro as
+ * the unit ends, by where its definition is. */
+static enum ks_ident_is ident_is(const char *id, size_t n, const char **value, void *arg)
 {
-	struct ident_walk *w = (struct ident_walk *)arg;
-	struct guards *g = w->g;
+	struct guards *g = (struct guards *)arg;
 	cpp_hashnode *node = cpp_lookup(parse_in, (const unsigned char *)id, (unsigned)n);
-	location_t def = cpp_macro_p(node) ? cpp_macro_definition_location(node) : 0;
-	expanded_location x = expand_location(def);
-	struct gfile *f = NULL;
-	unsigned line = 0;
-	bool own_def = sole_define(g, id, n, &f, &line);
-	int tests = TESTS_NOTHING;
+	location_t def;
+	expanded_location x;
 
-	if (version_ident(id, n))
-		tests = TESTS_KERNEL;
-	else if (cpp_macro_p(node) && !cpp_user_macro_p(node))
-		tests = TESTS_NOTHING;	/* the compiler's: __GNUC__, __has_include */
-	else if (cpp_macro_p(node) && (def <= BUILTINS_LOCATION || !x.file || *x.file == '<'))
-		tests = TESTS_NOTHING;	/* built in, or -D on the command line */
-	else if (cpp_macro_p(node) && ks_api_foreign(g->p, ks_api_spelling(def)))
-		tests = TESTS_KERNEL;
-	else if (!cpp_macro_p(node) && !own_def)
-		tests = TESTS_KERNEL;	/* defined nowhere here */
-	else
-		tests = TESTS_OWN;
-	if (tests == TESTS_OWN && g->depth < 2) {
-		const struct ks_cond_branch *b;
-		char *part, *resolved;
-		bool mixed = false;
-
-		g->depth++;
-		if (!own_def) {		/* defined more than once: where it counts */
-			f = file_of(g, x.file);
-			line = x.line;
-		}
-		b = ks_cond_at(&f->cond, line);
-		part = b ? kernel_part(g, b, &mixed) : NULL;
-		if (part && *part)
-			tests |= TESTS_KERNEL;
-		if (cpp_macro_p(node) &&
-		    ks_cond_idents((const char *)cpp_macro_definition(parse_in, node), names_version,
-				   NULL))
-			tests |= TESTS_KERNEL;
-		/* defined(X) of X defined once, in a branch of the kernel's */
-		if (own_def && part && *part && !mixed &&
-		    (resolved = ks_cond_replace_defined(w->text, id, n, part))) {
-			free(w->text);
-			w->text = resolved;
-		}
-		free(part);
-		g->depth--;
+	if (!cpp_macro_p(node))
+		return KS_IDENT_NONE;
+	if (!cpp_user_macro_p(node))
+		return KS_IDENT_SAME;	/* __has_include, __LINE__ */
+	def = cpp_macro_definition_location(node);
+	x = expand_location(def);
+	if (x.file && !strcmp(x.file, "<command-line>")) {
+		if (value)
+			*value = flag_value(g, node);
+		return KS_IDENT_FLAG;
 	}
-	w->tests |= tests;
-	return 0;
+	if (def <= BUILTINS_LOCATION || !x.file || *x.file == '<')
+		return KS_IDENT_SAME;	/* __GNUC__, __x86_64__ */
+	return ks_api_foreign(g->p, ks_api_spelling(def)) ? KS_IDENT_KERNEL : KS_IDENT_OWN;
 }
 
-/* What text (a condition) tests, after its defined() of own macros are
- * resolved where they can be (*text replaced). */
-static int tests_of(struct guards *g, char **text)
+/* ks_cond_idents over a rewritten condition: whether a name is the
+ * target's to answer. */
+static int asks_target(const char *id, size_t n, void *arg)
 {
-	struct ident_walk w = { g, TESTS_NOTHING, xstrdup(*text) };
+	enum ks_ident_is is = ident_is(id, n, NULL, arg);
 
-	(void)ks_cond_idents(*text, ident_tests, &w);
-	if (strcmp(w.text, *text)) {	/* resolved: judged again */
-		free(*text);
-		*text = w.text;
-		return tests_of(g, text);
-	}
-	free(w.text);
-	return w.tests;
+	return is == KS_IDENT_KERNEL || is == KS_IDENT_NONE;
 }
 
-/* The conditions of branch b that test the kernel alone, joined by &&
- * ("" none); *own when one tests the module's own macros as well. */
-static char *kernel_part(struct guards *g, const struct ks_cond_branch *b, bool *own)
+/* The files read, as ks_cond_resolve takes them. */
+static const struct ks_cond_ctx *context(struct guards *g, struct ks_cond_ctx *c)
+{
+	if (g->nsrcs != g->n) {
+		g->srcs = XRESIZEVEC(struct ks_cond_src, g->srcs, g->n);
+		for (size_t i = 0; i < g->n; i++) {
+			g->srcs[i].name = g->files[i].name;
+			g->srcs[i].cond = &g->files[i].cond;
+		}
+		g->nsrcs = g->n;
+	}
+	c->files = g->srcs;
+	c->nfiles = g->nsrcs;
+	c->is = ident_is;
+	c->arg = g;
+	return c;
+}
+
+/* The conditions of branch b of file f that the target's preprocessor
+ * can answer, each rewritten without the module's own macros, joined by
+ * && ("" none: it tests nothing that differs between kernels); *own when
+ * one cannot be rewritten. */
+static char *kernel_part(struct guards *g, const struct gfile *f, const struct ks_cond_branch *b,
+			 bool *own)
 {
 	struct ks_buf cond = KS_BUF_INIT;
+	struct ks_cond_ctx c;
 	int r = 0;
 
 	for (size_t i = 0; i < b->nconds && !r; i++) {
-		char *c = xstrdup(b->conds[i]);
-		int t = tests_of(g, &c);
+		const char *why = NULL;
+		char *rw = ks_cond_resolve(context(g, &c), (size_t)(f - g->files), b->lines[i],
+					   b->conds[i], &why);
 
-		if (t == (TESTS_KERNEL | TESTS_OWN))
+		if (!rw && !why)
+			r = -ENOMEM;
+		else if (!rw)
 			*own = true;
-		else if (t == TESTS_KERNEL)
-			r = ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", c);
-		free(c);
+		else if (ks_cond_idents(rw, asks_target, g))
+			r = ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", rw);
+		free(rw);
 	}
 	if (r)
 		error("%s: out of memory", g->p->name);
@@ -235,7 +197,7 @@ static int encode(struct guards *g, const struct gfile *f, const struct ks_cond_
 		  struct ks_buf *desc)
 {
 	struct ks_record_guard rec = { const_cast<char *>(f->name), b->first, b->last, false, NULL };
-	char *cond = kernel_part(g, b, &rec.own);
+	char *cond = kernel_part(g, f, b, &rec.own);
 	int r = 0;
 
 	if (*cond || rec.own) {
@@ -255,12 +217,14 @@ static char *macro_condition(struct guards *g, cpp_hashnode *node, bool *own)
 {
 	expanded_location x = expand_location(cpp_macro_definition_location(node));
 	const struct ks_cond_branch *b;
+	struct gfile *f;
 	char *part;
 
 	if (!x.file)
 		return NULL;
-	b = ks_cond_at(&file_of(g, x.file)->cond, x.line);
-	part = b ? kernel_part(g, b, own) : xstrdup("");
+	f = file_of(g, x.file);
+	b = ks_cond_at(&f->cond, x.line);
+	part = b ? kernel_part(g, f, b, own) : xstrdup("");
 	if (ks_cond_idents((const char *)cpp_macro_definition(parse_in, node), names_version, NULL))
 		*own = true;
 	if (!*part && !*own) {
@@ -294,6 +258,7 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	struct ks_buf cond = KS_BUF_INIT;
 	struct ks_record_guard rec;
 	const struct ks_cond_branch *b;
+	struct gfile *f;
 	char *part, *key;
 	bool any = false, own = false;
 	void **slot;
@@ -322,8 +287,9 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 		return r;
 	}
 	*slot = key;		/* the map borrows it: freed with the map */
-	b = ks_cond_at(&file_of(g, at.file)->cond, at.line);
-	part = b ? kernel_part(g, b, &own) : xstrdup("");
+	f = file_of(g, at.file);
+	b = ks_cond_at(&f->cond, at.line);
+	part = b ? kernel_part(g, f, b, &own) : xstrdup("");
 	r = *part ? ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", part) : 0;
 	rec.file = at.file;
 	rec.first = rec.last = at.line;
@@ -389,7 +355,7 @@ static int line_guards(struct guards *g, struct ks_buf *desc)
 
 int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
-	struct guards g = { p, NULL, 0, 0 };
+	struct guards g = { p, NULL, 0, NULL, 0, NULL, 0 };
 	int r = 0;
 
 	/* every file of the module's that the unit read: their #defines */
@@ -412,5 +378,9 @@ int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 		XDELETEVEC(g.files[i].used);
 	}
 	XDELETEVEC(g.files);
+	XDELETEVEC(g.srcs);
+	for (size_t i = 0; i < g.nvalues; i++)
+		free(g.values[i]);
+	XDELETEVEC(g.values);
 	return r;
 }

@@ -166,6 +166,81 @@ START_TEST(test_idents)
 }
 END_TEST
 
+/* What the plugin would say of each name, outside the module's files. */
+static enum ks_ident_is fake_is(const char *id, size_t n, const char **value, void *arg)
+{
+	(void)arg;
+	if ((n == 18 && !strncmp(id, "LINUX_VERSION_CODE", n)) ||
+	    (n == 14 && !strncmp(id, "KERNEL_VERSION", n)))
+		return KS_IDENT_KERNEL;
+	if (n == 6 && !strncmp(id, "MYFLAG", n)) {
+		if (value)
+			*value = "4";
+		return KS_IDENT_FLAG;
+	}
+	return n > 2 && !strncmp(id, "__", 2) ? KS_IDENT_SAME : KS_IDENT_NONE;
+}
+
+/* Conditions rewritten for the target's preprocessor: the module's own
+ * macros replaced by their #defines where read, each under its branch's
+ * conditions; the command line's by their values; the rest kept. */
+START_TEST(test_resolve)
+{
+	const char *text = "#ifndef RHEL_RELEASE_VERSION\n"				/* 1 */
+			   "#define RHEL_RELEASE_VERSION(a, b) (((a) << 8) + (b))\n"	/* 2 */
+			   "#endif\n"						/* 3 */
+			   "#define HAS_NEW() (LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0))\n"
+			   "#if defined(CONFIG_X86)\n"				/* 5 */
+			   "#ifndef A_H\n"						/* 6 */
+			   "#define A_H\n"						/* 7 */
+			   "#endif\n"						/* 8 */
+			   "#endif\n"						/* 9 */
+			   "#if X\n"							/* 10 */
+			   "#define TWICE 2\n"					/* 11 */
+			   "#else\n"							/* 12 */
+			   "#define TWICE 3\n"					/* 13 */
+			   "#endif\n"						/* 14 */
+			   "#undef GONE\n"						/* 15 */
+			   "#define GONE 1\n"					/* 16 */
+			   "#define PASTE(a) a##1\n";				/* 17 */
+	static const struct {
+		unsigned line;
+		const char *cond, *want;	/* want NULL: cannot be rewritten */
+	} cases[] = {
+		{ 20, "(RHEL_RELEASE_CODE >= RHEL_RELEASE_VERSION(9, 2))",
+		  "(RHEL_RELEASE_CODE >= (((!(defined(RHEL_RELEASE_VERSION)))) ? (((((9)) << 8) + "
+		  "(( 2)))) : 0))" },
+		{ 6, "!defined(A_H)", "!(defined(A_H))" },
+		{ 20, "!defined(A_H)",
+		  "!(defined(A_H) || ((((defined(CONFIG_X86)))) && (!(defined(A_H)))))" },
+		{ 20, "(HAS_NEW())", "(((1) ? ((LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0))) : 0))" },
+		{ 20, "(TWICE > 2)", "(((((X))) ? (2) : ((!(X))) ? (3) : TWICE) > 2)" },
+		{ 20, "(MYFLAG > 3 && defined(MYFLAG) && __GNUC__ > 4)",
+		  "((4) > 3 && 1 && __GNUC__ > 4)" },
+		{ 20, "(__has_include(<A_H.h>) && HAS_NEW)", "(__has_include(<A_H.h>) && 0)" },
+		{ 20, "(GONE)", NULL },
+		{ 20, "(PASTE(x))", NULL },
+	};
+	struct ks_cond_file f;
+	struct ks_cond_src src = { "m.c", &f };
+	struct ks_cond_ctx c = { &src, 1, fake_is, NULL };
+
+	ck_assert_int_eq(ks_cond_scan(text, strlen(text), &f), 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *why = NULL;
+		char *got = ks_cond_resolve(&c, 0, cases[i].line, cases[i].cond, &why);
+
+		if (!cases[i].want)
+			ck_assert_msg(!got && why, "%s: got %s, want none", cases[i].cond, got);
+		else
+			ck_assert_msg(got && !strcmp(got, cases[i].want), "%s:\n got  %s\n want %s (%s)",
+				      cases[i].cond, got, cases[i].want, why);
+		free(got);
+	}
+	ks_cond_free(&f);
+}
+END_TEST
+
 Suite *suite_cond(void)
 {
 	Suite *s = suite_create("cond");
@@ -176,6 +251,7 @@ Suite *suite_cond(void)
 	tcase_add_test(t, test_crlf);
 	tcase_add_test(t, test_idents);
 	tcase_add_test(t, test_defines);
+	tcase_add_test(t, test_resolve);
 	suite_add_tcase(s, t);
 	return s;
 }
