@@ -136,9 +136,15 @@ int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g)
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
+/* The version a shape record of kind w needs: 5 for the kinds added then. */
+static int shape_version(enum ks_shape_what w)
+{
+	return w >= KS_SHAPE_ENUM ? 5 : 4;
+}
+
 int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 {
-	int r = add_head(out, 4, "shape");
+	int r = add_head(out, shape_version(sh->what), "shape");
 
 	r = r ? r : add_escaped(out, ks_shape_what_name(sh->what));
 	r = r ? r : add_escaped(out, sh->name);
@@ -356,6 +362,7 @@ static int fill_shape(struct ks_record *rec, unsigned version, char **f, size_t 
 		return -EINVAL;
 	w = lookup_name(f[2], what_names, KS_SHAPE_NWHAT);
 	*why = w < 0				? "bad shape kind"
+	       : (int)version < shape_version((enum ks_shape_what)w) ? "shape kind of a later version"
 	       : !f[3][0]			? "empty name"
 	       : !f[4][0]			? "empty file name"
 	       : parse_uint(f[5], &sh->line) < 0 ? "bad line number"

@@ -30,6 +30,7 @@ static void (*chained_used)(cpp_reader *, location_t, cpp_hashnode *);
 static void (*chained_include)(cpp_reader *, location_t, const unsigned char *, const char *, int,
 			       const cpp_token **);
 static void (*chained_file_change)(cpp_reader *, const line_map_ordinary *);
+static void (*chained_line_change)(cpp_reader *, const cpp_token *, int);
 
 location_t ks_api_spelling(location_t loc)
 {
@@ -156,8 +157,8 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 	if (fun) {
 		char *params = ks_macro_params(node->value.macro);
 
-		ks_shape_add(p, KS_SHAPE_MACRO, (const char *)NODE_NAME(node), at,
-			     current_function_decl, params);
+		ks_shape_macro_add(p, (const char *)NODE_NAME(node), at, current_function_decl,
+				   params);
 		free(params);
 	} else {
 		ks_shape_add(p, KS_SHAPE_OBJECT, (const char *)NODE_NAME(node), at,
@@ -220,6 +221,18 @@ static void file_changed(cpp_reader *reader, const line_map_ordinary *map)
 	include_done(p, map && map->reason == LC_ENTER ? map : NULL);
 }
 
+/* A line of tokens that libcpp reads (not one it skips): the module's
+ * own are noted, for the enumeration constants they may name. */
+static void line_changed(cpp_reader *reader, const cpp_token *token, int parsing_args)
+{
+	struct ks_plugin *p = cpp_plugin;
+
+	if (chained_line_change)
+		chained_line_change(reader, token, parsing_args);
+	if (token->type != CPP_EOF && !reading_foreign(p))
+		ks_consts_line(p, token->src_loc);
+}
+
 void ks_api_start_unit(struct ks_plugin *p)
 {
 	cpp_callbacks *cb;
@@ -234,6 +247,8 @@ void ks_api_start_unit(struct ks_plugin *p)
 	cb->include = include_seen;
 	chained_file_change = cb->file_change;
 	cb->file_change = file_changed;
+	chained_line_change = cb->line_change;
+	cb->line_change = line_changed;
 }
 
 /* Before the body is gimplified; not the kernel's inline functions,
@@ -243,8 +258,12 @@ static void pre_genericize(void *gcc_data, void *user_data)
 	struct ks_plugin *p = (struct ks_plugin *)user_data;
 	tree fn = (tree)gcc_data;
 
-	if (!ks_where_foreign(p, ks_where_resolve(DECL_SOURCE_LOCATION(fn))))
-		ks_shape_function(p, fn);
+	if (ks_where_foreign(p, ks_where_resolve(DECL_SOURCE_LOCATION(fn))))
+		return;
+	ks_shape_function(p, fn);
+	if (DECL_STRUCT_FUNCTION(fn))
+		ks_consts_scan(p, fn, DECL_SOURCE_LOCATION(fn),
+			       DECL_STRUCT_FUNCTION(fn)->function_end_locus);
 }
 
 static void finish_type(void *gcc_data, void *user_data)

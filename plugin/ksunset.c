@@ -50,6 +50,12 @@ void ks_room(void **v, size_t *cap, size_t n, size_t size)
 		xmalloc_failed(n > SIZE_MAX / size ? SIZE_MAX : n * size);
 }
 
+void ks_must(int r)
+{
+	if (r < 0)
+		xmalloc_failed(0);
+}
+
 static struct plugin_info ks_info = {
 	"0.1.0",
 	"ksunset: warn about and record uses of symbols scheduled for removal\n"

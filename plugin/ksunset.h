@@ -88,6 +88,8 @@ struct ks_plugin {
 	struct nested *nested;		/* calls in calls' arguments (reach.c) */
 	size_t nnested, capnested;
 	bool nested_sorted;
+	struct ks_strmap consts;	/* api=: file -> its lines and identifiers
+					   (consts.c) */
 	tree early_fn;			/* the function the early pass is in */
 	bool early_fn_foreign;		/* and whether the kernel's headers wrote it */
 };
@@ -95,6 +97,8 @@ struct ks_plugin {
 /* ksunset.c: room for n elements in the array *v of *cap (lib/array.h);
  * out of memory ends the compilation, as GCC's own allocations do. */
 void ks_room(void **v, size_t *cap, size_t n, size_t size);
+/* A lib/ call's result: out of memory ends the compilation, as above. */
+void ks_must(int r);
 
 /* where.c: whose source a location is. */
 bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
@@ -207,6 +211,22 @@ void ks_shape_decl(struct ks_plugin *p, tree decl);
 void ks_shape_type(struct ks_plugin *p, tree type);
 int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc);
 void ks_shape_free(struct ks_plugin *p);
+
+/* consts.c: api=, the kernel's enumeration constants the module names. */
+/* A line of the module's files that libcpp read: loc, its first token. */
+void ks_consts_line(struct ks_plugin *p, location_t loc);
+/* The constants named in lines from..to (one file) of fn (NULL: file
+ * scope), once parsed: shapes of each. */
+void ks_consts_scan(struct ks_plugin *p, tree fn, location_t from, location_t to);
+void ks_consts_free(struct ks_plugin *p);
+/* shape.c: a function-like macro of the kernel's expanded at loc, with
+ * the types of the arguments the source writes there where they can be
+ * told (the target may have made it a function). */
+void ks_shape_macro_add(struct ks_plugin *p, const char *name, location_t loc, tree fn,
+			const char *params);
+char *ks_shape_macro_probe(struct ks_plugin *p, location_t loc);
+/* shape.c: an enumeration constant of type's, named at loc. */
+void ks_const_add(struct ks_plugin *p, const char *name, location_t loc, tree fn, tree type);
 
 /* guard.c: api=, the branches of the module's #if conditionals that hold
  * its includes and shapes and test the kernel: guard records. */

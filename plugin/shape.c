@@ -18,6 +18,7 @@
 #include "tree.h"
 #include "c-family/c-common.h"
 #include "c-family/c-pretty-print.h"
+#include "c-tree.h"
 #include "tree-iterator.h"
 #include "hash-set.h"
 #include "stringpool.h"
@@ -235,6 +236,122 @@ void ks_shape_add(struct ks_plugin *p, enum ks_shape_what what, const char *name
 		  location_t loc, tree fn, const char *old)
 {
 	add(p, what, name, loc, fn, old ? xstrdup(old) : NULL, NULL);
+}
+
+/* The arguments of the function-like macro whose name is at loc, as the
+ * source writes them (over up to 8 lines); false when they cannot be
+ * read. */
+static bool macro_args(location_t loc, char ***args, size_t *nargs)
+{
+	expanded_location x = expand_location(loc);
+	struct ks_buf arg = KS_BUF_INIT;
+	int depth = -1;		/* -1: before the '(' */
+	bool done = false;
+
+	*args = NULL;
+	*nargs = 0;
+	for (int l = 0; x.file && l < 8 && !done; l++) {
+		char_span line = location_get_source_line(x.file, x.line + l);
+		size_t i = l ? 0 : (size_t)(x.column > 0 ? x.column - 1 : 0);
+
+		if (!line)
+			break;
+		if (!l)		/* the name itself */
+			while (i < line.length() && (ISIDNUM(line[i])))
+				i++;
+		for (; i < line.length() && !done; i++) {
+			char c = line[i];
+
+			if (depth < 0 && (c == ' ' || c == '\t'))
+				continue;
+			if (depth < 0 && c != '(')
+				break;
+			if (depth < 0) {
+				depth = 0;
+				continue;
+			}
+			if ((c == ',' || c == ')') && !depth) {
+				ks_must(ks_strv_add(args, nargs, arg.p ? arg.p : ""));
+				ks_buf_reset(&arg);
+				done = c == ')';
+				continue;
+			}
+			depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+			ks_must(ks_buf_addc(&arg, c));
+		}
+		if (depth < 0 && !done && l == 0)
+			continue;	/* the '(' on the next line */
+		if (depth < 0)
+			break;
+		ks_must(ks_buf_addc(&arg, ' '));
+	}
+	ks_buf_free(&arg);
+	return done;
+}
+
+/* The type of one macro argument as written, where the probe can rebuild
+ * it: a variable or parameter in scope, its address, a string or an
+ * integer constant; "=0" for NULL. NULL: none of these. */
+static char *macro_arg_probe(struct ks_plugin *p, const char *a)
+{
+	size_t n = strlen(a);
+	bool addr;
+	tree decl;
+	char *name;
+
+	while (n && (a[n - 1] == ' ' || a[n - 1] == '\t'))
+		n--;
+	while (n && (*a == ' ' || *a == '\t'))
+		a++, n--;
+	if (n == 4 && !strncmp(a, "NULL", 4))
+		return xstrdup("=0");
+	if (n && a[0] == '"' && a[n - 1] == '"')
+		return xstrdup("const char *@");
+	if (n && ISDIGIT(a[0]) && strspn(a, "0123456789abcdefxABCDEFXuUlL") == n)
+		return xstrdup(strpbrk(a, "lL") ? "long int @" : "int @");
+	addr = n && a[0] == '&';
+	a += addr, n -= addr;
+	if (!n || strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n ||
+	    ISDIGIT(a[0]))
+		return NULL;
+	name = xstrndup(a, n);
+	decl = lookup_name(get_identifier(name));
+	free(name);
+	if (!decl || (TREE_CODE(decl) != VAR_DECL && TREE_CODE(decl) != PARM_DECL))
+		return NULL;
+	return spell_decl(p, addr ? build_pointer_type(TREE_TYPE(decl)) : TREE_TYPE(decl));
+}
+
+char *ks_shape_macro_probe(struct ks_plugin *p, location_t loc)
+{
+	struct ks_buf b = KS_BUF_INIT;
+	char **args;
+	size_t nargs;
+	bool ok = macro_args(loc, &args, &nargs) && !ks_buf_adds(&b, "-");
+
+	for (size_t i = 0; ok && i < nargs; i++) {
+		char *t = macro_arg_probe(p, args[i]);
+
+		ok = t && !ks_buf_addf(&b, "|%s", t);
+		free(t);
+	}
+	ks_strv_free(args, nargs);
+	if (!ok || (nargs == 1 && !*args)) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
+}
+
+void ks_shape_macro_add(struct ks_plugin *p, const char *name, location_t loc, tree fn,
+			const char *params)
+{
+	add(p, KS_SHAPE_MACRO, name, loc, fn, xstrdup(params), ks_shape_macro_probe(p, loc));
+}
+
+void ks_const_add(struct ks_plugin *p, const char *name, location_t loc, tree fn, tree type)
+{
+	add(p, KS_SHAPE_ENUM, name, loc, fn, ks_type_printed(type), NULL);
 }
 
 /* Aggregates by value, arrays of them included, need to be complete. */
@@ -610,6 +727,8 @@ void ks_shape_decl(struct ks_plugin *p, tree decl)
 	need_decl(p, decl, fn);
 	if (DECL_INITIAL(decl))
 		initializer(&w, TREE_TYPE(decl), DECL_INITIAL(decl));
+	if (!fn)	/* a function's own are its scan's */
+		ks_consts_scan(p, NULL_TREE, DECL_SOURCE_LOCATION(decl), input_location);
 }
 
 /* A struct or union of the module's own: the kernel's aggregates it
@@ -668,6 +787,7 @@ int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 
 void ks_shape_free(struct ks_plugin *p)
 {
+	ks_consts_free(p);
 	for (size_t i = 0; i < p->nshapes; i++) {
 		free(p->shapes[i].name);
 		free(p->shapes[i].func);

@@ -41,6 +41,9 @@
  *            the branch also tests the module's own macros (COND then
  *            holds only the kernel's part).
  * Readers of versions 1 to 3 skip them.
+ * Version 5 adds shape kinds a reader of version 4 does not know (enum:
+ * an enumeration constant of the kernel's headers the code names); a
+ * shape record of another kind stays version 4.
  * Probe result files (never a module's note) hold two more types, of
  * version 4: fact (how the probed kernel declares an item's name) and
  * error (a compiler error in the probe):
@@ -60,7 +63,7 @@ extern "C" {
 #define KS_NOTE_SECTION ".note.ksunset"
 #define KS_NOTE_NAME "ksunset"
 #define KS_NOTE_TYPE 0x4b53 /* "KS"; not 1, which tools print as NT_VERSION */
-#define KS_RECORD_VERSION 4 /* the highest version read and written */
+#define KS_RECORD_VERSION 5 /* the highest version read and written */
 
 struct ks_buf;
 
@@ -99,7 +102,9 @@ enum ks_record_type {
 				   "FUNCTION|TYPE", OLD the member's type */               \
 	X(COMPLETE, "complete") /* needs aggregate NAME complete (by value) */             \
 	X(VAR, "var")		/* uses global variable NAME: OLD its type */              \
-	X(TYPEDEF, "typedef")	/* writes typedef name NAME */
+	X(TYPEDEF, "typedef")	/* writes typedef name NAME */                             \
+	X(ENUM, "enum")		/* names enumeration constant NAME: OLD its type (version  \
+				   5) */
 
 enum ks_shape_what {
 #define KS_X(id, name) KS_SHAPE_##id,

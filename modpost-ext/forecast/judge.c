@@ -126,10 +126,15 @@ static enum ks_break kind_of_name(const struct judged *j)
 			if (!arity_fits(j->sh->old, j->fact->shape, j->fact->extra,
 					st == KS_FACT_FMACRO))
 				return KS_BREAK_ARITY;
+			/* made a function: the call rebuilt with the types the
+			 * source passes */
+			if (st != KS_FACT_FMACRO && j->error && !argument_gone(j))
+				return KS_BREAK_PROTOTYPE;
 			return st == KS_FACT_FUNCTION ? declared_only(j) : NO_BREAK;
 		}
 		return NO_BREAK;
 	case KS_SHAPE_OBJECT:
+	case KS_SHAPE_ENUM:
 		/* without parentheses a function-like macro does not expand */
 		return st == KS_FACT_NONE ? missing(j) : st == KS_FACT_FMACRO ? KS_BREAK_GONE : NO_BREAK;
 	case KS_SHAPE_ADDR:

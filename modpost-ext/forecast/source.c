@@ -216,8 +216,18 @@ static int use(struct writer *w, struct ks_forecast_unit *u, size_t i)
 {
 	const struct ks_record_shape *sh = &u->one.v[0].shapes[i];
 
+	int r;
+
 	if (sh->what == KS_SHAPE_CALL)
 		return use_call(w, sh, &u->items[i], i);
+	/* a macro's use, rebuilt where the target made it a function (as a
+	 * macro there it takes its arguments as tokens: the arity says) */
+	if (sh->what == KS_SHAPE_MACRO && *sh->probe) {
+		emit(w, "#ifndef %s", sh->name);
+		r = use_call(w, sh, &u->items[i], i);
+		emit(w, "#endif");
+		return r;
+	}
 	if (ks_shape_member(sh->what) && u->items[i].alias >= 0)
 		return use_member(w, u, sh, &u->items[i], i);
 	return 0;

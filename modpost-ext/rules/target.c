@@ -63,7 +63,7 @@ bool ks_target_namespace(const struct ks_import *im)
 static bool names_something(const struct ks_record_shape *sh)
 {
 	return sh->what == KS_SHAPE_CALL || sh->what == KS_SHAPE_ADDR || sh->what == KS_SHAPE_MACRO ||
-	       sh->what == KS_SHAPE_OBJECT || sh->what == KS_SHAPE_VAR;
+	       sh->what == KS_SHAPE_OBJECT || sh->what == KS_SHAPE_VAR || sh->what == KS_SHAPE_ENUM;
 }
 
 /* Whether a shape's kind fits a use's: a call is written as a function

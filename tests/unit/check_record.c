@@ -125,12 +125,37 @@ END_TEST
 
 START_TEST(test_newer_version)
 {
-	const char *in = "ksunset 5\tshape\twhatever\tfuture\tfields";
+	const char *in = "ksunset 6\tshape\twhatever\tfuture\tfields";
 	struct ks_record rec;
 	const char *why = NULL;
 
 	ck_assert_int_eq(ks_record_decode(in, strlen(in), &rec, &why), 1);
 	ks_record_free(&rec);
+}
+END_TEST
+
+/* A shape kind of version 5 (enum) is written as version 5, and a record
+ * of version 4 may not hold it: a reader of version 4 skips it whole. */
+START_TEST(test_shape_version)
+{
+	struct ks_record_shape sh = { .what = KS_SHAPE_ENUM, .name = (char *)"PG_error",
+				      .file = (char *)"m.c", .line = 3, .col = 9,
+				      .function = (char *)"f", .old = (char *)"enum pageflags",
+				      .probe = (char *)"" };
+	const char *v4 = "ksunset 4\tshape\tenum\tPG_error\tm.c\t3\t9\tf\tenum pageflags\t";
+	struct ks_buf b = KS_BUF_INIT;
+	struct ks_record rec;
+	const char *why = NULL;
+
+	ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+	ck_assert_str_eq(b.p, "ksunset 5\tshape\tenum\tPG_error\tm.c\t3\t9\tf\tenum pageflags\t");
+	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
+	ck_assert_int_eq(rec.shape.what, KS_SHAPE_ENUM);
+	ks_record_free(&rec);
+	ck_assert_int_eq(ks_record_decode(v4, strlen(v4), &rec, &why), -EINVAL);
+	ck_assert_str_eq(why, "shape kind of a later version");
+	ks_record_free(&rec);
+	ks_buf_free(&b);
 }
 END_TEST
 
@@ -355,6 +380,7 @@ Suite *suite_record(void)
 	tcase_add_test(tc, test_v4_names);
 	tcase_add_test(tc, test_empty_function);
 	tcase_add_test(tc, test_newer_version);
+	tcase_add_test(tc, test_shape_version);
 	tcase_add_loop_test(tc, test_bad, 0, N(bad_cases));
 	tcase_add_test(tc, test_embedded_nul);
 	tcase_add_loop_test(tc, test_function_name, 0, N(name_cases));
