@@ -93,45 +93,16 @@ int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char
 	return 0;
 }
 
-/* Appends one component, resolving "." and "..". */
-static int add_component(struct ks_buf *b, const char *c, size_t n)
-{
-	if (!n || (n == 1 && c[0] == '.'))
-		return 0;
-	if (n == 2 && c[0] == '.' && c[1] == '.') {
-		char *slash = b->len ? memrchr(b->p, '/', b->len) : NULL;
-
-		b->len = slash ? (size_t)(slash - b->p) : 0;
-		return 0;
-	}
-	return ks_buf_addc(b, '/') < 0 || ks_buf_add(b, c, n) < 0 ? -ENOMEM : 0;
-}
-
-static int add_path(struct ks_buf *b, const char *path)
-{
-	while (*path) {
-		size_t n = strcspn(path, "/");
-
-		if (add_component(b, path, n) < 0)
-			return -ENOMEM;
-		path += n;
-		path += *path == '/';
-	}
-	return 0;
-}
-
 /* file after dir (NULL: none), made absolute with "." and ".." resolved;
  * NULL: no memory. */
 static char *joined(const char *dir, const char *file)
 {
-	struct ks_buf b = KS_BUF_INIT;
+	char *abs = *file == '/' ? strdup(file)
+		    : ks_strdupf("%s%s/%s", dir && *dir == '/' ? "" : "/", dir ? dir : "", file);
+	char *r = abs ? ks_path_clean(NULL, abs) : NULL;
 
-	if ((dir && add_path(&b, dir) < 0) || add_path(&b, file) < 0 ||
-	    (!b.len && ks_buf_addc(&b, '/') < 0) || ks_buf_addc(&b, '\0') < 0) {
-		ks_buf_free(&b);
-		return NULL;
-	}
-	return ks_buf_steal(&b);
+	free(abs);
+	return r;
 }
 
 char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)

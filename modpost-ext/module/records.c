@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "path.h"
 #include "module/section.h"
 
 /* A use record's fields become a use in to; the record keeps nothing. The
@@ -70,6 +71,31 @@ static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, c
 			   KS_NOTE_SECTION, idx, why);
 }
 
+/* A record's file, written as Kbuild named it ("drivers/x/../y/z.c"),
+ * with "." and ".." resolved as DWARF's paths are: one file, one name. */
+static int clean(char **file)
+{
+	char *c;
+
+	if (!*file || (!strstr(*file, "/.") && strncmp(*file, "./", 2)))
+		return 0;
+	if (!(c = ks_path_clean(NULL, *file)))
+		return -ENOMEM;
+	free(*file);
+	*file = c;
+	return 0;
+}
+
+static int clean_files(struct ks_record *rec)
+{
+	int r = clean(&rec->unit.source);
+
+	r = r ? r : clean(&rec->use.file);
+	r = r ? r : clean(&rec->include.file);
+	r = r ? r : clean(&rec->shape.file);
+	return r ? r : clean(&rec->guard.file);
+}
+
 /* One note's descriptor: NUL-terminated records. */
 static int read_records(struct ks_module *m, const char *desc, size_t n, size_t *idx,
 			struct ks_diags *d)
@@ -91,8 +117,12 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 			continue;
 		r = ks_record_decode(desc + off - len - 1, len, &rec, &why);
 		++*idx;
-		if (r == -ENOMEM)
+		if (r == 0 && clean_files(&rec) < 0)
+			r = -ENOMEM;
+		if (r == -ENOMEM) {
+			ks_record_free(&rec);
 			return r;
+		}
 		if (r < 0) {
 			r = record_problem(m, d, *idx, why);
 		} else if (r == 0 && rec.type == KS_REC_USE) {

@@ -32,6 +32,7 @@ ANN = re.compile(r"^\W*forecast: (\w+) (.*)$")
 
 
 def rel(path):
+    path = os.path.normpath(path)	# Kbuild's "dotdot/../x.c" is x.c
     return path[len(src):] if path.startswith(src) else path
 
 
@@ -105,11 +106,11 @@ if log:
         m = err.match(line)
         if m:
             last_error = True
-            if m.group(1).startswith(src):
+            if rel(m.group(1)) != os.path.normpath(m.group(1)):
                 errors.add("%s:%s" % (rel(m.group(1)), m.group(2)))
             continue
         m = note.match(line)
-        if m and last_error and m.group(1).startswith(src):
+        if m and last_error and rel(m.group(1)) != os.path.normpath(m.group(1)):
             errors.add("%s:%s" % (rel(m.group(1)), m.group(2)))
         elif not line.startswith((" ", "In file included", "  ")) and ": note:" not in line:
             last_error = False

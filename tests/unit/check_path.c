@@ -102,6 +102,34 @@ START_TEST(test_kernel_tree)
 }
 END_TEST
 
+/* "." and ".." resolved as written, as Kbuild and DWARF name files. */
+static const struct {
+	const char *dir, *path, *want;
+} clean_cases[] = {
+	{ NULL, "/src/drivers/x/../staging/echo/echo.c", "/src/drivers/staging/echo/echo.c" },
+	{ NULL, "drivers/x/../staging/./echo.c", "drivers/staging/echo.c" },
+	{ NULL, "../x/../y.c", "../y.c" },		/* a leading ".." stays */
+	{ NULL, "../../a/b.c", "../../a/b.c" },
+	{ NULL, "/../a.c", "/a.c" },			/* not above the root */
+	{ NULL, "a//b/./c.c", "a/b/c.c" },
+	{ NULL, "a/..", "." },
+	{ NULL, "/", "/" },
+	{ "/build/kernel", "../m/x.c", "/build/m/x.c" },
+	{ "/build", "./x.c", "/build/x.c" },
+	{ "rel", "x.c", "rel/x.c" },
+};
+
+START_TEST(test_clean)
+{
+	char *got = ks_path_clean(clean_cases[_i].dir, clean_cases[_i].path);
+
+	ck_assert_msg(got && !strcmp(got, clean_cases[_i].want), "%s + %s: got %s, want %s",
+		      clean_cases[_i].dir ? clean_cases[_i].dir : "(none)", clean_cases[_i].path, got,
+		      clean_cases[_i].want);
+	free(got);
+}
+END_TEST
+
 START_TEST(test_kernel_tree_missing)
 {
 	ck_assert_int_eq(ks_path_kernel_tree("/nonexistent/ks-unit"), 0);
@@ -116,6 +144,7 @@ Suite *suite_path(void)
 	tcase_add_loop_test(tc, test_under, 0, N(under_cases));
 	tcase_add_loop_test(tc, test_kernel_tree, 0, N(tree_cases));
 	tcase_add_test(tc, test_kernel_tree_missing);
+	tcase_add_loop_test(tc, test_clean, 0, N(clean_cases));
 	suite_add_tcase(s, tc);
 	return s;
 }
