@@ -101,6 +101,20 @@ static bool in_directive(location_t loc)
 	return i < line.length() && line[i] == '#';
 }
 
+location_t ks_api_written(struct ks_plugin *p, location_t loc)
+{
+	location_t at = ks_api_spelling(loc);
+
+	if (ks_api_foreign(p, at))
+		return UNKNOWN_LOCATION;
+	if (!linemap_location_from_macro_expansion_p(line_table, loc) || !in_directive(at))
+		return at;
+	/* spelled in the body of a macro of the module's own: its use is
+	 * where the module's code expands it (as the use records say) */
+	at = ks_where_resolve(loc);
+	return ks_api_foreign(p, at) || in_directive(at) ? UNKNOWN_LOCATION : at;
+}
+
 char *ks_macro_params(const cpp_macro *m)
 {
 	struct ks_buf b = KS_BUF_INIT;
@@ -146,8 +160,9 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 		chained_used(reader, loc, node);
 	if (!cpp_user_macro_p(node) || reading_foreign(p))
 		return;
-	at = ks_api_spelling(loc);
-	if (ks_api_foreign(p, at) || in_directive(at))
+	at = ks_api_written(p, loc);
+	/* tested in #if, or spelled where the kernel's headers are read */
+	if (at == UNKNOWN_LOCATION || in_directive(at))
 		return;
 	if (!ks_api_kernel(p, cpp_macro_definition_location(node))) {
 		own_macro(p, at, node);
@@ -157,8 +172,14 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 	if (fun) {
 		char *params = ks_macro_params(node->value.macro);
 
-		ks_shape_macro_add(p, (const char *)NODE_NAME(node), at, current_function_decl,
-				   params);
+		/* the argument types only where the source writes the use
+		 * itself, not in a macro of its own */
+		if (at == ks_api_spelling(loc))
+			ks_shape_macro_add(p, (const char *)NODE_NAME(node), at,
+					   current_function_decl, params);
+		else
+			ks_shape_add(p, KS_SHAPE_MACRO, (const char *)NODE_NAME(node), at,
+				     current_function_decl, params);
 		free(params);
 	} else {
 		ks_shape_add(p, KS_SHAPE_OBJECT, (const char *)NODE_NAME(node), at,

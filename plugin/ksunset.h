@@ -187,6 +187,11 @@ void ks_api_start_unit(struct ks_plugin *p);
 bool ks_api_kernel(struct ks_plugin *p, location_t loc);
 /* Where loc is spelled (out of every macro expansion). */
 location_t ks_api_spelling(location_t loc);
+/* Where the module's code writes the use at loc: where it is spelled, or,
+ * spelled in the body of a macro of the module's own, where that macro is
+ * expanded; UNKNOWN_LOCATION outside the module's code (the kernel's
+ * headers, an #if). */
+location_t ks_api_written(struct ks_plugin *p, location_t loc);
 /* Whether loc, a spelling location, lies outside the module's sources. */
 bool ks_api_foreign(struct ks_plugin *p, location_t loc);
 void ks_include_add(struct ks_plugin *p, const char *header, location_t loc);

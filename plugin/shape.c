@@ -213,10 +213,10 @@ static void add(struct ks_plugin *p, enum ks_shape_what what, const char *name, 
 		tree fn, char *old, char *probe)
 {
 	const char *f = fn && DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
-	location_t at = ks_api_spelling(loc);
+	location_t at = loc == UNKNOWN_LOCATION ? loc : ks_api_written(p, loc);
 	struct ks_pshape *s;
 
-	if (!name || loc == UNKNOWN_LOCATION || ks_api_foreign(p, at)) {
+	if (!name || at == UNKNOWN_LOCATION) {
 		free(old);
 		free(probe);
 		return;

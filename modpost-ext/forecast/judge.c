@@ -3,6 +3,7 @@
  * that rebuilt the use give the kind of break, if any. The rule of each
  * kind is in kind_of(); every break is one site of a diff of the module
  * (struct ks_diff, grouped by kind and name). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,11 +241,58 @@ static int add_site(struct ks_diff *d, const char *file, unsigned line, unsigned
 	return r < 0 ? r : 0;
 }
 
+/* The probe's own words in the compiler's message put in the module's
+ * terms: an aggregate's alias ('__ks_a1' {aka 'struct x'}) by the
+ * aggregate, the variable that held a value by what it held. NULL: no
+ * memory. */
+static char *module_terms(const struct ks_forecast_unit *u, const char *msg)
+{
+	static const char *const says[][2] = {
+		{ "variable 's' has initializer but incomplete type", "its type is incomplete there" },
+		{ "storage size of 's' isn't known", "its type is incomplete there" },
+		{ "storage size of 'v' isn't known", "its type is incomplete there" },
+	};
+	struct ks_buf b = KS_BUF_INIT;
+	int r = 0;
+
+	for (size_t i = 0; i < KS_ARRAY_SIZE(says); i++)
+		if (!strncmp(msg, says[i][0], strlen(says[i][0])))
+			return ks_strdupf("%s%s", says[i][1], msg + strlen(says[i][0]));
+	for (const char *p = msg; *p && !r;) {
+		char *end;
+		unsigned long k;
+
+		if (strncmp(p, "__ks_a", 6) || !isdigit((unsigned char)p[6])) {
+			r = ks_buf_addc(&b, *p++);
+			continue;
+		}
+		k = strtoul(p + 6, &end, 10);
+		if (k >= u->naliases) {
+			r = ks_buf_addc(&b, *p++);
+			continue;
+		}
+		r = ks_buf_adds(&b, u->aliases[k]);
+		p = end;
+		/* "'__ks_a1' {aka 'struct x'}": the aggregate once */
+		if (!r && !strncmp(p, "' {aka '", 8) && !strncmp(p + 8, u->aliases[k], strlen(u->aliases[k])) &&
+		    !strncmp(p + 8 + strlen(u->aliases[k]), "'}", 2)) {
+			p += 8 + strlen(u->aliases[k]) + 2;
+			r = ks_buf_addc(&b, '\'');
+		}
+	}
+	if (r) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return b.p ? ks_buf_steal(&b) : strdup("");
+}
+
 /* A shape's break: its diff's shapes and the site. */
-static int add_break(struct ks_verdict *v, const struct judged *j, enum ks_break k)
+static int add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
+		     const struct judged *j, enum ks_break k)
 {
 	const struct ks_record_shape *sh = j->sh;
-	char *agg = NULL;
+	char *agg = NULL, *note;
 	const char *member, *name = sh->name;
 	struct ks_diff *d;
 	int r = 0;
@@ -262,8 +310,10 @@ static int add_break(struct ks_verdict *v, const struct judged *j, enum ks_break
 	r = r ? r : opt_dup(&d->header, k == KS_BREAK_NOT_INCLUDED ? j->header : NULL);
 	if (!r && sh->what == KS_SHAPE_CALLBACK && !d->callback)
 		d->callback = strndup(sh->probe, strcspn(sh->probe, "|"));
-	r = r ? r : add_site(d, sh->file, sh->line, sh->col, sh->function, use_kind(sh->what),
-			     j->error ? j->error->message : NULL);
+	note = j->error ? module_terms(u, j->error->message) : NULL;
+	r = r ? r : j->error && !note ? -ENOMEM : 0;
+	r = r ? r : add_site(d, sh->file, sh->line, sh->col, sh->function, use_kind(sh->what), note);
+	free(note);
 	free(agg);
 	return r;
 }
@@ -404,7 +454,7 @@ static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct 
 		return unjudged(v, j.sh, ks_strdupf("whether the target declares '%s' is unknown: "
 						    "the probe left out %s",
 						    j.sh->name, u->dropped_why));
-	return k == NO_BREAK ? 0 : add_break(v, &j, k);
+	return k == NO_BREAK ? 0 : add_break(u, v, &j, k);
 }
 
 /* An include the target lacks: a break at the #include. */

@@ -94,6 +94,11 @@ for what, args in anns:
     else:
         report(False, "annotation '%s %s'" % (what, " ".join(args)), "unknown annotation")
 
+# the probe's own names never reach the user
+leaks = [l["compiler"] for f in doc["findings"] for l in f["locations"]
+         if re.search(r"__ks_|'[vsrp]'|\ba[0-9]+\b", l.get("compiler") or "")]
+report(not leaks, "the compiler's words name nothing of the probe's", "%s" % leaks)
+
 for at, names in sorted(changes.items()):
     if at not in breaks:
         report(False, "%s is called a change" % at, "by %s, which no 'break' line states" % names)
