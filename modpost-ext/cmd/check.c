@@ -184,7 +184,7 @@ static int option(void *ctx, int c, const char *arg)
 		o->report.quiet = true;
 		return 0;
 	case OPT_STRICT:
-		o->check.strict = true;
+		o->check.strict = o->report.strict = true;
 		return 0;
 	case OPT_TODAY:
 		o->today = arg;

@@ -202,10 +202,12 @@ static int json_outlook(FILE *out, struct ks_report *rep, const struct ks_outloo
 			const char *state, const char *words)
 {
 	char *m = ks_json_quote(o->module), *w = ks_json_quote(words);
+	const char *sev = ks_outlook_severity(rep, state);
 	int r = m && w ? ks_buf_addf(&rep->outlooks, "%s\n    {\"module\": %s, \"outlook\": \"%s\", "
-						       "\"places\": %zu, \"message\": %s}",
-				     rep->outlooks.len ? "," : "", m, state,
-				     o->places, w)
+						       "\"places\": %zu, \"severity\": %s%s%s, "
+						       "\"message\": %s}",
+				     rep->outlooks.len ? "," : "", m, state, o->places,
+				     sev ? "\"" : "", sev ? sev : "null", sev ? "\"" : "", w)
 		       : -ENOMEM;
 
 	(void)out;

@@ -88,12 +88,24 @@ int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook 
 	const char *state;
 	int r = 0;
 
-	if (!w->outlook)
-		return 0;
 	state = ks_outlook_word(&b, o);
-	r = state ? w->outlook(out, rep, o, state, b.p) : -ENOMEM;
+	if (state && !strcmp(state, "unknown")) {
+		rep->tally.errors += rep->strict;
+		rep->tally.warnings += !rep->strict;
+	}
+	if (state && w->outlook)
+		r = w->outlook(out, rep, o, state, b.p);
+	else if (!state)
+		r = -ENOMEM;
 	ks_buf_free(&b);
 	return written(out, r);
+}
+
+const char *ks_outlook_severity(const struct ks_report *rep, const char *state)
+{
+	if (strcmp(state, "unknown"))
+		return NULL;
+	return rep->strict ? "error" : "warning";
 }
 
 /* The end of a report: its writer's result, or the error of a write that

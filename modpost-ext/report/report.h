@@ -28,6 +28,7 @@ struct ks_tally {
 struct ks_report {
 	enum ks_format format;
 	bool quiet;			/* text: errors only */
+	bool strict;			/* an unknown outlook is an error, not a warning */
 	const char *source_root;	/* SARIF: URIs relative to this */
 	int32_t today;
 	size_t modules;			/* modules checked */
@@ -48,8 +49,12 @@ int ks_report_begin(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* Writes the findings and tallies them; accepted ones (ks_finding_accepted)
  * are only counted for a writer that leaves them out. */
 int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;
-/* check --target: a module's outlook, after its findings. */
+/* check --target: a module's outlook, after its findings. An outlook of
+ * "unknown" is counted as a warning (with strict, an error): a gate that
+ * asks cannot pass on a guess. */
 int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o) KS_MUST_CHECK;
+/* What an outlook in state counts as: "warning", "error", or NULL (none). */
+const char *ks_outlook_severity(const struct ks_report *rep, const char *state);
 int ks_report_end(FILE *out, struct ks_report *rep) KS_MUST_CHECK;
 /* begin, add, end. */
 int ks_report_write(FILE *out, struct ks_report *rep, const struct ks_findings *f) KS_MUST_CHECK;

@@ -15,6 +15,7 @@
 #include "report/column.h"
 #include "report/json.h"
 #include "report/writer.h"
+#include "rules/target.h"
 
 #define BASE "SRCROOT"
 /* partialFingerprints key; v2: one result per use, v1 was module/symbol */
@@ -324,6 +325,43 @@ static int sarif_finding(FILE *out, const struct ks_report *rep, const struct ks
 	return r;
 }
 
+/* The rule of an unknown outlook: not a finding's, so not a row of
+ * ks_rules[]. */
+#define UNKNOWN_RULE "ksunset/outlook-unknown"
+
+/* check --target: an outlook that is unknown is a result of its own, at
+ * the module (a warning; an error with --strict). */
+static int sarif_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
+			 const char *state, const char *words)
+{
+	const char *sev = ks_outlook_severity(rep, state);
+	struct sarif s = { .out = out, .given = rep->source_root };
+	char *text, *fp;
+	int r;
+
+	if (!sev)
+		return 0;
+	text = ks_strdupf("%s on %s: %s", o->module, o->release ? o->release : "the target", words);
+	fp = ks_strdupf("%s/" UNKNOWN_RULE, o->module);
+	r = text && fp ? root_dir(s.given, &s.root) : -ENOMEM;
+	if (!r) {
+		fprintf(out, "%s        {\"ruleId\": \"" UNKNOWN_RULE "\", \"level\": \"%s\", "
+			     "\"message\": {\"text\": ",
+			rep->written ? ",\n" : "", sev);
+		ks_json_str(out, text);
+		fputs("},\n         \"locations\": [{\"physicalLocation\": {", out);
+		r = write_artifact(&s, o->module);
+		fputs("}}],\n         \"partialFingerprints\": {\"" FINGERPRINT "\": ", out);
+		ks_json_str(out, fp);
+		fputs("}}", out);
+		rep->written++;
+	}
+	free(s.root);
+	free(text);
+	free(fp);
+	return r;
+}
+
 /* originalUriBaseIds: SRCROOT's absolute URI, when the root is known. */
 static int write_base(FILE *out, const struct ks_report *rep)
 {
@@ -362,6 +400,9 @@ static int sarif_begin(FILE *out, const struct ks_report *rep)
 		}
 		fputs("}}", out);
 	}
+	fputs(",\n        {\"id\": \"" UNKNOWN_RULE "\", \"shortDescription\": {\"text\": "
+	      "\"Whether the module builds on the target kernel is unknown.\"}}",
+	      out);
 	fputs("]}},\n    \"columnKind\": \"utf16CodeUnits\",\n", out);
 	r = write_base(out, rep);
 
@@ -381,5 +422,6 @@ const struct ks_report_writer ks_sarif_writer = {
 	.baselined = true,
 	.begin = sarif_begin,
 	.finding = sarif_finding,
+	.outlook = sarif_outlook,
 	.end = sarif_end,
 };

@@ -96,10 +96,10 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 static int text_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
 			const char *state, const char *words)
 {
-	(void)rep;
-	(void)state;
-	fprintf(out, "ksunset: %s on %s: %s\n", o->module, o->release ? o->release : "the target",
-		words);
+	const char *sev = ks_outlook_severity(rep, state);
+
+	fprintf(out, "%s%sksunset: %s on %s: %s\n", sev ? (*sev == 'e' ? "ERROR" : "WARNING") : "",
+		sev ? ": " : "", o->module, o->release ? o->release : "the target", words);
 	return 0;
 }
 

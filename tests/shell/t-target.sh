@@ -107,10 +107,22 @@ else
 	expect_grep "guard: the callback spelled with the module's name for 6.1's type: a guard of its line" \
 		"$TMP/notes" "guard^I$g/guard.c^I39^I39^Ikernel^I((LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)))"
 	"$KSUNSET" check --target "$H" "$g/guard.ko" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "guard on $new: an unknown outlook is a warning: exit 0" "$?" 0
 	expect_eq "guard on $new: no break where the branch is not compiled there" \
 		"$(grep -c 'ksunset-build' "$TMP/out")" 0
 	expect_eq "guard on $new: the outlook is unknown, and why" "$(sed "s|$g/||g" "$TMP/out")" \
-		"ksunset: guard.ko on $new: loads as built; whether it builds there is unknown (the target does not compile guard.c:18, which needs (LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0)), but another branch of that #if, which this build did not compile)"
+		"WARNING: ksunset: guard.ko on $new: loads as built; whether it builds there is unknown (the target does not compile guard.c:18, which needs (LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0)), but another branch of that #if, which this build did not compile)"
+	expect_grep "guard on $new: the unknown outlook counted" "$TMP/err" "1 module checked: 0 errors, 1 warning"
+	"$KSUNSET" check --strict --target "$H" "$g/guard.ko" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "guard on $new --strict: an unknown outlook is an error: exit 1" "$?" 1
+	expect_grep "guard on $new --strict: said as an error" "$TMP/out" "ERROR: ksunset: $g/guard.ko on $new: loads as built; whether it builds there is unknown"
+	"$KSUNSET" check --strict --target "$H" --format sarif "$g/guard.ko" 2>/dev/null |
+		python3 -c 'import json,sys; print([(r["ruleId"], r["level"]) for r in json.load(sys.stdin)["runs"][0]["results"]])' >"$TMP/got"
+	expect_eq "guard on $new --strict: sarif: the outlook a result of its own" "$(cat "$TMP/got")" \
+		"[('ksunset/outlook-unknown', 'error')]"
+	"$KSUNSET" check --target "$H" --format json "$g/guard.ko" 2>/dev/null |
+		python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["modules"][0]["severity"], d["summary"]["warnings"])' >"$TMP/got"
+	expect_eq "guard on $new: json: the outlook's severity, counted" "$(cat "$TMP/got")" "warning 1"
 	"$KSUNSET" check --target "$K" "$g/guard.ko" >"$TMP/out" 2>"$TMP/err"
 	expect_eq "guard on $old, the branch it took: builds" "$(cat "$TMP/out")" \
 		"ksunset: $g/guard.ko on $old: builds and loads there"
