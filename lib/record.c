@@ -156,9 +156,15 @@ int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
+/* The version a fact record of status st needs: 5 for those added then. */
+static int fact_version(enum ks_fact_status st)
+{
+	return st >= KS_FACT_FILE ? 5 : 4;
+}
+
 int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f)
 {
-	int r = add_head(out, 4, "fact");
+	int r = add_head(out, fact_version(f->status), "fact");
 
 	r = r ? r : ks_buf_addf(out, "\t%u", f->item);
 	r = r ? r : add_escaped(out, ks_fact_status_name(f->status));
@@ -411,6 +417,7 @@ static int fill_fact(struct ks_record *rec, unsigned version, char **f, size_t n
 	st = lookup_name(f[3], status_names, KS_FACT_NSTATUS);
 	*why = parse_uint(f[2], &fa->item) < 0 ? "bad item number"
 	       : st < 0			       ? "bad fact status"
+	       : (int)version < fact_version((enum ks_fact_status)st) ? "fact status of a later version"
 					       : NULL;
 	if (*why)
 		return -EINVAL;

@@ -20,6 +20,7 @@
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
 #include "buf.h"
 #include "schedule.h"
+#include "strmap.h"
 #include <ksunset/record.h>
 
 #include "gcc-plugin.h"
@@ -53,11 +54,12 @@ static void emit(struct ks_plugin *p, const struct ks_buf *b, int r)
 }
 
 static void emit_fact(struct ks_plugin *p, unsigned item, enum ks_fact_status st,
-		      const char *shape, tree where, const char *extra)
+		      const char *shape, tree where, const char *extra, const char *file = NULL)
 {
 	struct ks_buf b = KS_BUF_INIT;
 	struct ks_record_fact f = { item, st, const_cast<char *>(shape ? shape : ""),
-				    const_cast<char *>(where ? DECL_SOURCE_FILE(where) : ""),
+				    const_cast<char *>(where ? DECL_SOURCE_FILE(where)
+							     : file ? file : ""),
 				    const_cast<char *>(extra ? extra : "") };
 
 	if (where && !DECL_SOURCE_FILE(where))
@@ -314,10 +316,33 @@ static void open_results(void *gcc_data, void *user_data)
 
 /* The unit record last: the probe compiled to its end (with errors or
  * not: PLUGIN_FINISH comes after both). */
+/* Every file the probe read but its own source, once: a cached result
+ * holds only while they are unchanged. */
+static void files_read(struct ks_plugin *p)
+{
+	struct ks_strmap seen;
+
+	memset(&seen, 0, sizeof(seen));
+	for (unsigned i = 0; i < LINEMAPS_ORDINARY_USED(line_table); i++) {
+		const line_map_ordinary *map = LINEMAPS_ORDINARY_MAP_AT(line_table, i);
+		const char *f = ORDINARY_MAP_FILE_NAME(map);
+		void **slot;
+
+		if (map->reason != LC_ENTER || !f || *f == '<' ||
+		    (main_input_filename && !strcmp(f, main_input_filename)))
+			continue;
+		if (ks_strmap_put(&seen, f, &slot) == 1)
+			emit_fact(p, 0, KS_FACT_FILE, NULL, NULL, NULL, f);
+	}
+	ks_strmap_free(&seen);
+}
+
 static void close_results(void *gcc_data, void *user_data)
 {
 	struct ks_plugin *p = (struct ks_plugin *)user_data;
 	struct ks_buf b = KS_BUF_INIT;
+
+	files_read(p);
 
 	emit(p, &b, ks_record_encode_unit(&b, main_input_filename ? main_input_filename : "",
 					  "probe", version_string));

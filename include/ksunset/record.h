@@ -137,7 +137,9 @@ static inline bool ks_shape_member(enum ks_shape_what w)
 	X(HEADER_GONE, "header-gone") /* the item's header cannot be included */           \
 	X(IMPORT_NS, "import-ns") /* item 0: the headers import namespace NEW for the      \
 				     module */                                             \
-	X(OFF, "off")		  /* the item's guard does not hold there */
+	X(OFF, "off")		  /* the item's guard does not hold there */                \
+	X(FILE, "file")		  /* item 0: a file the probe read, FILE (version 5): the  \
+				     cache's results hold while it is unchanged */
 
 enum ks_fact_status {
 #define KS_X(id, name) KS_FACT_##id,

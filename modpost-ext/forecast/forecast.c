@@ -119,6 +119,8 @@ int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len, cons
 			memset(&rec.fact, 0, sizeof(rec.fact));
 		} else if (rec.type == KS_REC_FACT && rec.fact.status == KS_FACT_IMPORT_NS) {
 			r = ks_strv_add(&u->import_ns, &u->nimport_ns, rec.fact.shape);
+		} else if (rec.type == KS_REC_FACT && rec.fact.status == KS_FACT_FILE) {
+			;	/* the cache's (kbuild.c) */
 		} else if (rec.type == KS_REC_ERROR) {
 			struct ks_record_error *e = realloc(u->errors, (u->nerrors + 1) * sizeof(*e));
 
@@ -263,8 +265,8 @@ static int take_results(struct ks_forecast_unit *u, const struct ks_buf *res)
 }
 
 /* The probes that are not in the cache, compiled in one Kbuild run. */
-static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o, uint64_t key,
-		   size_t *miss, size_t nmiss, struct ks_diags *d)
+static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		   struct ks_kcache *kc, size_t *miss, size_t nmiss, struct ks_diags *d)
 {
 	struct ks_kbuild kb = { 0 };
 	struct ks_buf **src = calloc(nmiss ? nmiss : 1, sizeof(*src));
@@ -281,8 +283,8 @@ static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o, uin
 
 		if (!r && ks_kbuild_result(&kb, i, &res) == 0) {
 			r = take_results(u, &res);
-			if (!r && !u->why)
-				ks_kbuild_keep(o->cache, key, u->hash, &res);
+			if (!r && !u->why && u->done)
+				ks_kcache_put(kc, u->hash, &res);
 			fc->probed++;
 		} else if (!fail) {
 			fail = r ? ks_strdupf("make could not be run: %s", strerror(-r))
@@ -307,8 +309,9 @@ static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o, uin
 /* One round: each unit to (re)probe written, then taken from the cache
  * or compiled with the others in one Kbuild run; those to probe again
  * without some includes are left marked in todo. */
-static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o, uint64_t key,
-		       struct ks_headers *h, bool *todo, size_t *miss, struct ks_diags *d)
+static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		       struct ks_kcache *kc, struct ks_headers *h, bool *todo, size_t *miss,
+		       struct ks_diags *d)
 {
 	size_t nmiss = 0;
 	int r = 0;
@@ -320,7 +323,7 @@ static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		if (!todo[i])
 			continue;
 		r = ks_probe_write(u, h);
-		r = r ? r : ks_kbuild_cached(o->cache, key, u->hash, &res);
+		r = r ? r : ks_kcache_get(kc, u->hash, &res);
 		if (r == 1) {
 			miss[nmiss++] = i;
 			r = 0;
@@ -331,7 +334,7 @@ static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		ks_buf_free(&res);
 	}
 	if (!r && nmiss)
-		r = compile(fc, o, key, miss, nmiss, d);
+		r = compile(fc, o, kc, miss, nmiss, d);
 	for (size_t i = 0; i < fc->nunits; i++)
 		todo[i] = todo[i] && fc->units[i].again;
 	return r;
@@ -343,19 +346,21 @@ static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		     struct ks_headers *h, struct ks_diags *d)
 {
-	uint64_t key = ks_kbuild_key(o->kdir, o->plugin);
+	struct ks_kcache kc;
 	size_t *miss = calloc(fc->nunits ? fc->nunits : 1, sizeof(*miss));
 	bool *todo = calloc(fc->nunits ? fc->nunits : 1, sizeof(*todo)), any = true;
-	int r = miss && todo ? 0 : -ENOMEM;
+	int r = miss && todo ? ks_kcache_open(&kc, o->cache, o->kdir, o->plugin) : -ENOMEM;
 
 	for (size_t i = 0; i < fc->nunits && todo; i++)
 		todo[i] = true;
 	for (int round = 0; !r && any && round < MAX_RUNS; round++) {
-		r = probe_round(fc, o, key, h, todo, miss, d);
+		r = probe_round(fc, o, &kc, h, todo, miss, d);
 		any = false;
 		for (size_t i = 0; i < fc->nunits; i++)
 			any |= todo[i];
 	}
+	if (miss && todo)
+		ks_kcache_close(&kc);
 	free(miss);
 	free(todo);
 	return r;

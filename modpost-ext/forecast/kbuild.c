@@ -29,9 +29,10 @@ static uint64_t hash_stat(uint64_t h, const char *path)
 	return h;
 }
 
-/* What a probe's results depend on besides its source: the target (its
- * folder, configuration and exports) and the plugin that answers. */
-uint64_t ks_kbuild_key(const char *kdir, const char *plugin)
+/* What a probe's results depend on besides its source and the headers
+ * it read: the target (its folder, configuration and exports) and the
+ * plugin that answers. */
+static uint64_t target_key(const char *kdir, const char *plugin)
 {
 	static const char *const files[] = { "Module.symvers", ".config", "Makefile",
 					     "include/generated/utsrelease.h" };
@@ -39,7 +40,7 @@ uint64_t ks_kbuild_key(const char *kdir, const char *plugin)
 	uint64_t h = ks_hash_bytes(KS_VERSION, sizeof(KS_VERSION), 0x6b6275696c64);
 
 	h = ks_hash_bytes(real ? real : kdir, strlen(real ? real : kdir), h);
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+	for (size_t i = 0; i < KS_ARRAY_SIZE(files); i++) {
 		char *p = ks_strdupf("%s/%s", kdir, files[i]);
 
 		h = p ? hash_stat(h, p) : h;
@@ -49,40 +50,134 @@ uint64_t ks_kbuild_key(const char *kdir, const char *plugin)
 	return plugin ? hash_stat(h, plugin) : h;
 }
 
-static char *cache_file(const char *cache, uint64_t key, uint64_t hash)
+int ks_kcache_open(struct ks_kcache *c, const char *cache, const char *kdir, const char *plugin)
 {
-	char *dir = cache ? ks_strdupf("%s/%016llx", cache, (unsigned long long)key) : NULL;
-	char *path = dir ? ks_strdupf("%s/%016llx.probe", dir, (unsigned long long)hash) : NULL;
-
-	if (dir)
-		mkdir(dir, 0755);
-	free(dir);
-	return path;
+	memset(c, 0, sizeof(*c));
+	if (!cache)
+		return 0;
+	c->dir = ks_strdupf("%s/%016llx", cache, (unsigned long long)target_key(kdir, plugin));
+	if (!c->dir)
+		return -ENOMEM;
+	mkdir(c->dir, 0755);
+	return 0;
 }
 
-int ks_kbuild_cached(const char *cache, uint64_t key, uint64_t hash, struct ks_buf *out)
+/* "SIZE MTIME" of file as it is now ("-" none), asked once a run. */
+static const char *stamp(struct ks_kcache *c, const char *file)
 {
-	char *path = cache_file(cache, key, hash);
-	int r = path ? ks_buf_read_file(out, path) : -ENOENT;
+	struct stat st;
+	void **slot;
+	char *key;
 
-	free(path);
+	if ((key = ks_strmap_get(&c->stamps, file)))
+		return key + strlen(key) + 1;
+	key = stat(file, &st) ? ks_strdupf("%s%c-", file, 0)
+			      : ks_strdupf("%s%c%lld %lld.%09ld", file, 0, (long long)st.st_size,
+					   (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	if (!key || ks_strmap_put(&c->stamps, key, &slot) < 0) {
+		free(key);
+		return NULL;
+	}
+	*slot = key;	/* the key's block: freed with the map */
+	return key + strlen(key) + 1;
+}
+
+static char *cache_file(const struct ks_kcache *c, uint64_t hash, const char *ext)
+{
+	return c->dir ? ks_strdupf("%s/%016llx.%s", c->dir, (unsigned long long)hash, ext) : NULL;
+}
+
+/* Whether every file of deps ("FILE\tSTAMP" lines) is as it was. */
+static int deps_hold(struct ks_kcache *c, char *deps)
+{
+	for (char *line = deps, *next; line && *line; line = next) {
+		char *tab = strchr(line, '\t');
+		const char *now;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (!tab)
+			return 0;
+		*tab = '\0';
+		if (!(now = stamp(c, line)))
+			return -ENOMEM;
+		if (strcmp(now, tab + 1))
+			return 0;
+	}
+	return 1;
+}
+
+int ks_kcache_get(struct ks_kcache *c, uint64_t hash, struct ks_buf *out)
+{
+	char *res = cache_file(c, hash, "probe"), *dep = cache_file(c, hash, "deps");
+	struct ks_buf deps = KS_BUF_INIT;
+	int r = res && dep ? ks_buf_read_file(&deps, dep) : -ENOENT;
+
+	if (!r)
+		r = deps_hold(c, deps.p ? deps.p : "") == 1 ? ks_buf_read_file(out, res) : -ENOENT;
+	ks_buf_free(&deps);
+	free(res);
+	free(dep);
 	return r == -ENOMEM ? r : r ? 1 : 0;
 }
 
-/* Best effort: a cache that cannot be written only costs the next run. */
-void ks_kbuild_keep(const char *cache, uint64_t key, uint64_t hash, const struct ks_buf *res)
+/* "FILE\tSTAMP" for each file the results say the probe read. */
+static int deps_of(struct ks_kcache *c, const struct ks_buf *res, struct ks_buf *deps)
 {
-	char *path = cache_file(cache, key, hash);
-	char *tmp = path ? ks_strdupf("%s.%ld.tmp", path, (long)getpid()) : NULL;
-	FILE *f = tmp ? fopen(tmp, "w") : NULL;
-	bool ok = f && fwrite(res->p, 1, res->len, f) == res->len;
+	int r = 0;
 
-	if (f)
-		ok = fclose(f) == 0 && ok;
-	if (tmp && (!ok || rename(tmp, path) < 0))
+	for (size_t off = 0; !r && off < res->len;) {
+		size_t n = strnlen(res->p + off, res->len - off);
+		struct ks_record rec;
+		const char *why, *now;
+
+		if (n && !ks_record_decode(res->p + off, n, &rec, &why) && rec.type == KS_REC_FACT &&
+		    rec.fact.status == KS_FACT_FILE)
+			r = (now = stamp(c, rec.fact.file)) ? ks_buf_addf(deps, "%s\t%s\n", rec.fact.file, now)
+							    : -ENOMEM;
+		if (n)
+			ks_record_free(&rec);
+		off += n + 1;
+	}
+	return r;
+}
+
+static int write_file(const char *path, const char *text, size_t len);
+
+/* Written whole or not at all: under a temporary name, then renamed. */
+static void keep_file(const char *path, const struct ks_buf *b)
+{
+	char *tmp = path ? ks_strdupf("%s.%ld.tmp", path, (long)getpid()) : NULL;
+
+	if (tmp && (write_file(tmp, b->p ? b->p : "", b->len) || rename(tmp, path) < 0))
 		unlink(tmp);
 	free(tmp);
-	free(path);
+}
+
+void ks_kcache_put(struct ks_kcache *c, uint64_t hash, const struct ks_buf *res)
+{
+	char *p = cache_file(c, hash, "probe"), *d = cache_file(c, hash, "deps");
+	struct ks_buf deps = KS_BUF_INIT;
+
+	/* the results before the files they hold for: a reader that finds
+	 * the new files list finds the new results */
+	if (p && d && !deps_of(c, res, &deps)) {
+		keep_file(p, res);
+		keep_file(d, &deps);
+	}
+	ks_buf_free(&deps);
+	free(p);
+	free(d);
+}
+
+void ks_kcache_close(struct ks_kcache *c)
+{
+	for (size_t i = 0; i < c->stamps.cap; i++)
+		free((char *)c->stamps.slots[i].key);
+	ks_strmap_free(&c->stamps);
+	free(c->dir);
+	memset(c, 0, sizeof(*c));
 }
 
 static int write_file(const char *path, const char *text, size_t len)

@@ -8,6 +8,7 @@
 
 #include "buf.h"
 #include "compiler.h"
+#include "strmap.h"
 
 struct ks_kbuild {
 	char *dir;		/* the scratch folder (M=) */
@@ -15,13 +16,26 @@ struct ks_kbuild {
 	int status;		/* make's exit status; -1: none */
 };
 
-/* The key of the target kdir's results, with plugin as the answerer. */
-uint64_t ks_kbuild_key(const char *kdir, const char *plugin);
-/* The cached results of a probe whose source hashes to hash, into out:
- * 0, 1 (none) or -ENOMEM. cache NULL: no cache. */
-int ks_kbuild_cached(const char *cache, uint64_t key, uint64_t hash, struct ks_buf *out)
+/* The cache of probe results of one target: under its key (the target's
+ * folder, configuration and exports, and the plugin that answers), each
+ * probe source's results with the files it read, whose size and time
+ * must be unchanged for the results to hold. */
+struct ks_kcache {
+	char *dir;			/* CACHE/KEY; NULL: no cache */
+	struct ks_strmap stamps;	/* file -> "SIZE MTIME" as stat(2) says now */
+};
+
+/* Opens the cache folder cache (NULL: none) for kdir's probes answered
+ * by plugin. 0 or -ENOMEM. */
+int ks_kcache_open(struct ks_kcache *c, const char *cache, const char *kdir, const char *plugin)
 	KS_MUST_CHECK;
-void ks_kbuild_keep(const char *cache, uint64_t key, uint64_t hash, const struct ks_buf *res);
+/* The cached results of a probe whose source hashes to hash, into out:
+ * 0, 1 (none, or a file it read changed since) or -ENOMEM. */
+int ks_kcache_get(struct ks_kcache *c, uint64_t hash, struct ks_buf *out) KS_MUST_CHECK;
+/* Keeps results res (with the files they name as read) for hash. Best
+ * effort: a cache that cannot be written only costs the next run. */
+void ks_kcache_put(struct ks_kcache *c, uint64_t hash, const struct ks_buf *res);
+void ks_kcache_close(struct ks_kcache *c);
 /* A scratch folder holding the n sources and their Kbuild. 0 or -errno. */
 int ks_kbuild_prepare(struct ks_kbuild *kb, struct ks_buf *const *sources, size_t n)
 	KS_MUST_CHECK;

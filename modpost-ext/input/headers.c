@@ -345,13 +345,19 @@ static int walk_trees(struct ks_headers *h, int (*fn)(const char *, const struct
 	scanning = h;
 	scan_error = 0;
 	for (size_t i = 0; !scan_error && i < h->nroots; i++)
-		for (size_t j = 0; !scan_error && j < sizeof(trees) / sizeof(trees[0]); j++) {
+		for (size_t j = 0; !scan_error && j < KS_ARRAY_SIZE(trees); j++) {
 			char *dir = ks_strdupf("%s/%s", h->roots[i], trees[j]);
+			/* a symbolic link to the tree (absolute or relative)
+			 * is followed; links inside it are not */
+			char *real = dir ? realpath(dir, NULL) : NULL;
 
 			if (!dir)
 				return -ENOMEM;
-			tree_len = strlen(dir);
-			nftw(dir, fn, 16, FTW_PHYS);
+			if (real) {
+				tree_len = strlen(real);
+				nftw(real, fn, 16, FTW_PHYS);
+			}
+			free(real);
 			free(dir);
 		}
 	scanning = NULL;

@@ -231,6 +231,44 @@ else
 	done <"$TMP/classes.out"
 fi
 
+# A copy of the target (hard links: cheap), its Makefile pointing at its
+# own -common tree: what a user has who changes the headers in place.
+hc=${H%-amd64}-common kb=$(readlink "$H/scripts")
+copy_target() {
+	rm -rf "$1" && mkdir -p "$1/usr/src" "$1/usr/lib" &&
+		cp -al "$H" "$hc" "$1/usr/src/" &&
+		ln -s "$(cd "$H" && cd "$(dirname "$kb")" && pwd)" "$1/usr/lib/$(basename "$(dirname "$kb")")" &&
+		sed -i "s|^include .*/usr/src/|include $1/usr/src/|" "$1/usr/src/$(basename "$H")/Makefile"
+}
+
+# --- the probe cache holds only while the headers the probe read are
+# unchanged: a declaration deleted in place makes the cached result stale
+ct=$TMP/edited
+if [ -f "$cl/own.ko" ] && copy_target "$ct"; then
+	"$KSUNSET" check --target "$ct/usr/src/$(basename "$H")" "$cl/own.ko" >"$TMP/out" 2>&1
+	expect_grep "edited headers: before the edit, own.ko builds" "$TMP/out" "own.ko on $new: builds and loads there"
+	sed -i '/^extern void mem_init(void);/d' "$ct/usr/src/$(basename "$hc")/include/linux/mm.h"
+	"$KSUNSET" check --target "$ct/usr/src/$(basename "$H")" "$cl/own.ko" >"$TMP/out" 2>&1
+	expect_grep "edited headers: the cached result is not taken: mem_init() is gone" "$TMP/out" \
+		"$cl/own_main.c:17:9: error: call to 'mem_init' in 'own_init' (gone on $new)"
+else
+	fail "edited headers: no own.ko, or the target could not be copied"
+fi
+
+# --- a target whose include/ is a symbolic link (relative): its headers
+# are scanned, so a name not included is still found where it is declared
+ct=$TMP/linked
+if [ -f "$b/breaks.ko" ] && copy_target "$ct"; then
+	rm -rf "$ct/usr/src/$(basename "$hc")/include"
+	ln -s "$(python3 -c 'import os,sys; print(os.path.relpath(sys.argv[1], sys.argv[2]))' \
+		"$hc/include" "$ct/usr/src/$(basename "$hc")")" "$ct/usr/src/$(basename "$hc")/include"
+	"$KSUNSET" check --target "$ct/usr/src/$(basename "$H")" "$b/breaks.ko" >"$TMP/out" 2>&1
+	expect_grep "symlinked include/: the header that declares vzalloc is found" "$TMP/out" \
+		"\"vzalloc\" [$b/breaks.ko] does not build on the target kernel $new (not-included): not declared by the headers the source includes; <linux/vmalloc.h> declares it"
+else
+	fail "symlinked include/: no breaks.ko, or the target could not be copied"
+fi
+
 # --- modules of one package checked together -----------------------------
 pr=$TMP/pair
 if KB_KDIR=$K kbuild "$TOP/tests/kbuild/pair" "$pr" KCFLAGS="$API"; then
