@@ -136,6 +136,13 @@ int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g)
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
+int ks_record_encode_shaped(struct ks_buf *out)
+{
+	int r = add_head(out, 5, "shaped");
+
+	return r ? r : ks_buf_add(out, "", 1);
+}
+
 /* The version a shape record of kind w needs: 5 for the kinds added then. */
 static int shape_version(enum ks_shape_what w)
 {
@@ -458,6 +465,16 @@ static int fill_unit(struct ks_record *rec, char **f, size_t nf, const char **wh
 	return 0;
 }
 
+static int fill_shaped(struct ks_record *rec, unsigned version, size_t nf, const char **why)
+{
+	*why = version < 5 ? "shaped record of version 1 to 4" : nf != 2 ? "shaped record has fields"
+									: NULL;
+	if (*why)
+		return -EINVAL;
+	rec->type = KS_REC_SHAPED;
+	return 0;
+}
+
 int ks_record_decode(const char *p, size_t n, struct ks_record *rec, const char **why)
 {
 	char *f[MAX_FIELDS];
@@ -489,6 +506,8 @@ int ks_record_decode(const char *p, size_t n, struct ks_record *rec, const char 
 		r = fill_error(rec, version, f, nf, why);
 	else if (!r && strcmp(f[1], "guard") == 0)
 		r = fill_guard(rec, version, f, nf, why);
+	else if (!r && strcmp(f[1], "shaped") == 0)
+		r = fill_shaped(rec, version, nf, why);
 	else if (!r) {
 		*why = "unknown record type";
 		r = -EINVAL;

@@ -332,6 +332,7 @@ int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc)
 
 	if (generated_unit())
 		return 0;
+	r = ks_record_encode_shaped(desc);
 	for (size_t i = 0; i < p->nincludes && !r; i++) {
 		struct ks_record_use place;
 		struct ks_record_include rec;

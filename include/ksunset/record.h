@@ -43,7 +43,10 @@
  * Readers of versions 1 to 3 skip them.
  * Version 5 adds shape kinds a reader of version 4 does not know (enum:
  * an enumeration constant of the kernel's headers the code names); a
- * shape record of another kind stays version 4.
+ * shape record of another kind stays version 4. It also adds
+ *   ksunset 5<TAB>shaped
+ * after a unit record of a unit built with api=, whatever the unit holds
+ * (one empty after preprocessing has no other record to say so).
  * Probe result files (never a module's note) hold two more types, of
  * version 4: fact (how the probed kernel declares an item's name) and
  * error (a compiler error in the probe):
@@ -82,6 +85,7 @@ enum ks_record_type {
 	KS_REC_FACT,	/* in rec->fact: probe results only */
 	KS_REC_ERROR,	/* in rec->error: probe results only */
 	KS_REC_GUARD,	/* in rec->guard */
+	KS_REC_SHAPED,	/* the unit was built with api=: its shapes are all here */
 };
 
 /* What a shape record says the module's code does with NAME: one row
@@ -235,6 +239,7 @@ int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f);
 int ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e);
 int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g);
+int ks_record_encode_shaped(struct ks_buf *out);
 const char *ks_shape_what_name(enum ks_shape_what w);
 const char *ks_fact_status_name(enum ks_fact_status s);
 

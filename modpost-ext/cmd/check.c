@@ -446,7 +446,10 @@ static int forecast(struct run *r)
 	struct ks_forecast_opts fo = { .kdir = r->target.k.dir, .jobs = r->o.jobs };
 	struct ks_diags quiet = { 0 };
 	char *plugin = ks_cli_plugin_path(), *cache = ks_cache_dir("probe");
-	int e = ks_scan_modules(&pre, r->o.modules.v, r->o.modules.n, gather, r, &quiet);
+	int e;
+
+	r->forecast.target = &r->target.k.sv;
+	e = ks_scan_modules(&pre, r->o.modules.v, r->o.modules.n, gather, r, &quiet);
 
 	ks_diags_free(&quiet);
 	fo.plugin = plugin;

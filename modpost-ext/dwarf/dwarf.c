@@ -193,6 +193,7 @@ struct frame {
 	const char *file;
 	unsigned line, col;
 	Dwarf_Die *fn;
+	Dwarf_Die *called;	/* the kernel's inline function called there; NULL */
 };
 
 static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_Die *cu,
@@ -204,7 +205,8 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 			    .function = fn,
 			    .source = KS_SOURCE_DWARF,
 			    .var = var,
-			    .member = member };
+			    .member = member,
+			    .written_as = f->called ? die_name(f->called) : NULL };
 	int r = -ENOMEM;
 
 	u.symbol = strdup(sym);
@@ -220,6 +222,7 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 	free(u.function);
 	free(u.var);
 	free(u.member);
+	free(u.written_as);
 	return r;
 }
 
@@ -370,6 +373,7 @@ static int place_code(struct dw *x, Dwarf_Die *cu, size_t i)
 		f.file = file_at(cu, attr_udata(&s.v[i], DW_AT_call_file));
 		f.line = attr_udata(&s.v[i], DW_AT_call_line);
 		f.col = attr_udata(&s.v[i], DW_AT_call_column);
+		f.called = &s.v[i];
 		if (!f.file || !f.line)
 			break;
 	}

@@ -42,7 +42,7 @@ static char *no_shapes(const struct ks_module *m)
 	for (size_t i = 0; i < m->units.n; i++) {
 		const struct ks_unit *u = &m->units.v[i];
 
-		if (!u->nincludes && !u->nshapes && !generated(u->source))
+		if (!u->shaped && !u->nincludes && !u->nshapes && !generated(u->source))
 			return ks_strdupf("%s was built without the plugin's api argument (ksunset "
 					  "make --api): no record of what it depends on",
 					  u->source);
@@ -81,11 +81,72 @@ static int index_defined(struct ks_verdict *v)
 	return r;
 }
 
+/* Whether the target ships a module named name: one of its exports is
+ * that module's ("drivers/net/foo" for foo). */
+static int target_ships(struct ks_forecast *fc, const char *name, bool *ships)
+{
+	for (size_t i = 0; !fc->shipped.n && fc->target && i < fc->target->n; i++) {
+		const char *mod = fc->target->v[i]->module, *base = strrchr(mod, '/');
+		void **slot;
+
+		if (ks_strmap_put(&fc->shipped, base ? base + 1 : mod, &slot) < 0)
+			return -ENOMEM;
+		*slot = (void *)mod;
+	}
+	*ships = ks_strmap_get(&fc->shipped, name) != NULL;
+	return 0;
+}
+
+/* The exports of the kernel m was built for, read once per release from
+ * where Debian and Kbuild keep its build tree; NULL: not found. */
+static const struct ks_symvers *built_for(struct ks_forecast *fc, const struct ks_module *m)
+{
+	static const char *const places[][2] = { { "/lib/modules/", "/build/Module.symvers" },
+						 { "/usr/src/linux-headers-", "/Module.symvers" } };
+	int n = m->vermagic ? (int)strcspn(m->vermagic, " ") : 0;
+	struct ks_diags quiet = { 0 };
+	struct ks_built *b;
+
+	if (!n)
+		return NULL;
+	for (size_t i = 0; i < fc->nbuilt; i++)
+		if (!strncmp(fc->built[i].release, m->vermagic, (size_t)n) && !fc->built[i].release[n])
+			return fc->built[i].found ? &fc->built[i].sv : NULL;
+	b = realloc(fc->built, (fc->nbuilt + 1) * sizeof(*b));
+	if (!b)
+		return NULL;
+	fc->built = b;
+	b = &fc->built[fc->nbuilt];
+	memset(b, 0, sizeof(*b));
+	if (!(b->release = strndup(m->vermagic, (size_t)n)))
+		return NULL;
+	fc->nbuilt++;
+	for (size_t i = 0; !b->found && i < KS_ARRAY_SIZE(places); i++) {
+		char *path = ks_strdupf("%s%.*s%s", places[i][0], n, m->vermagic, places[i][1]);
+
+		b->found = path && access(path, R_OK) == 0 && ks_symvers_load(&b->sv, path, &quiet) == 0;
+		if (!b->found) {
+			ks_symvers_free(&b->sv);
+			memset(&b->sv, 0, sizeof(b->sv));
+		}
+		free(path);
+	}
+	ks_diags_free(&quiet);
+	return b->found ? &b->sv : NULL;
+}
+
 int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m)
 {
 	struct ks_verdict *v = new_verdict(fc, m->path);
-	int r = v ? ks_exports_read(m->path, &fc->exports, &v->defined_names) : -ENOMEM;
+	struct ks_buf ignored = KS_BUF_INIT;
+	bool ships = false;
+	int r = v ? target_ships(fc, m->name, &ships) : -ENOMEM;
 
+	r = r ? r : ks_exports_read(m->path, m->intree || ships ? &ignored : &fc->exports,
+				    &v->defined_names);
+	ks_buf_free(&ignored);
+	if (v)
+		v->built = built_for(fc, m);
 	/* the names' block no longer moves once indexed */
 	r = r ? r : index_defined(v);
 	if (r)
@@ -571,5 +632,11 @@ void ks_forecast_free(struct ks_forecast *fc)
 		ks_probe_free(&fc->units[i]);
 	free(fc->units);
 	ks_buf_free(&fc->exports);
+	ks_strmap_free(&fc->shipped);
+	for (size_t i = 0; i < fc->nbuilt; i++) {
+		free(fc->built[i].release);
+		ks_symvers_free(&fc->built[i].sv);
+	}
+	free(fc->built);
 	memset(fc, 0, sizeof(*fc));
 }

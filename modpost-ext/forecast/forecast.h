@@ -67,6 +67,9 @@ struct ks_verdict {
 	 * the kernel's to export; keys in defined_names */
 	struct ks_strmap defined;
 	struct ks_buf defined_names;
+	/* the exports of the kernel it was built for (its vermagic's
+	 * release, on this machine); NULL: not found */
+	const struct ks_symvers *built;
 };
 
 /* Why the uses at file:line of v's module were not judged; NULL: they were. */
@@ -86,16 +89,31 @@ struct ks_forecast_opts {
 
 struct ks_forecast_unit;
 
+/* A kernel the modules given were built for, as its release names it. */
+struct ks_built {
+	char *release;
+	struct ks_symvers sv;
+	bool found;		/* its Module.symvers is on this machine */
+};
+
 struct ks_forecast {
 	struct ks_verdict *v;	/* one per module given, in input order */
 	size_t n;
 	struct ks_forecast_unit *units;	/* every shaped unit of every module */
 	size_t nunits;
-	struct ks_buf exports;	/* the given modules' exports, as Module.symvers */
+	struct ks_buf exports;	/* the given modules' exports, as Module.symvers: of
+				   those that the target does not ship itself */
+	const struct ks_symvers *target;	/* the target's exports (its modules' too) */
+	struct ks_strmap shipped;	/* the names of the target's modules, once asked */
+	struct ks_built *built;		/* the kernels the modules were built for */
+	size_t nbuilt;
 	size_t probed, cached;	/* units compiled now, and taken from the cache */
 };
 
-/* Before the run: module m's exports and units (copied). 0 or -ENOMEM. */
+/* Before the run: module m's exports and units (copied). An in-tree
+ * module, or one the target ships (a module of its name exports there),
+ * is replaced by the target's: its exports are the target's, not m's.
+ * 0 or -ENOMEM. */
 int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m) KS_MUST_CHECK;
 /* Probes every unit added on the target (its exports sv, its headers h
  * for hints) and judges each module. A probe that cannot run makes its

@@ -28,6 +28,7 @@ struct ks_module {
 	char *license;		/* NULL: none */
 	bool gpl_compatible;
 	char *vermagic;		/* NULL: none (.o files) */
+	bool intree;		/* .modinfo intree=Y: built in the kernel's tree */
 	char **import_ns;
 	size_t nimport_ns, capimport_ns;
 	char **undef;		/* imported symbols, in symbol-table order */

@@ -1,5 +1,5 @@
 /* .modinfo: the "key=value" strings modpost and the loader read. Only
- * what the rules need is kept: name, license, vermagic, import_ns. */
+ * what the rules need is kept: name, license, vermagic, intree, import_ns. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +41,8 @@ static int modinfo_entry(struct ks_module *m, const char *s, size_t n)
 		return set_str(&m->license, eq + 1, vn);
 	if (k == 8 && !memcmp(s, "vermagic", 8))
 		return set_str(&m->vermagic, eq + 1, vn);
+	if (k == 6 && !memcmp(s, "intree", 6))
+		m->intree = vn == 1 && eq[1] == 'Y';
 	if (k == 9 && !memcmp(s, "import_ns", 9))
 		return push_str(&m->import_ns, &m->nimport_ns, &m->capimport_ns, eq + 1, vn);
 	return 0;

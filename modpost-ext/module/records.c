@@ -53,10 +53,13 @@ static int take_shape(struct ks_module *m, struct ks_record *rec, struct ks_diag
 		r = ks_units_add_shape(&m->units, &rec->shape);
 	else if (rec->type == KS_REC_GUARD)
 		r = ks_units_add_guard(&m->units, &rec->guard);
+	else if (rec->type == KS_REC_SHAPED)
+		r = ks_units_shaped(&m->units);
 	else if (rec->type != KS_REC_API)
 		return record_problem(m, d, idx, "a probe's record in a module's note");
 	if (r == -EINVAL)
-		return record_problem(m, d, idx, "include, shape or guard record before any unit record");
+		return record_problem(m, d, idx,
+				      "include, shape, guard or shaped record before any unit record");
 	return r;
 }
 

@@ -52,6 +52,16 @@ int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh)
 	return 0;
 }
 
+int ks_units_shaped(struct ks_units *u)
+{
+	struct ks_unit *un = last(u);
+
+	if (!un)
+		return -EINVAL;
+	un->shaped = true;
+	return 0;
+}
+
 int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g)
 {
 	struct ks_unit *un = last(u);
@@ -97,6 +107,7 @@ static int copy_unit(struct ks_units *to, const struct ks_unit *un)
 
 	if (ks_units_begin(to, dup(un->source, &r)) < 0 || r)
 		return -ENOMEM;
+	to->v[to->n - 1].shaped = un->shaped;
 	for (size_t i = 0; !r && i < un->nincludes; i++) {
 		struct ks_record_include inc = un->includes[i];
 

@@ -19,6 +19,7 @@ struct ks_unit {
 	size_t nshapes, capshapes;
 	struct ks_record_guard *guards;	/* branches of its #if holding them */
 	size_t nguards, capguards;
+	bool shaped;			/* built with api= (a shaped record) */
 };
 
 struct ks_units {
@@ -33,6 +34,8 @@ int ks_units_begin(struct ks_units *u, char *source) KS_MUST_CHECK;
  * empty). 0, -EINVAL (no unit yet) or -ENOMEM. */
 int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc) KS_MUST_CHECK;
 int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh) KS_MUST_CHECK;
+/* The unit's shaped record: built with api=. 0, or -EINVAL before any unit. */
+int ks_units_shaped(struct ks_units *u) KS_MUST_CHECK;
 int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g) KS_MUST_CHECK;
 /* The guard of the innermost branch of un's that holds line of file;
  * NULL: none. */

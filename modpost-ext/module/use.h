@@ -29,8 +29,9 @@ struct ks_use {
 	char *accept_reason;	/* KSUNSET_ACCEPT's in the source; NULL: none */
 	char *note;		/* check --target's forecast: the compiler's message
 				   where the use breaks; NULL: none */
-	char *written_as;	/* check --target: the name the source writes here;
-				   NULL: unknown */
+	char *written_as;	/* DWARF: the kernel's inline function the source
+				   calls here, which made the call of the import;
+				   NULL: none (the import's own name, a macro's) */
 };
 
 /* A module's uses, in the order their sources gave them. */

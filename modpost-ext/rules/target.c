@@ -76,15 +76,17 @@ static bool fits(const struct ks_record_shape *sh, enum ks_use_kind k)
 }
 
 /* The name m's source writes where l is (the plugin records a use at the
- * token the source writes; DWARF gives the line, and its column only
- * roughly): a shape at l's place, else the first on its line whose kind
- * fits the use, else any on the line, else (a call written in a macro of
- * the module's own, which the plugin records where the macro says it,
- * maybe in the module's header) the import's own name in the same
- * function. NULL: none. */
+ * token the source writes; DWARF gives the line, roughly the column, and
+ * the kernel's inline function called there): the inline's shape on the
+ * line, else a shape at l's place, else the import's own name on its
+ * line, else the first on its line whose kind fits the use, else
+ * any on the line, else (a call written in a macro of the module's own,
+ * which the plugin records where the macro says it, maybe in the
+ * module's header) the import's own name in the same function. NULL:
+ * none. */
 static const char *written_at(const struct ks_module *m, const struct ks_loc *l, const char *sym)
 {
-	const char *fit = NULL, *line = NULL, *same = NULL;
+	const char *own = NULL, *fit = NULL, *line = NULL, *same = NULL;
 
 	for (size_t u = 0; u < m->units.n; u++) {
 		const struct ks_unit *un = &m->units.v[u];
@@ -95,8 +97,13 @@ static const char *written_at(const struct ks_module *m, const struct ks_loc *l,
 
 			if (!names_something(sh))
 				continue;
-			if (here && sh->col == l->col && l->source == KS_SOURCE_PLUGIN)
+			if (here && l->written_as && !strcmp(sh->name, l->written_as))
+				return sh->name;	/* the inline DWARF says it called */
+			if (here && l->col && sh->col == l->col && fits(sh, l->kind) &&
+			    (!l->written_as || l->source == KS_SOURCE_PLUGIN))
 				return sh->name;
+			if (here && !own && !strcmp(sh->name, sym))
+				own = sh->name;
 			if (here && !fit && fits(sh, l->kind))
 				fit = sh->name;
 			if (here && !line)
@@ -105,7 +112,7 @@ static const char *written_at(const struct ks_module *m, const struct ks_loc *l,
 				same = sh->name;
 		}
 	}
-	return fit ? fit : line ? line : same;
+	return own ? own : fit ? fit : line ? line : same;
 }
 
 /* Each location's name as the source writes it, and the distinct ones. */
@@ -118,6 +125,7 @@ static int written_names(const struct ks_module *m, struct ks_finding *f)
 
 		if (!w)
 			continue;
+		free(f->locs[i].written_as);
 		if (!(f->locs[i].written_as = strdup(w)))
 			return -ENOMEM;
 		for (size_t k = 0; k < f->nwritten; k++)
@@ -188,6 +196,10 @@ static int remedy_missing(const struct ks_verdict *v, struct ks_finding *f)
 {
 	size_t n;
 
+	/* no rebuild makes the target export what its kernel never did */
+	if (v && v->built && !ks_symvers_lookup(v->built, f->symbol))
+		return set_why(f, KS_REMEDY_UNKNOWN, "the kernel it was built for does not export it "
+				  "either: another module provides it, which was not given with it");
 	if (!v || v->whole)
 		return set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
 	if (!f->nlocs)

@@ -9,6 +9,7 @@ Each source file of SRCDIR that the build compiled, and each header, may
 state, in comment lines:
   forecast: break KIND NAME FILE:LINE   a break of that kind and name there
   forecast: remedy MODULE SYMBOL REMEDY the remedy of MODULE's import SYMBOL
+  forecast: written MODULE SYMBOL NAME  the name its source writes for it
   forecast: outlook MODULE OUTLOOK      the module's outlook
   forecast: unknown MODULE TEXT         an unknown outlook whose reason holds TEXT
   forecast: compiles FILE:LINE          a line no finding calls for a change of
@@ -78,6 +79,12 @@ for what, args in anns:
         report([f.get("remedy") for f in of] == [args[2]],
                "remedy of %s's %s: %s" % tuple(args[:3]),
                "got %s" % [(f.get("remedy"), f.get("remedy_why")) for f in of])
+    elif what == "written":
+        of = [f for f in doc["findings"] if f["symbol"] == args[1] and "target_status" in f and
+              os.path.basename(f["module"]) == args[0]]
+        report([f.get("written_as") for f in of] == [[args[2]]],
+               "%s's %s as the source writes it: %s" % tuple(args[:3]),
+               "got %s" % [f.get("written_as") for f in of])
     elif what == "outlook":
         m = outlooks.get(args[0])
         report(m and m["outlook"] == args[1], "outlook of %s: %s" % (args[0], args[1]),

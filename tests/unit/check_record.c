@@ -156,6 +156,15 @@ START_TEST(test_shape_version)
 	ck_assert_str_eq(why, "shape kind of a later version");
 	ks_record_free(&rec);
 	ks_buf_free(&b);
+	/* the unit was built with api=, whatever it holds */
+	ck_assert_int_eq(ks_record_encode_shaped(&b), 0);
+	ck_assert_str_eq(b.p, "ksunset 5\tshaped");
+	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
+	ck_assert_int_eq(rec.type, KS_REC_SHAPED);
+	ks_record_free(&rec);
+	ck_assert_int_eq(ks_record_decode("ksunset 4\tshaped", 16, &rec, &why), -EINVAL);
+	ks_record_free(&rec);
+	ks_buf_free(&b);
 }
 END_TEST
 
