@@ -11,7 +11,7 @@
 #include "buf.h"
 #include "compiler.h"
 
-#define MAX_FIELDS 10
+#define MAX_FIELDS 11
 
 static const char *const kind_names[] = {
 	[KS_USE_CALL] = "call",
@@ -151,7 +151,8 @@ static int shape_version(enum ks_shape_what w)
 
 int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 {
-	int r = add_head(out, shape_version(sh->what), "shape");
+	bool args = sh->arglines && *sh->arglines;
+	int r = add_head(out, args ? 5 : shape_version(sh->what), "shape");
 
 	r = r ? r : add_escaped(out, ks_shape_what_name(sh->what));
 	r = r ? r : add_escaped(out, sh->name);
@@ -160,6 +161,8 @@ int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 	r = r ? r : add_escaped(out, sh->function ? sh->function : "");
 	r = r ? r : add_escaped(out, sh->old ? sh->old : "");
 	r = r ? r : add_escaped(out, sh->probe ? sh->probe : "");
+	if (args)
+		r = r ? r : add_escaped(out, sh->arglines);
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
@@ -371,7 +374,8 @@ static int fill_shape(struct ks_record *rec, unsigned version, char **f, size_t 
 	struct ks_record_shape *sh = &rec->shape;
 	int w;
 
-	if ((*why = v4_problem(version, nf, 10, "shape record needs 10 fields")))
+	if ((*why = v4_problem(version, nf, version >= 5 && nf == 11 ? 11 : 10,
+			       "shape record needs 10 fields (11 from version 5)")))
 		return -EINVAL;
 	w = lookup_name(f[2], what_names, KS_SHAPE_NWHAT);
 	*why = w < 0				? "bad shape kind"
@@ -387,6 +391,10 @@ static int fill_shape(struct ks_record *rec, unsigned version, char **f, size_t 
 	sh->what = (enum ks_shape_what)w;
 	sh->name = f[3], sh->file = f[4], sh->function = f[7], sh->old = f[8], sh->probe = f[9];
 	f[3] = f[4] = f[7] = f[8] = f[9] = NULL;
+	if (nf == 11) {
+		sh->arglines = f[10];
+		f[10] = NULL;
+	}
 	return 0;
 }
 
@@ -534,6 +542,7 @@ void ks_record_free(struct ks_record *rec)
 	free(rec->shape.function);
 	free(rec->shape.old);
 	free(rec->shape.probe);
+	free(rec->shape.arglines);
 	free(rec->fact.shape);
 	free(rec->fact.file);
 	free(rec->fact.extra);

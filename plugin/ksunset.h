@@ -33,6 +33,7 @@ struct ks_pshape {
 	char *func;		/* "" at file scope */
 	char *old, *probe;
 	location_t decl, decl_end;	/* callback: the function's declarator */
+	char *arglines;		/* call: where its arguments start; NULL: its line */
 };
 
 /* api=: a macro of the module's own, expanded in its code. */

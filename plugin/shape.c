@@ -230,6 +230,7 @@ static void add(struct ks_plugin *p, enum ks_shape_what what, const char *name, 
 	s->old = old ? old : xstrdup("");
 	s->probe = probe ? probe : xstrdup("");
 	s->decl = s->decl_end = UNKNOWN_LOCATION;
+	s->arglines = NULL;
 }
 
 void ks_shape_add(struct ks_plugin *p, enum ks_shape_what what, const char *name,
@@ -238,15 +239,17 @@ void ks_shape_add(struct ks_plugin *p, enum ks_shape_what what, const char *name
 	add(p, what, name, loc, fn, old ? xstrdup(old) : NULL, NULL);
 }
 
-/* The arguments of the function-like macro whose name is at loc, as the
- * source writes them (over up to 8 lines); false when they cannot be
- * read. */
-static bool macro_args(location_t loc, char ***args, size_t *nargs)
+/* The arguments of the call or function-like macro whose name is at loc,
+ * as the source writes them (over up to 8 lines), and the line each
+ * starts on (lines may be NULL); false when they cannot be read. */
+static bool source_args(location_t loc, char ***args, size_t *nargs, unsigned **lines)
 {
 	expanded_location x = expand_location(loc);
 	struct ks_buf arg = KS_BUF_INIT;
 	int depth = -1;		/* -1: before the '(' */
+	char quote = 0;
 	bool done = false;
+	unsigned start = 0;	/* the line the argument starts on; 0: not yet */
 
 	*args = NULL;
 	*nargs = 0;
@@ -270,13 +273,26 @@ static bool macro_args(location_t loc, char ***args, size_t *nargs)
 				depth = 0;
 				continue;
 			}
-			if ((c == ',' || c == ')') && !depth) {
+			if (!quote && (c == ',' || c == ')') && !depth) {
+				if (lines) {
+					*lines = XRESIZEVEC(unsigned, *lines, *nargs + 1);
+					(*lines)[*nargs] = start ? start : (unsigned)(x.line + l);
+				}
 				ks_must(ks_strv_add(args, nargs, arg.p ? arg.p : ""));
 				ks_buf_reset(&arg);
+				start = 0;
 				done = c == ')';
 				continue;
 			}
-			depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+			if (quote && c == '\\' && i + 1 < line.length())
+				ks_must(ks_buf_addc(&arg, line[i++]));
+			else if (c == '"' || c == '\'')
+				quote = quote == c ? 0 : quote ? quote : c;
+			else if (!quote)
+				depth += c == '(' || c == '[' || c == '{' ? 1
+					 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+			if (!start && c != ' ' && c != '\t')
+				start = (unsigned)(x.line + l);
 			ks_must(ks_buf_addc(&arg, c));
 		}
 		if (depth < 0 && !done && l == 0)
@@ -287,6 +303,31 @@ static bool macro_args(location_t loc, char ***args, size_t *nargs)
 	}
 	ks_buf_free(&arg);
 	return done;
+}
+
+/* The lines the arguments of the call at loc start on, "L1,L2,..." (0 for
+ * one on the call's line), when some argument starts on another line
+ * than the call: GCC reports a bad argument at its own line. NULL: none. */
+static char *arg_lines(location_t loc)
+{
+	char **args;
+	size_t nargs;
+	unsigned *lines = NULL, at = (unsigned)expand_location(loc).line;
+	struct ks_buf b = KS_BUF_INIT;
+	bool other = false;
+
+	if (source_args(loc, &args, &nargs, &lines))
+		for (size_t i = 0; i < nargs; i++) {
+			other |= lines[i] != at;
+			ks_must(ks_buf_addf(&b, "%s%u", i ? "," : "", lines[i] == at ? 0 : lines[i]));
+		}
+	ks_strv_free(args, nargs);
+	XDELETEVEC(lines);
+	if (!other) {
+		ks_buf_free(&b);
+		return NULL;
+	}
+	return ks_buf_steal(&b);
 }
 
 /* The type of one macro argument as written, where the probe can rebuild
@@ -327,7 +368,7 @@ char *ks_shape_macro_probe(struct ks_plugin *p, location_t loc)
 	struct ks_buf b = KS_BUF_INIT;
 	char **args;
 	size_t nargs;
-	bool ok = macro_args(loc, &args, &nargs) && !ks_buf_adds(&b, "-");
+	bool ok = source_args(loc, &args, &nargs, NULL) && !ks_buf_adds(&b, "-");
 
 	for (size_t i = 0; ok && i < nargs; i++) {
 		char *t = macro_arg_probe(p, args[i]);
@@ -529,10 +570,15 @@ static char *call_probe(struct walk *w, tree call, enum use u)
 static void call(struct walk *w, tree t, enum use u)
 {
 	tree fn = get_callee_fndecl(t);
+	size_t n = w->p->nshapes;
 
-	if (fn && kernel_decl(w->p, fn))
+	if (fn && kernel_decl(w->p, fn)) {
 		add(w->p, KS_SHAPE_CALL, IDENTIFIER_POINTER(DECL_NAME(fn)), w->loc, w->fn,
 		    ks_type_printed(TREE_TYPE(fn)), call_probe(w, t, u));
+		/* written by the module itself, over several lines */
+		if (w->p->nshapes > n && w->p->shapes[n].loc == ks_api_spelling(w->loc))
+			w->p->shapes[n].arglines = arg_lines(w->p->shapes[n].loc);
+	}
 	else if (!fn)
 		walk(w, CALL_EXPR_FN(t), VALUE);
 	for (int i = 0; i < call_expr_nargs(t); i++)
@@ -780,6 +826,7 @@ int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 		rec.function = s->func;
 		rec.old = s->old;
 		rec.probe = s->probe;
+		rec.arglines = s->arglines;
 		r = ks_record_encode_shape(desc, &rec);
 	}
 	return r;
@@ -793,6 +840,7 @@ void ks_shape_free(struct ks_plugin *p)
 		free(p->shapes[i].func);
 		free(p->shapes[i].old);
 		free(p->shapes[i].probe);
+		free(p->shapes[i].arglines);
 	}
 	free(p->shapes);
 	p->shapes = NULL;

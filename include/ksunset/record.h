@@ -184,6 +184,8 @@ struct ks_record_shape {
 	char *function;		/* "" at file scope */
 	char *old;
 	char *probe;
+	char *arglines;		/* call: "L1,L2,..." the lines its arguments start on,
+				   0 for the call's own (version 5); NULL: all there */
 };
 
 struct ks_record_guard {

@@ -217,13 +217,32 @@ static enum ks_use_kind use_kind(enum ks_shape_what w)
 							 : KS_USE_DATA;
 }
 
-/* One break at a place of the unit's source. */
+/* The line GCC reports the break at: a bad argument's own line ("passing
+ * argument 2 of 'f'" where the argument starts on another line than the
+ * call), else the use's. */
+static unsigned break_line(const struct ks_record_shape *sh, const char *message)
+{
+	const char *p = sh->arglines, *arg = message ? strstr(message, "passing argument ") : NULL;
+	unsigned long n;
+
+	if (!p || !*p || !arg)
+		return sh->line;
+	n = strtoul(arg + strlen("passing argument "), NULL, 10);
+	for (unsigned long i = 1; i < n && p; i++)
+		p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+	n = p && n ? strtoul(p, NULL, 10) : 0;
+	return n ? (unsigned)n : sh->line;
+}
+
+/* One break at a place of the unit's source (of a call at call_line when
+ * it is an argument's). */
 static int add_site(struct ks_diff *d, const char *file, unsigned line, unsigned col,
-		    const char *fn, enum ks_use_kind kind, const char *note)
+		    const char *fn, enum ks_use_kind kind, const char *note, unsigned call_line)
 {
 	struct ks_use u = { .symbol = strdup(d->name), .kind = kind, .file = strdup(file),
 			    .line = line, .col = col, .function = strdup(fn ? fn : ""),
-			    .source = KS_SOURCE_PLUGIN, .note = note ? strdup(note) : NULL };
+			    .source = KS_SOURCE_PLUGIN, .call_line = call_line,
+			    .note = note ? strdup(note) : NULL };
 	int r = 0;
 
 	for (size_t i = 0; i < d->sites.n; i++)
@@ -293,6 +312,7 @@ static int add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
 {
 	const struct ks_record_shape *sh = j->sh;
 	char *agg = NULL, *note;
+	unsigned line;
 	const char *member, *name = sh->name;
 	struct ks_diff *d;
 	int r = 0;
@@ -312,7 +332,9 @@ static int add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
 		d->callback = strndup(sh->probe, strcspn(sh->probe, "|"));
 	note = j->error ? module_terms(u, j->error->message) : NULL;
 	r = r ? r : j->error && !note ? -ENOMEM : 0;
-	r = r ? r : add_site(d, sh->file, sh->line, sh->col, sh->function, use_kind(sh->what), note);
+	line = break_line(sh, j->error ? j->error->message : NULL);
+	r = r ? r : add_site(d, sh->file, line, line == sh->line ? sh->col : 0, sh->function,
+			     use_kind(sh->what), note, line == sh->line ? 0 : sh->line);
 	free(note);
 	free(agg);
 	return r;
@@ -471,7 +493,7 @@ static int judge_include(const struct ks_forecast_unit *u, size_t j, struct ks_v
 	r = d ? opt_dup(&d->old, "") : -ENOMEM;
 	r = r ? r : opt_dup(&d->now, "");
 	r = r ? r : opt_dup(&d->header, it->alt);
-	return r ? r : add_site(d, inc->file, inc->line, 0, "", KS_USE_DATA, NULL);
+	return r ? r : add_site(d, inc->file, inc->line, 0, "", KS_USE_DATA, NULL, 0);
 }
 
 int ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,

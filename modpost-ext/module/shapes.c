@@ -119,12 +119,12 @@ static int copy_unit(struct ks_units *to, const struct ks_unit *un)
 	}
 	for (size_t i = 0; !r && i < un->nshapes; i++) {
 		struct ks_record_shape sh = un->shapes[i];
-		char **f[] = { &sh.name, &sh.file, &sh.function, &sh.old, &sh.probe };
+		char **f[] = { &sh.name, &sh.file, &sh.function, &sh.old, &sh.probe, &sh.arglines };
 
-		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
-			*f[k] = dup(*f[k], &r);
+		for (size_t k = 0; k < KS_ARRAY_SIZE(f); k++)
+			*f[k] = *f[k] ? dup(*f[k], &r) : NULL;
 		r = r ? r : ks_units_add_shape(to, &sh);
-		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+		for (size_t k = 0; k < KS_ARRAY_SIZE(f); k++)
 			free(*f[k]);
 	}
 	for (size_t i = 0; !r && i < un->nguards; i++) {

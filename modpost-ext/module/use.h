@@ -27,6 +27,8 @@ struct ks_use {
 	char *var;		/* DWARF, in data: the variable initialized; else NULL */
 	char *member;		/* and the member there (".llseek"), or "" */
 	char *accept_reason;	/* KSUNSET_ACCEPT's in the source; NULL: none */
+	unsigned call_line;	/* check --target's forecast: a site at an argument's
+				   line, the line of its call; 0: none */
 	char *note;		/* check --target's forecast: the compiler's message
 				   where the use breaks; NULL: none */
 	char *written_as;	/* DWARF: the kernel's inline function the source

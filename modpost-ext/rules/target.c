@@ -153,7 +153,8 @@ static size_t breaking(const struct ks_verdict *v, const struct ks_finding *f)
 
 		for (size_t d = 0; d < v->ndiffs && !hit; d++)
 			for (size_t s = 0; s < v->diffs[d].sites.n && !hit; s++)
-				hit = v->diffs[d].sites.v[s].line == f->locs[i].line &&
+				hit = (v->diffs[d].sites.v[s].line == f->locs[i].line ||
+				       v->diffs[d].sites.v[s].call_line == f->locs[i].line) &&
 				      !strcmp(v->diffs[d].sites.v[s].file, f->locs[i].file);
 		n += hit;
 	}

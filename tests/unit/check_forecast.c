@@ -110,7 +110,7 @@ START_TEST(test_kind)
 {
 	struct ks_forecast_unit u = { 0 };
 	struct ks_record_shape sh = { cases[_i].what, dup(cases[_i].name), dup("m.c"), 7, 3,
-				      dup("f"), dup(cases[_i].old), dup("") };
+				      dup("f"), dup(cases[_i].old), dup(""), NULL };
 	struct ks_record_fact fact = { 1, cases[_i].st, (char *)cases[_i].now, (char *)"",
 				       (char *)cases[_i].extra };
 	struct ks_record_error err = { 42, 1, (char *)"it does not compile" };
@@ -182,9 +182,9 @@ START_TEST(test_source)
 	struct ks_record_include inc = { dup("<linux/fs.h>"), dup("m.c"), 2 };
 	struct ks_record_shape call = { KS_SHAPE_CALL, dup("kdev_get"), dup("m.c"), 9, 5, dup("f"),
 					dup("long int(struct my_dev *)"),
-					dup("long int @|struct my_dev *@") };
+					dup("long int @|struct my_dev *@"), NULL };
 	struct ks_record_shape wr = { KS_SHAPE_WRITE, dup("struct kdev.flags"), dup("m.c"), 10, 5,
-				      dup("f"), dup("unsigned int"), dup("unsigned int @") };
+				      dup("f"), dup("unsigned int"), dup("unsigned int @"), NULL };
 	const char *want = "/* ksunset probe of m.c */\n"
 			   "#if __has_include(<linux/fs.h>)\n"
 			   "#include <linux/fs.h>\n"

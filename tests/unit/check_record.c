@@ -156,6 +156,15 @@ START_TEST(test_shape_version)
 	ck_assert_str_eq(why, "shape kind of a later version");
 	ks_record_free(&rec);
 	ks_buf_free(&b);
+	/* a call whose arguments start on other lines: version 5, 11 fields */
+	sh.what = KS_SHAPE_CALL;
+	sh.arglines = (char *)"0,12";
+	ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+	ck_assert_str_eq(b.p, "ksunset 5\tshape\tcall\tPG_error\tm.c\t3\t9\tf\tenum pageflags\t\t0,12");
+	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
+	ck_assert_str_eq(rec.shape.arglines, "0,12");
+	ks_record_free(&rec);
+	ks_buf_free(&b);
 	/* the unit was built with api=, whatever it holds */
 	ck_assert_int_eq(ks_record_encode_shaped(&b), 0);
 	ck_assert_str_eq(b.p, "ksunset 5\tshaped");
@@ -204,7 +213,7 @@ static const struct {
 	{ "ksunset 4\tinclude\ta\tf.c\t1", "bad header name" },
 	{ "ksunset 4\tinclude\t<a.h>\t\t1", "empty file name" },
 	{ "ksunset 4\tinclude\t<a.h>\tf.c\tone", "bad line number" },
-	{ "ksunset 4\tshape\tcall\tf\tf.c\t1\t2\tfn\told", "shape record needs 10 fields" },
+	{ "ksunset 4\tshape\tcall\tf\tf.c\t1\t2\tfn\told", "shape record needs 10 fields (11 from version 5)" },
 	{ "ksunset 4\tshape\tjump\tf\tf.c\t1\t2\tfn\told\tprobe", "bad shape kind" },
 	{ "ksunset 4\tshape\tcall\t\tf.c\t1\t2\tfn\told\tprobe", "empty name" },
 	{ "ksunset 4\tshape\tcall\tf\t\t1\t2\tfn\told\tprobe", "empty file name" },
