@@ -10,6 +10,8 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "c-family/c-common.h"
+#include "c-family/c-pragma.h"
 #include "stringpool.h"
 #include "cgraph.h"
 #include "diagnostic.h"
@@ -119,12 +121,49 @@ static void add_fixit(gcc_rich_location *rich, const struct ks_puse *u)
 	rich->add_fixit_replace(source_range::from_locations(u->loc, end), u->e->replace);
 }
 
-/* The warning says what and when; a note says why, and that an accept in
- * the source does not cover a use past its date. */
-static void notes(const struct ks_puse *u)
+/* The name the source writes at loc (a kernel header's inline or macro
+ * that makes the call), or NULL. */
+static char *written_name(location_t loc)
 {
+	expanded_location x = expand_location(loc);
+	char_span line = x.file ? location_get_source_line(x.file, x.line) : char_span(NULL, 0);
+	size_t i = x.column > 0 ? (size_t)x.column - 1 : 0, j = i;
+
+	while (j < line.length() && ISIDNUM(line[j]))
+		j++;
+	return j > i && !ISDIGIT(line[i]) ? xstrndup(line.get_buffer() + i, j - i) : NULL;
+}
+
+/* The warning says what and when; a note says why, one that the source
+ * does not name the symbol (a kernel header's inline or macro makes the
+ * call, and a rebuild against headers that no longer do is enough for
+ * this use), and one that an accept in the source does not cover a use
+ * past its date. */
+static void notes(struct ks_plugin *p, const struct ks_puse *u)
+{
+	char *w = u->own ? NULL : written_name(u->loc);
+	cpp_hashnode *node = w ? cpp_lookup(parse_in, (const unsigned char *)w, strlen(w)) : NULL;
+
+	/* a macro of the module's own is not the kernel's headers' */
+	if (node && cpp_user_macro_p(node) &&
+	    !ks_api_kernel(p, cpp_macro_definition_location(node))) {
+		free(w);
+		w = NULL;
+	}
 	if (u->e->why)
 		inform(u->loc, "%s", u->e->why);
+	if (w && strcmp(w, u->sym) && strcmp(w, u->name)) {
+		/* plain quotes, as in the warning */
+		char *s = ks_strdupf("the source writes '%s', which the kernel's headers make a "
+				     "call of '%s': a rebuild against headers that no longer do is "
+				     "enough for this use (ksunset check --target tells)",
+				     w, u->sym);
+
+		if (s)
+			inform(u->loc, "%s", s);
+		free(s);
+	}
+	free(w);
 	if (u->accept) {
 		/* plain quotes, as in the warning */
 		char *s = ks_strdupf("accepted in the source (\"%s\"), but a use past its date "
@@ -167,7 +206,7 @@ static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 					       UNKNOWN_LOCATION);
 	}
 	if (shown)
-		notes(u);
+		notes(p, u);
 	free(msg);
 }
 

@@ -41,6 +41,7 @@ int kr_and_variadic(void)
  * expect: 12:16: note: No in-tree modular user.
  * expect: 17:17: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01; use 'rtc_set_time' instead [-Wdeprecated-declarations]
  * expect: 17:17: note: No in-tree modular user.
+ * expect: 17:17: note: the source writes 'set_clock', which the kernel's headers make a call of 'do_settimeofday64': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 19:20: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01; use 'rtc_set_time' instead [-Wdeprecated-declarations]
  * expect: 19:20: note: No in-tree modular user.
  * expect: 31:16: warning: 'do_settimeofday64' is scheduled for removal on 2027-09-01; use 'rtc_set_time' instead [-Wdeprecated-declarations]

@@ -23,5 +23,6 @@ int second(const char *n)
 
 /*
  * expect: 10:24: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 10:24: note: the source writes 'register_chrdev', which the kernel's headers make a call of '__register_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * record: __register_chrdev call clones.c 10 24 reg 2027-03-01
  */

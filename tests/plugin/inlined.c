@@ -64,6 +64,7 @@ unsigned long dead(const char *s)
  * expect: 20:16: warning: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20; add MODULE_IMPORT_NS(VFS_LEGACY) [-Wdeprecated-declarations]
  * expect: 29:16: warning: 'simple_strtoul' is scheduled for removal on 2027-03-01; use 'kstrtoul' instead [-Wdeprecated-declarations]
  * expect: 34:9: warning: '__unregister_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 34:9: note: the source writes 'unregister_chrdev', which the kernel's headers make a call of '__unregister_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 43:19: warning: 'noop_llseek' was due for removal on 2026-06-01 (overdue by 185 days); use 'no_llseek' instead [-Wdeprecated-declarations]
  * expect: 46:17: warning: 'nonseekable_open' will move to namespace VFS_LEGACY in Linux 6.20; add MODULE_IMPORT_NS(VFS_LEGACY) [-Wdeprecated-declarations]
  * expect: 56:24: warning: 'simple_strtoul' is scheduled for removal on 2027-03-01; use 'kstrtoul' instead [-Wdeprecated-declarations]

@@ -62,8 +62,10 @@ int data(unsigned long t)
  * expect: fix-it:"macros.c":{35:43-35:57}:"kstrtoul"
  * expect: 40:16: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
  * expect: 40:38: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 40:38: note: the source writes 'register_chrdev', which the kernel's headers make a call of '__register_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 46:27: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
  * expect: 46:42: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 46:42: note: the source writes 'time_after', which the kernel's headers make a call of 'jiffies': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * record: simple_strtoul call macros.c 17 16 only_macro 2027-03-01
  * record: simple_strtoul call macros.c 19 53 only_direct 2027-03-01
  * record: simple_strtoul call macros.c 23 27 both 2027-03-01

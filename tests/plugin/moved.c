@@ -24,5 +24,6 @@ int lookup(const struct legacy_zone *tmpl)
 
 /*
  * expect: 17:16: warning: 'legacy_zone_dflt' is scheduled for removal on 2027-06-01 [-Wdeprecated-declarations]
+ * expect: 17:16: note: the source writes 'zone_tmpl', which the kernel's headers make a call of 'legacy_zone_dflt': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * record: legacy_zone_dflt data moved.c 17 16 lookup 2027-06-01
  */

@@ -42,10 +42,15 @@ int in_builtin(const char *a, const char *b)
 
 /*
  * expect: 15:27: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 15:27: note: the source writes 'register_chrdev', which the kernel's headers make a call of '__register_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 20:38: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 20:38: note: the source writes 'register_chrdev', which the kernel's headers make a call of '__register_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 25:24: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 25:24: note: the source writes 'read_ticks', which the kernel's headers make a call of 'jiffies': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 32:21: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 32:21: note: the source writes 'read_ticks', which the kernel's headers make a call of 'jiffies': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 40:24: warning: 'jiffies' will become GPL-only on 2027-01-01; only modules whose license is not GPL-compatible are concerned; get_jiffies_64() and jiffies_64 [-Wdeprecated-declarations]
+ * expect: 40:24: note: the source writes 'TICKS', which the kernel's headers make a call of 'jiffies': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * record: __register_chrdev call nested.c 15 27 nested 2027-03-01
  * record: __register_chrdev call nested.c 20 38 deeper 2027-03-01
  * record: jiffies data nested.c 25 24 in_own 2027-01-01

@@ -44,9 +44,13 @@ int second(int n)
 
 /*
  * expect: 10:17: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 10:17: note: the source writes 'register_chrdev', which the kernel's headers make a call of '__register_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 16:9: warning: '__unregister_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 16:9: note: the source writes 'unregister_chrdev', which the kernel's headers make a call of '__unregister_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 21:16: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 21:16: note: the source writes 'register_two', which the kernel's headers make a call of '__register_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * expect: 28:16: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+ * expect: 28:16: note: the source writes 'register_chrdev', which the kernel's headers make a call of '__register_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
  * record: __register_chrdev call wrappers.c 10 17 setup 2027-03-01
  * record: __unregister_chrdev call wrappers.c 16 9 teardown 2027-03-01
  * record: __register_chrdev call wrappers.c 21 16 both 2027-03-01

@@ -48,6 +48,17 @@ KSUNSET_HISTORY=$H "$KSUNSET" check --history --kernel-release 6.12.117+deb13-am
 	>"$TMP/out" 2>"$TMP/err"
 expect_eq "check --history --kernel-release 6.12: exit 1" "$?" 1
 expect_grep "check --history on 6.12: overdue" "$TMP/err" "1 module checked: 5 errors, 0 warnings"
+# the plugin with the history as its schedule: at kmalloc(), which the
+# module writes, the note that only the kernel's headers call kmalloc_trace
+w=$TMP/warned
+if kbuild "$TOP/tests/kbuild/forecast" "$w" \
+	KCFLAGS="-fplugin=${PLUGIN:-$TOP/build/ksunset.so} -fplugin-arg-ksunset-schedule=$H"; then
+	expect_grep "the plugin with the history: the source's kmalloc() calls kmalloc_trace, a rebuild is enough" \
+		"$w.log" "note: the source writes 'kmalloc', which the kernel's headers make a call of 'kmalloc_trace': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)"
+else
+	fail "the plugin with the history: build"
+	tail -20 "$w.log" | sed 's/^/  | /'
+fi
 KSUNSET_HISTORY=$TMP/none "$KSUNSET" check --history "$d/forecast.ko" >/dev/null 2>"$TMP/err"
 expect_eq "a missing history: exit 2" "$?" 2
 expect_grep "a missing history: says which file" "$TMP/err" "$TMP/none"

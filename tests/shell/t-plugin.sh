@@ -218,7 +218,10 @@ printf '#include <linux/kernel.h>\nint foo(void)\n{\n\treturn register_chrdev(0,
 (cd "$L" && gcc -O2 -c -fplugin="$PLUGIN" -fplugin-arg-ksunset-schedule="$T/plugin.schedule" \
 	-I./include drivers/foo/foo.c -o "$TMP/foo.o" -fno-diagnostics-show-caret) 2>"$TMP/foo.err"
 grep -E '^[^ :]+:[0-9]+:[0-9]+: ' "$TMP/foo.err" >"$TMP/got"
-echo "drivers/foo/foo.c:4:16: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]" >"$TMP/want"
+cat >"$TMP/want" <<'EOT'
+drivers/foo/foo.c:4:16: warning: '__register_chrdev' is scheduled for removal on 2027-03-01; use 'misc_register' instead [-Wdeprecated-declarations]
+drivers/foo/foo.c:4:16: note: the source writes 'register_chrdev', which the kernel's headers make a call of '__register_chrdev': a rebuild against headers that no longer do is enough for this use (ksunset check --target tells)
+EOT
 expect_file_eq "kernel tree found from -I; in-tree module is the module's" "$TMP/got" "$TMP/want"
 
 # Robustness: what builds without the plugin builds with it (ksunset's own
