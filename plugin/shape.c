@@ -588,6 +588,43 @@ static void call(struct walk *w, tree t, enum use u)
 /* An initializer of an aggregate of type type: designated members, nested
  * aggregates and arrays of them. owner is the named aggregate whose
  * members the elements are (an anonymous member's are its container's). */
+/* Where the initializer that starts at from writes the designator
+ * ".name": a constant's element has no location of its own. Read up to
+ * the end of the declaration (a ';' outside braces). UNKNOWN_LOCATION:
+ * it does not, and a kernel macro made the element (DEFINE_SPINLOCK()'s
+ * .rlock), which is the target's own business, not the module's. */
+static location_t designator(location_t from, const char *name)
+{
+	expanded_location x = expand_location(from);
+	size_t n = strlen(name);
+	int depth = 0;
+
+	if (!x.file || linemap_location_from_macro_expansion_p(line_table, from))
+		return UNKNOWN_LOCATION;
+	for (int l = 0; l < 200; l++) {
+		char_span line = location_get_source_line(x.file, x.line + l);
+		size_t i = l ? 0 : (size_t)(x.column > 0 ? x.column - 1 : 0);
+
+		if (!line)
+			break;
+		for (; i < line.length(); i++) {
+			char c = line[i];
+
+			depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+			if (c == ';' && depth <= 0)
+				return UNKNOWN_LOCATION;
+			if (c != '.' || i + 1 + n > line.length() ||
+			    memcmp(line.get_buffer() + i + 1, name, n) ||
+			    (i + 1 + n < line.length() && ISIDNUM(line[i + 1 + n])))
+				continue;
+			return linemap_position_for_line_and_column(
+				line_table, linemap_check_ordinary(linemap_lookup(line_table, from)),
+				x.line + l, (unsigned)i + 1);
+		}
+	}
+	return UNKNOWN_LOCATION;
+}
+
 static void initializer(struct walk *w, tree owner, tree init)
 {
 	unsigned i;
@@ -601,6 +638,12 @@ static void initializer(struct walk *w, tree owner, tree init)
 	FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(init), i, idx, val) {
 		if (EXPR_P(val) && EXPR_HAS_LOCATION(val))
 			w->loc = EXPR_LOCATION(val);
+		else if (idx && TREE_CODE(idx) == FIELD_DECL && DECL_NAME(idx))
+			w->loc = designator(w->loc, IDENTIFIER_POINTER(DECL_NAME(idx)));
+		if (w->loc == UNKNOWN_LOCATION) {
+			w->loc = saved;
+			continue;
+		}
 		if (TREE_CODE(type) == ARRAY_TYPE) {
 			initializer(w, TREE_TYPE(type), val);
 		} else if (idx && TREE_CODE(idx) == FIELD_DECL) {
