@@ -18,7 +18,9 @@
 # DIR defaults to $KSUNSET_CACHE/debian ($KSUNSET_CACHE: /var/cache/ksunset
 # when writable, ~/.cache/ksunset otherwise). Lists are refreshed once a day.
 # The mirror is the one the machine's apt sources name ($KSUNSET_DEBIAN_MIRROR
-# overrides).
+# overrides). $KSUNSET_DEBIAN_COMPONENTS names the archive components to
+# read, space-separated (default: main; e.g. "main contrib non-free"); lists
+# for another set than main are kept apart, under DIR/apt/SUITE+COMPONENTS.
 # Exit status: 0 done, 1 no package matched, 2 usage, 77 the archive
 # cannot be reached (tests skip on it).
 set -eu
@@ -56,9 +58,15 @@ mirror=${KSUNSET_DEBIAN_MIRROR:-}
 	sed -n 's/^deb[[:space:]]\{1,\}\(\[[^]]*\][[:space:]]\{1,\}\)\{0,1\}\([^[:space:]]*\/debian\)\/*[[:space:]].*/\2/p' | head -1)
 [ -n "$mirror" ] || mirror=http://deb.debian.org/debian
 
+components=$(printf '%s\n' "${KSUNSET_DEBIAN_COMPONENTS:-main}" | tr -s ' \t' ' ' | sed 's/^ //; s/ $//')
+[ -n "$components" ] || components=main
+case $components in
+*[!a-z0-9\ -]*) die "'$components': not Debian component names" ;;
+esac
 apt=$dir/apt/$suite
+[ "$components" = main ] || apt=$apt+$(echo "$components" | tr ' ' +)
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$dir/debs" "$dir/root"
-echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main" >"$apt/sources.list"
+echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite $components" >"$apt/sources.list"
 aptget() {
 	apt-get -q -o Dir::Etc::sourcelist="$apt/sources.list" -o Dir::Etc::sourceparts=- \
 		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
