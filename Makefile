@@ -104,7 +104,7 @@ else
 PLUGIN := build/$(PLUGIN_TRIPLET)/ksunset.so
 PB := build/plugin-$(PLUGIN_TRIPLET)
 endif
-PLUGIN_OBJS := ksunset.o where.o token.o mark.o uses.o modinfo.o report.o note.o accept.o api.o shape.o consts.o probe.o guard.o reach.o
+PLUGIN_OBJS := ksunset.o where.o token.o mark.o uses.o modinfo.o report.o note.o accept.o api.o shape.o consts.o text.o probe.o guard.o reach.o
 PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wextra -Werror -Wno-unused-parameter \
 	-I$(PLUGIN_GCC_DIR)/include -Iinclude -Ilib

@@ -226,12 +226,16 @@ static void directive(struct scan *s, const char *p, unsigned line, unsigned las
 	}
 }
 
+/* What a logical line is, as far as it has been read. */
+enum kind { UNDECIDED, DIRECTIVE, CODE };
+
 int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 {
 	struct scan s = { out, NULL, 0, 0, 0 };
 	struct ks_buf l = KS_BUF_INIT;
 	unsigned line = 1, start = 1;
 	bool block = false;
+	enum kind k = UNDECIDED;	/* only a directive's text is kept */
 
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < len && !s.r; i++) {
@@ -248,7 +252,7 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 		} else if (block) {
 			if (c == '*' && i + 1 < len && text[i + 1] == '/') {
 				block = false, i++;
-				s.r = ks_buf_addc(&l, ' ');
+				s.r = k == DIRECTIVE ? ks_buf_addc(&l, ' ') : 0;
 			} else if (c == '\n') {
 				line++;	/* a comment over lines: one logical line */
 			}
@@ -258,8 +262,10 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 			while (i + 1 < len && text[i + 1] != '\n')
 				i++;
 		} else if (c == '\n') {
-			directive(&s, l.p ? l.p : "", start, line);
+			if (k == DIRECTIVE)
+				directive(&s, l.p ? l.p : "", start, line);
 			ks_buf_reset(&l);
+			k = UNDECIDED;
 			start = ++line;
 		} else if (c == '"' || c == '\'') {
 			size_t j = i + 1;
@@ -267,13 +273,16 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 			while (j < len && text[j] != c && text[j] != '\n')
 				j += text[j] == '\\' && j + 1 < len ? 2 : 1;
 			j = j < len && text[j] == c ? j : j - 1;
-			s.r = ks_buf_add(&l, text + i, j - i + 1);
+			s.r = k == DIRECTIVE ? ks_buf_add(&l, text + i, j - i + 1) : 0;
+			k = k == UNDECIDED ? CODE : k;
 			i = j;
-		} else {
-			s.r = ks_buf_addc(&l, c);
+		} else if (k != CODE) {
+			if (k == UNDECIDED && c != ' ' && c != '\t' && c != '\f' && c != '\v')
+				k = c == '#' ? DIRECTIVE : CODE;
+			s.r = k == DIRECTIVE ? ks_buf_addc(&l, c) : 0;
 		}
 	}
-	if (!s.r && l.len)
+	if (!s.r && k == DIRECTIVE && l.len)
 		directive(&s, l.p, start, line);
 	while (s.depth) {
 		close_branch(&s, line);

@@ -57,22 +57,40 @@ static int add_escaped(struct ks_buf *b, const char *s)
 {
 	int r = ks_buf_addc(b, '\t');
 
-	for (; !r && *s; s++) {
-		if (*s == '\t')
-			r = ks_buf_adds(b, "\\t");
-		else if (*s == '\n')
-			r = ks_buf_adds(b, "\\n");
-		else if (*s == '\\')
-			r = ks_buf_adds(b, "\\\\");
-		else
-			r = ks_buf_addc(b, *s);
+	while (!r && *s) {
+		size_t n = strcspn(s, "\t\n\\");	/* a plain run at once */
+
+		r = n ? ks_buf_add(b, s, n) : 0;
+		s += n;
+		if (r || !*s)
+			break;
+		r = ks_buf_adds(b, *s == '\t' ? "\\t" : *s == '\n' ? "\\n" : "\\\\");
+		s++;
 	}
 	return r;
 }
 
+/* "\tN": a number field, written without printf (the plugin writes
+ * thousands of records a unit). */
+static int add_uint(struct ks_buf *b, unsigned v)
+{
+	char d[12];
+	size_t n = sizeof(d);
+
+	do
+		d[--n] = (char)('0' + v % 10);
+	while ((v /= 10) && n > 1);
+	d[--n] = '\t';
+	return ks_buf_add(b, d + n, sizeof(d) - n);
+}
+
 static int add_head(struct ks_buf *b, int version, const char *type)
 {
-	return ks_buf_addf(b, "%s %d\t%s", KS_NOTE_NAME, version, type);
+	int r = ks_buf_adds(b, KS_NOTE_NAME " ");
+
+	r = r ? r : ks_buf_addc(b, (char)('0' + version));
+	r = r ? r : ks_buf_addc(b, '\t');
+	return r ? r : ks_buf_adds(b, type);
 }
 
 int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
@@ -93,7 +111,8 @@ static int add_place(struct ks_buf *out, const struct ks_record_use *u)
 
 	r = r ? r : add_escaped(out, ks_use_kind_name(u->kind));
 	r = r ? r : add_escaped(out, u->file);
-	r = r ? r : ks_buf_addf(out, "\t%u\t%u", u->line, u->col);
+	r = r ? r : add_uint(out, u->line);
+	r = r ? r : add_uint(out, u->col);
 	return r ? r : add_escaped(out, u->function ? u->function : "");
 }
 
@@ -122,7 +141,7 @@ int ks_record_encode_include(struct ks_buf *out, const struct ks_record_include 
 
 	r = r ? r : add_escaped(out, inc->header);
 	r = r ? r : add_escaped(out, inc->file);
-	r = r ? r : ks_buf_addf(out, "\t%u", inc->line);
+	r = r ? r : add_uint(out, inc->line);
 	return r ? r : ks_buf_add(out, "", 1);
 }
 
@@ -131,7 +150,9 @@ int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g)
 	int r = add_head(out, 4, "guard");
 
 	r = r ? r : add_escaped(out, g->file);
-	r = r ? r : ks_buf_addf(out, "\t%u\t%u\t%s", g->first, g->last, g->own ? "own" : "kernel");
+	r = r ? r : add_uint(out, g->first);
+	r = r ? r : add_uint(out, g->last);
+	r = r ? r : ks_buf_adds(out, g->own ? "\town" : "\tkernel");
 	r = r ? r : add_escaped(out, g->cond);
 	return r ? r : ks_buf_add(out, "", 1);
 }
@@ -157,7 +178,8 @@ int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 	r = r ? r : add_escaped(out, ks_shape_what_name(sh->what));
 	r = r ? r : add_escaped(out, sh->name);
 	r = r ? r : add_escaped(out, sh->file);
-	r = r ? r : ks_buf_addf(out, "\t%u\t%u", sh->line, sh->col);
+	r = r ? r : add_uint(out, sh->line);
+	r = r ? r : add_uint(out, sh->col);
 	r = r ? r : add_escaped(out, sh->function ? sh->function : "");
 	r = r ? r : add_escaped(out, sh->old ? sh->old : "");
 	r = r ? r : add_escaped(out, sh->probe ? sh->probe : "");
@@ -176,7 +198,7 @@ int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f)
 {
 	int r = add_head(out, fact_version(f->status), "fact");
 
-	r = r ? r : ks_buf_addf(out, "\t%u", f->item);
+	r = r ? r : add_uint(out, f->item);
 	r = r ? r : add_escaped(out, ks_fact_status_name(f->status));
 	r = r ? r : add_escaped(out, f->shape ? f->shape : "");
 	r = r ? r : add_escaped(out, f->file ? f->file : "");
@@ -188,7 +210,8 @@ int ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e)
 {
 	int r = add_head(out, 4, "error");
 
-	r = r ? r : ks_buf_addf(out, "\t%u\t%u", e->line, e->col);
+	r = r ? r : add_uint(out, e->line);
+	r = r ? r : add_uint(out, e->col);
 	r = r ? r : add_escaped(out, e->message);
 	return r ? r : ks_buf_add(out, "", 1);
 }

@@ -90,15 +90,17 @@ static bool reading_foreign(struct ks_plugin *p)
 /* Whether the line at loc is a directive: a macro tested or expanded in
  * #if (LINUX_VERSION_CODE, CONFIG_*) says what the sources test, not what
  * they use. */
-static bool in_directive(location_t loc)
+static bool in_directive(struct ks_plugin *p, location_t loc)
 {
 	expanded_location x = expand_location(loc);
-	char_span line = x.file ? location_get_source_line(x.file, x.line) : char_span(NULL, 0);
+	struct ks_line line;
 	size_t i = 0;
 
-	while (i < line.length() && (line[i] == ' ' || line[i] == '\t'))
+	if (!ks_text_line(p, x.file, x.line, &line))
+		return false;
+	while (i < line.len && (line.p[i] == ' ' || line.p[i] == '\t'))
 		i++;
-	return i < line.length() && line[i] == '#';
+	return i < line.len && line.p[i] == '#';
 }
 
 location_t ks_api_written(struct ks_plugin *p, location_t loc)
@@ -107,12 +109,12 @@ location_t ks_api_written(struct ks_plugin *p, location_t loc)
 
 	if (ks_api_foreign(p, at))
 		return UNKNOWN_LOCATION;
-	if (!linemap_location_from_macro_expansion_p(line_table, loc) || !in_directive(at))
+	if (!linemap_location_from_macro_expansion_p(line_table, loc) || !in_directive(p, at))
 		return at;
 	/* spelled in the body of a macro of the module's own: its use is
 	 * where the module's code expands it (as the use records say) */
 	at = ks_where_resolve(loc);
-	return ks_api_foreign(p, at) || in_directive(at) ? UNKNOWN_LOCATION : at;
+	return ks_api_foreign(p, at) || in_directive(p, at) ? UNKNOWN_LOCATION : at;
 }
 
 char *ks_macro_params(const cpp_macro *m)
@@ -162,7 +164,7 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 		return;
 	at = ks_api_written(p, loc);
 	/* tested in #if, or spelled where the kernel's headers are read */
-	if (at == UNKNOWN_LOCATION || in_directive(at))
+	if (at == UNKNOWN_LOCATION || in_directive(p, at))
 		return;
 	if (!ks_api_kernel(p, cpp_macro_definition_location(node))) {
 		own_macro(p, at, node);
@@ -223,14 +225,18 @@ static void include_seen(cpp_reader *reader, location_t loc, const unsigned char
 	if (chained_include)
 		chained_include(reader, loc, dir, fname, angle, comments);
 	include_done(p, NULL);
-	if (strncmp((const char *)dir, "include", 7))
+	/* only the module's own includes are recorded: the kernel's headers
+	 * include each other by the thousand (an include of the module's
+	 * that is not entered, since it was read before, is then judged by
+	 * its angle brackets) */
+	if (strncmp((const char *)dir, "include", 7) || reading_foreign(p))
 		return;
 	/* an identifier's string lives as long as the compilation */
 	name = ks_strdupf(angle ? "<%s>" : "\"%s\"", fname);
 	p->pending_include = IDENTIFIER_POINTER(get_identifier(name));
 	free(name);
 	p->pending_loc = loc;
-	p->pending_own = !reading_foreign(p);
+	p->pending_own = true;
 }
 
 static void file_changed(cpp_reader *reader, const line_map_ordinary *map)
@@ -292,7 +298,8 @@ static void finish_type(void *gcc_data, void *user_data)
 	struct ks_plugin *p = (struct ks_plugin *)user_data;
 	tree type = (tree)gcc_data;
 
-	if (type && TYPE_P(type) && TYPE_STUB_DECL(type) &&
+	/* most types are finished while libcpp reads the kernel's headers */
+	if (type && TYPE_P(type) && TYPE_STUB_DECL(type) && !reading_foreign(p) &&
 	    !ks_where_foreign(p, ks_where_resolve(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)))))
 		ks_shape_type(p, type);
 }
@@ -337,7 +344,7 @@ int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc)
 		struct ks_record_use place;
 		struct ks_record_include rec;
 
-		ks_record_place(p->includes[i].loc, &place);
+		ks_record_place(p, p->includes[i].loc, &place);
 		rec.header = p->includes[i].header;
 		rec.file = place.file;
 		rec.line = place.line;

@@ -146,6 +146,22 @@ static tree kernel_const(struct ks_plugin *p, const struct kfile *f, const struc
 	return decl;
 }
 
+/* The first of f's identifiers on line or after it (they are by line). */
+static size_t first_on(const struct kfile *f, unsigned line)
+{
+	size_t lo = 0, hi = f->nidents;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (f->idents[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 void ks_consts_scan(struct ks_plugin *p, tree fn, location_t from, location_t to)
 {
 	expanded_location a = expand_location(ks_where_resolve(from));
@@ -160,13 +176,13 @@ void ks_consts_scan(struct ks_plugin *p, tree fn, location_t from, location_t to
 		if (!ks_buf_read_file(&f->text, a.file))
 			tokenize(f);
 	}
-	for (size_t i = 0; i < f->nidents; i++) {
+	for (size_t i = first_on(f, (unsigned)a.line);
+	     i < f->nidents && f->idents[i].line <= (unsigned)b.line; i++) {
 		const struct ident *id = &f->idents[i];
 		location_t at;
 		tree c;
 
-		if (id->line < (unsigned)a.line || id->line > (unsigned)b.line ||
-		    id->line >= f->nlines || f->lines[id->line] == UNKNOWN_LOCATION ||
+		if (id->line >= f->nlines || f->lines[id->line] == UNKNOWN_LOCATION ||
 		    !(c = kernel_const(p, f, id)))
 			continue;
 		at = linemap_position_for_loc_and_offset(

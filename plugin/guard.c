@@ -71,7 +71,7 @@ static void mark(struct guards *g, location_t loc)
 	const struct ks_cond_branch *b;
 	struct gfile *f;
 
-	ks_record_place(loc, &at);
+	ks_record_place(g->p, loc, &at);
 	if (!*at.file)
 		return;
 	f = file_of(g, at.file);
@@ -264,12 +264,12 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	void **slot;
 	int r = 0;
 
-	ks_record_place(s->loc, &at);
+	ks_record_place(g->p, s->loc, &at);
 	memset(&from, 0, sizeof(from));
 	memset(&to, 0, sizeof(to));
 	if (s->decl != UNKNOWN_LOCATION) {
-		ks_record_place(s->decl, &from);
-		ks_record_place(s->decl_end, &to);
+		ks_record_place(g->p, s->decl, &from);
+		ks_record_place(g->p, s->decl_end, &to);
 	}
 	for (size_t i = 0; i < ndeps && !r; i++) {
 		if (!dep_in(&deps[i], at.file, at.line, at.line) &&
@@ -338,7 +338,7 @@ static int line_guards(struct guards *g, struct ks_buf *desc)
 		} else {
 			*slot = (void *)(uintptr_t)(ndeps + 1);
 		}
-		ks_record_place(p->own_macros[i].loc, &d->at);
+		ks_record_place(p, p->own_macros[i].loc, &d->at);
 		ndeps++;
 	}
 	for (size_t i = 0; ndeps && i < p->nshapes && !r; i++)

@@ -156,6 +156,7 @@ static void finish_unit(void *gcc_data, void *user_data)
 	ks_note_write(p);
 	ks_reach_free(p);
 	ks_shape_free(p);
+	ks_text_free(p);
 }
 
 static void register_attributes(void *gcc_data, void *user_data)

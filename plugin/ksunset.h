@@ -34,6 +34,7 @@ struct ks_pshape {
 	char *old, *probe;
 	location_t decl, decl_end;	/* callback: the function's declarator */
 	char *arglines;		/* call: where its arguments start; NULL: its line */
+	expanded_location at;	/* loc, expanded for sorting */
 };
 
 /* api=: a macro of the module's own, expanded in its code. */
@@ -62,6 +63,8 @@ struct ks_plugin {
 	char *srcdir;			/* the directory of the file compiled */
 	size_t nkdirs;
 	struct ks_strmap foreign;	/* file name -> 1 (module) or 2 (kernel) */
+	const line_map *where_map;	/* the last map ks_where_foreign asked about */
+	bool where_foreign;		/* and its answer */
 	struct ks_puse *uses;
 	size_t nuses, cap;
 	char *license;			/* the unit's MODULE_LICENSE; NULL: none */
@@ -91,6 +94,7 @@ struct ks_plugin {
 	bool nested_sorted;
 	struct ks_strmap consts;	/* api=: file -> its lines and identifiers
 					   (consts.c) */
+	struct ks_strmap texts;		/* file -> its text and lines (text.c) */
 	tree early_fn;			/* the function the early pass is in */
 	bool early_fn_foreign;		/* and whether the kernel's headers wrote it */
 };
@@ -169,6 +173,16 @@ int ks_puses_encode(struct ks_plugin *p, struct ks_buf *desc);
 /* note.c: the unit's .note.ksunset, written into the assembly. */
 void ks_note_write(struct ks_plugin *p);
 
+/* text.c: the lines of the files the plugin reads itself, each read once. */
+struct ks_line {
+	const char *p;		/* not NUL-terminated */
+	size_t len;		/* without the line end */
+};
+bool ks_text_line(struct ks_plugin *p, const char *file, int line, struct ks_line *out);
+/* GCC's display column of x, as it prints it by default. */
+int ks_text_display_col(struct ks_plugin *p, expanded_location x);
+void ks_text_free(struct ks_plugin *p);
+
 /* where.c (continued): places and symbols as the records give them. The
  * order of uses and shapes: by file, line, column, then name and kind;
  * for qsort's comparators. */
@@ -176,7 +190,7 @@ int ks_cmp_place(location_t la, const char *na, int ka, location_t lb, const cha
 /* Whether the unit defines sym (an assembler name): then it is no import. */
 bool ks_defined_here(const char *sym);
 /* r's file, line and display column from loc. */
-void ks_record_place(location_t loc, struct ks_record_use *r);
+void ks_record_place(struct ks_plugin *p, location_t loc, struct ks_record_use *r);
 
 /* api.c: api=, where the kernel's headers begin, and what libcpp sees:
  * the kernel's headers the module's files include, the kernel's macros

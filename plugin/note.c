@@ -19,19 +19,35 @@
 
 /* One record as an assembler string: printable bytes as they are, the rest
  * (TAB, and anything a path may hold) in octal. */
+static bool plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
 static int asm_string(struct ks_buf *out, const char *s, size_t n)
 {
 	int r = ks_buf_adds(out, "\t.asciz \"");
 
-	for (size_t i = 0; i < n && !r; i++) {
+	for (size_t i = 0; i < n && !r;) {
 		unsigned char c = (unsigned char)s[i];
+		size_t j = i;
 
-		if (c == '"' || c == '\\')
-			r = ks_buf_addf(out, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			r = ks_buf_addf(out, "\\%03o", c);
-		else
-			r = ks_buf_addc(out, (char)c);
+		while (j < n && plain((unsigned char)s[j]))
+			j++;
+		if (j > i) {	/* a run of plain bytes at once */
+			r = ks_buf_add(out, s + i, j - i);
+			i = j;
+		} else {	/* \" \\ or \ooo, without printf: a TAB ends each field */
+			char e[4] = { '\\', (char)c, 0, 0 };
+
+			if (c != '"' && c != '\\') {
+				e[1] = (char)('0' + (c >> 6));
+				e[2] = (char)('0' + ((c >> 3) & 7));
+				e[3] = (char)('0' + (c & 7));
+			}
+			r = ks_buf_add(out, e, c != '"' && c != '\\' ? 4 : 2);
+			i++;
+		}
 	}
 	return r ? r : ks_buf_adds(out, "\"\n");
 }

@@ -123,15 +123,17 @@ static void add_fixit(gcc_rich_location *rich, const struct ks_puse *u)
 
 /* The name the source writes at loc (a kernel header's inline or macro
  * that makes the call), or NULL. */
-static char *written_name(location_t loc)
+static char *written_name(struct ks_plugin *p, location_t loc)
 {
 	expanded_location x = expand_location(loc);
-	char_span line = x.file ? location_get_source_line(x.file, x.line) : char_span(NULL, 0);
 	size_t i = x.column > 0 ? (size_t)x.column - 1 : 0, j = i;
+	struct ks_line line;
 
-	while (j < line.length() && ISIDNUM(line[j]))
+	if (!ks_text_line(p, x.file, x.line, &line))
+		return NULL;
+	while (j < line.len && ISIDNUM(line.p[j]))
 		j++;
-	return j > i && !ISDIGIT(line[i]) ? xstrndup(line.get_buffer() + i, j - i) : NULL;
+	return j > i && !ISDIGIT(line.p[i]) ? xstrndup(line.p + i, j - i) : NULL;
 }
 
 /* The warning says what and when; a note says why, one that the source
@@ -141,7 +143,7 @@ static char *written_name(location_t loc)
  * past its date. */
 static void notes(struct ks_plugin *p, const struct ks_puse *u)
 {
-	char *w = u->own ? NULL : written_name(u->loc);
+	char *w = u->own ? NULL : written_name(p, u->loc);
 	cpp_hashnode *node = w ? cpp_lookup(parse_in, (const unsigned char *)w, strlen(w)) : NULL;
 
 	/* a macro of the module's own is not the kernel's headers' */
@@ -210,13 +212,13 @@ static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 	free(msg);
 }
 
-static int encode_use(struct ks_buf *b, const struct ks_puse *u)
+static int encode_use(struct ks_plugin *p, struct ks_buf *b, const struct ks_puse *u)
 {
 	struct ks_record_use r;
 
 	r.symbol = u->sym;
 	r.kind = u->kind;
-	ks_record_place(u->loc, &r);
+	ks_record_place(p, u->loc, &r);
 	r.function = u->func;
 	r.when = const_cast<char *>(u->e->when.text);
 	r.accept_reason = const_cast<char *>(u->accept);
@@ -259,7 +261,7 @@ int ks_puses_encode(struct ks_plugin *p, struct ks_buf *desc)
 
 	for (size_t i = 0; i < p->nuses && !r; i++) {
 		if (in_object(p->uses[i].sym))
-			r = encode_use(desc, &p->uses[i]);
+			r = encode_use(p, desc, &p->uses[i]);
 	}
 	return r;
 }

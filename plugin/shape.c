@@ -242,7 +242,8 @@ void ks_shape_add(struct ks_plugin *p, enum ks_shape_what what, const char *name
 /* The arguments of the call or function-like macro whose name is at loc,
  * as the source writes them (over up to 8 lines), and the line each
  * starts on (lines may be NULL); false when they cannot be read. */
-static bool source_args(location_t loc, char ***args, size_t *nargs, unsigned **lines)
+static bool source_args(struct ks_plugin *p, location_t loc, char ***args, size_t *nargs,
+			unsigned **lines)
 {
 	expanded_location x = expand_location(loc);
 	struct ks_buf arg = KS_BUF_INIT;
@@ -254,16 +255,16 @@ static bool source_args(location_t loc, char ***args, size_t *nargs, unsigned **
 	*args = NULL;
 	*nargs = 0;
 	for (int l = 0; x.file && l < 8 && !done; l++) {
-		char_span line = location_get_source_line(x.file, x.line + l);
+		struct ks_line line;
 		size_t i = l ? 0 : (size_t)(x.column > 0 ? x.column - 1 : 0);
 
-		if (!line)
+		if (!ks_text_line(p, x.file, x.line + l, &line))
 			break;
 		if (!l)		/* the name itself */
-			while (i < line.length() && (ISIDNUM(line[i])))
+			while (i < line.len && (ISIDNUM(line.p[i])))
 				i++;
-		for (; i < line.length() && !done; i++) {
-			char c = line[i];
+		for (; i < line.len && !done; i++) {
+			char c = line.p[i];
 
 			if (depth < 0 && (c == ' ' || c == '\t'))
 				continue;
@@ -284,8 +285,8 @@ static bool source_args(location_t loc, char ***args, size_t *nargs, unsigned **
 				done = c == ')';
 				continue;
 			}
-			if (quote && c == '\\' && i + 1 < line.length())
-				ks_must(ks_buf_addc(&arg, line[i++]));
+			if (quote && c == '\\' && i + 1 < line.len)
+				ks_must(ks_buf_addc(&arg, line.p[i++]));
 			else if (c == '"' || c == '\'')
 				quote = quote == c ? 0 : quote ? quote : c;
 			else if (!quote)
@@ -308,7 +309,7 @@ static bool source_args(location_t loc, char ***args, size_t *nargs, unsigned **
 /* The lines the arguments of the call at loc start on, "L1,L2,..." (0 for
  * one on the call's line), when some argument starts on another line
  * than the call: GCC reports a bad argument at its own line. NULL: none. */
-static char *arg_lines(location_t loc)
+static char *arg_lines(struct ks_plugin *p, location_t loc)
 {
 	char **args;
 	size_t nargs;
@@ -316,7 +317,7 @@ static char *arg_lines(location_t loc)
 	struct ks_buf b = KS_BUF_INIT;
 	bool other = false;
 
-	if (source_args(loc, &args, &nargs, &lines))
+	if (source_args(p, loc, &args, &nargs, &lines))
 		for (size_t i = 0; i < nargs; i++) {
 			other |= lines[i] != at;
 			ks_must(ks_buf_addf(&b, "%s%u", i ? "," : "", lines[i] == at ? 0 : lines[i]));
@@ -368,7 +369,7 @@ char *ks_shape_macro_probe(struct ks_plugin *p, location_t loc)
 	struct ks_buf b = KS_BUF_INIT;
 	char **args;
 	size_t nargs;
-	bool ok = source_args(loc, &args, &nargs, NULL) && !ks_buf_adds(&b, "-");
+	bool ok = source_args(p, loc, &args, &nargs, NULL) && !ks_buf_adds(&b, "-");
 
 	for (size_t i = 0; ok && i < nargs; i++) {
 		char *t = macro_arg_probe(p, args[i]);
@@ -577,7 +578,7 @@ static void call(struct walk *w, tree t, enum use u)
 		    ks_type_printed(TREE_TYPE(fn)), call_probe(w, t, u));
 		/* written by the module itself, over several lines */
 		if (w->p->nshapes > n && w->p->shapes[n].loc == ks_api_spelling(w->loc))
-			w->p->shapes[n].arglines = arg_lines(w->p->shapes[n].loc);
+			w->p->shapes[n].arglines = arg_lines(w->p, w->p->shapes[n].loc);
 	}
 	else if (!fn)
 		walk(w, CALL_EXPR_FN(t), VALUE);
@@ -593,7 +594,7 @@ static void call(struct walk *w, tree t, enum use u)
  * the end of the declaration (a ';' outside braces). UNKNOWN_LOCATION:
  * it does not, and a kernel macro made the element (DEFINE_SPINLOCK()'s
  * .rlock), which is the target's own business, not the module's. */
-static location_t designator(location_t from, const char *name)
+static location_t designator(struct ks_plugin *p, location_t from, const char *name)
 {
 	expanded_location x = expand_location(from);
 	size_t n = strlen(name);
@@ -602,20 +603,19 @@ static location_t designator(location_t from, const char *name)
 	if (!x.file || linemap_location_from_macro_expansion_p(line_table, from))
 		return UNKNOWN_LOCATION;
 	for (int l = 0; l < 200; l++) {
-		char_span line = location_get_source_line(x.file, x.line + l);
+		struct ks_line line;
 		size_t i = l ? 0 : (size_t)(x.column > 0 ? x.column - 1 : 0);
 
-		if (!line)
+		if (!ks_text_line(p, x.file, x.line + l, &line))
 			break;
-		for (; i < line.length(); i++) {
-			char c = line[i];
+		for (; i < line.len; i++) {
+			char c = line.p[i];
 
 			depth += c == '{' ? 1 : c == '}' ? -1 : 0;
 			if (c == ';' && depth <= 0)
 				return UNKNOWN_LOCATION;
-			if (c != '.' || i + 1 + n > line.length() ||
-			    memcmp(line.get_buffer() + i + 1, name, n) ||
-			    (i + 1 + n < line.length() && ISIDNUM(line[i + 1 + n])))
+			if (c != '.' || i + 1 + n > line.len || memcmp(line.p + i + 1, name, n) ||
+			    (i + 1 + n < line.len && ISIDNUM(line.p[i + 1 + n])))
 				continue;
 			return linemap_position_for_line_and_column(
 				line_table, linemap_check_ordinary(linemap_lookup(line_table, from)),
@@ -639,7 +639,7 @@ static void initializer(struct walk *w, tree owner, tree init)
 		if (EXPR_P(val) && EXPR_HAS_LOCATION(val))
 			w->loc = EXPR_LOCATION(val);
 		else if (idx && TREE_CODE(idx) == FIELD_DECL && DECL_NAME(idx))
-			w->loc = designator(w->loc, IDENTIFIER_POINTER(DECL_NAME(idx)));
+			w->loc = designator(w->p, w->loc, IDENTIFIER_POINTER(DECL_NAME(idx)));
 		if (w->loc == UNKNOWN_LOCATION) {
 			w->loc = saved;
 			continue;
@@ -831,14 +831,20 @@ void ks_shape_type(struct ks_plugin *p, tree type)
 			need_decl(p, f, NULL_TREE);
 }
 
+/* By place (ks_cmp_place's order, from the places expanded once), name,
+ * kind and probe. */
 static int cmp_shape(const void *a, const void *b)
 {
 	const struct ks_pshape *x = (const struct ks_pshape *)a, *y = (const struct ks_pshape *)b;
-	int r = ks_cmp_place(x->loc, x->name, (int)x->what, y->loc, y->name, (int)y->what);
+	int r = strcmp(x->at.file ? x->at.file : "", y->at.file ? y->at.file : "");
 
-	if (!r)
-		r = strcmp(x->probe, y->probe);
-	return r;
+	if (!r && x->at.line != y->at.line)
+		r = x->at.line < y->at.line ? -1 : 1;
+	if (!r && x->at.column != y->at.column)
+		r = x->at.column < y->at.column ? -1 : 1;
+	r = r ? r : strcmp(x->name, y->name);
+	r = r ? r : (int)x->what - (int)y->what;
+	return r ? r : strcmp(x->probe, y->probe);
 }
 
 static bool same_shape(const struct ks_pshape *a, const struct ks_pshape *b)
@@ -851,6 +857,8 @@ int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
 	int r = 0;
 
+	for (size_t i = 0; i < p->nshapes; i++)
+		p->shapes[i].at = expand_location(p->shapes[i].loc);
 	if (p->nshapes)
 		qsort(p->shapes, p->nshapes, sizeof(*p->shapes), cmp_shape);
 	for (size_t i = 0; i < p->nshapes && !r; i++) {
@@ -860,7 +868,7 @@ int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 
 		if (i && same_shape(&p->shapes[i - 1], s))
 			continue;
-		ks_record_place(s->loc, &place);
+		ks_record_place(p, s->loc, &place);
 		rec.what = s->what;
 		rec.name = s->name;
 		rec.file = place.file;

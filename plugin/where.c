@@ -159,13 +159,11 @@ static int classify(struct ks_plugin *p, const char *file)
 /* Whether loc (already resolved) lies outside the module's own sources.
  * File names are the line map's, which live as long as the compilation, so
  * they can be the keys of the cache. */
-bool ks_where_foreign(struct ks_plugin *p, location_t loc)
+static bool foreign_file(struct ks_plugin *p, location_t loc)
 {
 	const char *file;
 	void **slot;
 
-	if (loc <= BUILTINS_LOCATION)
-		return true;
 	if (in_system_header_at(loc))
 		return true;
 	file = LOCATION_FILE(loc);
@@ -176,6 +174,23 @@ bool ks_where_foreign(struct ks_plugin *p, location_t loc)
 	if (!*slot)
 		*slot = (void *)(intptr_t)classify(p, file);
 	return (intptr_t)*slot == 2;
+}
+
+/* The answer depends on loc's line map alone (its file, whether it is a
+ * system header): the last map asked about is remembered, as most calls
+ * in a row ask about the same one. */
+bool ks_where_foreign(struct ks_plugin *p, location_t loc)
+{
+	const line_map *map;
+
+	if (loc <= BUILTINS_LOCATION)
+		return true;
+	map = linemap_lookup(line_table, loc);
+	if (map && map == p->where_map)
+		return p->where_foreign;
+	p->where_foreign = foreign_file(p, loc);
+	p->where_map = map;
+	return p->where_foreign;
 }
 
 int ks_cmp_place(location_t la, const char *na, int ka, location_t lb, const char *nb, int kb)
@@ -202,15 +217,14 @@ bool ks_defined_here(const char *sym)
 	return n && n->definition && !DECL_EXTERNAL(n->decl);
 }
 
-void ks_record_place(location_t loc, struct ks_record_use *r)
+void ks_record_place(struct ks_plugin *p, location_t loc, struct ks_record_use *r)
 {
 	expanded_location x = expand_location(loc);
-	cpp_char_column_policy policy(8, cpp_wcwidth);
 
 	r->file = const_cast<char *>(x.file ? x.file : "");
 	r->line = x.line;
 	/* GCC's display column as -fdiagnostics-column-unit=display counts
 	 * it by default (a tab to the next multiple of 8), whatever the
 	 * options: what the checker reads back and turns into SARIF's */
-	r->col = x.column > 0 ? location_compute_display_column(x, policy) : 0;
+	r->col = x.column > 0 ? ks_text_display_col(p, x) : 0;
 }
