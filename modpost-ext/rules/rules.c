@@ -389,6 +389,23 @@ static void finding_free(struct ks_finding *f)
 	free(f->locs);
 }
 
+/* A source change of some of an import's uses lists only those: every
+ * line a message names is one to change. */
+static void drop_compiling(struct ks_finding *f)
+{
+	size_t n = 0;
+
+	if (f->remedy != KS_REMEDY_SOURCE_CHANGE)
+		return;
+	for (size_t i = 0; i < f->nlocs; i++) {
+		if (f->locs[i].compiles)
+			loc_free(&f->locs[i]);
+		else
+			f->locs[n++] = f->locs[i];
+	}
+	f->nlocs = n;
+}
+
 static struct ks_finding *new_finding(struct ks_findings *fs)
 {
 	if (ks_array_room((void **)&fs->v, &fs->cap, fs->n + 1, sizeof(*fs->v)) < 0)
@@ -424,6 +441,7 @@ static int add_finding(struct ks_check *c, const struct ks_import *im,
 		c->found.n--;
 		return -ENOMEM;
 	}
+	drop_compiling(f);
 	return 0;
 }
 

@@ -35,6 +35,8 @@ struct ks_loc {
 	char *accept_reason;
 	char *note;			/* --target's forecast: the compiler's message; NULL */
 	char *written_as;		/* --target: the name the source writes here; NULL */
+	bool compiles;			/* --target: this use compiles there, though
+					   another of the import's does not */
 };
 
 struct ks_finding;

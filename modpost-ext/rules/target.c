@@ -143,8 +143,9 @@ static int written_names(const struct ks_module *m, struct ks_finding *f)
 	return 0;
 }
 
-/* How many of f's locations are the site of a break of v. */
-static size_t breaking(const struct ks_verdict *v, const struct ks_finding *f)
+/* How many of f's locations are the site of a break of v; the others are
+ * marked as compiling there. */
+static size_t breaking(const struct ks_verdict *v, struct ks_finding *f)
 {
 	size_t n = 0;
 
@@ -157,6 +158,7 @@ static size_t breaking(const struct ks_verdict *v, const struct ks_finding *f)
 				       v->diffs[d].sites.v[s].call_line == f->locs[i].line) &&
 				      !strcmp(v->diffs[d].sites.v[s].file, f->locs[i].file);
 		n += hit;
+		f->locs[i].compiles = !hit;
 	}
 	return n;
 }
@@ -218,9 +220,11 @@ static int remedy_missing(const struct ks_verdict *v, struct ks_finding *f)
 	}
 	if ((n = breaking(v, f)) && f->nlocs == 1)
 		return set_why(f, KS_REMEDY_SOURCE_CHANGE, "its use does not compile there");
-	if (n)
-		return set_why(f, KS_REMEDY_SOURCE_CHANGE, "%zu of its %zu uses do%s not compile there",
-			       n, f->nlocs, n == 1 ? "es" : "");
+	if (n)	/* only those are listed: the others need no change */
+		return set_why(f, KS_REMEDY_SOURCE_CHANGE,
+			       "%zu of its %zu uses do%s not compile there; a rebuild is enough for "
+			       "the other %zu",
+			       n, f->nlocs, n == 1 ? "es" : "", f->nlocs - n);
 	return set_why(f, KS_REMEDY_REBUILD, "every use compiles there");
 }
 

@@ -42,7 +42,7 @@ static void make(struct fx *x, const char *status, const char *file, const char 
 	if (file) {
 		x->f.locs = calloc(1, sizeof(*x->f.locs));
 		x->f.locs[0] = (struct ks_loc){ strdup(file), 42, 9, strdup(fn), KS_USE_CALL,
-						KS_SOURCE_PLUGIN, false, NULL, NULL, NULL, NULL, NULL };
+						KS_SOURCE_PLUGIN, false, NULL, NULL, NULL, NULL, NULL, false };
 		x->f.nlocs = 1;
 	}
 	x->fs.v = &x->f;

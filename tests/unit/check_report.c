@@ -147,9 +147,9 @@ static void add_locs(struct fx *x)
 {
 	x->f.locs = calloc(2, sizeof(*x->f.locs));
 	x->f.locs[0] = (struct ks_loc){ strdup("drv/m.c"), 42, 9, strdup("probe"), KS_USE_CALL,
-					KS_SOURCE_PLUGIN, false, NULL, NULL, NULL, NULL, NULL };
+					KS_SOURCE_PLUGIN, false, NULL, NULL, NULL, NULL, NULL, false };
 	x->f.locs[1] = (struct ks_loc){ strdup("drv/m.c"), 50, 12, strdup(""), KS_USE_ADDR,
-					KS_SOURCE_PLUGIN, false, NULL, NULL, NULL, NULL, NULL };
+					KS_SOURCE_PLUGIN, false, NULL, NULL, NULL, NULL, NULL, false };
 	x->f.nlocs = 2;
 }
 
