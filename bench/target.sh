@@ -1,7 +1,7 @@
 #!/bin/sh
 # make bench PARTS=target: check --target's forecast against the real
-# builds of the shared DKMS packages and those of
-# bench/more-dkms-packages.tsv (bench/validate-target.sh), written between
+# builds of every DKMS package of Debian 12, bench/dkms-bookworm.tsv
+# (bench/validate-target.sh; KSUNSET_CORPUS names another TSV), written between
 # the "target-validation" markers of bench/target-validation.md, and the
 # cost of each forecast against one real build of its package (wall and
 # CPU, uncached, the same -j2) between the "target-cost" markers of
@@ -13,9 +13,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 W=$top/build/bench
 mkdir -p "$W"
 . "$top/bench/section.sh"
-corpus=${KSUNSET_CORPUS:-/work/shared/corpus/dkms-packages.tsv}
+corpus=${KSUNSET_CORPUS:-$top/bench/dkms-bookworm.tsv}
 [ -f "$corpus" ] || { echo "bench: no DKMS corpus at $corpus (KSUNSET_CORPUS)" >&2; exit 1; }
-sh "$top/bench/validate-target.sh" "$corpus" "$top/bench/more-dkms-packages.tsv" -- "$KSUNSET" \
+sh "$top/bench/validate-target.sh" "$corpus" -- "$KSUNSET" \
 	>"$W/validation.md" || rc=$?
 [ "$rc" -eq 77 ] && { echo "bench: the Debian archive cannot be reached: no validation" >&2; exit 0; }
 [ "$rc" -eq 0 ] || exit "$rc"

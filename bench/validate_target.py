@@ -9,35 +9,66 @@ is and, when the forecast found a gone header with a namesake, once more
 with the forecast's header in its place (a fatal error stops a file; the
 second build reaches the rest). Compared, per package:
 
+  modules       the .ko the 6.1 build left that a Kbuild modules.order
+                lists (all of them when there is none), less the Kbuild
+                trees of configure's probes: a tree (the topmost folder
+                with a modules.order and those below it) none of whose
+                modules dkms.conf's BUILT_MODULE_NAME names (zfs's build/)
   error lines   file:line of every error the real builds report in the
-                package's own sources
-  located       those that are a forecast location (the sites of its breaks),
-                or whose macro expansion the compiler notes at one
-  forecast      the forecast's locations; "compile" those on a line with no
+                package's own files; an error GCC reports in a kernel
+                header (or anywhere outside the package) whose "in expansion
+                of macro" notes point into the package counts at the
+                outermost of those lines (where the module expands it)
+  located       those that are a forecast location, or whose macro
+                expansion the compiler notes at one
+  forecast      the forecast's locations: every location in the package's
+                files of a finding that is a break (has a "kind") or whose
+                remedy is source-change; "compile" those on a line with no
                 error in a file the real builds compiled to its end (a false
                 alarm); "repeats" those naming what GCC reported earlier in
                 the file (an implicit declaration is reported once per unit,
                 an undeclared name once per function); "unreached" those in
                 a file the builds did not compile or a fatal error stopped
+  unknown       the modules whose outlook is unknown (each listed under
+                "What remains" with the forecast's reason)
   outlook       what the forecast tells each module: when the package fails
                 to build, not every module may be told it builds, and no
                 module one of whose own files (its .mod's objects and their
                 dependencies) has an error line
 
-Prints the Markdown table and the lists of what is missed or wrong, and the
-cost of the forecast against one real build (wall and CPU seconds, make and
-compiler included).
+A build command may run several makes (joined with ; or &&): the 6.12
+build gives each its -k and runs the next one even when one fails (&& is
+turned into ;); a build fails when the command does, or any make it runs
+itself does (a make wrapper first in PATH records those; the makes of a
+configure script or of a Makefile are not its own). Each build step, the
+fetch and the forecast have a time limit (KSUNSET_VALIDATE_TIMEOUT
+seconds, 1800 by default); a package that cannot be fetched, does not
+build on 6.1, whose forecast fails or whose 6.12 build times out gets one
+row saying so, and the run goes on. Progress goes to stderr.
+
+Prints the Markdown table, the totals against the goals, the lists of what
+is missed or wrong, and the cost of the forecast against one real build
+(wall and CPU seconds, make and compiler included).
 
   validate_target.py KSUNSET K H TSV...
 
+TSV: package, srcdir prefix, .ko count, build command (run in S; $K, $S,
+$R, <release>, ${K%-amd64}-common expand; a trailing "   (...)" is a note)
+and optionally extra bookworm packages the build needs (fetched, never
+installed; $R is the root they are unpacked in). Lines after an
+"# excluded:" comment, up to the next "# main"/"# contrib"/"# non-free",
+and packages named by one are skipped.
+
 KSUNSET_VALIDATE_ONLY=pkg,pkg picks packages; KSUNSET_VALIDATE_KEEP=DIR
-keeps the builds (DIR/pkg/a: 6.1 with the plugin, b: 6.12) and their logs.
+keeps the builds (DIR/pkg/a: 6.1 with the plugin, b: 6.12) and their logs
+(a.log, b.log, b2.log, forecast.json, forecast.err).
 """
 import json
 import os
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -47,72 +78,238 @@ KS, K, H = sys.argv[1:4]
 TSVS = sys.argv[4:]
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FETCH = os.path.join(TOP, "scripts", "fetch-debian.sh")
-ENV = dict(os.environ, LANG="C", LC_ALL="C", LC_MESSAGES="C", MAKEFLAGS="-j2")
-ERR = re.compile(r"^(/[^:\s]+):(\d+):(?:\d+:)? (fatal )?error: (.*)$")
+COMPONENTS = os.environ.get("KSUNSET_DEBIAN_COMPONENTS") or "main contrib non-free"
+ENV = dict(os.environ, LANG="C", LC_ALL="C", LC_MESSAGES="C", MAKEFLAGS="-j2",
+           KSUNSET_DEBIAN_COMPONENTS=COMPONENTS)
+TIMEOUT = int(os.environ.get("KSUNSET_VALIDATE_TIMEOUT") or 1800)
+MAKE = shutil.which("make") or "/usr/bin/make"
+START = time.monotonic()
+
+DIAG = re.compile(r"^([^\s:]+):(\d+):(?:\d+:)? (fatal error|error|warning): (.*)$")
+IN_FN = re.compile(r"^([^\s:]+): In function '([^']+)':$")
+EXPANSION = re.compile(r"^([^\s:]+):(\d+):\d+: note: in expansion of macro")
+CC = re.compile(r"^\s+CC \[M\]\s+(\S+)\.o$")
+ENTER = re.compile(r"^make(?:\[\d+\])?: Entering directory '([^']+)'")
+MAKEWORD = re.compile(r"(?<![\w./$=-])make(?=[ \t]|$)")
 
 
-def run(cmd, cwd=None, env=ENV, log=None):
-    """Runs cmd (a shell line); returns (status, output, wall, cpu)."""
+def progress(pkg, what, t0=None):
+    el = " (%.1f s)" % (time.monotonic() - t0) if t0 is not None else ""
+    print("validate [%s] %s: %s%s" % (time.strftime("%H:%M:%S"), pkg, what, el),
+          file=sys.stderr, flush=True)
+
+
+def run(cmd, cwd=None, env=ENV, log=None, timeout=TIMEOUT):
+    """Runs cmd (a shell line) in a session of its own, killed with all
+    its processes after timeout seconds; returns (status, output, wall,
+    cpu, timed out)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
-    p = subprocess.run(cmd, shell=True, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, text=True, errors="replace")
+    p = subprocess.Popen(cmd, shell=True, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, start_new_session=True)
+    late = False
+    try:
+        out, _ = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        late = True
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, _ = p.communicate()
+    out = out.decode(errors="replace")
     wall = time.monotonic() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if log:
         with open(log, "w") as f:
-            f.write(p.stdout)
-    return p.returncode, p.stdout, wall, cpu
+            f.write(out)
+    return p.returncode, out, wall, cpu, late
 
 
-def build_cmd(cmd, kdir, src):
-    """The TSV's command with K and S; a Makefile that finds the kernel by
-    KVER under /lib/modules (ddcci's) gets the tree as KDIR, as DKMS would
-    find it installed."""
+def strip_note(cmd):
+    """The command without its trailing note: a "(...)" at the end, with
+    nested parentheses, after white space, that is not a subshell (after
+    ;, &&, || or |)."""
+    cmd = cmd.rstrip()
+    if not cmd.endswith(")"):
+        return cmd
+    depth = 0
+    for i in range(len(cmd) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(cmd[i], 0)
+        if depth == 0:
+            break
+    else:
+        return cmd
+    head = cmd[:i]
+    if i == 0 or not head[-1].isspace() or head.rstrip().endswith((";", "&", "|", "$")):
+        return cmd
+    return head.rstrip()
+
+
+def build_cmd(cmd, kdir, src, root, fails):
+    """The TSV's command with K, S and R; a Makefile that finds the kernel
+    by KVER under /lib/modules (the old corpus's ddcci) gets the tree as
+    KDIR, as DKMS would find it installed. The shell's pid is KSV_TOP, for
+    the make wrapper; the command's status is the shell's."""
     rel = os.path.basename(kdir).replace("linux-headers-", "")
-    cmd = re.sub(r" *\(.*\)$", "", cmd).replace("<release>", rel)
-    if "KVER=" in cmd and "KDIR=" not in cmd:
+    cmd = strip_note(cmd).replace("<release>", rel)
+    if "KVER=" in cmd and "$K" not in cmd:
         cmd = cmd.replace("make ", "make KDIR=$K ", 1)
-    return "K=%s S=%s; %s" % (kdir, src, cmd)
+    return ("KSV_TOP=$$ KSV_FAILS='%s'; export KSV_TOP KSV_FAILS; K='%s' S='%s' R='%s'; "
+            "{ %s\n}; ksv_st=$?; exit $ksv_st" % (fails, kdir, src, root, cmd))
 
 
-IN_FN = re.compile(r"^(/[^:\s]+): In function '([^']+)':$")
-EXPANSION = re.compile(r"^(/[^:\s]+):(\d+):\d+: note: in expansion of macro")
-CC = re.compile(r"^\s+CC \[M\]\s+(/\S+)\.o$")
+def real_cmd(cmd):
+    """The 6.12 build: -k to each make, and every make run when one fails."""
+    return MAKEWORD.sub("make -k", cmd.replace("&&", ";"))
 
 
-def error_lines(out, src):
-    """{(file relative to src, line): (message, function)}, the files a
-    fatal error stopped, and the .c files the build compiled. An error
-    spelled in a macro is at the lines its expansion notes name too (the
-    source line that expands it): those are in .expanded[error]."""
-    lines, fatal, compiled, fn = {}, set(), set(), {}
-    last = None
-    for l in out.splitlines():
-        m = EXPANSION.match(l)
-        if m and last and m.group(1).startswith(src + "/"):
-            EXPANDED.setdefault(last, set()).add((os.path.relpath(m.group(1), src),
-                                                  int(m.group(2))))
-            continue
-        m = CC.match(l)
-        if m and m.group(1).startswith(src + "/"):
-            compiled.add(os.path.relpath(m.group(1), src) + ".c")
-        m = IN_FN.match(l)
+def make_wrapper(work):
+    """A make first in PATH that records the failures of the makes the
+    command runs itself (those whose parent is the command's shell)."""
+    d = os.path.join(work, "bin")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "make"), "w") as f:
+        f.write('#!/bin/sh\n%s "$@"\ns=$?\n'
+                'if [ "$s" != 0 ] && [ -n "${KSV_FAILS:-}" ] && [ "$PPID" = "${KSV_TOP:-}" ]; then\n'
+                '\techo "make $*: exit $s" >>"$KSV_FAILS"\nfi\nexit $s\n' % MAKE)
+    os.chmod(os.path.join(d, "make"), 0o755)
+    return d
+
+
+def build(cmd, kdir, src, root, env, log, real=False):
+    """(failed, output, wall, cpu, timed out, reason)"""
+    fails = log + ".fails"
+    if os.path.exists(fails):
+        os.unlink(fails)
+    c = build_cmd(real_cmd(cmd) if real else cmd, kdir, src, root, fails)
+    st, out, wall, cpu, late = run(c, cwd=src, env=env, log=log)
+    made = open(fails).read().splitlines() if os.path.exists(fails) else []
+    reason = "a make: %s" % made[0].rsplit(": ", 1)[-1] if made else ("status %d" % st if st else "")
+    return st != 0 or bool(made), out, wall, cpu, late, reason
+
+
+def dkms_names(src):
+    """The modules dkms.conf's BUILT_MODULE_NAME names (those spelled
+    without a variable other than PACKAGE_NAME), or None."""
+    try:
+        text = open(os.path.join(src, "dkms.conf"), errors="replace").read()
+    except OSError:
+        return None
+    m = re.search(r'^\s*PACKAGE_NAME=["\']?([^"\'\s]+)', text, re.M)
+    names = set()
+    for n in re.findall(r'^\s*BUILT_MODULE_NAME\[[^]]*\]=["\']?([^"\'\s]+)', text, re.M):
         if m:
-            fn[m.group(1)] = m.group(2)
-        m = ERR.match(l)
-        if not m or not m.group(1).startswith(src + "/"):
-            continue
-        f = os.path.relpath(m.group(1), src)
-        last = (f, int(m.group(2)))
-        lines.setdefault(last, (m.group(4), fn.get(m.group(1), "")))
-        if m.group(3):
-            fatal.add(f)
-    return lines, fatal, compiled
+            n = n.replace("${PACKAGE_NAME}", m.group(1)).replace("$PACKAGE_NAME", m.group(1))
+        if "$" not in n:
+            names.add(n)
+    return names or None
 
 
-EXPANDED = {}
+def modules(src):
+    """The package's modules: the .ko under src that Kbuild's modules.order
+    files list (all when there is none), less the trees of configure's
+    probes; and how many .ko were left out."""
+    kos = sorted(os.path.join(d, n) for d, _, fs in os.walk(src) for n in fs if n.endswith(".ko"))
+    orders = sorted(d for d, _, fs in os.walk(src) if "modules.order" in fs)
+    if not orders:
+        return kos, 0
+    listed = {}	# .ko -> the topmost folder with a modules.order above its list
+    oset = set(orders)
+    for d in orders:
+        top, p = d, d
+        while p != src and p.startswith(src + "/"):
+            p = os.path.dirname(p)
+            if p in oset:
+                top = p
+        for e in open(os.path.join(d, "modules.order"), errors="replace").read().split():
+            e = re.sub(r"\.o$", ".ko", e)
+            if e.startswith("kernel/"):
+                e = e[7:]
+            cands = [e] if os.path.isabs(e) else [os.path.join(a, e) for a in (d, top, src)]
+            for c in cands:
+                c = os.path.normpath(c)
+                if os.path.exists(c):
+                    listed.setdefault(c, top)
+                    break
+    mods = [k for k in kos if k in listed]
+    names = dkms_names(src)
+    if names:
+        trees = {t for k, t in listed.items() if os.path.basename(k)[:-3] in names}
+        if trees:
+            mods = [k for k in mods if listed[k] in trees]
+    if not mods:
+        mods = kos
+    return mods, len(kos) - len(mods)
+
+
+class Parse:
+    """What the real builds reported: error lines {(file relative to src,
+    line): (message, function)}, the lines each one's macro expansion notes
+    name in the package (.expanded), the files a fatal error stopped, the .c
+    files the build compiled, and the errors outside the package with no
+    line of its own (.outside)."""
+
+    def __init__(self, src):
+        self.src = src
+        self.lines, self.expanded, self.fatal, self.compiled = {}, {}, set(), set()
+        self.outside = {}
+
+    def mine(self, p):
+        return p.startswith(self.src + "/")
+
+    def rel(self, p):
+        return os.path.relpath(p, self.src)
+
+    def add(self, out):
+        cwd, cur, fn = None, None, {}
+
+        def path(p):
+            return os.path.normpath(p if os.path.isabs(p) or not cwd else os.path.join(cwd, p))
+
+        def close(cur):
+            if not cur:
+                return
+            p, line, kind, msg, notes = cur
+            if self.mine(p):
+                key = (self.rel(p), line)
+                if kind == "fatal error":
+                    self.fatal.add(key[0])
+            elif notes:
+                key = notes[-1]	# the outermost: where the module expands it
+            else:
+                self.outside.setdefault("%s:%d: %s" % (p, line, msg), None)
+                return
+            self.lines.setdefault(key, (msg, fn.get(os.path.join(self.src, key[0]), "")))
+            self.expanded.setdefault(key, set()).update(notes)
+
+        for l in out.splitlines():
+            m = ENTER.match(l)
+            if m:
+                cwd = m.group(1)
+                continue
+            m = EXPANSION.match(l)
+            if m:
+                p = path(m.group(1))
+                if cur and self.mine(p):
+                    cur[4].append((self.rel(p), int(m.group(2))))
+                continue
+            m = CC.match(l)
+            if m and self.mine(path(m.group(1))):
+                self.compiled.add(self.rel(path(m.group(1))) + ".c")
+                continue
+            m = DIAG.match(l)
+            if m:
+                close(cur)
+                cur = None
+                if m.group(3) != "warning":
+                    cur = (path(m.group(1)), int(m.group(2)), m.group(3), m.group(4), [])
+                continue
+            m = IN_FN.match(l)
+            if m:
+                fn[path(m.group(1))] = m.group(2)
+        close(cur)
 
 
 def module_files(ko, src):
@@ -138,8 +335,14 @@ def module_files(ko, src):
 def repeat(loc, name, errs):
     """Whether GCC, which reports an implicit declaration once per file and
     an undeclared name once per function, reported name in loc's file
-    before loc: the line is as broken as the one it reported."""
+    before loc: the line is as broken as the one it reported. So is a
+    member of a struct whose array or variable GCC reported incomplete
+    before it: it reports the declaration once, not its initializers."""
+    whole = name.split(".")[0] if name and name.startswith(("struct ", "union ")) else None
     for (f, line), (msg, fn) in errs.items():
+        if whole and whole != name and f == loc[0] and line <= loc[1] and \
+                "incomplete" in msg and "'%s'" % whole in msg:
+            return True
         implicit = "implicit declaration of function '%s'" % name in msg
         if implicit and f.endswith(".h"):	# reported in the header, once per unit
             return True
@@ -152,24 +355,42 @@ def repeat(loc, name, errs):
     return False
 
 
-def forecast(kos, src, work):
-    """The forecast's locations {(file, line): kind name}, the outlooks, the
-    header replacements, and its cost."""
+class ForecastError(Exception):
+    pass
+
+
+def forecast(kos, src, work, pkgdir):
+    """The forecast's locations {(file, line): (kind or rule, symbol,
+    function)}, the outlooks, the header replacements, and its cost."""
     env = dict(ENV, KSUNSET_CACHE=os.path.join(work, "cache"))
-    st, out, wall, cpu = run("%s check --target %s --format json %s 2>/dev/null" %
-                             (KS, H, " ".join(kos)), env=env)
-    doc = json.loads(out)
+    errf = os.path.join(pkgdir, "forecast.err")
+    st, out, wall, cpu, late = run("'%s' check --target '%s' --format json %s 2>'%s'" %
+                                   (KS, H, " ".join("'%s'" % k for k in kos), errf),
+                                   env=env, log=os.path.join(pkgdir, "forecast.json"))
+    err = open(errf, errors="replace").read().strip().splitlines()
+    last = (err[-1] if err else "no message")[:140]
+    if late:
+        raise ForecastError("forecast timed out after %d s" % TIMEOUT)
+    if st not in (0, 1):
+        raise ForecastError("forecast %s (%s)" % (
+            "crashed, status %d" % st if st != 2 else "refused the input", last))
+    try:
+        doc = json.loads(out)
+        findings = doc["findings"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise ForecastError("forecast printed invalid JSON (%s; %s)" % (str(e)[:60], last))
     locs, subst = {}, {}
-    for f in doc["findings"]:
-        if "kind" not in f:
+    for f in findings:
+        if "kind" not in f and f.get("remedy") != "source-change":
             continue
-        for l in f["locations"]:
+        what = f.get("kind") or f.get("rule", "?")
+        for l in f.get("locations", []):
             if l["file"].startswith(src + "/"):
                 locs.setdefault((os.path.relpath(l["file"], src), l["line"]),
-                                (f["kind"], f["symbol"], l["function"]))
-        if f["kind"] == "header-gone" and f["header"]:
+                                (what, f.get("symbol"), l.get("function")))
+        if f.get("kind") == "header-gone" and f.get("header"):
             subst[f["symbol"]] = "<%s>" % f["header"]
-    outlooks = [(os.path.basename(m["module"]), m["outlook"], m["message"])
+    outlooks = [(os.path.basename(m["module"]), m["outlook"], m.get("message", ""))
                 for m in doc.get("modules", [])]
     return locs, outlooks, subst, wall, cpu
 
@@ -180,6 +401,8 @@ def substitute(src, subst):
             if not n.endswith((".c", ".h")):
                 continue
             p = os.path.join(root, n)
+            if os.path.islink(p):
+                continue
             with open(p, errors="replace") as f:
                 text = f.read()
             new = text
@@ -190,117 +413,252 @@ def substitute(src, subst):
                     f.write(new)
 
 
-def package(pkg, prefix, cmd, work, rows, notes, costs):
-    EXPANDED.clear()
-    st, root, _, _ = run("%s bookworm get %s 2>/dev/null" % (FETCH, pkg))
-    root = root.strip().splitlines()[-1] if st == 0 and root.strip() else None
-    srcs = sorted(d for d in os.listdir(os.path.join(root, "usr/src")) if d.startswith(prefix)) \
-        if root else []
-    if not srcs:
-        rows.append("| %s | fetch failed ||||||||||" % pkg)
+def cell(s, n=110):
+    return s.strip().replace("|", "\\|")[:n]
+
+
+def first_error(out):
+    """The first error a compiler reported, else the first line speaking
+    of an error (configure's, modpost's, make's)."""
+    for l in out.splitlines():
+        m = DIAG.match(l)
+        if m and m.group(3) != "warning":
+            return "%s:%s: %s: %s" % (os.path.basename(m.group(1)), m.group(2), m.group(3),
+                                      m.group(4))
+    ls = out.splitlines()
+    for i, l in enumerate(ls):
+        if "configure: error:" in l:
+            why = l.split("configure: error:", 1)[1].strip() or next(
+                (x.strip(" \t*") for x in ls[i + 1:] if x.strip(" \t*")), "")
+            return "configure: error: " + why
+    for l in ls:
+        if re.search(r"error", l, re.I) and not re.search(
+                r"not remade because of errors|warnings being treated as errors|^checking ", l):
+            return l.strip()
+    return ""
+
+
+def srcdir(root, pkg, prefix):
+    """The package's folder under root/usr/src: one its .deb holds when it
+    can be told, else the last with the prefix."""
+    debs = sorted(n for n in os.listdir(os.path.join(os.path.dirname(root), "debs"))
+                  if n.startswith(pkg + "_") and n.endswith(".deb")) \
+        if os.path.isdir(os.path.join(os.path.dirname(root), "debs")) else []
+    if debs:
+        p = subprocess.run(["dpkg-deb", "-c", os.path.join(os.path.dirname(root), "debs", debs[-1])],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        for l in p.stdout.splitlines():
+            m = re.search(r"\./usr/src/([^/]+)/$", l)
+            if m and m.group(1).startswith(prefix) and os.path.isdir(
+                    os.path.join(root, "usr/src", m.group(1))):
+                return m.group(1)
+    srcs = sorted(d for d in os.listdir(os.path.join(root, "usr/src")) if d.startswith(prefix))
+    return srcs[-1] if srcs else None
+
+
+def package(pkg, prefix, count, cmd, extras, work, out):
+    rows, notes, costs = out["rows"], out["notes"], out["costs"]
+    pkgdir = os.path.join(work, pkg)
+    os.makedirs(pkgdir, exist_ok=True)
+
+    def row(why):
+        rows.append("| %s | %s |||||||||||" % (pkg, cell(why, 160)))
+        progress(pkg, why)
+
+    t0 = time.monotonic()
+    progress(pkg, "fetch" + (" with " + " ".join(extras) if extras else ""))
+    st, got, _, _, late = run("'%s' bookworm get %s %s 2>&1" % (FETCH, pkg, " ".join(extras)),
+                              timeout=TIMEOUT)
+    lines = got.strip().splitlines()
+    root = lines[-1] if st == 0 and lines else None
+    src = srcdir(root, pkg, prefix) if root and os.path.isdir(os.path.join(root, "usr/src")) else None
+    if not src:
+        row("fetch failed: %s" % ("timed out" if late else (lines[-1] if lines else "status %d" % st)
+                                   if st else "no /usr/src/%s* in it" % prefix))
         return
-    orig = os.path.join(root, "usr/src", srcs[-1])
-    a, b = os.path.join(work, pkg, "a"), os.path.join(work, pkg, "b")
+    orig = os.path.join(root, "usr/src", src)
+    a, b = os.path.join(pkgdir, "a"), os.path.join(pkgdir, "b")
     shutil.copytree(orig, a, symlinks=True)
     shutil.copytree(orig, b, symlinks=True)
     flags = subprocess.run([KS, "--cflags", "--api", "--kernel-dir", K], env=dict(
         ENV, KSUNSET_SCHEDULE=""), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         text=True).stdout.strip()
-    env = dict(ENV, KCFLAGS=flags)
-    run(build_cmd(cmd, K, a), cwd=a, env=env, log=a + ".log")
-    kos = sorted(os.path.join(d, n) for d, _, fs in os.walk(a) for n in fs if n.endswith(".ko"))
-    if not kos:
-        first = next((l for l in open(a + ".log", errors="replace") if "error:" in l), "")
-        rows.append("| %s | none: does not build on 6.1 (%s) ||||||||||" %
-                    (pkg, os.path.basename(first.strip())[:100].replace("|", "\\|")))
+    env = dict(ENV, KCFLAGS=flags, PATH=out["bin"] + ":" + ENV.get("PATH", "/usr/bin:/bin"))
+    progress(pkg, "6.1 build of %s" % src, t0)
+    failed, log, _, _, late, why = build(cmd, K, a, root, env, a + ".log")
+    kos, probes = modules(a)
+    if late or failed or not kos:
+        row("does not build on 6.1 (%s): %s" % (
+            "timed out after %d s" % TIMEOUT if late else why or "no .ko", first_error(log)))
         return
-    locs, outlooks, subst, fwall, fcpu = forecast(kos, a, work)
+    if count is not None and len(kos) != count:
+        notes.append("- %s: %d module(s), the TSV says %d%s" % (
+            pkg, len(kos), count, " (%d probe .ko of configure left out)" % probes if probes else ""))
+    progress(pkg, "forecast of %d module(s)" % len(kos), t0)
+    try:
+        locs, outlooks, subst, fwall, fcpu = forecast(kos, a, work, pkgdir)
+    except ForecastError as e:
+        row(str(e))
+        return
     # the real builds: as it is, then with the forecast's header in its place
-    st1, out1, rwall, rcpu = run(build_cmd(cmd, H, b).replace("make ", "make -k ", 1), cwd=b,
-                                 log=b + ".log")
-    errs, fatal, compiled = error_lines(out1.replace(b + "/", a + "/"), a)
-    fails = st1 != 0
+    progress(pkg, "6.12 build", t0)
+    env = dict(ENV, PATH=env["PATH"])
+    fails, out1, rwall, rcpu, late, why = build(cmd, H, b, root, env, b + ".log", real=True)
+    if late:
+        row("6.12 build timed out after %d s" % TIMEOUT)
+        return
+    errs = Parse(a)
+    errs.add(out1.replace(b + "/", a + "/"))
+    fatal, compiled = set(errs.fatal), set(errs.compiled)
     if subst:
+        progress(pkg, "6.12 build with %s" % ", ".join(sorted(subst.values())), t0)
         substitute(b, subst)
-        _, out2, _, _ = run(build_cmd(cmd, H, b).replace("make ", "make -k ", 1), cwd=b)
-        e2, f2, c2 = error_lines(out2.replace(b + "/", a + "/"), a)
-        for k, v in e2.items():
-            errs.setdefault(k, v)
-        fatal = {f for f in fatal if f in f2}
-        compiled |= c2
+        _, out2, _, _, late2, _ = build(cmd, H, b, root, env, b + "2.log", real=True)
+        e2 = Parse(a)
+        e2.add(out2.replace(b + "/", a + "/"))
+        for k, v in e2.lines.items():
+            errs.lines.setdefault(k, v)
+            errs.expanded.setdefault(k, set()).update(e2.expanded.get(k, set()))
+        for k in e2.outside:
+            errs.outside.setdefault(k, None)
+        fatal = fatal & e2.fatal if not late2 else fatal
+        compiled |= e2.compiled
     costs.append((pkg, fwall, fcpu, rwall, rcpu))
-    located = [e for e in errs if e in locs or EXPANDED.get(e, set()) & set(locs)]
-    missed = sorted(e for e in errs if e not in located)
-    expanding = set().union(*[EXPANDED.get(e, set()) for e in errs])
+    # a .c file no module is built from is a probe's (a configure test)
+    mfiles = set().union(*[module_files(k, a) for k in kos])
+    probe = sorted(e for e in errs.lines if mfiles and e[0].endswith(".c") and e[0] not in mfiles)
+    if probe:
+        notes.append("- %s: %d error line(s) left out, in files no module is built from, e.g. "
+                     "%s:%d: %s" % (pkg, len(probe), probe[0][0], probe[0][1],
+                                    errs.lines[probe[0]][0][:120]))
+    for e in probe:
+        del errs.lines[e]
+    lines, expanded = errs.lines, errs.expanded
+    located = [e for e in lines if e in locs or expanded.get(e, set()) & set(locs)]
+    missed = sorted(e for e in lines if e not in located)
+    expanding = set().union(*[expanded.get(e, set()) for e in lines])
     ok_files = compiled - fatal
-    unreached = [l for l in locs if l not in errs and l not in expanding and
+    unreached = [l for l in locs if l not in lines and l not in expanding and
                  (l[0] not in ok_files if l[0].endswith(".c") else not ok_files)]
-    repeats = [l for l in locs if l not in errs and l not in unreached and
-               repeat(l + (locs[l][2],), locs[l][1], errs)]
-    compile_ok = sorted(l for l in locs if l not in errs and l not in expanding and
+    repeats = [l for l in locs if l not in lines and l not in unreached and
+               repeat(l + (locs[l][2],), locs[l][1], lines)]
+    compile_ok = sorted(l for l in locs if l not in lines and l not in expanding and
                         l not in unreached and l not in repeats)
     # told it builds: the whole package when its build fails, or a module
     # one of whose own files has an error line
-    err_files = {e[0] for e in errs}
+    err_files = {e[0] for e in lines}
     told = {o[0]: o[1] for o in outlooks}
     wrong = sorted(os.path.basename(k) for k in kos if told.get(os.path.basename(k)) ==
                    "builds-and-loads" and module_files(k, a) & err_files)
     if fails and outlooks and all(o[1] == "builds-and-loads" for o in outlooks):
         wrong = wrong or ["the package"]
-    rows.append("| %s | %d | %s | %d | %d | %d | %d | %d | %d | %s | %s |" % (
-        pkg, len(kos), "fails" if fails else "ok", len(errs), len(located), len(locs),
-        len(compile_ok), len(repeats), len(unreached),
+    unknown = [o for o in outlooks if o[1] == "unknown"]
+    rows.append("| %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %s | %s |" % (
+        pkg, len(kos), "fails" if fails else "ok", len(lines), len(located), len(locs),
+        len(compile_ok), len(repeats), len(unreached), len(unknown),
         "; ".join("%s: %s" % (o[0], o[1]) for o in outlooks),
         "no: %s told it builds" % ", ".join(wrong) if wrong else "yes"))
     for e in missed:
-        notes.append("- %s: missed %s:%d: %s" % (pkg, e[0], e[1], errs[e][0][:160]))
+        notes.append("- %s: missed %s:%d: %s" % (pkg, e[0], e[1], lines[e][0][:160]))
     for l in compile_ok:
         notes.append("- %s: compiles %s:%d (%s %s)" % (pkg, l[0], l[1], locs[l][0], locs[l][1]))
-    return len(errs), len(located), len(locs), len(compile_ok), bool(wrong)
+    for o in unknown:
+        notes.append("- %s: %s unknown: %s" % (pkg, o[0], o[2][:200]))
+    if fails and not lines:
+        notes.append("- %s: the 6.12 build fails (%s) without an error line in its files%s" % (
+            pkg, why, ": " + first_error(out1)[:160] if first_error(out1) else ""))
+    if errs.outside:
+        o = list(errs.outside)
+        notes.append("- %s: %d error(s) outside its files with no line of its own, e.g. %s" % (
+            pkg, len(o), o[0][:200]))
+    progress(pkg, "done", t0)
+    out["totals"].append((len(lines), len(located), len(locs), len(compile_ok), bool(wrong),
+                          len(unknown), len(kos)))
+
+
+def tsv_packages(only):
+    for tsv in TSVS:
+        excluded, named = False, set()
+        for line in open(tsv):
+            s = line.rstrip("\n")
+            if s.startswith("#"):
+                t = s[1:].strip()
+                if t.startswith("excluded"):
+                    excluded = True
+                    w = t.split(":", 1)[1].split() if ":" in t else []
+                    if w:
+                        named.add(w[0])
+                elif t in ("main", "contrib", "non-free", "non-free-firmware"):
+                    excluded = False
+                continue
+            if not s.strip():
+                continue
+            cols = s.split("\t")
+            if len(cols) < 4:
+                print("validate: %s: not a package line: %s" % (tsv, s[:60]), file=sys.stderr)
+                continue
+            pkg = cols[0]
+            if only and pkg not in only:
+                continue
+            if excluded or pkg in named:
+                progress(pkg, "excluded in %s: skipped" % tsv)
+                continue
+            count = int(cols[2]) if cols[2].strip().isdigit() else None
+            extras = cols[4].split() if len(cols) > 4 else []
+            yield pkg, cols[1], count, cols[3], extras
 
 
 def main():
     keep = os.environ.get("KSUNSET_VALIDATE_KEEP")
     only = [p for p in os.environ.get("KSUNSET_VALIDATE_ONLY", "").split(",") if p]
-    work = keep or tempfile.mkdtemp(prefix="ksunset-validate.")
+    work = os.path.abspath(keep) if keep else tempfile.mkdtemp(prefix="ksunset-validate.")
     if keep:
-        shutil.rmtree(keep, ignore_errors=True)
-        os.makedirs(keep)
-    rows, notes, costs = [], [], []
-    totals = [0, 0, 0, 0, 0]
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+    out = {"rows": [], "notes": [], "costs": [], "totals": [], "bin": make_wrapper(work)}
     try:
-        for tsv in TSVS:
-            for line in open(tsv):
-                if line.startswith("#") or not line.strip():
-                    continue
-                pkg, prefix, _, cmd = line.rstrip("\n").split("\t")[:4]
-                if only and pkg not in only:
-                    continue
-                r = package(pkg, prefix, cmd, work, rows, notes, costs)
-                if r:
-                    totals = [t + int(x) for t, x in zip(totals, r)]
+        for pkg, prefix, count, cmd, extras in tsv_packages(only):
+            try:
+                package(pkg, prefix, count, cmd, extras, work, out)
+            except Exception as e:	# one row, and the run goes on
+                out["rows"].append("| %s | validation failed: %s |||||||||||" % (
+                    pkg, cell("%s: %s" % (type(e).__name__, e), 160)))
+                progress(pkg, "validation failed: %s: %s" % (type(e).__name__, e))
+            if not keep:
+                shutil.rmtree(os.path.join(work, pkg), ignore_errors=True)
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
     print("| package | .ko | 6.12 build | error lines | located | forecast lines | "
-          "on lines that compile | repeats | unreached | outlook | no failing build told it builds |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for r in rows:
+          "on lines that compile | repeats | unreached | unknown | outlook | "
+          "no failing build told it builds |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in out["rows"]:
         print(r)
-    e, l, f, c, w = totals
-    print("\nIn all: %d error lines, %d located (%.1f%%); %d forecast lines, %d on lines "
-          "that compile (%.1f%%); %d package(s) with a failing build told it builds." %
-          (e, l, 100.0 * l / max(e, 1), f, c, 100.0 * c / max(f, 1), w))
-    if notes:
+    t = out["totals"]
+    e, l, f, c, w, u, n = (sum(x[i] for x in t) for i in range(7))
+    pl, pc, pu = 100.0 * l / max(e, 1), 100.0 * c / max(f, 1), 100.0 * u / max(n, 1)
+    print("\nIn all (%d package(s) compared, %d without a result; %d module(s)): %d error lines, %d located (%.1f%%); "
+          "%d forecast lines, %d on lines that compile (%.1f%%); %d package(s) with a failing "
+          "build or module told it builds; %d unknown outlook(s) (%.1f%% of modules)." %
+          (len(t), len(out["rows"]) - len(t), n, e, l, pl, f, c, pc, w, u, pu))
+    goals = [("at least 90% of error lines located", pl >= 90.0 or not e),
+             ("at most 5% of forecast lines on lines that compile", pc <= 5.0),
+             ("no failing package or module told it builds", w == 0),
+             ("unknown outlooks at most 5% of modules", pu <= 5.0)]
+    print("Goals: " + "; ".join("%s: %s" % (g, "met" if ok else "NOT met") for g, ok in goals) + ".")
+    if out["notes"]:
         print("\nWhat remains:")
-        for n in notes:
-            print(n)
+        for x in out["notes"]:
+            print(x)
     print("\n| package | forecast wall s | forecast CPU s | real build wall s | real build CPU s |")
     print("|---|---|---|---|---|")
+    costs = out["costs"]
     for p, fw, fc, rw, rc in costs:
         print("| %s | %.1f | %.1f | %.1f | %.1f |" % (p, fw, fc, rw, rc))
-    fw, fc, rw, rc = (sum(c[i] for c in costs) for i in range(1, 5))
+    fw, fc, rw, rc = (sum(x[i] for x in costs) for i in range(1, 5))
     print("| all | %.1f | %.1f | %.1f | %.1f |" % (fw, fc, rw, rc))
+    progress("all", "finished", START)
 
 
 main()
