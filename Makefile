@@ -75,7 +75,8 @@ CHECKER_OBJS += forecast/forecast.o forecast/source.o forecast/judge.o forecast/
 # rules/: the check rules, the lint rules, import counts, baselines
 CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o rules/baseline.o
 # report/: the report writers
-CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o
+CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o \
+	report/escape.o
 UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
 	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
 	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o \

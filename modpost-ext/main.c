@@ -6,6 +6,7 @@
 
 #include "cmd/cmd.h"
 #include "module/elfmod.h"
+#include "report/escape.h"
 
 static const struct ks_cmd *const cmds[] = {
 	&ks_cmd_check,	/* the default */
@@ -50,6 +51,11 @@ int main(int argc, char **argv)
 
 	if (!name) {
 		ks_usage_error(NULL, "no command given");
+		return KS_EXIT_USAGE;
+	}
+	/* every byte written from here on is safe for a terminal */
+	if (ks_escape_streams() < 0) {
+		fprintf(stderr, "ksunset: error: cannot set up the output\n");
 		return KS_EXIT_USAGE;
 	}
 	if (ks_elf_init() < 0) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/escape.h"
 #include "report/json.h"
 #include "rules/target.h"
 #include "forecast/forecast.h"
@@ -21,19 +22,24 @@ void ks_json_str(FILE *out, const char *s)
 		return;
 	}
 	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int len = ks_utf8_len(p, 4);	/* the NUL ends a sequence early */
 
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p == '\n')
 			fputs("\\n", out);
-		else if (c == '\t')
+		else if (*p == '\t')
 			fputs("\\t", out);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\u%04x", *p);
+		else if (len > 1)
+			fwrite(p, 1, (size_t)len, out);
+		else if (len == 1)
+			fputc(*p, out);
+		else	/* not UTF-8, or a C1 control: the replacement character */
+			fputs("\\ufffd", out);
+		p += len > 0 ? (size_t)len : 1;
 	}
 	fputc('"', out);
 }
