@@ -87,12 +87,14 @@ int ks_date_parse_relative(const char *s, int32_t today, int32_t *days)
 		return -EINVAL;
 	errno = 0;
 	n = strtol(s + 1, &end, 10);
-	if (errno || n > 100000 || end[0] == '\0' || end[1] != '\0')
+	if (end[0] == '\0' || end[1] != '\0' || !strchr("dmy", end[0]))
 		return -EINVAL;
+	if (errno || n > 10000L * 366)	/* past 9999-12-31 from any today */
+		return -ERANGE;
 	switch (end[0]) {
 	case 'd':
 		*days = today + (int32_t)n;
-		return 0;
+		return *days > ks_date_from_civil(9999, 12, 31) ? -ERANGE : 0;
 	case 'y':
 		n *= 12;
 		/* fall through */
@@ -104,6 +106,8 @@ int ks_date_parse_relative(const char *s, int32_t today, int32_t *days)
 	ks_date_to_civil(today, &y, &m, &d);
 	n += (long)m - 1;
 	y += (int)(n / 12);
+	if (y > 9999)
+		return -ERANGE;
 	m = (unsigned)(n % 12) + 1;
 	if (d > month_days(y, m))
 		d = month_days(y, m);

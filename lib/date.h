@@ -15,7 +15,8 @@ KS_BEGIN_DECLS
 /* "YYYY-MM-DD", or "YYYY-MM" (the first of that month). -EINVAL if malformed
  * or not a real day. */
 int ks_date_parse(const char *s, int32_t *days) KS_MUST_CHECK;
-/* A date, or an offset from today: "+30d", "+6m", "+1y". */
+/* A date, or an offset from today: "+30d", "+6m", "+1y"; -ERANGE when the
+ * offset lands past 9999-12-31. */
 int ks_date_parse_relative(const char *s, int32_t today, int32_t *days) KS_MUST_CHECK;
 void ks_date_format(int32_t days, char out[KS_DATE_LEN]);
 int32_t ks_date_from_civil(int y, unsigned m, unsigned d);

@@ -123,8 +123,14 @@ static int parse_when(struct mark_opts *o)
 	const char *w = o->when ? o->when : "+1y";
 	struct ks_release rel;
 	int32_t days;
+	int r = ks_date_parse_relative(w, o->today_days, &days);
 
-	if (ks_date_parse_relative(w, o->today_days, &days) == 0) {
+	if (r == -ERANGE) {
+		ks_usage_error("mark", "bad --when '%s': past 9999-12-31, the last date a "
+				       "schedule can hold", w);
+		return -EINVAL;
+	}
+	if (r == 0) {
 		ks_date_format(days, o->when_text);
 		o->e.when = o->when_text;
 		o->when_dated = true;

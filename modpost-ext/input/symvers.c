@@ -164,10 +164,14 @@ static int parse_line(struct ks_symvers *sv, const char *file, char *l, unsigned
 static int say_twice(struct ks_diags *d, const char *file, unsigned line, const char *sym,
 		     unsigned first, size_t more)
 {
-	int r = ks_diag_add(d, KS_WARNING, file, line, 0,
-			    "'%s' exported again (first at line %u%s%zu more symbol%s); the "
-			    "first export counts",
-			    sym, first, more ? "; so are " : "", more, more == 1 ? "" : "s");
+	int r = more ? ks_diag_add(d, KS_WARNING, file, line, 0,
+				   "'%s' exported again (first at line %u); so %s %zu more "
+				   "symbol%s; the first export counts",
+				   sym, first, more == 1 ? "is" : "are", more,
+				   more == 1 ? "" : "s")
+		     : ks_diag_add(d, KS_WARNING, file, line, 0,
+				   "'%s' exported again (first at line %u); the first export "
+				   "counts", sym, first);
 
 	return r < 0 ? -ENOMEM : 0;
 }

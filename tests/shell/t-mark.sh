@@ -160,7 +160,8 @@ cmp -s "$D/errors.schedule" bad.schedule && pass "schedule with errors: unchange
 # usage errors: exit 2
 for args in "-s s.schedule" "q_sym" "q_sym -s a -s b" "bad-name -s s.schedule" \
 	"q_sym -s s.schedule --when 2027-13-01" "q_sym -s s.schedule --action delete" \
-	"q_sym -s s.schedule --frob" "q_sym -s s.schedule --today nope"; do
+	"q_sym -s s.schedule --frob" "q_sym -s s.schedule --today nope" \
+	"q_sym -s s.schedule --when +8000y" "q_sym -s s.schedule --when +2920000d"; do
 	# shellcheck disable=SC2086
 	"$KSUNSET" mark $args >/dev/null 2>&1
 	expect_eq "usage error: mark $args" "$?" 2
@@ -168,4 +169,6 @@ done
 "$KSUNSET" mark q_sym -s /nonexistent/dir/x.schedule >/dev/null 2>err
 expect_eq "unwritable: exit 2" "$?" 2
 expect_grep "unwritable: names the file" err "/nonexistent/dir/x.schedule: error: cannot write: No such file or directory"
+"$KSUNSET" mark q_sym -s s.schedule --when +8000y >/dev/null 2>err
+expect_grep "a date past 9999: said so" err "bad --when '+8000y': past 9999-12-31, the last date a schedule can hold"
 exit 0

@@ -56,16 +56,21 @@ END_TEST
 
 static const struct {
 	const char *today, *in, *out;
+	int err;	/* when out is NULL */
 } rel_cases[] = {
-	{ "2026-12-03", "+1y", "2027-12-03" },
-	{ "2026-12-03", "+2m", "2027-02-03" },
-	{ "2027-01-31", "+1m", "2027-02-28" },	/* clamped to the month's end */
-	{ "2024-02-29", "+1y", "2025-02-28" },
-	{ "2026-12-03", "+30d", "2027-01-02" },
-	{ "2026-12-03", "2030-01-01", "2030-01-01" },
-	{ "2026-12-03", "+1w", NULL },
-	{ "2026-12-03", "+y", NULL },
-	{ "2026-12-03", "+1yy", NULL },
+	{ "2026-12-03", "+1y", "2027-12-03", 0 },
+	{ "2026-12-03", "+2m", "2027-02-03", 0 },
+	{ "2027-01-31", "+1m", "2027-02-28", 0 },	/* clamped to the month's end */
+	{ "2024-02-29", "+1y", "2025-02-28", 0 },
+	{ "2026-12-03", "+30d", "2027-01-02", 0 },
+	{ "2026-12-03", "2030-01-01", "2030-01-01", 0 },
+	{ "2026-12-03", "+1w", NULL, -EINVAL },
+	{ "2026-12-03", "+y", NULL, -EINVAL },
+	{ "2026-12-03", "+1yy", NULL, -EINVAL },
+	{ "2026-12-03", "+7973y", "9999-12-03", 0 },	/* the last year a date can hold */
+	{ "2026-12-03", "+7974y", NULL, -ERANGE },	/* not year 0000 */
+	{ "2026-12-03", "+2920000d", NULL, -ERANGE },
+	{ "2026-12-03", "+99999999999999999999d", NULL, -ERANGE },
 };
 
 START_TEST(test_date_relative)
@@ -77,8 +82,10 @@ START_TEST(test_date_relative)
 	ck_assert_int_eq(ks_date_parse(rel_cases[_i].today, &today), 0);
 	r = ks_date_parse_relative(rel_cases[_i].in, today, &d);
 	ck_assert_msg((r == 0) == (rel_cases[_i].out != NULL), "'%s': got %d", rel_cases[_i].in, r);
-	if (r)
+	if (r) {
+		ck_assert_int_eq(r, rel_cases[_i].err);
 		return;
+	}
 	ks_date_format(d, out);
 	ck_assert_msg(strcmp(out, rel_cases[_i].out) == 0, "'%s' from %s: got %s",
 		      rel_cases[_i].in, rel_cases[_i].today, out);

@@ -80,11 +80,42 @@ START_TEST(test_crlf_twice)
 	ck_assert_uint_eq(d.n, 1);
 	ck_assert_uint_eq(d.nerrors, 0);
 	msg = ks_diag_format(&d.v[0]);
-	ck_assert_str_eq(msg, "Module.symvers:2: warning: 'a' exported again (first at line 1; so are 1 more symbol); the first export counts");
+	ck_assert_str_eq(msg, "Module.symvers:2: warning: 'a' exported again (first at line 1); so is 1 more symbol; the first export counts");
 	free(msg);
 	ks_diags_free(&d);
 	ks_symvers_free(&sv);
 	free(text);
+}
+END_TEST
+
+/* One duplicate alone, and one followed by two more. */
+START_TEST(test_twice_counts)
+{
+	static const struct {
+		const char *text, *msg;
+	} c[] = {
+		{ "0x1\ta\tvmlinux\tEXPORT_SYMBOL\t\n0x2\ta\tm\tEXPORT_SYMBOL\t\n",
+		  "Module.symvers:2: warning: 'a' exported again (first at line 1); the first export counts" },
+		{ "0x1\ta\tvmlinux\tEXPORT_SYMBOL\t\n0x1\tb\tvmlinux\tEXPORT_SYMBOL\t\n"
+		  "0x1\tc\tvmlinux\tEXPORT_SYMBOL\t\n0x2\ta\tm\tEXPORT_SYMBOL\t\n"
+		  "0x2\tb\tm\tEXPORT_SYMBOL\t\n0x2\tc\tm\tEXPORT_SYMBOL\t\n",
+		  "Module.symvers:4: warning: 'a' exported again (first at line 1); so are 2 more symbols; the first export counts" },
+	};
+
+	for (size_t i = 0; i < KS_ARRAY_SIZE(c); i++) {
+		struct ks_symvers sv = { 0 };
+		struct ks_diags d = { 0 };
+		char *text, *msg;
+
+		ck_assert_int_eq(parse(&sv, &d, c[i].text, &text), 0);
+		ck_assert_uint_eq(d.n, 1);
+		msg = ks_diag_format(&d.v[0]);
+		ck_assert_str_eq(msg, c[i].msg);
+		free(msg);
+		ks_diags_free(&d);
+		ks_symvers_free(&sv);
+		free(text);
+	}
 }
 END_TEST
 
@@ -142,6 +173,7 @@ Suite *suite_symvers(void)
 
 	tcase_add_test(tc, test_good);
 	tcase_add_test(tc, test_crlf_twice);
+	tcase_add_test(tc, test_twice_counts);
 	tcase_add_loop_test(tc, test_bad, 0, N(bad));
 	tcase_add_test(tc, test_line_numbers_and_rest_kept);
 	tcase_add_test(tc, test_load_missing);
