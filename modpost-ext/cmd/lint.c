@@ -175,7 +175,9 @@ static int count_users(struct run *r)
 		if (e >= 0)
 			*slot = (void *)((uintptr_t)*slot + 1);
 	}
-	r->lint.users = &r->users;
+	/* "no remaining user" is a claim about every module given: none when
+	 * one of them could not be read */
+	r->lint.users = r->scan.unusable ? NULL : &r->users;
 	r->lint.modules = r->scan.modules;
 	return e < 0 ? e : 0;
 }

@@ -40,6 +40,14 @@ expect_grep() {
 	fi
 }
 
+# expect_no_grep WHAT FILE PATTERN (fixed string)
+expect_no_grep() {
+	if ! grep -qF -- "$3" "$2"; then pass "$1"; else
+		fail "$1: '$3' in output"
+		grep -F -- "$3" "$2" | sed 's/^/  | /' | head -10
+	fi
+}
+
 # The newest Debian kernel headers (linux-headers-amd64): the tests' kernel.
 kdir() {
 	ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1

@@ -134,4 +134,9 @@ EOW
 expect_file_eq "lint --modules: ready entries, done entries" "$TMP/got" "$TMP/want"
 "$KSUNSET" lint -s "$TMP/dev.schedule" --modules /nonexistent --today 2026-12-03 >/dev/null 2>&1
 expect_eq "lint --modules unreadable: exit 2" "$?" 2
+mkdir "$TMP/none"
+"$KSUNSET" lint -s "$TMP/dev.schedule" --modules "$TMP/none" --today 2026-12-03 >/dev/null 2>"$TMP/err"
+expect_eq "lint --modules EMPTYDIR: exit 2" "$?" 2
+expect_grep "lint --modules EMPTYDIR: said" "$TMP/err" "none: error: no module found"
+expect_no_grep "lint --modules EMPTYDIR: nothing called ready" "$TMP/err" "ready to unexport"
 exit 0
