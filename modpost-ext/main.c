@@ -3,6 +3,7 @@
  * under cmd/ and is one row of the table below. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "module/elfmod.h"
@@ -18,7 +19,7 @@ static const struct ks_cmd *const cmds[] = {
 	&ks_cmd_diff,
 };
 
-#define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
+#define NCMDS KS_ARRAY_SIZE(cmds)
 
 static void help(void)
 {
@@ -74,9 +75,19 @@ int main(int argc, char **argv)
 		return ks_cflags_main(argc - 1, argv + 1);
 	if ((cmd = find(name)))
 		return ks_cmd_main(cmd, argc - 1, argv + 1);
-	/* check is the default: "ksunset -s S foo.ko" and "ksunset foo.ko" */
-	if (name[0] == '-' || strchr(name, '/') || strchr(name, '.'))
+	/* check is the default: "ksunset -s S foo.ko" and "ksunset foo.ko";
+	 * a command written after options ("ksunset --history check x.ko") is
+	 * a misplaced command, not a module path */
+	if (name[0] == '-' || strchr(name, '/') || strchr(name, '.')) {
+		for (int i = 2; i < argc; i++)
+			if (find(argv[i]) && access(argv[i], F_OK) != 0) {
+				ks_usage_error(NULL, "'%s' is a command: give it first, before "
+						     "its options ('ksunset %s --help')",
+					       argv[i], argv[i]);
+				return KS_EXIT_USAGE;
+			}
 		return ks_cmd_main(&ks_cmd_check, argc, argv);
+	}
 	ks_usage_error(NULL, "unknown command '%s'", name);
 	return KS_EXIT_USAGE;
 }

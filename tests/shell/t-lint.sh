@@ -35,6 +35,9 @@ expect_eq "bad --today exit status" "$?" 2
 env -u KSUNSET_SCHEDULE "$KSUNSET" frob >/dev/null 2>"$TMP/err"
 expect_eq "unknown command exit status" "$?" 2
 expect_grep "unknown command message" "$TMP/err" "ksunset: error: unknown command 'frob'"
+"$KSUNSET" --history check x.ko >/dev/null 2>"$TMP/err"
+expect_eq "command after options: exit 2" "$?" 2
+expect_grep "command after options: said" "$TMP/err" "ksunset: error: 'check' is a command: give it first"
 
 KSUNSET_SCHEDULE="good.schedule:warnings.schedule" "$KSUNSET" lint >/dev/null 2>"$TMP/err"
 expect_eq "KSUNSET_SCHEDULE used when no -s" "$?" 0
