@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
+#include "input/kernel.h"
 
 struct make_run {
 	struct ks_paths check_args;	/* the leading check options */
@@ -484,6 +485,21 @@ static int prepare_make(struct make_run *mr, char **flags, char **files)
 	return r;
 }
 
+/* --target is read before the build: a build that cannot be checked
+ * against it would only waste the time it takes. */
+static int target_usable(const char *target)
+{
+	struct ks_kernel k = { 0 };
+	struct ks_diags d = { 0 };
+	int r = ks_kernel_open(&k, target, &d);
+
+	if (r && r != -ENOMEM)
+		ks_diags_print(&d, stderr);
+	ks_kernel_free(&k);
+	ks_diags_free(&d);
+	return r;
+}
+
 static int make_main(int argc, char **argv)
 {
 	struct make_run mr = { 0 };
@@ -501,6 +517,8 @@ static int make_main(int argc, char **argv)
 		ks_usage_error("make", "%s", "--report-only and --strict exclude each other");
 		r = -EINVAL;
 	}
+	if (!r && mr.target)
+		r = target_usable(mr.target);
 	if (!r)
 		r = prepare_make(&mr, &flags, &files);
 	if (r) {

@@ -531,11 +531,14 @@ int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	char *why = fc->nunits ? cannot_probe(o) : NULL;
 	int r = 0;
 
-	if (why) {
-		r = ks_diag_add(d, KS_NOTE, o->kdir ? o->kdir : "--target", 0, 0,
+	/* a target without headers said so when it was opened */
+	if (why && ks_headers_present(h)) {
+		r = ks_diag_add(d, KS_NOTE, o->kdir, 0, 0,
 				"%s; whether the modules build there is unknown", why) < 0
 			    ? -ENOMEM
 			    : 0;
+	}
+	if (why) {
 		for (size_t i = 0; i < fc->nunits; i++)
 			if (!fc->units[i].why)
 				fc->units[i].why = strdup(why);

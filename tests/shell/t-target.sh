@@ -300,7 +300,15 @@ cp -r "$H/include" "$TMP/nokbuild/" 2>/dev/null
 "$KSUNSET" check --target "$TMP/nokbuild" --target-release 6.12.95 "$d/forecast.ko" >"$TMP/out" 2>"$TMP/err"
 expect_eq "no Kbuild: exit 1 (the module will not load)" "$?" 1
 expect_grep "no Kbuild: one note naming the folder" "$TMP/err" \
-	"$TMP/nokbuild: note: $TMP/nokbuild has no Makefile: no Kbuild to compile the probe with; whether the modules build there is unknown"
+	"$TMP/nokbuild: note: no kernel headers here (no include/linux/module.h): --target gives load verdicts, but whether the modules build there stays unknown"
+expect_eq "no Kbuild: said once" "$(grep -c 'note:' "$TMP/err")" 1
+mkdir -p "$TMP/nomake/include/linux"
+cp "$H/Module.symvers" "$TMP/nomake/"
+: >"$TMP/nomake/include/linux/module.h"
+"$KSUNSET" check --target "$TMP/nomake" --target-release 6.12.95 "$d/forecast.ko" >"$TMP/out" 2>"$TMP/err"
+expect_grep "headers, no Makefile: the note says which" "$TMP/err" \
+	"$TMP/nomake: note: $TMP/nomake has no Makefile: no Kbuild to compile the probe with; whether the modules build there is unknown"
+expect_eq "headers, no Makefile: said once" "$(grep -c 'note:' "$TMP/err")" 1
 expect_eq "no Kbuild: no rebuild verdict" "$(grep -c 'rebuild against its headers is enough' "$TMP/out")" 0
 H7=$(fetch_headers trixie-backports 'linux-headers-7\.[0-9.]+\+deb13-amd64')
 if [ $? -eq 0 ]; then
@@ -327,6 +335,12 @@ expect_grep "make --target: the api argument, implied: a forecast" "$TMP/out" \
 	"forecast.ko on $new: builds and loads there once rebuilt"
 readelf -p .note.ksunset "$mk/forecast.ko" >"$TMP/notes" 2>/dev/null
 expect_grep "make --target: the module has shape records" "$TMP/notes" "ksunset 4"
+mk=$TMP/make-notarget
+cp -r "$TOP/tests/kbuild/forecast" "$mk"
+(cd "$mk" && KSUNSET_SCHEDULE= "$KSUNSET" make --target /nonexistent -C "$K" M="$mk") >"$TMP/out" 2>"$TMP/err"
+expect_eq "make --target /nonexistent: exit 2" "$?" 2
+expect_grep "make --target /nonexistent: said" "$TMP/err" "/nonexistent: error: cannot read: No such file or directory"
+expect_eq "make --target /nonexistent: said before any build" "$(ls "$mk"/*.o 2>/dev/null | wc -l)" 0
 mk=$TMP/make-api
 cp -r "$TOP/tests/kbuild/pair" "$mk"
 (cd "$mk" && KSUNSET_SCHEDULE= "$KSUNSET" make --api -C "$K" M="$mk") >"$TMP/out" 2>"$TMP/err"
@@ -346,7 +360,7 @@ awk -F'\t' 'BEGIN { OFS = "\t" }
 expect_eq "Module.symvers target: exit 1" "$?" 1
 expect_grep "Module.symvers target: one note on the missing headers" "$TMP/err" \
 	"$TMP/Module.symvers: note: no kernel headers here (no include/linux/module.h): --target gives load verdicts, but whether the modules build there stays unknown"
-expect_eq "Module.symvers target: the note once" "$(grep -c 'no kernel headers' "$TMP/err")" 1
+expect_eq "Module.symvers target: one note, said once" "$(grep -c 'note:' "$TMP/err")" 1
 expect_grep "Module.symvers target: remedy unknown" "$TMP/out" \
 	"\"kmalloc_trace\" [$d/forecast.ko] is not exported by the target kernel 6.12.95: whether a rebuild is enough is unknown (the target is a Module.symvers: no headers to probe)"
 expect_grep "namespace: MODULE_IMPORT_NS needed, unless the headers (not probed) import it" "$TMP/out" \
