@@ -465,8 +465,8 @@ const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o)
 	if (v->build == KS_BUILD_OK && !o->changes) {
 		r = loads ? ks_buf_adds(b, "builds and loads there")
 			  : ks_buf_addf(b, "builds and loads there once rebuilt (%zu of its imports "
-					   "are not exported there as built)",
-					o->load_findings);
+					   "%s not exported there as built)",
+					o->load_findings, o->load_findings == 1 ? "is" : "are");
 		return r ? NULL : "builds-and-loads";
 	}
 	if (loads) {

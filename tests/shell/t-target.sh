@@ -229,6 +229,9 @@ else
 		*) fail "classes: ${l#FAIL }" ;;
 		esac
 	done <"$TMP/classes.out"
+	"$KSUNSET" check --target "$H" "$cl/written.ko" >"$TMP/out" 2>&1
+	expect_grep "classes: one import not exported as built, said in the singular" "$TMP/out" \
+		"written.ko on $new: builds and loads there once rebuilt (1 of its imports is not exported there as built)"
 fi
 
 # A copy of the target (hard links: cheap), its Makefile pointing at its
