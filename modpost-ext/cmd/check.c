@@ -352,6 +352,16 @@ static int add_lines(char ***lines, size_t *n, const struct ks_finding *f)
 	return e;
 }
 
+/* A kind of load failure that needs a source change, once. */
+static void add_load_kind(struct ks_outlook *o, const char *kind)
+{
+	for (size_t i = 0; i < o->nload_kinds; i++)
+		if (!strcmp(o->load_kinds[i], kind))
+			return;
+	if (o->nload_kinds < KS_ARRAY_SIZE(o->load_kinds))
+		o->load_kinds[o->nload_kinds++] = kind;
+}
+
 /* --target: what the module's findings and forecast say of it there;
  * its places are the distinct lines that must change. */
 static int outlook(struct run *r, const struct ks_module *m)
@@ -370,8 +380,11 @@ static int outlook(struct run *r, const struct ks_module *m)
 		o.unknowns += f->rule->target_status && f->remedy == KS_REMEDY_UNKNOWN;
 		/* a missing export's uses that break are the forecast's */
 		if (f->diff || (f->rule->target_status && strcmp(f->rule->target_status, "missing") &&
-				f->remedy == KS_REMEDY_SOURCE_CHANGE))
+				f->remedy == KS_REMEDY_SOURCE_CHANGE)) {
 			e = add_lines(&lines, &n, f);
+			if (!f->diff)
+				add_load_kind(&o, f->rule->target_status);
+		}
 	}
 	ks_strv_free(lines, n);
 	o.places = n;

@@ -430,17 +430,22 @@ static int say_places(struct ks_buf *b, const char *what, const struct ks_outloo
 	bool seen[KS_NBREAKS] = { false };
 	int r;
 
+	size_t n = 0;
+
 	for (size_t i = 0; v && i < v->ndiffs; i++) {
 		kinds += !seen[v->diffs[i].kind];
 		seen[v->diffs[i].kind] = true;
 	}
+	kinds += o->nload_kinds;
 	r = ks_buf_addf(b, "%s: %zu place%s", what, places, places == 1 ? "" : "s");
 	if (r || !kinds)
 		return r;
 	r = ks_buf_addf(b, " (%zu kind%s: ", kinds, kinds == 1 ? "" : "s");
-	for (size_t k = 0, n = 0; !r && k < KS_NBREAKS; k++)
+	for (size_t k = 0; !r && k < KS_NBREAKS; k++)
 		if (seen[k])
 			r = ks_buf_addf(b, "%s%s", n++ ? ", " : "", ks_break_name((enum ks_break)k));
+	for (size_t k = 0; !r && k < o->nload_kinds; k++)
+		r = ks_buf_addf(b, "%s%s", n++ ? ", " : "", o->load_kinds[k]);
 	return r ? r : ks_buf_addc(b, ')');
 }
 

@@ -258,6 +258,19 @@ else
 	fail "edited headers: no own.ko, or the target could not be copied"
 fi
 
+# --- a module whose one change is a namespace import: the kind is named
+ct=$TMP/nsed
+if [ -f "$cl/own.ko" ] && copy_target "$ct"; then
+	sed -i 's/^\(0x[0-9a-f]*\t_printk\tvmlinux\tEXPORT_SYMBOL\t\)$/\1KS_TEST/' \
+		"$ct/usr/src/$(basename "$H")/Module.symvers"
+	"$KSUNSET" check --target "$ct/usr/src/$(basename "$H")" "$cl/own.ko" >"$TMP/out" 2>&1
+	expect_grep "a namespace alone: add MODULE_IMPORT_NS" "$TMP/out" "add MODULE_IMPORT_NS(KS_TEST)"
+	expect_grep "a namespace alone: the outlook names its kind" "$TMP/out" \
+		"own.ko on $new: needs source changes: 1 place (1 kind: namespace)"
+else
+	fail "namespace alone: no own.ko, or the target could not be copied"
+fi
+
 # --- a target whose include/ is a symbolic link (relative): its headers
 # are scanned, so a name not included is still found where it is declared
 ct=$TMP/linked
