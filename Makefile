@@ -219,7 +219,8 @@ demo: deps
 
 # Install: the program, the plugin (PREFIX/lib/ksunset; install-gcc-plugin
 # also puts it in GCC's plugin directory, so -fplugin=ksunset works by
-# name), headers, man pages, schedule folders and a pkg-config file.
+# name), headers, man pages (naming PREFIX's and SYSCONFDIR's paths),
+# schedule folders and a pkg-config file.
 GCC_PLUGIN_DIR := $(shell $(PLUGIN_CC) -print-file-name=plugin 2>/dev/null)
 MANDIR := $(PREFIX)/share/man
 # bash-completion's directory below PREFIX (where its loader looks: /usr, or
@@ -235,8 +236,10 @@ install: $(KSUNSET) $(PLUGIN)
 	$(Q)install -m 755 $(KSUNSET) $(DESTDIR)$(PREFIX)/bin/ksunset
 	$(Q)install -m 755 $(PLUGIN) $(DESTDIR)$(PREFIX)/lib/ksunset/ksunset.so
 	$(Q)install -m 644 include/ksunset/*.h $(DESTDIR)$(PREFIX)/include/ksunset/
-	$(Q)install -m 644 doc/*.1 $(DESTDIR)$(MANDIR)/man1/
-	$(Q)install -m 644 doc/*.5 $(DESTDIR)$(MANDIR)/man5/
+	$(Q)for p in doc/*.1 doc/*.5; do \
+		sed -e 's|/usr/local/|$(PREFIX)/|g' -e 's|/etc/ksunset/|$(SYSCONFDIR)/ksunset/|g' "$$p" \
+			>"$(DESTDIR)$(MANDIR)/man$${p##*.}/$${p##*/}" && \
+		chmod 644 "$(DESTDIR)$(MANDIR)/man$${p##*.}/$${p##*/}" || exit 1; done
 	$(Q)install -m 644 completion/ksunset.bash $(DESTDIR)$(BASHCOMPDIR)/ksunset
 	$(Q)install -m 644 share/history.schedule $(DESTDIR)$(PREFIX)/share/ksunset/
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ksunset.pc.in \

@@ -81,6 +81,12 @@ gcc -fplugin=ksunset -fplugin-arg-ksunset-schedule="$TMP/one.schedule" -c -o "$T
 	>"$TMP/gcc.log" 2>&1
 expect_grep "gcc -fplugin=ksunset finds it by name" "$TMP/gcc.log" "use.c:3:22: warning: 'do_settimeofday64' is scheduled"
 man -w ksunset-plugin >/dev/null 2>&1 && pass "man ksunset-plugin" || fail "man ksunset-plugin"
+for p in ksunset ksunset-plugin ksunset.schedule; do
+	zcat "$(man -w "$p" 2>/dev/null)" >"$TMP/page" 2>/dev/null
+	expect_grep "man $p: installed" "$TMP/page" ".TH"
+	expect_no_grep "man $p: names the installed paths, not /usr/local" "$TMP/page" "/usr/local/"
+done
+expect_grep "man ksunset.schedule: the packaged schedule folder" "$TMP/page" "/usr/share/ksunset/schedule.d/"
 
 K=$(kdir)
 if [ -n "$K" ]; then
