@@ -56,11 +56,11 @@ LIB_OBJS := array.o buf.o cond.o condres.o date.o diag.o file.o license.o path.o
 # The checker, by folder (doc/HACKING.md says what goes where).
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share
-CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
+CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/locate.o cmd/check.o cmd/lint.o cmd/unused.o cmd/users.o cmd/mark.o cmd/make.o
 # module/: reading a module: files, ELF, kernel policy, and the plugin's
 # records as a location source
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
-	module/use.o module/records.o module/shapes.o module/locate.o
+	module/use.o module/records.o module/shapes.o
 # dwarf/: the module's DWARF as a location source
 CHECKER_OBJS += dwarf/dwarf.o dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
 	dwarf/debugfile.o

@@ -420,7 +420,7 @@ static bool has_finding(void *ctx, const struct ks_module *m, const char *sym)
 }
 
 /* Before a module's findings are made: lines from the other location
- * sources for the imports that will be findings (module/locate.h). */
+ * sources for the imports that will be findings (cmd/locate.h). */
 static int locate(void *ctx, struct ks_module *m)
 {
 	struct run *r = ctx;

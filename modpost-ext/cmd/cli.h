@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "diag.h"
-#include "module/locate.h"
+#include "cmd/locate.h"
 #include "report/report.h"
 #include "schedule.h"
 

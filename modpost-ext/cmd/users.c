@@ -113,7 +113,7 @@ static bool asked_for(void *ctx, const struct ks_module *m, const char *sym)
 }
 
 /* Lines from the other location sources for the imports asked about
- * (module/locate.h), on the
+ * (cmd/locate.h), on the
  * reading threads: what is asked is known from the start. */
 static int locate(void *ctx, struct ks_module *m, struct ks_diags *d)
 {

@@ -10,7 +10,7 @@
 #include "compiler.h"
 #include "diag.h"
 #include "module/elfmod.h"
-#include "module/locate.h"
+#include "cmd/locate.h"
 
 /* The DWARF source (a ks_locate_fn): adds a use for every relocation
  * against one of syms (sorted, as strcmp) in m's code or data. The module is read again

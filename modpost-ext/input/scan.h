@@ -17,7 +17,7 @@ struct ks_scan {
 	 * Module.symvers then overlaps with reading the modules */
 	int (*prepare)(void *ctx);
 	/* if set, run on the calling thread with each module before fn: it
-	 * may add uses from other location sources (module/locate.h); a
+	 * may add uses from other location sources (cmd/locate.h); a
 	 * negative result stops the scan */
 	int (*locate)(void *ctx, struct ks_module *m);
 	/* the same, run instead on the reading threads as soon as a module

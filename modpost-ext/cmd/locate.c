@@ -1,10 +1,10 @@
-/* Location sources in turn (module/locate.h). */
+/* Location sources in turn (cmd/locate.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dwarf/dwarf.h"
-#include "module/locate.h"
+#include "cmd/locate.h"
 #include "module/policy.h"
 
 /* The sources, in the order they win: a use one places is not looked
