@@ -60,7 +60,7 @@ CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/locate.o cmd/check.o cmd/lint.o cmd/unus
 # module/: reading a module: files, ELF, kernel policy, and the plugin's
 # records as a location source
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
-	module/use.o module/records.o module/shapes.o
+	module/use.o module/records.o module/shapes.o module/debuginfo.o
 # dwarf/: the module's DWARF as a location source
 CHECKER_OBJS += dwarf/dwarf.o dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
 	dwarf/debugfile.o

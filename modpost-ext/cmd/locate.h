@@ -12,14 +12,6 @@
 #include "module/elfmod.h"
 #include "module/use.h"
 
-/* --locations and the options of the sources. */
-struct ks_locate_opts {
-	bool only;		   /* --locations named one source: the others' uses are left out */
-	enum ks_use_source source; /* that one */
-	const char *debug_dir;	   /* DWARF: separate debug files; NULL: /usr/lib/debug */
-	bool libdw;		   /* DWARF: KSUNSET_DWARF_READER=libdw, libdwfl and libdw only */
-};
-
 /* "auto" (every source, each for the imports those before it leave
  * without a location) or a source's name (ks_use_source_name()). 0 or
  * -EINVAL. */
@@ -30,14 +22,6 @@ bool ks_locate_reads(const struct ks_locate_opts *o);
 
 /* Whether sym needs a location: called with each import of a module. */
 typedef bool (*ks_locate_wanted_fn)(void *ctx, const struct ks_module *m, const char *sym);
-
-/* A source that reads the module again: adds a use (ks_uses_add()) to
- * m->uses for every place in m that uses one of syms (sorted, as
- * strcmp). 0, -ENOMEM, or -ENOENT when m has nothing for it to read (it
- * sets what the report says of that); other problems are a note in d and
- * 0. */
-typedef int (*ks_locate_fn)(struct ks_module *m, char *const *syms, size_t nsyms,
-			    const struct ks_locate_opts *o, struct ks_diags *d);
 
 /* The step check and users share, run once per module before its
  * findings are made, after the sources read with its sections (the

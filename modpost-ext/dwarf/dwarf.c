@@ -1004,14 +1004,6 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	return r;
 }
 
-int ks_dwarf_info_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
-		       struct ks_diags *late)
-{
-	(void)elf, (void)scn, (void)d, (void)late;
-	m->debug.info = true;
-	return 0;
-}
-
 /* The module is read again, mapped or decompressed: only modules with
  * findings that need a location come here, and of those only the ones
  * whose DWARF is in the module or may be in a separate file. */

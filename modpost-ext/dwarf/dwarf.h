@@ -10,7 +10,7 @@
 #include "compiler.h"
 #include "diag.h"
 #include "module/elfmod.h"
-#include "cmd/locate.h"
+#include "module/use.h"
 
 /* The DWARF source (a ks_locate_fn): adds a use for every relocation
  * against one of syms (sorted, as strcmp) in m's code or data. The module is read again

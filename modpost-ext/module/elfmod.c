@@ -229,11 +229,11 @@ static const struct {
 	/* the plugin's records: uses with their source lines */
 	{ SHT_NOTE, KS_NOTE_SECTION, ks_records_read },
 	/* whether DWARF can be had without reading the module again */
-	{ SHT_PROGBITS, ".debug_info", ks_dwarf_info_seen },
-	{ SHT_MIPS_DWARF, ".debug_info", ks_dwarf_info_seen },
-	{ SHT_PROGBITS, ".zdebug_info", ks_dwarf_info_seen },
-	{ SHT_PROGBITS, ".gnu_debuglink", ks_debugfile_link_read },
-	{ SHT_NOTE, ".note.gnu.build-id", ks_debugfile_build_id_read },
+	{ SHT_PROGBITS, ".debug_info", ks_debug_info_seen },
+	{ SHT_MIPS_DWARF, ".debug_info", ks_debug_info_seen },
+	{ SHT_PROGBITS, ".zdebug_info", ks_debug_info_seen },
+	{ SHT_PROGBITS, ".gnu_debuglink", ks_debuglink_read },
+	{ SHT_NOTE, ".note.gnu.build-id", ks_build_id_read },
 };
 
 static ks_section_fn reader_for(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)

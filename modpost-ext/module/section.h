@@ -28,15 +28,14 @@ int ks_modinfo_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags
 int ks_records_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
 		    struct ks_diags *late) KS_MUST_CHECK;
 
-/* .debug_info: m->debug.info (dwarf/dwarf.c). */
-int ks_dwarf_info_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+/* .debug_info: m->debug.info; .gnu_debuglink, .note.gnu.build-id: the
+ * rest of m->debug (module/debuginfo.c). */
+int ks_debug_info_seen(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
 		       struct ks_diags *late) KS_MUST_CHECK;
-/* .gnu_debuglink, .note.gnu.build-id: the rest of m->debug
- * (dwarf/debugfile.c). */
-int ks_debugfile_link_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
-			   struct ks_diags *late) KS_MUST_CHECK;
-int ks_debugfile_build_id_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
-			       struct ks_diags *late) KS_MUST_CHECK;
+int ks_debuglink_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		      struct ks_diags *late) KS_MUST_CHECK;
+int ks_build_id_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags *d,
+		     struct ks_diags *late) KS_MUST_CHECK;
 
 /* Whether [off, off + len) lies inside a buffer of size bytes: every
  * offset and count read from the file goes through it. */

@@ -4,6 +4,7 @@
 #ifndef KS_USE_H
 #define KS_USE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <ksunset/record.h>
@@ -41,6 +42,24 @@ struct ks_uses {
 	struct ks_use *v;
 	size_t n, cap;
 };
+
+/* --locations and the options of the sources (cmd/locate.h). */
+struct ks_locate_opts {
+	bool only;		   /* --locations named one source: the others' uses are left out */
+	enum ks_use_source source; /* that one */
+	const char *debug_dir;	   /* DWARF: separate debug files; NULL: /usr/lib/debug */
+	bool libdw;		   /* DWARF: KSUNSET_DWARF_READER=libdw, libdwfl and libdw only */
+};
+
+/* A source that reads the module again: adds a use (ks_uses_add()) to
+ * m->uses for every place in m that uses one of syms (sorted, as
+ * strcmp). 0, -ENOMEM, or -ENOENT when m has nothing for it to read (it
+ * sets what the report says of that); other problems are a note in d and
+ * 0. */
+struct ks_module;
+struct ks_diags;
+typedef int (*ks_locate_fn)(struct ks_module *m, char *const *syms, size_t nsyms,
+			    const struct ks_locate_opts *o, struct ks_diags *d);
 
 const char *ks_use_source_name(enum ks_use_source s);
 /* Takes u's strings (u is left empty). 0 or -ENOMEM. */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/locate.h"
 #include "dwarf/dwarf.h"
 #include "dwarf/dwarfpath.h"
 #include "module/policy.h"
