@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ksunset.h"
+#include "api.h"
 
 /* libcpp's callbacks carry no data of their own: the one plugin of this
  * compilation, set when the unit starts. */
@@ -31,26 +31,6 @@ static void (*chained_include)(cpp_reader *, location_t, const unsigned char *, 
 			       const cpp_token **);
 static void (*chained_file_change)(cpp_reader *, const line_map_ordinary *);
 static void (*chained_line_change)(cpp_reader *, const cpp_token *, int);
-
-location_t ks_api_spelling(location_t loc)
-{
-	return LOCATION_LOCUS(linemap_resolve_location(line_table, loc, LRK_SPELLING_LOCATION,
-						       NULL));
-}
-
-/* Spelled in the kernel's headers and not made by a macro that the
- * module's sources expand: a function that a kernel macro pastes together
- * in the module's file (BUFFER_FNS(CSUM, csum) in a module's header) is
- * the module's own, though its name is spelled in the kernel's header. */
-bool ks_api_kernel(struct ks_plugin *p, location_t loc)
-{
-	location_t at = LOCATION_LOCUS(
-		linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
-
-	loc = ks_api_spelling(loc);
-	return loc > BUILTINS_LOCATION && !in_system_header_at(loc) && ks_where_foreign(p, loc) &&
-	       ks_where_foreign(p, at);
-}
 
 /* Whether loc (spelled) is outside the module's sources, as
  * ks_where_foreign says, which depends on loc's line map only: libcpp
@@ -63,11 +43,11 @@ bool ks_api_foreign(struct ks_plugin *p, location_t loc)
 	if (loc <= BUILTINS_LOCATION)
 		return true;
 	map = linemap_lookup(line_table, loc);
-	if (map != p->api_map) {
-		p->api_map = map;
-		p->api_map_foreign = ks_where_foreign(p, loc);
+	if (map != p->a->map) {
+		p->a->map = map;
+		p->a->map_foreign = ks_where_foreign(p, loc);
 	}
-	return p->api_map_foreign;
+	return p->a->map_foreign;
 }
 
 /* Whether libcpp is reading a file outside the module's sources: then
@@ -80,11 +60,11 @@ static bool reading_foreign(struct ks_plugin *p)
 
 	if (!cur)
 		return true;
-	if (cur != p->api_cur) {
-		p->api_cur = cur;
-		p->api_cur_foreign = ks_where_foreign(p, MAP_START_LOCATION(cur));
+	if (cur != p->a->cur) {
+		p->a->cur = cur;
+		p->a->cur_foreign = ks_where_foreign(p, MAP_START_LOCATION(cur));
 	}
-	return p->api_cur_foreign;
+	return p->a->cur_foreign;
 }
 
 /* Whether the line at loc is a directive: a macro tested or expanded in
@@ -105,7 +85,7 @@ static bool in_directive(struct ks_plugin *p, location_t loc)
 
 location_t ks_api_written(struct ks_plugin *p, location_t loc)
 {
-	location_t at = ks_api_spelling(loc);
+	location_t at = ks_where_spelling(loc);
 
 	if (ks_api_foreign(p, at))
 		return UNKNOWN_LOCATION;
@@ -143,12 +123,12 @@ static void own_macro(struct ks_plugin *p, location_t at, cpp_hashnode *node)
 {
 	location_t def = cpp_macro_definition_location(node);
 
-	if (def <= BUILTINS_LOCATION || ks_api_foreign(p, ks_api_spelling(def)))
+	if (def <= BUILTINS_LOCATION || ks_api_foreign(p, ks_where_spelling(def)))
 		return;
-	ks_room((void **)&p->own_macros, &p->capown_macros, p->nown_macros + 1,
-		sizeof(*p->own_macros));
-	p->own_macros[p->nown_macros].loc = at;
-	p->own_macros[p->nown_macros++].node = node;
+	ks_room((void **)&p->a->own_macros, &p->a->capown_macros, p->a->nown_macros + 1,
+		sizeof(*p->a->own_macros));
+	p->a->own_macros[p->a->nown_macros].loc = at;
+	p->a->own_macros[p->a->nown_macros++].node = node;
 }
 
 /* A macro of the kernel's headers, expanded in the module's sources. */
@@ -166,7 +146,7 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 	/* tested in #if, or spelled where the kernel's headers are read */
 	if (at == UNKNOWN_LOCATION || in_directive(p, at))
 		return;
-	if (!ks_api_kernel(p, cpp_macro_definition_location(node))) {
+	if (!ks_where_kernel(p, cpp_macro_definition_location(node))) {
 		own_macro(p, at, node);
 		return;
 	}
@@ -176,7 +156,7 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 
 		/* the argument types only where the source writes the use
 		 * itself, not in a macro of its own */
-		if (at == ks_api_spelling(loc))
+		if (at == ks_where_spelling(loc))
 			ks_shape_macro_add(p, (const char *)NODE_NAME(node), at,
 					   current_function_decl, params);
 		else
@@ -196,7 +176,7 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
  * angle brackets. Every include is remembered by name for that. */
 static void include_done(struct ks_plugin *p, const line_map_ordinary *entered)
 {
-	const char *name = p->pending_include;
+	const char *name = p->a->pending_include;
 	void **slot;
 	bool foreign;
 
@@ -204,16 +184,16 @@ static void include_done(struct ks_plugin *p, const line_map_ordinary *entered)
 		return;
 	if (entered) {
 		foreign = ks_where_foreign(p, MAP_START_LOCATION(entered));
-		if (ks_strmap_put(&p->entered, name, &slot) >= 0)
+		if (ks_strmap_put(&p->a->entered, name, &slot) >= 0)
 			*slot = (void *)(intptr_t)(foreign ? 2 : 1);
 	} else {
-		intptr_t seen = (intptr_t)ks_strmap_get(&p->entered, name);
+		intptr_t seen = (intptr_t)ks_strmap_get(&p->a->entered, name);
 
 		foreign = seen ? seen == 2 : name[0] == '<';
 	}
-	if (p->pending_own && foreign)
-		ks_include_add(p, name, p->pending_loc);
-	p->pending_include = NULL;
+	if (p->a->pending_own && foreign)
+		ks_include_add(p, name, p->a->pending_loc);
+	p->a->pending_include = NULL;
 }
 
 static void include_seen(cpp_reader *reader, location_t loc, const unsigned char *dir,
@@ -233,10 +213,10 @@ static void include_seen(cpp_reader *reader, location_t loc, const unsigned char
 		return;
 	/* an identifier's string lives as long as the compilation */
 	name = ks_strdupf(angle ? "<%s>" : "\"%s\"", fname);
-	p->pending_include = IDENTIFIER_POINTER(get_identifier(name));
+	p->a->pending_include = IDENTIFIER_POINTER(get_identifier(name));
 	free(name);
-	p->pending_loc = loc;
-	p->pending_own = true;
+	p->a->pending_loc = loc;
+	p->a->pending_own = true;
 }
 
 static void file_changed(cpp_reader *reader, const line_map_ordinary *map)
@@ -316,8 +296,8 @@ void ks_include_add(struct ks_plugin *p, const char *header, location_t loc)
 {
 	struct ks_pinclude *inc;
 
-	ks_room((void **)&p->includes, &p->capincludes, p->nincludes + 1, sizeof(*p->includes));
-	inc = &p->includes[p->nincludes++];
+	ks_room((void **)&p->a->includes, &p->a->capincludes, p->a->nincludes + 1, sizeof(*p->a->includes));
+	inc = &p->a->includes[p->a->nincludes++];
 	inc->header = xstrdup(header);
 	inc->loc = loc;
 }
@@ -340,12 +320,12 @@ int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc)
 	if (generated_unit())
 		return 0;
 	r = ks_record_encode_shaped(desc);
-	for (size_t i = 0; i < p->nincludes && !r; i++) {
+	for (size_t i = 0; i < p->a->nincludes && !r; i++) {
 		struct ks_record_use place;
 		struct ks_record_include rec;
 
-		ks_record_place(p, p->includes[i].loc, &place);
-		rec.header = p->includes[i].header;
+		ks_record_place(p, p->a->includes[i].loc, &place);
+		rec.header = p->a->includes[i].header;
 		rec.file = place.file;
 		rec.line = place.line;
 		r = ks_record_encode_include(desc, &rec);

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ksunset.h"
+#include "api.h"
 
 /* One identifier of a file's code (not in a comment, a string or a
  * directive). */
@@ -43,7 +43,7 @@ static struct kfile *kfile_of(struct ks_plugin *p, const char *name)
 {
 	void **slot;
 
-	if (ks_strmap_put(&p->consts, name, &slot) < 0)
+	if (ks_strmap_put(&p->a->consts, name, &slot) < 0)
 		xmalloc_failed(sizeof(struct kfile));
 	if (!*slot)
 		*slot = XCNEW(struct kfile);
@@ -141,7 +141,7 @@ static tree kernel_const(struct ks_plugin *p, const struct kfile *f, const struc
 		return NULL_TREE;
 	decl = lookup_name(name);
 	if (!decl || TREE_CODE(decl) != CONST_DECL || !DECL_NAME(decl) ||
-	    !ks_api_kernel(p, DECL_SOURCE_LOCATION(decl)))
+	    !ks_where_kernel(p, DECL_SOURCE_LOCATION(decl)))
 		return NULL_TREE;
 	return decl;
 }
@@ -194,8 +194,8 @@ void ks_consts_scan(struct ks_plugin *p, tree fn, location_t from, location_t to
 
 void ks_consts_free(struct ks_plugin *p)
 {
-	for (size_t i = 0; i < p->consts.cap; i++) {
-		struct kfile *f = (struct kfile *)p->consts.slots[i].val;
+	for (size_t i = 0; i < p->a->consts.cap; i++) {
+		struct kfile *f = (struct kfile *)p->a->consts.slots[i].val;
 
 		if (!f)
 			continue;
@@ -204,5 +204,5 @@ void ks_consts_free(struct ks_plugin *p)
 		free(f->idents);
 		XDELETE(f);
 	}
-	ks_strmap_free(&p->consts);
+	ks_strmap_free(&p->a->consts);
 }

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ksunset.h"
+#include "api.h"
 
 /* One file of the module's: its branches. */
 struct gfile {
@@ -131,7 +131,7 @@ static enum ks_ident_is ident_is(const char *id, size_t n, const char **value, v
 	}
 	if (def <= BUILTINS_LOCATION || !x.file || *x.file == '<')
 		return KS_IDENT_SAME;	/* __GNUC__, __x86_64__ */
-	return ks_api_foreign(g->p, ks_api_spelling(def)) ? KS_IDENT_KERNEL : KS_IDENT_OWN;
+	return ks_api_foreign(g->p, ks_where_spelling(def)) ? KS_IDENT_KERNEL : KS_IDENT_OWN;
 }
 
 /* ks_cond_idents over a rewritten condition: whether a name is the
@@ -305,16 +305,16 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 static int line_guards(struct guards *g, struct ks_buf *desc)
 {
 	struct ks_plugin *p = g->p;
-	struct dep *deps = XNEWVEC(struct dep, p->nown_macros + 1);
+	struct dep *deps = XNEWVEC(struct dep, p->a->nown_macros + 1);
 	struct ks_strmap done, macros;
 	size_t ndeps = 0;
 	int r = 0;
 
 	memset(&done, 0, sizeof(done));
 	memset(&macros, 0, sizeof(macros));
-	for (size_t i = 0; i < p->nown_macros; i++) {
+	for (size_t i = 0; i < p->a->nown_macros; i++) {
 		struct dep *d = &deps[ndeps];
-		cpp_hashnode *node = p->own_macros[i].node;
+		cpp_hashnode *node = p->a->own_macros[i].node;
 		void **slot;
 
 		/* each macro judged once: macros[name] is 1 + the index of its
@@ -338,11 +338,11 @@ static int line_guards(struct guards *g, struct ks_buf *desc)
 		} else {
 			*slot = (void *)(uintptr_t)(ndeps + 1);
 		}
-		ks_record_place(p, p->own_macros[i].loc, &d->at);
+		ks_record_place(p, p->a->own_macros[i].loc, &d->at);
 		ndeps++;
 	}
-	for (size_t i = 0; ndeps && i < p->nshapes && !r; i++)
-		r = line_guard(g, &p->shapes[i], deps, ndeps, &done, desc);
+	for (size_t i = 0; ndeps && i < p->a->nshapes && !r; i++)
+		r = line_guard(g, &p->a->shapes[i], deps, ndeps, &done, desc);
 	for (size_t i = 0; i < ndeps; i++)
 		free(deps[i].cond);
 	for (size_t i = 0; i < done.cap; i++)
@@ -362,10 +362,10 @@ int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 	for (size_t i = 0; i < p->foreign.cap; i++)
 		if (p->foreign.slots[i].key && (intptr_t)p->foreign.slots[i].val == 1)
 			file_of(&g, p->foreign.slots[i].key);
-	for (size_t i = 0; i < p->nincludes; i++)
-		mark(&g, p->includes[i].loc);
-	for (size_t i = 0; i < p->nshapes; i++)
-		mark(&g, p->shapes[i].loc);
+	for (size_t i = 0; i < p->a->nincludes; i++)
+		mark(&g, p->a->includes[i].loc);
+	for (size_t i = 0; i < p->a->nshapes; i++)
+		mark(&g, p->a->shapes[i].loc);
 	for (size_t i = 0; i < g.n && !r; i++) {
 		for (size_t j = 0; j < g.files[i].cond.n && !r; j++)
 			if (g.files[i].used[j])

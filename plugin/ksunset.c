@@ -40,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ksunset.h"
+#include "api.h"
 
 int plugin_is_GPL_compatible;
 
@@ -223,6 +223,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		return 0;	/* the errors fail the compilation */
 	p = XCNEW(struct ks_plugin);
 	p->name = name;
+	p->a = XCNEW(struct ks_api);
 	if (a.probe) {	/* a probe of another kernel, nothing else */
 		p->probe = true;
 		ks_probe_register(p, name);

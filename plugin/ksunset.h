@@ -24,31 +24,6 @@ struct ks_puse {
 	const char *accept;	/* KSUNSET_ACCEPT's reason in func; NULL: none */
 };
 
-/* api=: one thing the module's source does with the kernel's headers
- * (record.h's shape records say what each field holds). */
-struct ks_pshape {
-	enum ks_shape_what what;
-	char *name;
-	location_t loc;		/* spelled in the module's source */
-	char *func;		/* "" at file scope */
-	char *old, *probe;
-	location_t decl, decl_end;	/* callback: the function's declarator */
-	char *arglines;		/* call: where its arguments start; NULL: its line */
-	expanded_location at;	/* loc, expanded for sorting */
-};
-
-/* api=: a macro of the module's own, expanded in its code. */
-struct ks_pexpansion {
-	location_t loc;			/* spelled */
-	cpp_hashnode *node;
-};
-
-/* api=: a header of the kernel's that the module's own files include. */
-struct ks_pinclude {
-	char *header;		/* as written, with <> or "" */
-	location_t loc;		/* the #include */
-};
-
 struct ks_plugin {
 	const char *name;		/* the plugin's base name, for messages */
 	struct ks_schedule sched;	/* from schedule= */
@@ -56,8 +31,6 @@ struct ks_plugin {
 	bool strict, quiet;
 	bool api;			/* api=: record the names of the kernel's headers */
 	bool probe;			/* probe: check --target's probe (probe.c) */
-	FILE *probe_out;		/* probe: SOURCE.probe */
-	bool probe_failed;		/* probe: a result could not be written */
 	int32_t today;
 	char **kdirs;			/* kernel source and build trees (real paths) */
 	char *srcdir;			/* the directory of the file compiled */
@@ -71,20 +44,7 @@ struct ks_plugin {
 	char **import_ns;		/* its MODULE_IMPORT_NS namespaces */
 	size_t nimport_ns;
 	struct ks_strmap accepts;	/* function -> KSUNSET_ACCEPT's reason */
-	struct ks_pshape *shapes;	/* api=: found so far */
-	size_t nshapes, capshapes;
-	struct ks_pinclude *includes;	/* api=: in the order they were read */
-	size_t nincludes, capincludes;
-	struct ks_pexpansion *own_macros; /* api=: expansions of the module's macros */
-	size_t nown_macros, capown_macros;
-	const char *pending_include;	/* api=: an #include not entered yet */
-	location_t pending_loc;
-	bool pending_own;		/* written in the module's own files */
-	struct ks_strmap entered;	/* api=: header as written -> 2 foreign, 1 not */
-	const line_map *api_map;	/* api=: the last line map asked about */
-	bool api_map_foreign;		/* and whether it is foreign */
-	const line_map_ordinary *api_cur; /* api=: the file libcpp read last */
-	bool api_cur_foreign;
+	struct ks_api *a;		/* api= and probe: the forecast's part (api.h) */
 	struct ks_strmap reach;		/* function -> what it reaches (reach.c) */
 	unsigned reach_gen;
 	tree reach_fn;			/* the function reach_cur is of */
@@ -92,8 +52,6 @@ struct ks_plugin {
 	struct nested *nested;		/* calls in calls' arguments (reach.c) */
 	size_t nnested, capnested;
 	bool nested_sorted;
-	struct ks_strmap consts;	/* api=: file -> its lines and identifiers
-					   (consts.c) */
 	struct ks_strmap texts;		/* file -> its text and lines (text.c) */
 	tree early_fn;			/* the function the early pass is in */
 	bool early_fn_foreign;		/* and whether the kernel's headers wrote it */
@@ -109,6 +67,11 @@ void ks_must(int r);
 bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
 location_t ks_where_resolve(location_t loc);
 bool ks_where_foreign(struct ks_plugin *p, location_t loc);
+/* Where loc is spelled (out of every macro expansion). */
+location_t ks_where_spelling(location_t loc);
+/* Whether loc (any kind) is spelled in a kernel header: under a kernel
+ * tree, not a system header, not built in. */
+bool ks_where_kernel(struct ks_plugin *p, location_t loc);
 
 /* token.c: the token a use is reported at. loc is GCC's (a call's, an
  * operand's or a statement's, maybe in a macro expansion); returns where
@@ -191,68 +154,5 @@ int ks_cmp_place(location_t la, const char *na, int ka, location_t lb, const cha
 bool ks_defined_here(const char *sym);
 /* r's file, line and display column from loc. */
 void ks_record_place(struct ks_plugin *p, location_t loc, struct ks_record_use *r);
-
-/* api.c: api=, where the kernel's headers begin, and what libcpp sees:
- * the kernel's headers the module's files include, the kernel's macros
- * they expand. */
-void ks_api_register(struct ks_plugin *p, const char *plugin_name);
-void ks_api_start_unit(struct ks_plugin *p);
-/* Whether loc (any kind) is spelled in a kernel header: under a kernel
- * tree, not a system header, not built in. */
-bool ks_api_kernel(struct ks_plugin *p, location_t loc);
-/* Where loc is spelled (out of every macro expansion). */
-location_t ks_api_spelling(location_t loc);
-/* Where the module's code writes the use at loc: where it is spelled, or,
- * spelled in the body of a macro of the module's own, where that macro is
- * expanded; UNKNOWN_LOCATION outside the module's code (the kernel's
- * headers, an #if). */
-location_t ks_api_written(struct ks_plugin *p, location_t loc);
-/* Whether loc, a spelling location, lies outside the module's sources. */
-bool ks_api_foreign(struct ks_plugin *p, location_t loc);
-void ks_include_add(struct ks_plugin *p, const char *header, location_t loc);
-/* "(a, b)", "(fmt, ...)", "(args...)": a function-like macro's parameters. */
-char *ks_macro_params(const struct cpp_macro *m);
-/* Appends the unit's include and shape records to desc. 0 or -ENOMEM. */
-int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc);
-
-/* shape.c: api=, what the module's own code depends on in the kernel's
- * headers. */
-/* A shape at loc (where the source writes it, if that is in the module's
- * sources), in function fn (NULL: file scope); old may be NULL. */
-void ks_shape_add(struct ks_plugin *p, enum ks_shape_what what, const char *name,
-		  location_t loc, tree fn, const char *old);
-/* The type as GCC's diagnostics print it, runs of blanks made one. */
-char *ks_type_printed(tree type);
-/* A function of the module's own, before it is gimplified. */
-void ks_shape_function(struct ks_plugin *p, tree fn);
-/* A variable of static storage, when it is finished. */
-void ks_shape_decl(struct ks_plugin *p, tree decl);
-/* A struct or union of the module's own, when it is finished. */
-void ks_shape_type(struct ks_plugin *p, tree type);
-int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc);
-void ks_shape_free(struct ks_plugin *p);
-
-/* consts.c: api=, the kernel's enumeration constants the module names. */
-/* A line of the module's files that libcpp read: loc, its first token. */
-void ks_consts_line(struct ks_plugin *p, location_t loc);
-/* The constants named in lines from..to (one file) of fn (NULL: file
- * scope), once parsed: shapes of each. */
-void ks_consts_scan(struct ks_plugin *p, tree fn, location_t from, location_t to);
-void ks_consts_free(struct ks_plugin *p);
-/* shape.c: a function-like macro of the kernel's expanded at loc, with
- * the types of the arguments the source writes there where they can be
- * told (the target may have made it a function). */
-void ks_shape_macro_add(struct ks_plugin *p, const char *name, location_t loc, tree fn,
-			const char *params);
-char *ks_shape_macro_probe(struct ks_plugin *p, location_t loc);
-/* shape.c: an enumeration constant of type's, named at loc. */
-void ks_const_add(struct ks_plugin *p, const char *name, location_t loc, tree fn, tree type);
-
-/* guard.c: api=, the branches of the module's #if conditionals that hold
- * its includes and shapes and test the kernel: guard records. */
-int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc);
-
-/* probe.c: probe, the plugin in check --target's probe of another kernel. */
-void ks_probe_register(struct ks_plugin *p, const char *plugin_name);
 
 #endif

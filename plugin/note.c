@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ksunset.h"
+#include "api.h"
 
 /* One record as an assembler string: printable bytes as they are, the rest
  * (TAB, and anything a path may hold) in octal. */

@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ksunset.h"
+#include "api.h"
 
 /* GCC's pragma handlers and diagnostic hooks carry no data of their own:
  * the one plugin of this compilation. */
@@ -48,9 +48,9 @@ static diagnostic_finalizer_fn chained_finalizer;
  * compilation right after. */
 static void emit(struct ks_plugin *p, const struct ks_buf *b, int r)
 {
-	if (r || !p->probe_out || fwrite(b->p, 1, b->len, p->probe_out) != b->len ||
-	    fflush(p->probe_out))
-		p->probe_failed = true;
+	if (r || !p->a->probe_out || fwrite(b->p, 1, b->len, p->a->probe_out) != b->len ||
+	    fflush(p->a->probe_out))
+		p->a->probe_failed = true;
 }
 
 static void emit_fact(struct ks_plugin *p, unsigned item, enum ks_fact_status st,
@@ -201,7 +201,7 @@ static void handle_probe(cpp_reader *reader)
 	tree s;
 	int n;
 
-	if (pragma_lex(&s) != CPP_STRING || !p->probe_out) {
+	if (pragma_lex(&s) != CPP_STRING || !p->a->probe_out) {
 		error("%s: %<#pragma ksunset probe%> needs a string", p->name);
 		return;
 	}
@@ -308,8 +308,8 @@ static void open_results(void *gcc_data, void *user_data)
 	if (n > 2 && !strcmp(src + n - 2, ".c"))
 		n -= 2;
 	path = ks_strdupf("%.*s.probe", (int)n, src);
-	p->probe_out = fopen(path, "w");
-	if (!p->probe_out)
+	p->a->probe_out = fopen(path, "w");
+	if (!p->a->probe_out)
 		error("%s: cannot write %qs: %s", p->name, path, xstrerror(errno));
 	free(path);
 }
@@ -347,10 +347,10 @@ static void close_results(void *gcc_data, void *user_data)
 	emit(p, &b, ks_record_encode_unit(&b, main_input_filename ? main_input_filename : "",
 					  "probe", version_string));
 	ks_buf_free(&b);
-	if (p->probe_out && fclose(p->probe_out))
-		p->probe_failed = true;
-	p->probe_out = NULL;
-	if (p->probe_failed)
+	if (p->a->probe_out && fclose(p->a->probe_out))
+		p->a->probe_failed = true;
+	p->a->probe_out = NULL;
+	if (p->a->probe_failed)
 		error("%s: cannot write the results of the probe", p->name);
 }
 

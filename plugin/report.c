@@ -148,7 +148,7 @@ static void notes(struct ks_plugin *p, const struct ks_puse *u)
 
 	/* a macro of the module's own is not the kernel's headers' */
 	if (node && cpp_user_macro_p(node) &&
-	    !ks_api_kernel(p, cpp_macro_definition_location(node))) {
+	    !ks_where_kernel(p, cpp_macro_definition_location(node))) {
 		free(w);
 		w = NULL;
 	}

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ksunset.h"
+#include "api.h"
 
 #define MAX_DEPTH 2000	/* deeper expressions are not walked further */
 
@@ -37,14 +37,14 @@ static bool kernel_type(struct ks_plugin *p, tree type)
 	tree mv = TYPE_MAIN_VARIANT(type), stub = TYPE_STUB_DECL(mv);
 
 	if (stub && DECL_SOURCE_LOCATION(stub) > BUILTINS_LOCATION)
-		return ks_api_kernel(p, DECL_SOURCE_LOCATION(stub));
+		return ks_where_kernel(p, DECL_SOURCE_LOCATION(stub));
 	return TYPE_NAME(type) && TREE_CODE(TYPE_NAME(type)) == TYPE_DECL &&
-	       ks_api_kernel(p, DECL_SOURCE_LOCATION(TYPE_NAME(type)));
+	       ks_where_kernel(p, DECL_SOURCE_LOCATION(TYPE_NAME(type)));
 }
 
 static bool kernel_decl(struct ks_plugin *p, tree decl)
 {
-	return DECL_NAME(decl) && ks_api_kernel(p, DECL_SOURCE_LOCATION(decl));
+	return DECL_NAME(decl) && ks_where_kernel(p, DECL_SOURCE_LOCATION(decl));
 }
 
 static const char *id(tree name)
@@ -221,8 +221,8 @@ static void add(struct ks_plugin *p, enum ks_shape_what what, const char *name, 
 		free(probe);
 		return;
 	}
-	ks_room((void **)&p->shapes, &p->capshapes, p->nshapes + 1, sizeof(*p->shapes));
-	s = &p->shapes[p->nshapes++];
+	ks_room((void **)&p->a->shapes, &p->a->capshapes, p->a->nshapes + 1, sizeof(*p->a->shapes));
+	s = &p->a->shapes[p->a->nshapes++];
 	s->what = what;
 	s->name = xstrdup(name);
 	s->loc = at;
@@ -512,10 +512,10 @@ static void member(struct walk *w, tree owner, tree field, enum ks_shape_what wh
 			type = build_pointer_type(TREE_TYPE(type));
 		probe = spell_decl(w->p, type);
 	}
-	n = w->p->nshapes;
+	n = w->p->a->nshapes;
 	add(w->p, what, name, loc, w->fn, ks_type_printed(TREE_TYPE(field)), probe);
-	if (callback && w->p->nshapes > n)
-		declarator(&w->p->shapes[n], callback);
+	if (callback && w->p->a->nshapes > n)
+		declarator(&w->p->a->shapes[n], callback);
 	free(name);
 }
 
@@ -571,14 +571,14 @@ static char *call_probe(struct walk *w, tree call, enum use u)
 static void call(struct walk *w, tree t, enum use u)
 {
 	tree fn = get_callee_fndecl(t);
-	size_t n = w->p->nshapes;
+	size_t n = w->p->a->nshapes;
 
 	if (fn && kernel_decl(w->p, fn)) {
 		add(w->p, KS_SHAPE_CALL, IDENTIFIER_POINTER(DECL_NAME(fn)), w->loc, w->fn,
 		    ks_type_printed(TREE_TYPE(fn)), call_probe(w, t, u));
 		/* written by the module itself, over several lines */
-		if (w->p->nshapes > n && w->p->shapes[n].loc == ks_api_spelling(w->loc))
-			w->p->shapes[n].arglines = arg_lines(w->p, w->p->shapes[n].loc);
+		if (w->p->a->nshapes > n && w->p->a->shapes[n].loc == ks_where_spelling(w->loc))
+			w->p->a->shapes[n].arglines = arg_lines(w->p, w->p->a->shapes[n].loc);
 	}
 	else if (!fn)
 		walk(w, CALL_EXPR_FN(t), VALUE);
@@ -811,7 +811,7 @@ void ks_shape_decl(struct ks_plugin *p, tree decl)
 			  : NULL_TREE;
 	struct walk w = { p, fn, DECL_SOURCE_LOCATION(decl), &seen, 0 };
 
-	if (ks_api_foreign(p, ks_api_spelling(DECL_SOURCE_LOCATION(decl))))
+	if (ks_api_foreign(p, ks_where_spelling(DECL_SOURCE_LOCATION(decl))))
 		return;
 	need_decl(p, decl, fn);
 	if (DECL_INITIAL(decl))
@@ -857,16 +857,16 @@ int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
 	int r = 0;
 
-	for (size_t i = 0; i < p->nshapes; i++)
-		p->shapes[i].at = expand_location(p->shapes[i].loc);
-	if (p->nshapes)
-		qsort(p->shapes, p->nshapes, sizeof(*p->shapes), cmp_shape);
-	for (size_t i = 0; i < p->nshapes && !r; i++) {
-		const struct ks_pshape *s = &p->shapes[i];
+	for (size_t i = 0; i < p->a->nshapes; i++)
+		p->a->shapes[i].at = expand_location(p->a->shapes[i].loc);
+	if (p->a->nshapes)
+		qsort(p->a->shapes, p->a->nshapes, sizeof(*p->a->shapes), cmp_shape);
+	for (size_t i = 0; i < p->a->nshapes && !r; i++) {
+		const struct ks_pshape *s = &p->a->shapes[i];
 		struct ks_record_use place;
 		struct ks_record_shape rec;
 
-		if (i && same_shape(&p->shapes[i - 1], s))
+		if (i && same_shape(&p->a->shapes[i - 1], s))
 			continue;
 		ks_record_place(p, s->loc, &place);
 		rec.what = s->what;
@@ -886,17 +886,17 @@ int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 void ks_shape_free(struct ks_plugin *p)
 {
 	ks_consts_free(p);
-	for (size_t i = 0; i < p->nshapes; i++) {
-		free(p->shapes[i].name);
-		free(p->shapes[i].func);
-		free(p->shapes[i].old);
-		free(p->shapes[i].probe);
-		free(p->shapes[i].arglines);
+	for (size_t i = 0; i < p->a->nshapes; i++) {
+		free(p->a->shapes[i].name);
+		free(p->a->shapes[i].func);
+		free(p->a->shapes[i].old);
+		free(p->a->shapes[i].probe);
+		free(p->a->shapes[i].arglines);
 	}
-	free(p->shapes);
-	p->shapes = NULL;
-	p->nshapes = p->capshapes = 0;
-	XDELETEVEC(p->own_macros);
-	p->own_macros = NULL;
-	p->nown_macros = p->capown_macros = 0;
+	free(p->a->shapes);
+	p->a->shapes = NULL;
+	p->a->nshapes = p->a->capshapes = 0;
+	XDELETEVEC(p->a->own_macros);
+	p->a->own_macros = NULL;
+	p->a->nown_macros = p->a->capown_macros = 0;
 }

@@ -19,7 +19,7 @@
 #include "gimple-iterator.h"
 #include "gimple-walk.h"
 
-#include "ksunset.h"
+#include "api.h"
 
 /* Where the uses in one statement are reported. */
 struct site {

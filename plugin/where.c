@@ -228,3 +228,23 @@ void ks_record_place(struct ks_plugin *p, location_t loc, struct ks_record_use *
 	 * options: what the checker reads back and turns into SARIF's */
 	r->col = x.column > 0 ? ks_text_display_col(p, x) : 0;
 }
+
+location_t ks_where_spelling(location_t loc)
+{
+	return LOCATION_LOCUS(linemap_resolve_location(line_table, loc, LRK_SPELLING_LOCATION,
+						       NULL));
+}
+
+/* Spelled in the kernel's headers and not made by a macro that the
+ * module's sources expand: a function that a kernel macro pastes together
+ * in the module's file (BUFFER_FNS(CSUM, csum) in a module's header) is
+ * the module's own, though its name is spelled in the kernel's header. */
+bool ks_where_kernel(struct ks_plugin *p, location_t loc)
+{
+	location_t at = LOCATION_LOCUS(
+		linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
+
+	loc = ks_where_spelling(loc);
+	return loc > BUILTINS_LOCATION && !in_system_header_at(loc) && ks_where_foreign(p, loc) &&
+	       ks_where_foreign(p, at);
+}
