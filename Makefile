@@ -62,7 +62,8 @@ CHECKER_OBJS += cmd/cmd.o cmd/cli.o cmd/locate.o cmd/check.o cmd/lint.o cmd/unus
 CHECKER_OBJS += module/modfile.o module/elfmod.o module/modinfo.o module/policy.o \
 	module/use.o module/records.o module/shapes.o module/debuginfo.o
 # dwarf/: the module's DWARF as a location source
-CHECKER_OBJS += dwarf/dwarf.o dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
+CHECKER_OBJS += dwarf/dwarf.o dwarf/sites.o dwarf/index.o dwarf/place.o dwarf/libdw.o \
+	dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
 	dwarf/debugfile.o
 # input/: arguments and directories, Module.symvers, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/schedwrite.o

@@ -13,7 +13,7 @@
 
 /* Address ranges [lo, hi), each with what it is of (a unit's or a DIE's
  * offset): .debug_aranges here, functions, units and variables in
- * dwarf/dwarf.c. */
+ * dwarf/index.c. */
 struct ks_span {
 	uint64_t lo, hi, what;
 };

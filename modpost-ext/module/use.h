@@ -14,7 +14,7 @@
 /* Where a location came from; JSON and SARIF name it. */
 enum ks_use_source {
 	KS_SOURCE_PLUGIN,	/* .note.ksunset records written at compile time */
-	KS_SOURCE_DWARF,	/* the module's DWARF (dwarf/dwarf.c) */
+	KS_SOURCE_DWARF,	/* the module's DWARF (dwarf/dwarf.c and its rooms) */
 };
 
 struct ks_use {

@@ -15,6 +15,7 @@ FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_IN
 # what the whole-object target needs of the checker, besides lib/
 FUZZ_CHECKER_OBJS := input/symvers.o module/modfile.o module/elfmod.o module/modinfo.o \
 	module/policy.o module/use.o module/records.o module/debuginfo.o cmd/locate.o dwarf/dwarf.o \
+	dwarf/sites.o dwarf/index.o dwarf/place.o dwarf/libdw.o \
 	dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
 	dwarf/debugfile.o rules/rules.o
 # the rules' --target rows
