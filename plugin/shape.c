@@ -70,17 +70,20 @@ char *ks_type_printed(tree type)
 	return s;
 }
 
-/* The name of an aggregate: "struct tag", else its typedef name when the
- * kernel's headers give one (atomic_t). NULL: it has neither. */
+/* The name of an aggregate: the kernel's typedef name where the source
+ * names it so (atomic_t; skb_frag_t, whose struct 6.12 changed: the
+ * target's typedef, whatever struct it names there), else "struct tag".
+ * NULL: it has neither. */
 static char *aggregate_name(struct ks_plugin *p, tree type)
 {
-	tree mv = TYPE_MAIN_VARIANT(type);
+	tree mv = TYPE_MAIN_VARIANT(type), name = TYPE_NAME(type);
 	const char *tag = id(TYPE_NAME(mv));
 
+	if (name && TREE_CODE(name) == TYPE_DECL &&
+	    ks_where_kernel(p, DECL_SOURCE_LOCATION(name)))
+		return xstrdup(id(name));
 	if (tag && TREE_CODE(TYPE_NAME(mv)) == IDENTIFIER_NODE)
 		return ks_strdupf("%s %s", TREE_CODE(mv) == UNION_TYPE ? "union" : "struct", tag);
-	if (TYPE_NAME(type) && TREE_CODE(TYPE_NAME(type)) == TYPE_DECL && kernel_type(p, type))
-		return xstrdup(id(TYPE_NAME(type)));
 	return NULL;
 }
 
