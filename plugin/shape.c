@@ -70,21 +70,29 @@ char *ks_type_printed(tree type)
 	return s;
 }
 
+/* Whether name is a typedef of the kernel's headers. */
+static bool kernel_typedef(struct ks_plugin *p, tree name)
+{
+	return name && TREE_CODE(name) == TYPE_DECL &&
+	       ks_where_kernel(p, DECL_SOURCE_LOCATION(name));
+}
+
 /* The name of an aggregate: the kernel's typedef name where the source
- * names it so (atomic_t; skb_frag_t, whose struct 6.12 changed: the
- * target's typedef, whatever struct it names there), else "struct tag".
- * NULL: it has neither. */
+ * names it so (skb_frag_t, whose struct 6.12 changed: the target's
+ * typedef, whatever struct it names there), else "struct tag", else the
+ * kernel's typedef of an anonymous struct (atomic_t), also behind a
+ * typedef of the module's own (typedef atomic_t rx_atomic_t). NULL: it
+ * has none of these. */
 static char *aggregate_name(struct ks_plugin *p, tree type)
 {
-	tree mv = TYPE_MAIN_VARIANT(type), name = TYPE_NAME(type);
-	const char *tag = id(TYPE_NAME(mv));
+	tree mv = TYPE_MAIN_VARIANT(type);
 
-	if (name && TREE_CODE(name) == TYPE_DECL &&
-	    ks_where_kernel(p, DECL_SOURCE_LOCATION(name)))
-		return xstrdup(id(name));
-	if (tag && TREE_CODE(TYPE_NAME(mv)) == IDENTIFIER_NODE)
-		return ks_strdupf("%s %s", TREE_CODE(mv) == UNION_TYPE ? "union" : "struct", tag);
-	return NULL;
+	if (kernel_typedef(p, TYPE_NAME(type)))
+		return xstrdup(id(TYPE_NAME(type)));
+	if (TYPE_NAME(mv) && TREE_CODE(TYPE_NAME(mv)) == IDENTIFIER_NODE)
+		return ks_strdupf("%s %s", TREE_CODE(mv) == UNION_TYPE ? "union" : "struct",
+				  id(TYPE_NAME(mv)));
+	return kernel_typedef(p, TYPE_NAME(mv)) ? xstrdup(id(TYPE_NAME(mv))) : NULL;
 }
 
 /* The name of a type that is no pointer, array or function, with its
