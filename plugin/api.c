@@ -172,7 +172,8 @@ static void macro_used(cpp_reader *reader, location_t loc, cpp_hashnode *node)
 /* An #include in the module's own files names a header of the kernel's
  * (or the compiler's) if the file libcpp enters for it is not the
  * module's; one it does not enter (its guard says it was read before) is
- * judged by the file entered earlier under the same name, else by its
+ * judged by the file entered earlier under the same name, in quotes or
+ * angle brackets alike ("afsconfig.h", then <afsconfig.h>), else by its
  * angle brackets. Every include is remembered by name for that. */
 static void include_done(struct ks_plugin *p, const line_map_ordinary *entered)
 {
@@ -184,10 +185,10 @@ static void include_done(struct ks_plugin *p, const line_map_ordinary *entered)
 		return;
 	if (entered) {
 		foreign = ks_where_foreign(p, MAP_START_LOCATION(entered));
-		if (ks_strmap_put(&p->a->entered, name, &slot) >= 0)
+		if (ks_strmap_put(&p->a->entered, p->a->pending_file, &slot) >= 0)
 			*slot = (void *)(intptr_t)(foreign ? 2 : 1);
 	} else {
-		intptr_t seen = (intptr_t)ks_strmap_get(&p->a->entered, name);
+		intptr_t seen = (intptr_t)ks_strmap_get(&p->a->entered, p->a->pending_file);
 
 		foreign = seen ? seen == 2 : name[0] == '<';
 	}
@@ -214,6 +215,7 @@ static void include_seen(cpp_reader *reader, location_t loc, const unsigned char
 	/* an identifier's string lives as long as the compilation */
 	name = ks_strdupf(angle ? "<%s>" : "\"%s\"", fname);
 	p->a->pending_include = IDENTIFIER_POINTER(get_identifier(name));
+	p->a->pending_file = IDENTIFIER_POINTER(get_identifier(fname));
 	free(name);
 	p->a->pending_loc = loc;
 	p->a->pending_own = true;

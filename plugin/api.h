@@ -43,9 +43,10 @@ struct ks_api {
 	struct ks_pexpansion *own_macros; /* expansions of the module's macros */
 	size_t nown_macros, capown_macros;
 	const char *pending_include;	/* an #include not entered yet */
+	const char *pending_file;	/* and its file name, without "" or <> */
 	location_t pending_loc;
 	bool pending_own;		/* written in the module's own files */
-	struct ks_strmap entered;	/* header as written -> 2 foreign, 1 not */
+	struct ks_strmap entered;	/* its file name -> 2 foreign, 1 not */
 	const line_map *map;		/* the last line map asked about */
 	bool map_foreign;		/* and whether it is foreign */
 	const line_map_ordinary *cur;	/* the file libcpp read last */
