@@ -226,6 +226,34 @@ static void directive(struct scan *s, const char *p, unsigned line, unsigned las
 	}
 }
 
+/* A configure script's header (autoconf's AC_CONFIG_HEADERS) says so on
+ * its first line, and writes "#undef NAME" in a comment for each test that
+ * failed: those are the script's answers too. */
+static void configure_header(struct scan *s, const char *text, size_t len)
+{
+	const char *nl = memchr(text, '\n', len), *p = text, *end = text + len;
+	unsigned line = 1;
+
+	if (!nl || !memmem(text, (size_t)(nl - text), "by configure", 12))
+		return;
+	s->out->configure = true;
+	for (; p < end && !s->r; line++) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
+
+		if (n > 11 && !strncmp(p, "/* #undef ", 10)) {
+			char *name = strndup(p + 10, strcspn(p + 10, " */\n"));
+
+			if (!name)
+				s->r = -ENOMEM;
+			else
+				define(s, name, line, true);
+			free(name);
+		}
+		p += n + 1;
+	}
+}
+
 /* What a logical line is, as far as it has been read. */
 enum kind { UNDECIDED, DIRECTIVE, CODE };
 
@@ -284,6 +312,8 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 	}
 	if (!s.r && k == DIRECTIVE && l.len)
 		directive(&s, l.p, start, line);
+	if (!s.r)
+		configure_header(&s, text, len);
 	while (s.depth) {
 		close_branch(&s, line);
 		pop(&s);

@@ -38,6 +38,10 @@ struct ks_cond_define {
 struct ks_cond_file {
 	struct ks_cond_branch *v;
 	size_t n;
+	bool configure;			/* a configure script's header (autoconf's
+					   "Generated from X.in by configure"): its
+					   #defines, and its "#undef NAME" comments,
+					   are what configure found of a kernel */
 	struct ks_cond_define *defs;	/* in the order of the file */
 	size_t ndefs, capdefs;
 };
@@ -91,10 +95,11 @@ struct ks_cond_ctx {
  * point (another file's, or earlier in the same one), each under the
  * conditions of its branch ("((C1) ? (BODY1) : NAME)"; defined(NAME):
  * "(defined(NAME) || (C1))"), each command-line macro by its value. NULL
- * with *why when it cannot be (an #undef, a macro that pastes its
- * arguments), or with *why NULL when out of memory. */
+ * with *why (allocated) when it cannot be (an #undef, a macro that pastes
+ * its arguments, a macro a configure script sets), or with *why NULL when
+ * out of memory. */
 char *ks_cond_resolve(const struct ks_cond_ctx *c, size_t file, unsigned line, const char *cond,
-		      const char **why);
+		      char **why);
 
 KS_END_DECLS
 

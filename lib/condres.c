@@ -19,6 +19,7 @@ struct res {
 	unsigned line;
 	int depth;
 	const char *why;	/* why it cannot be rewritten; NULL: it can */
+	struct ks_buf *text;	/* where a why that names a macro is written */
 };
 
 static bool ident_char(char c)
@@ -38,24 +39,34 @@ static int rewrite(struct res *x, const char *text, struct ks_buf *out);
 
 /* The module's #defines of name (n bytes) that hold where the condition
  * is read: in another file (read before, as a header is), or earlier in
- * its file. -1: one is an #undef, which a rewrite cannot follow. */
+ * its file. -1: one is an #undef, which a rewrite cannot follow, among
+ * #defines or inside an #if; -2: a configure script's header defines it
+ * (or says it left it undefined): configure decides it for each kernel it
+ * runs for; -3: it is only #undef'd, outside any #if: undefined there. */
 static int defs_of(struct res *x, const char *name, size_t n,
 		   const struct ks_cond_define **v, size_t *files, size_t max)
 {
-	int k = 0;
+	int k = 0, undefs = 0, whole = 0;
 
 	for (size_t f = 0; f < x->c->nfiles; f++) {
 		const struct ks_cond_file *cf = x->c->files[f].cond;
 
 		for (size_t i = 0; i < cf->ndefs; i++) {
 			const struct ks_cond_define *d = &cf->defs[i];
+			const struct ks_cond_branch *b;
 
 			if (strlen(d->name) != n || strncmp(d->name, name, n))
 				continue;
-			if (d->undef)
-				return -1;
 			if (f == x->file && d->line >= x->line)
 				continue;
+			if (cf->configure)
+				return -2;
+			if (d->undef) {
+				b = ks_cond_at(cf, d->line);
+				undefs++;
+				whole += !b || !b->nconds;
+				continue;
+			}
 			if ((size_t)k < max) {
 				v[k] = d;
 				files[k] = f;
@@ -63,7 +74,11 @@ static int defs_of(struct res *x, const char *name, size_t n,
 			k++;
 		}
 	}
-	return (size_t)k > max ? -1 : k;
+	/* only #undefs, outside any #if: the macro is no more, on any kernel
+	 * (dahdi's #undef CONFIG_WCTC4XXP_POLLING) */
+	if (undefs && !k && whole == undefs)
+		return -3;
+	return undefs || (size_t)k > max ? -1 : k;
 }
 
 /* The conditions under which the #define d of file f is read, rewritten
@@ -71,7 +86,7 @@ static int defs_of(struct res *x, const char *name, size_t n,
 static int def_cond(struct res *x, size_t f, const struct ks_cond_define *d, struct ks_buf *out)
 {
 	const struct ks_cond_branch *b = ks_cond_at(x->c->files[f].cond, d->line);
-	struct res in = { x->c, f, 0, x->depth + 1, NULL };
+	struct res in = { x->c, f, 0, x->depth + 1, NULL, x->text };
 	int r = 0;
 
 	if (!b || !b->nconds)
@@ -86,6 +101,19 @@ static int def_cond(struct res *x, size_t f, const struct ks_cond_define *d, str
 	return r;
 }
 
+/* Why a macro's #defines cannot be followed (defs_of's k < 0). */
+static void cannot_follow(struct res *x, const char *name, size_t n, int k)
+{
+	if (k == -1) {
+		x->why = "a macro it tests is #undef'd, or defined in too many places";
+		return;
+	}
+	ks_buf_reset(x->text);
+	x->why = ks_buf_addf(x->text, "it tests %.*s, which the module's configure script sets for "
+				      "the kernel it runs for",
+			     (int)n, name) ? "out of memory" : x->text->p;
+}
+
 /* defined(NAME): the kernel's answer, or one of the module's #defines. */
 static int rewrite_defined(struct res *x, const char *name, size_t n, struct ks_buf *out)
 {
@@ -93,8 +121,10 @@ static int rewrite_defined(struct res *x, const char *name, size_t n, struct ks_
 	size_t files[16];
 	int k = defs_of(x, name, n, v, files, 16), r;
 
+	if (k == -3)
+		return ks_buf_adds(out, "0");
 	if (k < 0) {
-		x->why = "a macro it tests is #undef'd, or defined in too many places";
+		cannot_follow(x, name, n, k);
 		return 0;
 	}
 	if (!k && x->c->is(name, n, NULL, x->c->arg) == KS_IDENT_FLAG)
@@ -186,7 +216,7 @@ static int def_body(struct res *x, const struct ks_cond_define *d, char **args, 
 		    struct ks_buf *out)
 {
 	char *body = d->params ? substitute(d->params, d->body, args, nargs) : strdup(d->body);
-	struct res in = { x->c, x->file, x->line, x->depth + 1, NULL };
+	struct res in = { x->c, x->file, x->line, x->depth + 1, NULL, x->text };
 	int r;
 
 	if (!body) {
@@ -206,7 +236,7 @@ static int def_body(struct res *x, const struct ks_cond_define *d, char **args, 
 static int fallback(struct res *x, const char *name, size_t n, bool fun, char **args,
 		    size_t nargs, struct ks_buf *out)
 {
-	struct res in = { x->c, x->file, x->line, x->depth + 1, NULL };
+	struct res in = { x->c, x->file, x->line, x->depth + 1, NULL, x->text };
 	int r;
 
 	if (!fun)
@@ -264,8 +294,10 @@ static int rewrite_ident(struct res *x, const char *name, size_t n, const char *
 	const char *value = NULL;
 	int k = defs_of(x, name, n, v, files, 16);
 
+	if (k == -3)
+		return ks_buf_adds(out, "0");
 	if (k < 0) {
-		x->why = "a macro it uses is #undef'd, or defined in too many places";
+		cannot_follow(x, name, n, k);
 		return 0;
 	}
 	if (k)
@@ -273,7 +305,7 @@ static int rewrite_ident(struct res *x, const char *name, size_t n, const char *
 	switch (x->c->is(name, n, &value, x->c->arg)) {
 	case KS_IDENT_FLAG:
 		if (value) {
-			struct res in = { x->c, x->file, x->line, x->depth + 1, NULL };
+			struct res in = { x->c, x->file, x->line, x->depth + 1, NULL, x->text };
 			int r = ks_buf_addc(out, '(');
 
 			r = r ? r : rewrite(&in, *value ? value : "1", out);
@@ -370,13 +402,14 @@ static int rewrite(struct res *x, const char *text, struct ks_buf *out)
 }
 
 char *ks_cond_resolve(const struct ks_cond_ctx *c, size_t file, unsigned line, const char *cond,
-		      const char **why)
+		      char **why)
 {
-	struct res x = { c, file, line, 0, NULL };
-	struct ks_buf out = KS_BUF_INIT;
+	struct ks_buf text = KS_BUF_INIT, out = KS_BUF_INIT;
+	struct res x = { c, file, line, 0, NULL, &text };
 	int r = rewrite(&x, cond, &out);
 
-	*why = x.why;
+	*why = x.why && !r ? strdup(x.why) : NULL;
+	ks_buf_free(&text);
 	if (r || x.why) {
 		ks_buf_free(&out);
 		return NULL;

@@ -42,6 +42,7 @@ struct guards {
 	size_t nsrcs;
 	char **values;			/* command-line macros' bodies it was given */
 	size_t nvalues;
+	char *why;			/* why a condition could not be rewritten */
 };
 
 static struct gfile *file_of(struct guards *g, const char *name)
@@ -173,21 +174,42 @@ static char *kernel_part(struct guards *g, const struct gfile *f, const struct k
 	int r = 0;
 
 	for (size_t i = 0; i < b->nconds && !r; i++) {
-		const char *why = NULL;
+		char *why = NULL;
 		char *rw = ks_cond_resolve(context(g, &c), (size_t)(f - g->files), b->lines[i],
 					   b->conds[i], &why);
 
-		if (!rw && !why)
+		if (!rw && !why) {
 			r = -ENOMEM;
-		else if (!rw)
+		} else if (!rw) {
 			*own = true;
-		else if (ks_cond_idents(rw, asks_target, g))
+			if (!g->why) {
+				g->why = why;
+				why = NULL;
+			}
+		} else if (ks_cond_idents(rw, asks_target, g)) {
 			r = ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", rw);
+		}
+		free(why);
 		free(rw);
 	}
 	if (r)
 		error("%s: out of memory", g->p->name);
 	return cond.p ? ks_buf_steal(&cond) : xstrdup("");
+}
+
+/* A guard's COND: the kernel's part, or for an own guard why no probe
+ * can ask it (g->why, "1" when unknown). */
+static int write_guard(struct guards *g, struct ks_record_guard *rec, char *cond,
+		       struct ks_buf *desc)
+{
+	int r;
+
+	rec->cond = rec->own ? (g->why ? g->why : const_cast<char *>("1"))
+			     : *cond ? cond : const_cast<char *>("1");
+	r = ks_record_encode_guard(desc, rec);
+	free(g->why);
+	g->why = NULL;
+	return r;
 }
 
 /* The guard record of a branch: the conditions that test the kernel
@@ -197,13 +219,14 @@ static int encode(struct guards *g, const struct gfile *f, const struct ks_cond_
 		  struct ks_buf *desc)
 {
 	struct ks_record_guard rec = { const_cast<char *>(f->name), b->first, b->last, false, NULL };
-	char *cond = kernel_part(g, f, b, &rec.own);
+	char *cond;
 	int r = 0;
 
-	if (*cond || rec.own) {
-		rec.cond = *cond ? cond : const_cast<char *>("1");
-		r = ks_record_encode_guard(desc, &rec);
-	}
+	free(g->why);
+	g->why = NULL;
+	cond = kernel_part(g, f, b, &rec.own);
+	if (*cond || rec.own)
+		r = write_guard(g, &rec, cond, desc);
 	free(cond);
 	return r;
 }
@@ -289,13 +312,14 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	*slot = key;		/* the map borrows it: freed with the map */
 	f = file_of(g, at.file);
 	b = ks_cond_at(&f->cond, at.line);
+	free(g->why);
+	g->why = NULL;
 	part = b ? kernel_part(g, f, b, &own) : xstrdup("");
 	r = *part ? ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", part) : 0;
 	rec.file = at.file;
 	rec.first = rec.last = at.line;
 	rec.own = own;
-	rec.cond = cond.len ? cond.p : const_cast<char *>("1");
-	r = r ? r : ks_record_encode_guard(desc, &rec);
+	r = r ? r : write_guard(g, &rec, cond.len ? cond.p : const_cast<char *>(""), desc);
 	free(part);
 	ks_buf_free(&cond);
 	return r;
@@ -355,7 +379,7 @@ static int line_guards(struct guards *g, struct ks_buf *desc)
 
 int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
-	struct guards g = { p, NULL, 0, NULL, 0, NULL, 0 };
+	struct guards g = { p, NULL, 0, NULL, 0, NULL, 0, NULL };
 	int r = 0;
 
 	/* every file of the module's that the unit read: their #defines */
@@ -382,5 +406,6 @@ int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 	for (size_t i = 0; i < g.nvalues; i++)
 		free(g.values[i]);
 	XDELETEVEC(g.values);
+	free(g.why);
 	return r;
 }

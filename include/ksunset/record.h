@@ -38,8 +38,8 @@
  *            (LINUX_VERSION_CODE, CONFIG_*, a macro of its headers or
  *            none's): another kernel's build may take another branch.
  *            TESTS is "kernel" when COND is all a probe needs, "own" when
- *            the branch also tests the module's own macros (COND then
- *            holds only the kernel's part).
+ *            the branch also tests the module's own macros in a way no
+ *            probe can ask (COND then says why, or is "1").
  * Readers of versions 1 to 3 skip them.
  * Version 5 adds shape kinds a reader of version 4 does not know (enum:
  * an enumeration constant of the kernel's headers the code names); a
@@ -191,7 +191,7 @@ struct ks_record_shape {
 struct ks_record_guard {
 	char *file;
 	unsigned first, last;
-	bool own;		/* TESTS "own": COND is not all the branch tests */
+	bool own;		/* TESTS "own": COND says why no probe can ask it */
 	char *cond;
 };
 

@@ -434,6 +434,8 @@ static int say_unseen(const struct ks_forecast_unit *u, struct ks_verdict *v,
 		    : failed ? ks_strdupf("the target's preprocessor cannot evaluate the condition "
 					  "of %s, %s",
 					  at, g->cond)
+		    : g->own && strcmp(g->cond, "1")
+			? ks_strdupf("whether the target compiles %s is unknown: %s", at, g->cond)
 		    : g->own ? ks_strdupf("whether the target compiles %s depends on the module's "
 					  "own macros as well as the kernel's",
 					  at)

@@ -1,5 +1,6 @@
 /* lib/cond.c: the branches of a file's conditionals, their lines and
  * conditions, and the identifiers a condition tests. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,7 +203,11 @@ START_TEST(test_resolve)
 			   "#endif\n"						/* 14 */
 			   "#undef GONE\n"						/* 15 */
 			   "#define GONE 1\n"					/* 16 */
-			   "#define PASTE(a) a##1\n";				/* 17 */
+			   "#define PASTE(a) a##1\n"				/* 17 */
+			   "#undef NOPOLL\n"					/* 18 */
+			   "#if X\n"							/* 19 */
+			   "#undef SOMETIMES\n"					/* 20 */
+			   "#endif\n";						/* 21 */
 	static const struct {
 		unsigned line;
 		const char *cond, *want;	/* want NULL: cannot be rewritten */
@@ -220,6 +225,10 @@ START_TEST(test_resolve)
 		{ 20, "(__has_include(<A_H.h>) && HAS_NEW)", "(__has_include(<A_H.h>) && 0)" },
 		{ 20, "(GONE)", NULL },
 		{ 20, "(PASTE(x))", NULL },
+		/* only #undef'd, outside any #if: undefined on any kernel */
+		{ 30, "!defined(NOPOLL)", "!0" },
+		{ 30, "(NOPOLL > 1)", "(0 > 1)" },
+		{ 30, "(SOMETIMES)", NULL },
 	};
 	struct ks_cond_file f;
 	struct ks_cond_src src = { "m.c", &f };
@@ -227,7 +236,7 @@ START_TEST(test_resolve)
 
 	ck_assert_int_eq(ks_cond_scan(text, strlen(text), &f), 0);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		const char *why = NULL;
+		char *why = NULL;
 		char *got = ks_cond_resolve(&c, 0, cases[i].line, cases[i].cond, &why);
 
 		if (!cases[i].want)
@@ -236,8 +245,45 @@ START_TEST(test_resolve)
 			ck_assert_msg(got && !strcmp(got, cases[i].want), "%s:\n got  %s\n want %s (%s)",
 				      cases[i].cond, got, cases[i].want, why);
 		free(got);
+		free(why);
 	}
 	ks_cond_free(&f);
+}
+END_TEST
+
+/* A configure script's header: what it defines, and what it says it
+ * left undefined, configure decides for each kernel; no probe can ask. */
+START_TEST(test_resolve_configure)
+{
+	const char *cfg = "/* config.h.  Generated from config.h.in by configure.  */\n"
+			  "#define HAVE_A 1\n"
+			  "/* #undef HAVE_B */\n";
+	const char *conds[] = { "defined(HAVE_A)", "(HAVE_B)" }, *names[] = { "HAVE_A", "HAVE_B" };
+	struct ks_cond_file f[2];
+	struct ks_cond_src src[2] = { { "config.h", &f[0] }, { "m.c", &f[1] } };
+	struct ks_cond_ctx c = { src, 2, fake_is, NULL };
+	char *why = NULL, *got;
+
+	ck_assert_int_eq(ks_cond_scan(cfg, strlen(cfg), &f[0]), 0);
+	ck_assert_int_eq(ks_cond_scan("", 0, &f[1]), 0);
+	ck_assert(f[0].configure);
+	ck_assert(!f[1].configure);
+	for (size_t i = 0; i < KS_ARRAY_SIZE(conds); i++) {
+		char want[128];
+
+		got = ks_cond_resolve(&c, 1, 5, conds[i], &why);
+		snprintf(want, sizeof(want), "it tests %s, which the module's configure script sets "
+					     "for the kernel it runs for", names[i]);
+		ck_assert_ptr_null(got);
+		ck_assert_str_eq(why, want);
+		free(why);
+	}
+	got = ks_cond_resolve(&c, 1, 5, "defined(HAVE_C)", &why);
+	ck_assert_str_eq(got, "(defined(HAVE_C))");
+	ck_assert_ptr_null(why);
+	free(got);
+	ks_cond_free(&f[0]);
+	ks_cond_free(&f[1]);
 }
 END_TEST
 
@@ -248,6 +294,7 @@ Suite *suite_cond(void)
 
 	tcase_add_test(t, test_branches);
 	tcase_add_test(t, test_ragged);
+	tcase_add_test(t, test_resolve_configure);
 	tcase_add_test(t, test_crlf);
 	tcase_add_test(t, test_idents);
 	tcase_add_test(t, test_defines);

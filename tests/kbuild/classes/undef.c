@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A macro the module only #undefs, outside any #if (dahdi's
+ * CONFIG_WCTC4XXP_POLLING): it is undefined on every kernel, so the
+ * branch that tests it is judged, not unknown.
+ * forecast: outlook undef.ko builds-and-loads
+ */
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#undef CONFIG_UNDEF_POLLING
+
+static void *undef_buf;
+
+static int __init undef_init(void)
+{
+#if !defined(CONFIG_UNDEF_POLLING)
+	undef_buf = kzalloc(64, GFP_KERNEL);
+#endif
+	return undef_buf ? 0 : -ENOMEM;
+}
+
+static void __exit undef_exit(void)
+{
+	kfree(undef_buf);
+}
+module_init(undef_init);
+module_exit(undef_exit);
+
+MODULE_LICENSE("GPL");
