@@ -127,14 +127,18 @@ int ks_buf_read_file(struct ks_buf *b, const char *path)
 	return r;
 }
 
-int ks_strv_add(char ***v, size_t *n, const char *s)
+int ks_strv_add_unique(char ***v, size_t *n, const char *s)
 {
-	char **nv;
-
 	for (size_t i = 0; i < *n; i++)
 		if (!strcmp((*v)[i], s))
 			return 0;
-	nv = realloc(*v, (*n + 1) * sizeof(*nv));
+	return ks_strv_add(v, n, s);
+}
+
+int ks_strv_add(char ***v, size_t *n, const char *s)
+{
+	char **nv = realloc(*v, (*n + 1) * sizeof(*nv));
+
 	if (!nv)
 		return -ENOMEM;
 	*v = nv;

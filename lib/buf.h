@@ -34,9 +34,10 @@ int ks_buf_read_file(struct ks_buf *b, const char *path) KS_MUST_CHECK;
 /* Formats into a fresh heap string; NULL when out of memory. */
 char *ks_strdupf(const char *fmt, ...) KS_PRINTF(1, 2);
 
-/* A vector of strings: adds a copy of s unless it is there already.
- * 0 or -ENOMEM. */
+/* A vector of strings: appends a copy of s; _unique: unless it is there
+ * already. 0 or -ENOMEM. */
 int ks_strv_add(char ***v, size_t *n, const char *s) KS_MUST_CHECK;
+int ks_strv_add_unique(char ***v, size_t *n, const char *s) KS_MUST_CHECK;
 void ks_strv_free(char **v, size_t n);
 
 KS_END_DECLS

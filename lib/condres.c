@@ -317,9 +317,21 @@ static int rewrite_ident(struct res *x, const char *name, size_t n, const char *
 	case KS_IDENT_OWN:
 		x->why = "a macro it uses is the module's, but no file read defines it";
 		return 0;
+	case KS_IDENT_NONE:
+		/* a call of a name no kernel here defines (RHEL_RELEASE_VERSION
+		 * in a branch the rewrite merged in) is no #if's syntax: 0, as
+		 * where it is not a macro */
+		if (*blanks(*p) == '(') {
+			char **args = NULL;
+			size_t nargs = 0;
+			int r = args_of(*p, &args, &nargs, p);
+
+			ks_strv_free(args, nargs);
+			return r < 0 ? r : ks_buf_adds(out, "0");
+		}
+		break;
 	case KS_IDENT_KERNEL:
 	case KS_IDENT_SAME:
-	case KS_IDENT_NONE:
 		break;
 	}
 	return ks_buf_add(out, name, n);

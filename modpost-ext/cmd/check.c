@@ -346,7 +346,7 @@ static int add_lines(char ***lines, size_t *n, const struct ks_finding *f)
 	for (size_t i = 0; !e && i < f->nlocs; i++) {
 		char *key = ks_strdupf("%s:%u", f->locs[i].file, f->locs[i].line);
 
-		e = key ? ks_strv_add(lines, n, key) : -ENOMEM;
+		e = key ? ks_strv_add_unique(lines, n, key) : -ENOMEM;
 		free(key);
 	}
 	return e;

@@ -179,7 +179,7 @@ int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len, cons
 			u->facts[rec.fact.item - 1] = rec.fact;
 			memset(&rec.fact, 0, sizeof(rec.fact));
 		} else if (rec.type == KS_REC_FACT && rec.fact.status == KS_FACT_IMPORT_NS) {
-			r = ks_strv_add(&u->import_ns, &u->nimport_ns, rec.fact.shape);
+			r = ks_strv_add_unique(&u->import_ns, &u->nimport_ns, rec.fact.shape);
 		} else if (rec.type == KS_REC_FACT && rec.fact.status == KS_FACT_FILE) {
 			;	/* the cache's (kbuild.c) */
 		} else if (rec.type == KS_REC_ERROR) {
@@ -465,7 +465,7 @@ static int settle(struct ks_verdict *v, const char *unknown, bool judged)
 			const struct ks_use *u = &v->diffs[i].sites.v[s];
 			char *key = ks_strdupf("%s:%u", u->file, u->line);
 
-			r = key ? ks_strv_add(&lines, &n, key) : -ENOMEM;
+			r = key ? ks_strv_add_unique(&lines, &n, key) : -ENOMEM;
 			free(key);
 		}
 	ks_strv_free(lines, n);
@@ -515,7 +515,7 @@ static int judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct
 		judged[u->module] = true;
 		r = ks_probe_judge(u, sv, &run, h, v);
 		for (size_t k = 0; !r && k < u->nimport_ns; k++)
-			r = ks_strv_add(&v->import_ns, &v->nimport_ns, u->import_ns[k]);
+			r = ks_strv_add_unique(&v->import_ns, &v->nimport_ns, u->import_ns[k]);
 	}
 	for (size_t i = 0; !r && i < fc->n; i++)
 		r = settle(&fc->v[i], unknown[i], judged[i]);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "array.h"
+#include "buf.h"
 #include "suites.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -75,6 +76,27 @@ START_TEST(test_room_overflow)
 }
 END_TEST
 
+/* String vectors: add appends every string, alike ones too (a macro's
+ * arguments "0" and "0" are two); add_unique keeps one of each. */
+START_TEST(test_strv)
+{
+	char **v = NULL, **u = NULL;
+	size_t n = 0, nu = 0;
+	const char *in[] = { "4", "0", "8", "0" };
+
+	for (size_t i = 0; i < KS_ARRAY_SIZE(in); i++) {
+		ck_assert_int_eq(ks_strv_add(&v, &n, in[i]), 0);
+		ck_assert_int_eq(ks_strv_add_unique(&u, &nu, in[i]), 0);
+	}
+	ck_assert_uint_eq(n, 4);
+	ck_assert_str_eq(v[3], "0");
+	ck_assert_uint_eq(nu, 3);
+	ck_assert_str_eq(u[2], "8");
+	ks_strv_free(v, n);
+	ks_strv_free(u, nu);
+}
+END_TEST
+
 Suite *suite_array(void)
 {
 	Suite *s = suite_create("array");
@@ -83,6 +105,7 @@ Suite *suite_array(void)
 	tcase_add_loop_test(tc, test_room, 0, N(room_cases));
 	tcase_add_test(tc, test_room_append);
 	tcase_add_test(tc, test_room_overflow);
+	tcase_add_test(tc, test_strv);
 	suite_add_tcase(s, tc);
 	return s;
 }

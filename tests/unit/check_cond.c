@@ -207,7 +207,8 @@ START_TEST(test_resolve)
 			   "#undef NOPOLL\n"					/* 18 */
 			   "#if X\n"							/* 19 */
 			   "#undef SOMETIMES\n"					/* 20 */
-			   "#endif\n";						/* 21 */
+			   "#endif\n"						/* 21 */
+			   "#define AT(a, b, c, ra, rb) KERNEL_VERSION(a, b, c) + KERNEL_VERSION(ra, rb, 0)\n"; /* 22 */
 	static const struct {
 		unsigned line;
 		const char *cond, *want;	/* want NULL: cannot be rewritten */
@@ -229,6 +230,11 @@ START_TEST(test_resolve)
 		{ 30, "!defined(NOPOLL)", "!0" },
 		{ 30, "(NOPOLL > 1)", "(0 > 1)" },
 		{ 30, "(SOMETIMES)", NULL },
+		/* a call of a name that is no macro here: 0, not a syntax error */
+		{ 30, "(EL_VERSION(8, 0) > 1 || X)", "(0 > 1 || X)" },
+		/* arguments alike are arguments still (jool's (4, 10, 0, 8, 0)) */
+		{ 30, "(AT(4, 10, 0, 8, 0))",
+		  "(((1) ? (KERNEL_VERSION((4), ( 10), ( 0)) + KERNEL_VERSION(( 8), ( 0), 0)) : 0))" },
 	};
 	struct ks_cond_file f;
 	struct ks_cond_src src = { "m.c", &f };
