@@ -407,15 +407,21 @@ void ks_const_add(struct ks_plugin *p, const char *name, location_t loc, tree fn
 	add(p, KS_SHAPE_ENUM, name, loc, fn, ks_type_printed(type), NULL);
 }
 
-/* Aggregates by value, arrays of them included, need to be complete. */
+/* Aggregates by value, arrays of them included, need to be complete,
+ * where they are used: a struct by its tag carries in its probe how many
+ * of the unit's includes were read by then ("@N"), so the probe asks
+ * there (evdi's struct drm_event in its uapi header, complete only
+ * through a header it includes later). */
 static void need_complete(struct ks_plugin *p, tree type, location_t loc, tree fn)
 {
 	while (TREE_CODE(type) == ARRAY_TYPE)
 		type = TREE_TYPE(type);
 	if (RECORD_OR_UNION_TYPE_P(type) && kernel_type(p, type)) {
 		char *name = aggregate_name(p, type);
+		bool tag = name && (!strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6));
 
-		add(p, KS_SHAPE_COMPLETE, name, loc, fn, NULL, NULL);
+		add(p, KS_SHAPE_COMPLETE, name, loc, fn, NULL,
+		    tag ? ks_strdupf("@%zu", p->a->nincludes) : NULL);
 		free(name);
 	}
 }

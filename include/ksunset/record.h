@@ -104,7 +104,8 @@ enum ks_record_type {
 	X(INIT, "init")		/* initializes it (designated initializers) */             \
 	X(CALLBACK, "callback") /* stores a function of its own in it: PROBE               \
 				   "FUNCTION|TYPE", OLD the member's type */               \
-	X(COMPLETE, "complete") /* needs aggregate NAME complete (by value) */             \
+	X(COMPLETE, "complete") /* needs aggregate NAME complete (by value);   \
+				   PROBE "@N": there, after N includes */                \
 	X(VAR, "var")		/* uses global variable NAME: OLD its type */              \
 	X(TYPEDEF, "typedef")	/* writes typedef name NAME */                             \
 	X(ENUM, "enum")		/* names enumeration constant NAME: OLD its type (version  \

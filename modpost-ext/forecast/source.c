@@ -80,6 +80,13 @@ static bool value_type(const char *t)
 	return t && *t && strchr(t, '@') && !strchr(t, '[');
 }
 
+/* Whether the shape's question is asked where the unit uses it, among
+ * the includes: an aggregate needed complete ("@N", complete_at()). */
+static bool asked_at(const struct ks_record_shape *sh)
+{
+	return sh->what == KS_SHAPE_COMPLETE && sh->probe[0] == '@';
+}
+
 /* The question of a shape, and its aggregate's alias. */
 static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, struct ks_item *it)
 {
@@ -93,6 +100,9 @@ static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, str
 			return r;
 		it->alias = intern(&u->aliases, &u->naliases, agg);
 		q = it->alias < 0 ? NULL : ks_strdupf("member __ks_a%d %s", it->alias, member);
+	} else if (asked_at(sh)) {
+		/* asked where it is used: after that many of the includes */
+		q = ks_strdupf("complete%s %s", sh->probe, sh->name);
 	} else if (sh->what == KS_SHAPE_COMPLETE) {
 		it->alias = intern(&u->aliases, &u->naliases, sh->name);
 		q = it->alias < 0 ? NULL : ks_strdupf("complete __ks_a%d", it->alias);
@@ -343,6 +353,23 @@ static void declare_tags(struct writer *w, const struct ks_forecast_unit *u)
 	free(tags);
 }
 
+/* The questions whether an aggregate is complete where the unit uses
+ * it, after n of its includes ("complete@N struct TAG"): the tag named
+ * there, complete or not by then. */
+static void complete_at(struct writer *w, struct ks_forecast_unit *u, size_t n)
+{
+	for (size_t q = 0; q < u->nquestions && !w->r; q++) {
+		const char *s = u->questions[q], *name;
+		char *end;
+
+		if (strncmp(s, "complete@", 9) || strtoul(s + 9, &end, 10) != n || *end != ' ')
+			continue;
+		name = end + 1;
+		emit(w, "typedef %s __ks_c%zu;", name, q);
+		emit(w, "#pragma ksunset probe \"%zu complete __ks_c%zu\"", q + 1, q);
+	}
+}
+
 /* Whether each branch of the unit's #if that tests the kernel is taken
  * there too: the target's preprocessor says, after the unit's headers
  * (a guard that also tests the module's own macros cannot be asked). */
@@ -384,10 +411,18 @@ int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 	if (!u->items)
 		return -ENOMEM;
 	emit(&w, "/* ksunset probe of %s */", un->source);
-	for (size_t j = 0; j < un->nincludes && !w.r; j++)
-		w.r = include(&w, u, j, h);
+	/* the questions asked among the includes first, then the others */
 	for (size_t i = 0; i < un->nshapes && !w.r; i++)
-		w.r = ask(u, &un->shapes[i], &u->items[i]);
+		if (asked_at(&un->shapes[i]))
+			w.r = ask(u, &un->shapes[i], &u->items[i]);
+	complete_at(&w, u, 0);
+	for (size_t j = 0; j < un->nincludes && !w.r; j++) {
+		w.r = include(&w, u, j, h);
+		complete_at(&w, u, j + 1);
+	}
+	for (size_t i = 0; i < un->nshapes && !w.r; i++)
+		if (!asked_at(&un->shapes[i]))
+			w.r = ask(u, &un->shapes[i], &u->items[i]);
 	declare_tags(&w, u);
 	u->alias_lines = calloc(u->naliases ? u->naliases : 1, sizeof(*u->alias_lines));
 	if (!u->alias_lines)
@@ -395,7 +430,8 @@ int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 	for (size_t k = 0; k < u->naliases; k++)
 		u->alias_lines[k] = emit(&w, "typedef %s __ks_a%zu;", u->aliases[k], k);
 	for (size_t q = 0; q < u->nquestions; q++)
-		if (strncmp(u->questions[q], "header-gone", 11))
+		if (strncmp(u->questions[q], "header-gone", 11) &&
+		    strncmp(u->questions[q], "complete@", 9))
 			emit(&w, "#pragma ksunset probe \"%zu %s\"", q + 1, u->questions[q]);
 	w.r = w.r ? w.r : guards(&w, u);
 	for (size_t i = 0; i < un->nshapes && !w.r; i++)

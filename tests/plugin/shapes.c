@@ -7,7 +7,7 @@
  * name); a module's own struct only behind a pointer.
  * include: <linux/ksunset-test.h> shapes.c 28
  * shape: typedef kernel_flags_t shapes.c 31 24 - "" ""
- * shape: complete struct kernel_dev shapes.c 32 27 - "" ""
+ * shape: complete struct kernel_dev shapes.c 32 27 - "" "@1"
  * shape: typedef kernel_flags_t shapes.c 37 24 my_probe "" ""
  * shape: read struct kernel_dev.tag shapes.c 37 31 my_probe "char[8]" "char *@"
  * shape: call kernel_dev_get shapes.c 38 18 my_probe "long int(struct kernel_dev *, kernel_flags_t)" "long int @|struct kernel_dev *@|unsigned int @"
@@ -15,8 +15,8 @@
  * shape: write struct kernel_dev.flags shapes.c 40 20 my_probe "kernel_flags_t" "unsigned int @"
  * shape: call kernel_dev_put shapes.c 41 9 my_probe "void(const struct kernel_dev *)" "-|const struct kernel_dev *@"
  * shape: var kernel_root shapes.c 41 24 my_probe "struct kernel_dev" ""
- * shape: complete struct kernel_dev shapes.c 45 26 - "" ""
- * shape: complete struct kernel_ops shapes.c 46 32 - "" ""
+ * shape: complete struct kernel_dev shapes.c 45 26 - "" "@1"
+ * shape: complete struct kernel_ops shapes.c 46 32 - "" "@1"
  * shape: callback struct kernel_ops.probe shapes.c 47 18 - "int (*)(struct kernel_dev *)" "my_probe|int (*@)(struct kernel_dev *)"
  * shape: init struct kernel_ops.name shapes.c 48 9 - "const char *" "const char *@"
  * shape: write struct kernel_dev.ops shapes.c 53 18 my_init "const struct kernel_ops *" "const struct kernel_ops *@"
