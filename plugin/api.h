@@ -104,6 +104,9 @@ void ks_consts_free(struct ks_plugin *p);
 void ks_shape_macro_add(struct ks_plugin *p, const char *name, location_t loc, tree fn,
 			const char *params);
 char *ks_shape_macro_probe(struct ks_plugin *p, location_t loc);
+/* shape.c: an aggregate of the kernel's that loc needs complete (by
+ * value, or its size taken). */
+void ks_shape_complete(struct ks_plugin *p, tree type, location_t loc, tree fn);
 /* shape.c: an enumeration constant of type's, named at loc. */
 void ks_const_add(struct ks_plugin *p, const char *name, location_t loc, tree fn, tree type);
 

@@ -1,6 +1,7 @@
 /* api=: the enumeration constants of the kernel's headers that the
- * module's own code names (PG_error, DRM_UNLOCKED). C folds a constant to
- * its value as it parses, so no tree holds it: libcpp says which lines of
+ * module's own code names (PG_error, DRM_UNLOCKED), and the kernel's
+ * aggregates it takes the size of (sizeof(struct drm_encoder)). C folds
+ * both to their values as it parses, so no tree holds them: libcpp says which lines of
  * the module's files it read (line_change), and each function and static
  * variable of the module's, once parsed, has those of its lines scanned
  * for identifiers that name such a constant, recorded where they are
@@ -146,6 +147,40 @@ static tree kernel_const(struct ks_plugin *p, const struct kfile *f, const struc
 	return decl;
 }
 
+/* Whether the first character after offset a, blanks skipped, is c. */
+static bool next_is(const struct kfile *f, size_t a, char c)
+{
+	while (a < f->text.len && (f->text.p[a] == ' ' || f->text.p[a] == '\t'))
+		a++;
+	return a < f->text.len && f->text.p[a] == c;
+}
+
+/* "sizeof(struct TAG)" at identifier i: the kernel's aggregate it needs
+ * complete, or NULL. C folds a sizeof to its value as it parses too. */
+static tree sized_aggregate(struct ks_plugin *p, const struct kfile *f, size_t i)
+{
+	const struct ident *id = &f->idents[i], *kw = id + 1, *tag = id + 2;
+	const char *t = f->text.p;
+	bool is_union;
+	char *name;
+	tree type;
+
+	if (i + 2 >= f->nidents || id->len != 6 || strncmp(t + id->off, "sizeof", 6) ||
+	    !next_is(f, id->off + id->len, '(') || !next_is(f, tag->off + tag->len, ')'))
+		return NULL_TREE;
+	is_union = kw->len == 5 && !strncmp(t + kw->off, "union", 5);
+	if (!is_union && (kw->len != 6 || strncmp(t + kw->off, "struct", 6)))
+		return NULL_TREE;
+	name = xstrndup(t + tag->off, tag->len);
+	/* compiled there, so declared: found, not declared anew */
+	type = xref_tag(is_union ? UNION_TYPE : RECORD_TYPE, get_identifier(name));
+	free(name);
+	return type && TYPE_STUB_DECL(type) &&
+			       ks_where_kernel(p, DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)))
+		       ? type
+		       : NULL_TREE;
+}
+
 /* The first of f's identifiers on line or after it (they are by line). */
 static size_t first_on(const struct kfile *f, unsigned line)
 {
@@ -182,13 +217,15 @@ void ks_consts_scan(struct ks_plugin *p, tree fn, location_t from, location_t to
 		location_t at;
 		tree c;
 
-		if (id->line >= f->nlines || f->lines[id->line] == UNKNOWN_LOCATION ||
-		    !(c = kernel_const(p, f, id)))
+		if (id->line >= f->nlines || f->lines[id->line] == UNKNOWN_LOCATION)
 			continue;
 		at = linemap_position_for_loc_and_offset(
 			line_table, f->lines[id->line],
 			(int)id->col - LOCATION_COLUMN(f->lines[id->line]));
-		ks_const_add(p, IDENTIFIER_POINTER(DECL_NAME(c)), at, fn, TREE_TYPE(c));
+		if ((c = sized_aggregate(p, f, i)))
+			ks_shape_complete(p, c, at, fn);
+		else if ((c = kernel_const(p, f, id)))
+			ks_const_add(p, IDENTIFIER_POINTER(DECL_NAME(c)), at, fn, TREE_TYPE(c));
 	}
 }
 

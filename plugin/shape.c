@@ -412,7 +412,7 @@ void ks_const_add(struct ks_plugin *p, const char *name, location_t loc, tree fn
  * of the unit's includes were read by then ("@N"), so the probe asks
  * there (evdi's struct drm_event in its uapi header, complete only
  * through a header it includes later). */
-static void need_complete(struct ks_plugin *p, tree type, location_t loc, tree fn)
+void ks_shape_complete(struct ks_plugin *p, tree type, location_t loc, tree fn)
 {
 	while (TREE_CODE(type) == ARRAY_TYPE)
 		type = TREE_TYPE(type);
@@ -447,7 +447,7 @@ static void need_decl(struct ks_plugin *p, tree decl, tree fn)
 
 	need_typedef(p, TREE_TYPE(decl), loc, fn);
 	if (TREE_CODE(decl) != PARM_DECL)
-		need_complete(p, TREE_TYPE(decl), loc, fn);
+		ks_shape_complete(p, TREE_TYPE(decl), loc, fn);
 }
 
 struct walk {
