@@ -25,6 +25,8 @@ struct scan {
 	struct frame *frames;
 	size_t depth, cap;
 	int r;
+	bool other;		/* code, or a directive but #define and #undef */
+	bool undef;		/* an #undef */
 };
 
 static bool ident_char(char c)
@@ -204,6 +206,8 @@ static void directive(struct scan *s, const char *p, unsigned line, unsigned las
 	kw[n] = '\0';
 	while (*p == ' ' || *p == '\t')
 		p++;
+	s->other |= strcmp(kw, "define") && strcmp(kw, "undef");
+	s->undef |= !strcmp(kw, "undef");
 	if (!strcmp(kw, "define") || !strcmp(kw, "undef")) {
 		define(s, p, line, kw[0] == 'u');
 	} else if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") || !strcmp(kw, "ifndef")) {
@@ -226,14 +230,17 @@ static void directive(struct scan *s, const char *p, unsigned line, unsigned las
 	}
 }
 
-/* A configure script's header (autoconf's AC_CONFIG_HEADERS) says so on
+/* A configure script's header: autoconf's (AC_CONFIG_HEADERS) says so on
  * its first line, and writes "#undef NAME" in a comment for each test that
- * failed: those are the script's answers too. */
+ * failed, which are the script's answers too; others (NVIDIA's conftest.sh)
+ * are nothing but #define and #undef lines, some of them #undef. */
 static void configure_header(struct scan *s, const char *text, size_t len)
 {
 	const char *nl = memchr(text, '\n', len), *p = text, *end = text + len;
 	unsigned line = 1;
 
+	if (!s->other && s->undef)
+		s->out->configure = true;
 	if (!nl || !memmem(text, (size_t)(nl - text), "by configure", 12))
 		return;
 	s->out->configure = true;
@@ -259,7 +266,7 @@ enum kind { UNDECIDED, DIRECTIVE, CODE };
 
 int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 {
-	struct scan s = { out, NULL, 0, 0, 0 };
+	struct scan s = { out, NULL, 0, 0, 0, false, false };
 	struct ks_buf l = KS_BUF_INIT;
 	unsigned line = 1, start = 1;
 	bool block = false;
@@ -302,11 +309,14 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 				j += text[j] == '\\' && j + 1 < len ? 2 : 1;
 			j = j < len && text[j] == c ? j : j - 1;
 			s.r = k == DIRECTIVE ? ks_buf_add(&l, text + i, j - i + 1) : 0;
+			s.other |= k == UNDECIDED;
 			k = k == UNDECIDED ? CODE : k;
 			i = j;
 		} else if (k != CODE) {
-			if (k == UNDECIDED && c != ' ' && c != '\t' && c != '\f' && c != '\v')
+			if (k == UNDECIDED && c != ' ' && c != '\t' && c != '\f' && c != '\v') {
 				k = c == '#' ? DIRECTIVE : CODE;
+				s.other |= k == CODE;
+			}
 			s.r = k == DIRECTIVE ? ks_buf_addc(&l, c) : 0;
 		}
 	}

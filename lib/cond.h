@@ -39,9 +39,11 @@ struct ks_cond_file {
 	struct ks_cond_branch *v;
 	size_t n;
 	bool configure;			/* a configure script's header (autoconf's
-					   "Generated from X.in by configure"): its
-					   #defines, and its "#undef NAME" comments,
-					   are what configure found of a kernel */
+					   "Generated from X.in by configure", or
+					   only #define and #undef lines, some
+					   #undef: NVIDIA's conftest): its #defines
+					   and #undefs (autoconf's in comments) are
+					   what it found of a kernel */
 	struct ks_cond_define *defs;	/* in the order of the file */
 	size_t ndefs, capdefs;
 };

@@ -284,6 +284,24 @@ START_TEST(test_resolve_configure)
 		ck_assert_str_eq(why, want);
 		free(why);
 	}
+	/* conftest.sh's: nothing but #define and #undef, some #undef */
+	ks_cond_free(&f[0]);
+	cfg = "#define NV_A_PRESENT\n#undef NV_B_PRESENT\n";
+	ck_assert_int_eq(ks_cond_scan(cfg, strlen(cfg), &f[0]), 0);
+	ck_assert(f[0].configure);
+	got = ks_cond_resolve(&c, 1, 5, "!defined(NV_B_PRESENT)", &why);
+	ck_assert_ptr_null(got);
+	ck_assert_ptr_nonnull(strstr(why, "NV_B_PRESENT"));
+	free(why);
+	/* a header of constants, or with code, is no test's answer */
+	for (size_t i = 0; i < 2; i++) {
+		const char *t = i ? "#define A 1\n#define B 2\n" : "#undef A\nint a;\n";
+		struct ks_cond_file g;
+
+		ck_assert_int_eq(ks_cond_scan(t, strlen(t), &g), 0);
+		ck_assert(!g.configure);
+		ks_cond_free(&g);
+	}
 	got = ks_cond_resolve(&c, 1, 5, "defined(HAVE_C)", &why);
 	ck_assert_str_eq(got, "(defined(HAVE_C))");
 	ck_assert_ptr_null(why);
