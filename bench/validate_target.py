@@ -18,7 +18,13 @@ second build reaches the rest). Compared, per package:
                 package's own files; an error GCC reports in a kernel
                 header (or anywhere outside the package) whose "in expansion
                 of macro" notes point into the package counts at the
-                outermost of those lines (where the module expands it)
+                outermost of those lines (where the module expands it);
+                "following others" are left out of them and listed: a name
+                undeclared because the line of its file that declares it is
+                an error line itself, the end of a non-void function
+                reached because an earlier error line of it dropped the
+                return (fixing that line fixes these; the totals also give
+                "located" counting them as missed)
   located       those that are a forecast location, or whose macro
                 expansion the compiler notes at one
   forecast      the forecast's locations: every location in the package's
@@ -27,7 +33,9 @@ second build reaches the rest). Compared, per package:
                 error in a file the real builds compiled to its end (a false
                 alarm); "repeats" those naming what GCC reported earlier in
                 the file (an implicit declaration is reported once per unit,
-                an undeclared name once per function); "unreached" those in
+                an undeclared name once per function, or once per unit at
+                file scope; the name is the one the source writes there:
+                strlcpy, where the import is fortify_panic); "unreached" those in
                 a file the builds did not compile or a fatal error stopped
   unknown       the modules whose outlook is unknown (each listed under
                 "What remains" with the forecast's reason)
@@ -87,6 +95,7 @@ START = time.monotonic()
 
 DIAG = re.compile(r"^([^\s:]+):(\d+):(?:\d+:)? (fatal error|error|warning): (.*)$")
 IN_FN = re.compile(r"^([^\s:]+): In function '([^']+)':$")
+TOP_LEVEL = re.compile(r"^([^\s:]+): At top level:$")
 EXPANSION = re.compile(r"^([^\s:]+):(\d+):\d+: note: in expansion of macro")
 CC = re.compile(r"^\s+CC \[M\]\s+(\S+)\.o$")
 ENTER = re.compile(r"^make(?:\[\d+\])?: Entering directory '([^']+)'")
@@ -271,7 +280,7 @@ class Parse:
         def close(cur):
             if not cur:
                 return
-            p, line, kind, msg, notes = cur
+            p, line, kind, msg, notes, in_fn = cur
             if self.mine(p):
                 key = (self.rel(p), line)
                 if kind == "fatal error":
@@ -281,7 +290,7 @@ class Parse:
             else:
                 self.outside.setdefault("%s:%d: %s" % (p, line, msg), None)
                 return
-            self.lines.setdefault(key, (msg, fn.get(os.path.join(self.src, key[0]), "")))
+            self.lines.setdefault(key, (msg, in_fn if self.mine(p) else ""))
             self.expanded.setdefault(key, set()).update(notes)
 
         for l in out.splitlines():
@@ -304,11 +313,18 @@ class Parse:
                 close(cur)
                 cur = None
                 if m.group(3) != "warning":
-                    cur = (path(m.group(1)), int(m.group(2)), m.group(3), m.group(4), [])
+                    # the function GCC named last for this file: the one the
+                    # diagnostic is in
+                    p = path(m.group(1))
+                    cur = (p, int(m.group(2)), m.group(3), m.group(4), [], fn.get(p, ""))
                 continue
             m = IN_FN.match(l)
             if m:
                 fn[path(m.group(1))] = m.group(2)
+                continue
+            m = TOP_LEVEL.match(l)
+            if m:
+                fn[path(m.group(1))] = ""
         close(cur)
 
 
@@ -352,7 +368,40 @@ def repeat(loc, name, errs):
             return True
         if "'%s' undeclared" % name in msg and fn and fn == loc[2]:
             return True
+        # at file scope ("undeclared here"), once per unit
+        if "'%s' undeclared here" % name in msg and not loc[2]:
+            return True
     return False
+
+
+def consequence(e, errs, src):
+    """Whether error line e only follows from another error line of its
+    file: a name undeclared because the line that declares it is itself an
+    error line (DEFINE_SEMAPHORE(core_lock) with 6.1's arity: every use of
+    core_lock), or the end of a non-void function reached because an
+    earlier error line of the same function dropped its return. Fixing the
+    other line fixes this one; the user has nothing to change here."""
+    msg, fn = errs[e]
+    m = re.match(r"'(\w+)' undeclared", msg)
+    for (f, line), (msg2, fn2) in errs.items():
+        if f != e[0] or line >= e[1]:
+            continue
+        if msg.startswith("control reaches end of non-void function") and fn and fn2 == fn:
+            return True
+        if m and "undeclared" not in msg2 and re.search(r"\b%s\b" % m.group(1), source_line(src, f, line)):
+            return True
+    return False
+
+
+def source_line(src, f, line):
+    try:
+        with open(os.path.join(src, f), errors="replace") as h:
+            for i, t in enumerate(h, 1):
+                if i == line:
+                    return t
+    except OSError:
+        pass
+    return ""
 
 
 class ForecastError(Exception):
@@ -386,8 +435,9 @@ def forecast(kos, src, work, pkgdir):
         what = f.get("kind") or f.get("rule", "?")
         for l in f.get("locations", []):
             if l["file"].startswith(src + "/"):
+                # the name the source writes there (strlcpy for fortify_panic)
                 locs.setdefault((os.path.relpath(l["file"], src), l["line"]),
-                                (what, f.get("symbol"), l.get("function")))
+                                (what, l.get("written_as") or f.get("symbol"), l.get("function")))
         if f.get("kind") == "header-gone" and f.get("header"):
             subst[f["symbol"]] = "<%s>" % f["header"]
     outlooks = [(os.path.basename(m["module"]), m["outlook"], m.get("message", ""))
@@ -462,7 +512,7 @@ def package(pkg, prefix, count, cmd, extras, work, out):
     os.makedirs(pkgdir, exist_ok=True)
 
     def row(why):
-        rows.append("| %s | %s |||||||||||" % (pkg, cell(why, 160)))
+        rows.append("| %s | %s ||||||||||||" % (pkg, cell(why, 160)))
         progress(pkg, why)
 
     t0 = time.monotonic()
@@ -533,7 +583,9 @@ def package(pkg, prefix, count, cmd, extras, work, out):
                                     errs.lines[probe[0]][0][:120]))
     for e in probe:
         del errs.lines[e]
-    lines, expanded = errs.lines, errs.expanded
+    expanded = errs.expanded
+    follows = sorted(e for e in errs.lines if consequence(e, errs.lines, a))
+    lines = {e: v for e, v in errs.lines.items() if e not in follows}
     located = [e for e in lines if e in locs or expanded.get(e, set()) & set(locs)]
     missed = sorted(e for e in lines if e not in located)
     expanding = set().union(*[expanded.get(e, set()) for e in lines])
@@ -553,13 +605,16 @@ def package(pkg, prefix, count, cmd, extras, work, out):
     if fails and outlooks and all(o[1] == "builds-and-loads" for o in outlooks):
         wrong = wrong or ["the package"]
     unknown = [o for o in outlooks if o[1] == "unknown"]
-    rows.append("| %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %s | %s |" % (
-        pkg, len(kos), "fails" if fails else "ok", len(lines), len(located), len(locs),
+    rows.append("| %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %d | %s | %s |" % (
+        pkg, len(kos), "fails" if fails else "ok", len(lines), len(follows), len(located), len(locs),
         len(compile_ok), len(repeats), len(unreached), len(unknown),
         "; ".join("%s: %s" % (o[0], o[1]) for o in outlooks),
         "no: %s told it builds" % ", ".join(wrong) if wrong else "yes"))
     for e in missed:
         notes.append("- %s: missed %s:%d: %s" % (pkg, e[0], e[1], lines[e][0][:160]))
+    for e in follows:
+        notes.append("- %s: follows from another error %s:%d: %s" % (
+            pkg, e[0], e[1], errs.lines[e][0][:160]))
     for l in compile_ok:
         notes.append("- %s: compiles %s:%d (%s %s)" % (pkg, l[0], l[1], locs[l][0], locs[l][1]))
     for o in unknown:
@@ -573,7 +628,7 @@ def package(pkg, prefix, count, cmd, extras, work, out):
             pkg, len(o), o[0][:200]))
     progress(pkg, "done", t0)
     out["totals"].append((len(lines), len(located), len(locs), len(compile_ok), bool(wrong),
-                          len(unknown), len(kos)))
+                          len(unknown), len(kos), len(follows)))
 
 
 def tsv_packages(only):
@@ -621,7 +676,7 @@ def main():
             try:
                 package(pkg, prefix, count, cmd, extras, work, out)
             except Exception as e:	# one row, and the run goes on
-                out["rows"].append("| %s | validation failed: %s |||||||||||" % (
+                out["rows"].append("| %s | validation failed: %s ||||||||||||" % (
                     pkg, cell("%s: %s" % (type(e).__name__, e), 160)))
                 progress(pkg, "validation failed: %s: %s" % (type(e).__name__, e))
             if not keep:
@@ -629,19 +684,22 @@ def main():
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
-    print("| package | .ko | 6.12 build | error lines | located | forecast lines | "
-          "on lines that compile | repeats | unreached | unknown | outlook | "
+    print("| package | .ko | 6.12 build | error lines | following others | located | "
+          "forecast lines | on lines that compile | repeats | unreached | unknown | outlook | "
           "no failing build told it builds |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in out["rows"]:
         print(r)
     t = out["totals"]
-    e, l, f, c, w, u, n = (sum(x[i] for x in t) for i in range(7))
+    e, l, f, c, w, u, n, fo = (sum(x[i] for x in t) for i in range(8))
     pl, pc, pu = 100.0 * l / max(e, 1), 100.0 * c / max(f, 1), 100.0 * u / max(n, 1)
-    print("\nIn all (%d package(s) compared, %d without a result; %d module(s)): %d error lines, %d located (%.1f%%); "
-          "%d forecast lines, %d on lines that compile (%.1f%%); %d package(s) with a failing "
-          "build or module told it builds; %d unknown outlook(s) (%.1f%% of modules)." %
-          (len(t), len(out["rows"]) - len(t), n, e, l, pl, f, c, pc, w, u, pu))
+    print("\nIn all (%d package(s) compared, %d without a result; %d module(s)): %d error lines "
+          "(and %d that follow from others), %d located (%.1f%%; %.1f%% counting those that "
+          "follow as missed); %d forecast lines, %d on lines that compile (%.1f%%); %d "
+          "package(s) with a failing build or module told it builds; %d unknown outlook(s) "
+          "(%.1f%% of modules)." %
+          (len(t), len(out["rows"]) - len(t), n, e, fo, l, pl, 100.0 * l / max(e + fo, 1), f, c,
+           pc, w, u, pu))
     goals = [("at least 90% of error lines located", pl >= 90.0 or not e),
              ("at most 5% of forecast lines on lines that compile", pc <= 5.0),
              ("no failing package or module told it builds", w == 0),
