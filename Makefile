@@ -38,9 +38,10 @@ endif
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wformat=2
 CFLAGS ?= -O2 -g
 CHECKER_INC := -iquote modpost-ext
-ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) \
-	-DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
-	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"' $(CPPFLAGS) $(CFLAGS) $(SANFLAGS)
+KS_DEFS := -DKS_VERSION='"$(VERSION)"' -DKS_PLUGINDIR='"$(PREFIX)/lib/ksunset"' \
+	-DKS_DATADIR='"$(PREFIX)/share"' -DKS_SYSCONFDIR='"$(SYSCONFDIR)"'
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) $(KS_DEFS) \
+	$(CPPFLAGS) $(CFLAGS) $(SANFLAGS)
 LDLIBS_CHECKER := $(shell $(PKG_CONFIG) --libs libdw 2>/dev/null || echo -ldw) \
 	-lelf -llzma -lzstd -lz -pthread
 
@@ -78,19 +79,18 @@ CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o rules/baseline.o
 # report/: the report writers
 CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o \
 	report/escape.o
-UNIT_OBJS := runner.o check_date.o check_schedule.o check_record.o check_symvers.o \
-	check_elfmod.o check_rules.o check_report.o check_baseline.o check_imports.o \
-	check_lintrules.o check_schedwrite.o check_inputs.o check_wording.o check_dwarf.o \
-	check_debugfile.o
-UNIT_OBJS += check_symdiff.o check_modfile.o check_forecast.o check_cond.o check_path.o check_file.o \
-	check_array.o
+# The program is main.o and these; the unit tests and the fuzzers link the
+# same archive. Each unit suite registers itself (tests/unit/suites.h).
+CORE_OBJS := $(filter-out main.o,$(CHECKER_OBJS))
+UNIT_OBJS := $(patsubst tests/unit/%.c,%.o,$(wildcard tests/unit/*.c))
 
 LIB_O := $(addprefix $(B)/lib/,$(LIB_OBJS))
-CHECKER_O := $(addprefix $(B)/modpost-ext/,$(CHECKER_OBJS))
+CORE_O := $(addprefix $(B)/modpost-ext/,$(CORE_OBJS))
 UNIT_O := $(addprefix $(B)/tests/unit/,$(UNIT_OBJS))
 
 KSUNSET := $(B)/ksunset
 LIBKS := $(B)/libksunset.a
+LIBCORE := $(B)/libksunset-checker.a
 UNIT := $(B)/unit-tests
 
 # The GCC plugin: C-style C++ against the plugin headers of PLUGIN_CC. A
@@ -172,10 +172,12 @@ $(B)/%.o: %.c
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIBKS): $(LIB_O)
+$(LIBCORE): $(CORE_O)
+$(LIBKS) $(LIBCORE):
 	$(echo-cmd) AR $@
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(KSUNSET): $(CHECKER_O) $(LIBKS)
+$(KSUNSET): $(B)/modpost-ext/main.o $(LIBCORE) $(LIBKS)
 	$(echo-cmd) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CHECKER)
 
@@ -196,7 +198,7 @@ $(B)/fixtures/bad-record.o: tests/data/elf/records.S
 	@mkdir -p $(@D)
 	$(Q)$(CC) -c -DKS_BAD_RECORD -o $@ $<
 
-$(UNIT): $(FIXTURES) $(UNIT_O) $(filter-out $(B)/modpost-ext/main.o,$(CHECKER_O)) $(LIBKS)
+$(UNIT): $(FIXTURES) $(UNIT_O) $(LIBCORE) $(LIBKS)
 	$(echo-cmd) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(filter-out $(FIXTURES),$^) \
 		$(shell $(PKG_CONFIG) --libs check) $(LDLIBS_CHECKER)

@@ -10,21 +10,15 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := schedule symvers record module
 FB := build/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) \
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) -Iinclude -iquote lib $(CHECKER_INC) $(KS_DEFS) \
 	-g -O1 -fno-omit-frame-pointer $(FUZZ_SAN)
-# what the whole-object target needs of the checker, besides lib/
-FUZZ_CHECKER_OBJS := input/symvers.o module/modfile.o module/elfmod.o module/modinfo.o \
-	module/policy.o module/use.o module/records.o module/debuginfo.o cmd/locate.o dwarf/dwarf.o \
-	dwarf/sites.o dwarf/index.o dwarf/place.o dwarf/libdw.o \
-	dwarf/dwarfpath.o dwarf/dwarfrel.o dwarf/dwarfpick.o \
-	dwarf/debugfile.o rules/rules.o
-# the rules' --target rows
-FUZZ_CHECKER_OBJS += module/namespace.o rules/target.o input/kernel.o input/headers.o module/shapes.o
-# and the forecast's, which they read
-FUZZ_CHECKER_OBJS += forecast/forecast.o forecast/source.o forecast/judge.o forecast/kbuild.o module/exports.o
-
-FUZZ_DEP_O := $(addprefix $(FB)/lib/,$(LIB_OBJS)) \
-	$(addprefix $(FB)/modpost-ext/,$(FUZZ_CHECKER_OBJS))
+# the checker's objects as the program links them (Makefile: CORE_OBJS)
+FUZZ_DEP_O := $(FB)/libksunset-checker.a $(FB)/libksunset.a
+$(FB)/libksunset-checker.a: $(addprefix $(FB)/modpost-ext/,$(CORE_OBJS))
+$(FB)/libksunset.a: $(addprefix $(FB)/lib/,$(LIB_OBJS))
+$(FUZZ_DEP_O):
+	$(echo-cmd) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
 FUZZERS := $(addprefix $(FB)/fuzz_,$(FUZZ_TARGETS))
 .PRECIOUS: $(FB)/%.o $(B)/tests/fuzz/%.o
 
@@ -61,8 +55,7 @@ fuzz: fuzz-seeds
 
 # The replay programs for `make check`.
 REPLAY := $(addprefix $(B)/fuzz/replay-,$(FUZZ_TARGETS))
-$(B)/fuzz/replay-%: $(B)/tests/fuzz/fuzz_%.o $(B)/tests/fuzz/replay.o \
-		$(addprefix $(B)/modpost-ext/,$(FUZZ_CHECKER_OBJS)) $(LIBKS)
+$(B)/fuzz/replay-%: $(B)/tests/fuzz/fuzz_%.o $(B)/tests/fuzz/replay.o $(LIBCORE) $(LIBKS)
 	$(echo-cmd) LD $@
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_CHECKER)

@@ -97,7 +97,7 @@ START_TEST(test_strv)
 }
 END_TEST
 
-Suite *suite_array(void)
+static Suite *suite_array(void)
 {
 	Suite *s = suite_create("array");
 	TCase *tc = tcase_create("room");
@@ -109,3 +109,4 @@ Suite *suite_array(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_array)

@@ -470,7 +470,7 @@ START_TEST(test_prune_version1)
 }
 END_TEST
 
-Suite *suite_baseline(void)
+static Suite *suite_baseline(void)
 {
 	Suite *s = suite_create("baseline");
 	TCase *tc = tcase_create("baseline");
@@ -492,3 +492,4 @@ Suite *suite_baseline(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_baseline)

@@ -311,7 +311,7 @@ START_TEST(test_resolve_configure)
 }
 END_TEST
 
-Suite *suite_cond(void)
+static Suite *suite_cond(void)
 {
 	Suite *s = suite_create("cond");
 	TCase *t = tcase_create("scan");
@@ -326,3 +326,4 @@ Suite *suite_cond(void)
 	suite_add_tcase(s, t);
 	return s;
 }
+KS_SUITE(suite_cond)

@@ -181,7 +181,7 @@ END_TEST
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-Suite *suite_date(void)
+static Suite *suite_date(void)
 {
 	Suite *s = suite_create("date");
 	TCase *tc = tcase_create("core");
@@ -196,3 +196,4 @@ Suite *suite_date(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_date)

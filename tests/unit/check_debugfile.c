@@ -137,7 +137,7 @@ START_TEST(search_flag)
 }
 END_TEST
 
-Suite *suite_debugfile(void)
+static Suite *suite_debugfile(void)
 {
 	Suite *s = suite_create("debugfile");
 	TCase *tc = tcase_create("possible");
@@ -147,3 +147,4 @@ Suite *suite_debugfile(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_debugfile)

@@ -132,7 +132,7 @@ START_TEST(test_display_col)
 }
 END_TEST
 
-Suite *suite_dwarf(void)
+static Suite *suite_dwarf(void)
 {
 	Suite *s = suite_create("dwarf");
 	TCase *tc = tcase_create("dwarf");
@@ -144,3 +144,4 @@ Suite *suite_dwarf(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_dwarf)

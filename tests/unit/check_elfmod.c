@@ -196,7 +196,7 @@ START_TEST(test_name_beyond_strtab)
 }
 END_TEST
 
-Suite *suite_elfmod(void)
+static Suite *suite_elfmod(void)
 {
 	Suite *s = suite_create("elfmod");
 	TCase *tc = tcase_create("read");
@@ -211,3 +211,4 @@ Suite *suite_elfmod(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_elfmod)

@@ -88,7 +88,7 @@ START_TEST(test_replace_error)
 }
 END_TEST
 
-Suite *suite_file(void)
+static Suite *suite_file(void)
 {
 	Suite *s = suite_create("file");
 	TCase *tc = tcase_create("replace");
@@ -99,3 +99,4 @@ Suite *suite_file(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_file)

@@ -240,7 +240,7 @@ START_TEST(test_bad_results)
 }
 END_TEST
 
-Suite *suite_forecast(void)
+static Suite *suite_forecast(void)
 {
 	Suite *s = suite_create("forecast");
 	TCase *tc = tcase_create("judge");
@@ -251,3 +251,4 @@ Suite *suite_forecast(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_forecast)

@@ -140,7 +140,7 @@ START_TEST(test_users_bad_symbol)
 }
 END_TEST
 
-Suite *suite_imports(void)
+static Suite *suite_imports(void)
 {
 	Suite *s = suite_create("imports");
 	TCase *tc = tcase_create("unused and users");
@@ -152,3 +152,4 @@ Suite *suite_imports(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_imports)

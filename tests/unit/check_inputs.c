@@ -262,7 +262,7 @@ START_TEST(test_unreadable)
 }
 END_TEST
 
-Suite *suite_inputs(void)
+static Suite *suite_inputs(void)
 {
 	Suite *s = suite_create("inputs");
 	TCase *tc = tcase_create("inputs");
@@ -277,3 +277,4 @@ Suite *suite_inputs(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_inputs)

@@ -115,7 +115,7 @@ START_TEST(test_rules)
 }
 END_TEST
 
-Suite *suite_lintrules(void)
+static Suite *suite_lintrules(void)
 {
 	Suite *s = suite_create("lintrules");
 	TCase *tc = tcase_create("rules");
@@ -124,3 +124,4 @@ Suite *suite_lintrules(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_lintrules)

@@ -144,7 +144,7 @@ START_TEST(test_keep_sizes)
 }
 END_TEST
 
-Suite *suite_modfile(void)
+static Suite *suite_modfile(void)
 {
 	Suite *s = suite_create("modfile");
 	TCase *tc = tcase_create("core");
@@ -154,3 +154,4 @@ Suite *suite_modfile(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_modfile)

@@ -136,7 +136,7 @@ START_TEST(test_kernel_tree_missing)
 }
 END_TEST
 
-Suite *suite_path(void)
+static Suite *suite_path(void)
 {
 	Suite *s = suite_create("path");
 	TCase *tc = tcase_create("path");
@@ -148,3 +148,4 @@ Suite *suite_path(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_path)

@@ -385,7 +385,7 @@ START_TEST(test_embedded_nul)
 }
 END_TEST
 
-Suite *suite_record(void)
+static Suite *suite_record(void)
 {
 	Suite *s = suite_create("record");
 	TCase *tc = tcase_create("codec");
@@ -405,3 +405,4 @@ Suite *suite_record(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_record)

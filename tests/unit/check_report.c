@@ -712,7 +712,7 @@ START_TEST(test_json_doc_full)
 }
 END_TEST
 
-Suite *suite_report(void)
+static Suite *suite_report(void)
 {
 	Suite *s = suite_create("report");
 	TCase *tc = tcase_create("formats");
@@ -739,3 +739,4 @@ Suite *suite_report(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_report)

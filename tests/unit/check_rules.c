@@ -491,7 +491,7 @@ START_TEST(test_break_rows)
 }
 END_TEST
 
-Suite *suite_rules(void)
+static Suite *suite_rules(void)
 {
 	Suite *s = suite_create("rules");
 	TCase *tc = tcase_create("rules");
@@ -512,3 +512,4 @@ Suite *suite_rules(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_rules)

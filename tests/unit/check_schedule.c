@@ -316,7 +316,7 @@ START_TEST(test_status)
 }
 END_TEST
 
-Suite *suite_schedule(void)
+static Suite *suite_schedule(void)
 {
 	Suite *s = suite_create("schedule");
 	TCase *tc = tcase_create("parse");
@@ -335,3 +335,4 @@ Suite *suite_schedule(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_schedule)

@@ -108,7 +108,7 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
-Suite *suite_schedwrite(void)
+static Suite *suite_schedwrite(void)
 {
 	Suite *s = suite_create("schedwrite");
 	TCase *tc = tcase_create("mark");
@@ -120,3 +120,4 @@ Suite *suite_schedwrite(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_schedwrite)

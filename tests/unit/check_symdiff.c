@@ -190,7 +190,7 @@ START_TEST(test_headers)
 }
 END_TEST
 
-Suite *suite_symdiff(void)
+static Suite *suite_symdiff(void)
 {
 	Suite *s = suite_create("symdiff");
 	TCase *tc = tcase_create("symdiff");
@@ -203,3 +203,4 @@ Suite *suite_symdiff(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_symdiff)

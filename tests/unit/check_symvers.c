@@ -166,7 +166,7 @@ START_TEST(test_load_missing)
 }
 END_TEST
 
-Suite *suite_symvers(void)
+static Suite *suite_symvers(void)
 {
 	Suite *s = suite_create("symvers");
 	TCase *tc = tcase_create("parse");
@@ -180,3 +180,4 @@ Suite *suite_symvers(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_symvers)

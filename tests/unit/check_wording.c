@@ -156,7 +156,7 @@ START_TEST(test_advice)
 }
 END_TEST
 
-Suite *suite_wording(void)
+static Suite *suite_wording(void)
 {
 	Suite *s = suite_create("wording");
 	TCase *tc = tcase_create("phrases");
@@ -167,3 +167,4 @@ Suite *suite_wording(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+KS_SUITE(suite_wording)

@@ -1,34 +1,35 @@
-/* Runs every unit test suite and prints Check's summary. */
+/* Runs every unit test suite that registered itself (KS_SUITE) and
+ * prints Check's summary. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "suites.h"
 
+static ks_suite_fn suites[64];
+static size_t nsuites;
+
+void ks_suite_register(ks_suite_fn fn)
+{
+	if (nsuites == sizeof(suites) / sizeof(suites[0])) {
+		fprintf(stderr, "unit-tests: more than %zu suites: make room in runner.c\n",
+			nsuites);
+		exit(EXIT_FAILURE);
+	}
+	suites[nsuites++] = fn;
+}
+
 int main(void)
 {
-	SRunner *sr = srunner_create(suite_date());
+	SRunner *sr;
 	int failed;
 
-	srunner_add_suite(sr, suite_schedule());
-	srunner_add_suite(sr, suite_record());
-	srunner_add_suite(sr, suite_symvers());
-	srunner_add_suite(sr, suite_elfmod());
-	srunner_add_suite(sr, suite_rules());
-	srunner_add_suite(sr, suite_report());
-	srunner_add_suite(sr, suite_baseline());
-	srunner_add_suite(sr, suite_imports());
-	srunner_add_suite(sr, suite_lintrules());
-	srunner_add_suite(sr, suite_schedwrite());
-	srunner_add_suite(sr, suite_inputs());
-	srunner_add_suite(sr, suite_wording());
-	srunner_add_suite(sr, suite_symdiff());
-	srunner_add_suite(sr, suite_dwarf());
-	srunner_add_suite(sr, suite_modfile());
-	srunner_add_suite(sr, suite_debugfile());
-	srunner_add_suite(sr, suite_forecast());
-	srunner_add_suite(sr, suite_cond());
-	srunner_add_suite(sr, suite_path());
-	srunner_add_suite(sr, suite_file());
-	srunner_add_suite(sr, suite_array());
+	if (!nsuites) {
+		fprintf(stderr, "unit-tests: no suite registered\n");
+		return EXIT_FAILURE;
+	}
+	sr = srunner_create(suites[0]());
+	for (size_t i = 1; i < nsuites; i++)
+		srunner_add_suite(sr, suites[i]());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

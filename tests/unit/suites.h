@@ -1,30 +1,20 @@
-/* The unit test suites; runner.c runs them all. */
+/* The unit test suites: each file registers its own with KS_SUITE, and
+ * runner.c runs all that registered. */
 #ifndef KS_SUITES_H
 #define KS_SUITES_H
 
 #include <check.h>
 
-Suite *suite_date(void);
-Suite *suite_schedule(void);
-Suite *suite_record(void);
-Suite *suite_symvers(void);
-Suite *suite_elfmod(void);
-Suite *suite_rules(void);
-Suite *suite_report(void);
-Suite *suite_baseline(void);
-Suite *suite_imports(void);
-Suite *suite_lintrules(void);
-Suite *suite_schedwrite(void);
-Suite *suite_inputs(void);
-Suite *suite_wording(void);
-Suite *suite_symdiff(void);
-Suite *suite_dwarf(void);
-Suite *suite_modfile(void);
-Suite *suite_debugfile(void);
-Suite *suite_forecast(void);
-Suite *suite_cond(void);
-Suite *suite_path(void);
-Suite *suite_file(void);
-Suite *suite_array(void);
+typedef Suite *(*ks_suite_fn)(void);
+
+void ks_suite_register(ks_suite_fn fn);
+
+/* After a suite's function, in its own file: registers it as the program
+ * starts. */
+#define KS_SUITE(fn)                                                                               \
+	static void __attribute__((constructor)) fn##_register(void)                               \
+	{                                                                                          \
+		ks_suite_register(fn);                                                             \
+	}
 
 #endif
