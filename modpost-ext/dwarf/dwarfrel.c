@@ -1,8 +1,8 @@
 /* Relocating a module's DWARF for libdw (dwarf/dwarfrel.h). libdwfl does
  * the same for any file (KSUNSET_DWARF_READER=libdw uses it), but
  * relocates every .debug_* section through gelf calls that lock: most of
- * the time spent on a big module (amdgpu.ko: 6 million relocations; 2.04
- * s against 1.34 s for its check, bench/results.md). Here the relocation
+ * the time spent on a big module (amdgpu.ko: 6 million relocations;
+ * bench/results.md, "DWARF lines"). Here the relocation
  * entries are read straight from their data (which libelf hands out in
  * host order), each symbol's value is worked out once, and only the
  * sections libdw reads are relocated, .debug_info only in the units that

@@ -45,8 +45,8 @@ static int off_cmp(const void *a, const void *b)
 
 /* The functions of every unit that holds a code use, indexed: a use's
  * scopes are then searched from its function down, not through all of
- * its unit's (amdgpu.ko's check with every export scheduled: 1.24 s, and
- * 5.6 s without this index; bench/results.md). */
+ * its unit's (amdgpu.ko's check with every export scheduled, with and
+ * without this index: bench/results.md, "DWARF lines"). */
 static int per_unit(struct dw *x)
 {
 	Dwarf_Off *v = malloc((x->naddrs ? x->naddrs : 1) * sizeof(*v));
