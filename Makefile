@@ -185,8 +185,17 @@ $(B)/tests/unit/%.o: ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/n
 	-DKS_TEST_DATA='"$(CURDIR)/tests/data"' -DKS_EXAMPLES='"$(CURDIR)/examples"' \
 	-DKS_FIXTURES='"$(CURDIR)/$(B)/fixtures"'
 
-# ELF fixtures for the unit tests, assembled from checked-in sources.
-FIXTURES := $(B)/fixtures/records.o $(B)/fixtures/bad-record.o
+# ELF fixtures for the unit tests, assembled from checked-in sources; units.o
+# is an object of several units, linked as a module's are (ld -r).
+FIXTURES := $(B)/fixtures/records.o $(B)/fixtures/bad-record.o $(B)/fixtures/units.o
+UNITS_SRC := $(wildcard tests/data/elf/units/*.c)
+
+$(B)/fixtures/units.o: $(UNITS_SRC)
+	$(echo-cmd) LD-R $@
+	@mkdir -p $(@D)/units
+	$(Q)for s in $^; do $(CC) -g -O1 -fno-pic -fno-toplevel-reorder -c -o $(@D)/units/$$(basename $$s .c).o $$s || \
+		exit 1; done
+	$(Q)ld -r -o $@ $(patsubst tests/data/elf/units/%.c,$(@D)/units/%.o,$^)
 
 $(B)/fixtures/%.o: tests/data/elf/%.S
 	$(echo-cmd) AS $<

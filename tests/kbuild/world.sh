@@ -12,7 +12,7 @@ T_SELF=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$T_SELF/../.." && pwd)
 . "$TOP/tests/shell/lib.sh"
 PLUGIN=${PLUGIN:-$TOP/build/ksunset.so}
-TSV=${1:-$TOP/../shared/corpus/dkms-packages.tsv}
+TSV=${1:-${KSUNSET_CORPUS:-$TOP/../shared/corpus}/dkms-packages.tsv}
 K=$(kdir)
 [ -n "$K" ] || { skip "no kernel headers in /usr/src"; exit 0; }
 [ -f "$TSV" ] || { skip "no package list $TSV"; exit 0; }

@@ -4,13 +4,15 @@
 # KSUNSET_DWARF_READER=libdw (libdwfl lays the sections out and
 # relocates every unit for libdw): t-dwarf's modules and objects give the lines their comments
 # state either way, and real modules give byte-identical reports both
-# ways: the shared DKMS packages (../shared/corpus/dkms-packages.tsv)
+# ways: a fixture of the project's own (tests/kbuild/dwarfunits), the shared
+# DKMS packages ($KSUNSET_CORPUS, else ../shared/corpus: dkms-packages.tsv)
 # built without the plugin, and every module of Debian 12's 6.1 -dbg
 # package (scripts/fetch-debian.sh; skipped when the archive cannot be
 # reached).
 . "$(dirname "$0")/lib.sh"
 KSUNSET=${KSUNSET:-$TOP/build/ksunset}
-TSV=${TSV:-$TOP/../shared/corpus/dkms-packages.tsv}
+# the DKMS corpus: KSUNSET_CORPUS, else ../shared/corpus beside the tree
+TSV=${TSV:-${KSUNSET_CORPUS:-$TOP/../shared/corpus}/dkms-packages.tsv}
 LC_ALL=C
 export LC_ALL
 
@@ -47,6 +49,25 @@ same() {
 }
 
 K=$(kdir)
+# A module of the project's own, six units and their uses of calls, data
+# and initializers: no download needed, so a wrong unit choice or
+# relocation fails make check wherever it runs.
+fixture_part() {
+	[ -n "$K" ] || { skip "fixture: no kernel headers in /usr/src"; return; }
+	if ! kbuild "$TOP/tests/kbuild/dwarfunits" "$TMP/du"; then
+		fail "fixture: build against $K"
+		tail -n 20 "$TMP/du.log" | sed 's/^/  | /'
+		return
+	fi
+	awk '{ print $2 }' "$K/Module.symvers" | sort -u >"$TMP/exports"
+	schedule_every "$TMP/exports" "$TMP/du.schedule"
+	same "fixture: check of dwarfunits.ko, every export scheduled" check --today 2026-12-04 \
+		--format json -s "$TMP/du.schedule" "$TMP/du/dwarfunits.ko"
+	for f in du_main du_alloc du_file du_timer du_list du_str; do
+		expect_grep "fixture: its unit $f.c is read" "$TMP/own" "/du/$f.c\""
+	done
+}
+
 dkms_part() {
 	[ -n "$K" ] || { skip "DKMS: no kernel headers in /usr/src"; return; }
 	[ -f "$TSV" ] || { skip "DKMS: no package list $TSV"; return; }
@@ -101,5 +122,6 @@ dbg_part() {
 		check --today 2026-12-04 --format json -s "$TMP/dbg.schedule" "$tree"
 }
 
+fixture_part
 dkms_part
 dbg_part
