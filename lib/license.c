@@ -13,7 +13,7 @@ bool ks_license_gpl_compatible(const char *l)
 					   "Dual MIT/GPL",
 					   "Dual MPL/GPL" };
 
-	for (size_t i = 0; l && i < sizeof(gpl) / sizeof(gpl[0]); i++)
+	for (size_t i = 0; l && i < KS_ARRAY_SIZE(gpl); i++)
 		if (strcmp(l, gpl[i]) == 0)
 			return true;
 	return false;

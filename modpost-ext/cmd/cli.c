@@ -246,7 +246,7 @@ const char *ks_cli_history_file(void)
 	if (env && *env)
 		return env;
 	dir = exe_dir(exe, sizeof(exe));
-	for (size_t i = 0; *dir && i < sizeof(ups) / sizeof(ups[0]); i++) {
+	for (size_t i = 0; *dir && i < KS_ARRAY_SIZE(ups); i++) {
 		snprintf(built, sizeof(built), "%s%s/share/history.schedule", dir, ups[i]);
 		if (access(built, R_OK) == 0)
 			return built;

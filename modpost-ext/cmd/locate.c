@@ -24,7 +24,7 @@ int ks_locations_parse(const char *s, struct ks_locate_opts *o)
 		o->only = false;
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]); i++) {
+	for (size_t i = 0; i < KS_ARRAY_SIZE(sources); i++) {
 		if (!strcmp(s, ks_use_source_name(sources[i].source))) {
 			o->only = true;
 			o->source = sources[i].source;
@@ -42,7 +42,7 @@ static bool reads(const struct ks_locate_opts *o, size_t i)
 
 bool ks_locate_reads(const struct ks_locate_opts *o)
 {
-	for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]); i++)
+	for (size_t i = 0; i < KS_ARRAY_SIZE(sources); i++)
 		if (reads(o, i))
 			return true;
 	return false;
@@ -104,7 +104,7 @@ int ks_locate_module(struct ks_module *m, const struct ks_locate_opts *o, ks_loc
 
 	if (o->only)
 		keep_only(m, o->source);
-	for (size_t i = 0; r == 0 && i < sizeof(sources) / sizeof(sources[0]); i++)
+	for (size_t i = 0; r == 0 && i < KS_ARRAY_SIZE(sources); i++)
 		if (reads(o, i))
 			r = run_source(sources[i].locate, m, o, wanted, ctx, d);
 	return r;

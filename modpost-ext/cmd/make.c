@@ -197,7 +197,7 @@ static int find_dirs(struct make_run *mr)
 		mr->kdir = resolve(mr->kernel_dir);
 	else if (c && exists(c, "scripts/Makefile.build"))
 		mr->kdir = resolve(c);
-	for (size_t i = 0; !mr->kdir && i < sizeof(kvars) / sizeof(kvars[0]); i++)
+	for (size_t i = 0; !mr->kdir && i < KS_ARRAY_SIZE(kvars); i++)
 		if (make_var(mr, kvars[i]))
 			mr->kdir = resolve(make_var(mr, kvars[i]));
 	if (!mr->kdir && uname(&u) == 0)

@@ -79,7 +79,7 @@ static size_t name_len(const char *name)
 	static const char *const suffixes[] = { ".xz", ".zst", ".gz" };
 	size_t n = strlen(name);
 
-	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+	for (size_t i = 0; i < KS_ARRAY_SIZE(suffixes); i++) {
 		size_t k = strlen(suffixes[i]);
 
 		if (n > k && !strcmp(name + n - k, suffixes[i]))
@@ -224,7 +224,7 @@ int ks_debugfile_find(const char *path, Elf *elf, const char *dir, struct ks_mod
 		w.idlen = (size_t)n;
 	}
 	w.link = dwelf_elf_gnu_debuglink(elf, &w.crc);
-	for (size_t i = 0; r == 0 && i < sizeof(places) / sizeof(places[0]); i++) {
+	for (size_t i = 0; r == 0 && i < KS_ARRAY_SIZE(places); i++) {
 		r = place_path(&b, &w, &places[i]);
 		if (r == 0)
 			r = try_file(&w, places[i].how, b.p, file, delf, refused);
@@ -262,7 +262,7 @@ bool ks_debugfile_possible(const struct ks_module *m, const char *dir)
 	struct ks_buf b = KS_BUF_INIT;
 	bool yes = m->debug.search || resolve(&w, m->path, dir) < 0;
 
-	for (size_t i = 0; !yes && i < sizeof(places) / sizeof(places[0]); i++) {
+	for (size_t i = 0; !yes && i < KS_ARRAY_SIZE(places); i++) {
 		int r = place_path(&b, &w, &places[i]);
 
 		yes = r < 0 || (r == 0 && access(b.p, F_OK) == 0);

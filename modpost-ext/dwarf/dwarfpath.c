@@ -75,7 +75,7 @@ int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char
 {
 	if (path[0] != '/')
 		return path[0] == '<'; /* <built-in> */
-	for (size_t i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++)
+	for (size_t i = 0; i < KS_ARRAY_SIZE(system_dirs); i++)
 		if (!strncmp(path, system_dirs[i], strlen(system_dirs[i])))
 			return 1;
 	for (const char *s = path; (s = strchr(s, '/')); s++) {

@@ -126,7 +126,7 @@ int ks_dwarfrel_layout(Elf *elf, const char **why)
 
 static bool dwarf_section(const char *name)
 {
-	for (size_t i = 0; i < sizeof(dwarf_sections) / sizeof(dwarf_sections[0]); i++)
+	for (size_t i = 0; i < KS_ARRAY_SIZE(dwarf_sections); i++)
 		if (!strcmp(name, dwarf_sections[i]))
 			return true;
 	return false;
@@ -201,7 +201,7 @@ static int start(struct rel *c, const char **why)
 	}
 	c->is64 = eh.e_ident[EI_CLASS] == ELFCLASS64;
 	c->msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
-	for (size_t i = 0; i < sizeof(reloc_types) / sizeof(reloc_types[0]); i++) {
+	for (size_t i = 0; i < KS_ARRAY_SIZE(reloc_types); i++) {
 		if (reloc_types[i].machine != eh.e_machine)
 			continue;
 		c->types = c->types ? c->types : &reloc_types[i];

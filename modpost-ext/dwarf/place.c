@@ -145,7 +145,7 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
 		s->v[s->n++] = parent;
 	else
 		parent = *cu;
-	while (s->n < (int)(sizeof(s->v) / sizeof(s->v[0])) && dwarf_child(&parent, &c) == 0) {
+	while (s->n < (int)(KS_ARRAY_SIZE(s->v)) && dwarf_child(&parent, &c) == 0) {
 		bool down = false;
 
 		do {

@@ -41,7 +41,7 @@ static const char *const table_sections[] = {
 
 static bool table_section(const char *name)
 {
-	for (size_t i = 0; i < sizeof(table_sections) / sizeof(table_sections[0]); i++)
+	for (size_t i = 0; i < KS_ARRAY_SIZE(table_sections); i++)
 		if (!strcmp(name, table_sections[i]))
 			return true;
 	return !strncmp(name, ".discard", 8);
@@ -68,7 +68,7 @@ static const struct call_type {
 
 static enum ks_use_kind code_kind(uint16_t machine, uint32_t type)
 {
-	for (size_t i = 0; i < sizeof(call_types) / sizeof(call_types[0]); i++)
+	for (size_t i = 0; i < KS_ARRAY_SIZE(call_types); i++)
 		if (call_types[i].machine == machine && call_types[i].type == type)
 			return KS_USE_CALL;
 	return KS_USE_DATA;

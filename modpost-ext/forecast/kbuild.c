@@ -295,7 +295,7 @@ char *ks_kbuild_failure(const struct ks_kbuild *kb)
 					      "Error", "No rule" };
 
 	if (log && ks_buf_read_file(&b, log) == 0 && b.p) {
-		for (size_t m = 0; !line && m < sizeof(marks) / sizeof(marks[0]); m++) {
+		for (size_t m = 0; !line && m < KS_ARRAY_SIZE(marks); m++) {
 			char *at = strstr(b.p, marks[m]), *start;
 
 			if (!at)

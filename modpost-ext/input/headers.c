@@ -146,7 +146,7 @@ static bool not_a_type(const char *s, size_t n)
 					     "sizeof", "else", "do", "case", "typeof",
 					     "__typeof__", "defined", "_Generic", "goto" };
 
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+	for (size_t i = 0; i < KS_ARRAY_SIZE(words); i++)
 		if (strlen(words[i]) == n && !strncmp(words[i], s, n))
 			return true;
 	return false;

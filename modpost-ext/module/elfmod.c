@@ -240,7 +240,7 @@ static ks_section_fn reader_for(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
 {
 	const char *name = NULL;
 
-	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+	for (size_t i = 0; i < KS_ARRAY_SIZE(readers); i++) {
 		if (sh->sh_type != readers[i].type)
 			continue;
 		if (!readers[i].name)

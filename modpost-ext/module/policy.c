@@ -6,7 +6,6 @@
 
 #include "module/policy.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* SYM is one of EXACT, or starts with one of PREFIX. */
 static bool listed(const char *sym, const char *const *exact, size_t nexact,
@@ -33,7 +32,7 @@ bool ks_undef_ignored(const char *sym)
 	if (sym[0] != '_' && sym[0] != '.')	/* the common case, quickly */
 		return false;
 
-	return listed(sym, exact, N(exact), prefix, N(prefix));
+	return listed(sym, exact, KS_ARRAY_SIZE(exact), prefix, KS_ARRAY_SIZE(prefix));
 }
 
 bool ks_import_generated(const char *sym)
@@ -46,5 +45,5 @@ bool ks_import_generated(const char *sym)
 					      "__x86_indirect_jump_thunk_",
 					      "__x86_indirect_its_thunk_" };
 
-	return listed(sym, exact, N(exact), prefix, N(prefix));
+	return listed(sym, exact, KS_ARRAY_SIZE(exact), prefix, KS_ARRAY_SIZE(prefix));
 }

@@ -45,7 +45,7 @@ static const struct {
 
 static unsigned display_width(uint32_t c)
 {
-	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
+	for (size_t i = 0; i < KS_ARRAY_SIZE(widths); i++)
 		if (c >= widths[i].lo && c <= widths[i].hi)
 			return widths[i].width;
 	return 1;

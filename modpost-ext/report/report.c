@@ -16,7 +16,7 @@ static const struct ks_report_writer *const writers[] = {
 	[KS_FORMAT_SARIF] = &ks_sarif_writer,
 };
 
-#define NFORMATS (sizeof(writers) / sizeof(writers[0]))
+#define NFORMATS KS_ARRAY_SIZE(writers)
 
 int ks_format_parse(const char *s, enum ks_format *fmt)
 {

@@ -181,7 +181,7 @@ static int run_rule(const struct ks_lint *l, const struct lint_rule *rl,
 
 int ks_lint_entry(const struct ks_lint *l, const struct ks_entry *e, struct ks_diags *d)
 {
-	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+	for (size_t i = 0; i < KS_ARRAY_SIZE(rules); i++) {
 		size_t n = rules[i].per_symbol ? e->nsyms : 1;
 
 		for (size_t k = 0; k < n; k++)

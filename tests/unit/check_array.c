@@ -8,8 +8,6 @@
 #include "buf.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 /* From capacity cap, room for n: the capacity it ends with. */
 static const struct {
 	size_t cap, n, want;
@@ -102,7 +100,7 @@ static Suite *suite_array(void)
 	Suite *s = suite_create("array");
 	TCase *tc = tcase_create("room");
 
-	tcase_add_loop_test(tc, test_room, 0, N(room_cases));
+	tcase_add_loop_test(tc, test_room, 0, KS_NCASES(room_cases));
 	tcase_add_test(tc, test_room_append);
 	tcase_add_test(tc, test_room_overflow);
 	tcase_add_test(tc, test_strv);

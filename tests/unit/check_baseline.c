@@ -11,8 +11,6 @@
 #include "rules/baseline.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 /* A finding of module m (/src/m.ko) for symbol sym, by the given rule,
  * with one use in file and fn, or none if file is NULL. */
 struct fx {
@@ -138,7 +136,7 @@ START_TEST(test_write_leaves_out)
 	struct ks_diags d = { 0 };
 	char *s;
 
-	for (int i = 0; i < N(never); i++) {
+	for (int i = 0; i < KS_NCASES(never); i++) {
 		make(&x, never[i], "/src/m.c", "probe");
 		ck_assert_int_eq(ks_baseline_write(x.path, NULL, &x.fs, &d), 0);
 		s = get_file(x.path);
@@ -475,14 +473,14 @@ static Suite *suite_baseline(void)
 	Suite *s = suite_create("baseline");
 	TCase *tc = tcase_create("baseline");
 
-	tcase_add_loop_test(tc, test_status, 0, N(statuses));
+	tcase_add_loop_test(tc, test_status, 0, KS_NCASES(statuses));
 	tcase_add_test(tc, test_write_leaves_out);
 	tcase_add_test(tc, test_write_leaves_out_accepted);
 	tcase_add_test(tc, test_version1);
-	tcase_add_loop_test(tc, test_bad_files, 0, N(files));
+	tcase_add_loop_test(tc, test_bad_files, 0, KS_NCASES(files));
 	tcase_add_test(tc, test_every_bad_entry);
 	tcase_add_test(tc, test_lines_do_not_count);
-	tcase_add_loop_test(tc, test_keys, 0, N(keys));
+	tcase_add_loop_test(tc, test_keys, 0, KS_NCASES(keys));
 	tcase_add_test(tc, test_key_relative_module);
 	tcase_add_test(tc, test_key_other_folder);
 	tcase_add_test(tc, test_key_read_as_written);

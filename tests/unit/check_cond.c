@@ -156,7 +156,7 @@ START_TEST(test_idents)
 		{ "(\"str\" && 1e5)", "" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < KS_ARRAY_SIZE(cases); i++) {
 		struct ks_buf b = KS_BUF_INIT;
 
 		ck_assert_int_eq(ks_cond_idents(cases[i].cond, collect, &b), 0);
@@ -241,7 +241,7 @@ START_TEST(test_resolve)
 	struct ks_cond_ctx c = { &src, 1, fake_is, NULL };
 
 	ck_assert_int_eq(ks_cond_scan(text, strlen(text), &f), 0);
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < KS_ARRAY_SIZE(cases); i++) {
 		char *why = NULL;
 		char *got = ks_cond_resolve(&c, 0, cases[i].line, cases[i].cond, &why);
 

@@ -179,19 +179,17 @@ START_TEST(test_release_rc_order)
 }
 END_TEST
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static Suite *suite_date(void)
 {
 	Suite *s = suite_create("date");
 	TCase *tc = tcase_create("core");
 
-	tcase_add_loop_test(tc, test_date_parse, 0, N(date_cases));
+	tcase_add_loop_test(tc, test_date_parse, 0, KS_NCASES(date_cases));
 	tcase_add_test(tc, test_date_epoch);
-	tcase_add_loop_test(tc, test_date_relative, 0, N(rel_cases));
+	tcase_add_loop_test(tc, test_date_relative, 0, KS_NCASES(rel_cases));
 	tcase_add_test(tc, test_today_sources);
-	tcase_add_loop_test(tc, test_release_reached, 0, N(release_cases));
-	tcase_add_loop_test(tc, test_release_bad, 0, N(bad_releases));
+	tcase_add_loop_test(tc, test_release_reached, 0, KS_NCASES(release_cases));
+	tcase_add_loop_test(tc, test_release_bad, 0, KS_NCASES(bad_releases));
 	tcase_add_test(tc, test_release_rc_order);
 	suite_add_tcase(s, tc);
 	return s;

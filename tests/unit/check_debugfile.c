@@ -13,8 +13,6 @@
 #include "dwarf/debugfile.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 #define REL "lib/modules/6.1.0-9-amd64/kernel/fs/x"
 
 struct possible_case {
@@ -142,7 +140,7 @@ static Suite *suite_debugfile(void)
 	Suite *s = suite_create("debugfile");
 	TCase *tc = tcase_create("possible");
 
-	tcase_add_loop_test(tc, possible, 0, N(possible_cases));
+	tcase_add_loop_test(tc, possible, 0, KS_NCASES(possible_cases));
 	tcase_add_test(tc, search_flag);
 	suite_add_tcase(s, tc);
 	return s;

@@ -14,8 +14,6 @@
 #include "module/policy.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 /* The kernel trees of these cases: two on "disk", others by name. */
 static int fake_tree(void *ctx, const char *dir)
 {
@@ -112,7 +110,7 @@ START_TEST(test_display_col)
 	ck_assert_ptr_nonnull(f);
 	fputs("\tmajor = register_chrdev(0);\n\xc3\xa9t\xc3\xa9\n{}\n", f);
 	ck_assert_int_eq(fclose(f), 0);
-	for (int i = 0; i < N(cases); i++) {
+	for (int i = 0; i < KS_NCASES(cases); i++) {
 		unsigned col = cases[i].col;
 
 		ck_assert_int_eq(ks_dwarfpath_display_col(&p, path, cases[i].line, &col), 0);
@@ -137,8 +135,8 @@ static Suite *suite_dwarf(void)
 	Suite *s = suite_create("dwarf");
 	TCase *tc = tcase_create("dwarf");
 
-	tcase_add_loop_test(tc, test_classify, 0, N(paths));
-	tcase_add_loop_test(tc, test_generated, 0, N(imports));
+	tcase_add_loop_test(tc, test_classify, 0, KS_NCASES(paths));
+	tcase_add_loop_test(tc, test_generated, 0, KS_NCASES(imports));
 	tcase_add_test(tc, test_locations);
 	tcase_add_test(tc, test_display_col);
 	suite_add_tcase(s, tc);

@@ -146,7 +146,7 @@ static Suite *suite_dwarfpick(void)
 	Suite *s = suite_create("dwarfpick");
 	TCase *tc = tcase_create("units");
 
-	tcase_add_loop_test(tc, test_pick, 0, (int)(sizeof(cases) / sizeof(cases[0])));
+	tcase_add_loop_test(tc, test_pick, 0, KS_NCASES(cases));
 	tcase_add_test(tc, test_all_units);
 	suite_add_tcase(s, tc);
 	return s;

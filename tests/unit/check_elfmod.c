@@ -13,8 +13,6 @@
 #include "module/use.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static const struct {
 	const char *license;
 	int gpl;
@@ -201,7 +199,7 @@ static Suite *suite_elfmod(void)
 	Suite *s = suite_create("elfmod");
 	TCase *tc = tcase_create("read");
 
-	tcase_add_loop_test(tc, test_license, 0, N(licenses));
+	tcase_add_loop_test(tc, test_license, 0, KS_NCASES(licenses));
 	tcase_add_test(tc, test_ignored);
 	tcase_add_test(tc, test_records_object);
 	tcase_add_test(tc, test_bad_record_object);

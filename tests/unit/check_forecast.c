@@ -11,7 +11,6 @@
 #include "forecast/probe.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define NONE KS_NBREAKS
 
 static const struct {
@@ -245,7 +244,7 @@ static Suite *suite_forecast(void)
 	Suite *s = suite_create("forecast");
 	TCase *tc = tcase_create("judge");
 
-	tcase_add_loop_test(tc, test_kind, 0, N(cases));
+	tcase_add_loop_test(tc, test_kind, 0, KS_NCASES(cases));
 	tcase_add_test(tc, test_source);
 	tcase_add_test(tc, test_bad_results);
 	suite_add_tcase(s, tc);

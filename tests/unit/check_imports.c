@@ -9,8 +9,6 @@
 #include "suites.h"
 #include "rules/imports.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static const char *symvers_text = "0x1\tzeta\tvmlinux\tEXPORT_SYMBOL\t\n"
 				  "0x1\talpha\tvmlinux\tEXPORT_SYMBOL_GPL\t\n"
 				  "0x1\tdrm_get\tdrivers/gpu/drm/drm\tEXPORT_SYMBOL\tDRM\n"
@@ -46,8 +44,8 @@ static char *imports_b[] = { "mid" };
 START_TEST(test_counts)
 {
 	struct fixture f;
-	struct ks_module a = { .path = "a.ko", .undef = imports_a, .nundef = N(imports_a) };
-	struct ks_module b = { .path = "b.ko", .undef = imports_b, .nundef = N(imports_b) };
+	struct ks_module a = { .path = "a.ko", .undef = imports_a, .nundef = KS_NCASES(imports_a) };
+	struct ks_module b = { .path = "b.ko", .undef = imports_b, .nundef = KS_NCASES(imports_b) };
 
 	setup(&f);
 	ck_assert_int_eq(ks_imports_add(&f.u, &a), 0);
@@ -77,7 +75,7 @@ static const struct {
 START_TEST(test_list)
 {
 	struct fixture f;
-	struct ks_module a = { .path = "a.ko", .undef = imports_a, .nundef = N(imports_a) };
+	struct ks_module a = { .path = "a.ko", .undef = imports_a, .nundef = KS_NCASES(imports_a) };
 	const struct ks_export **v;
 	struct ks_buf got = KS_BUF_INIT;
 	size_t n;
@@ -109,11 +107,11 @@ START_TEST(test_users)
 		/* recorded but no longer imported (inlined away): not a use */
 		{ "zeta", KS_USE_CALL, "a.c", 12, 2, "g", KS_SOURCE_PLUGIN, .var = NULL },
 	};
-	struct ks_module m = { .path = "a.ko", .name = "a", .undef = imports, .nundef = N(imports),
-			       .uses = { .v = uses, .n = N(uses) } };
+	struct ks_module m = { .path = "a.ko", .name = "a", .undef = imports, .nundef = KS_NCASES(imports),
+			       .uses = { .v = uses, .n = KS_NCASES(uses) } };
 	struct ks_check c = { .sched = &s, .opts = { .within = -1 } };
 
-	ck_assert_int_eq(ks_users_schedule(&s, syms, N(syms), &d), 0);
+	ck_assert_int_eq(ks_users_schedule(&s, syms, KS_NCASES(syms), &d), 0);
 	ck_assert_int_eq(ks_check_module(&c, &m), 0);
 	ck_assert_uint_eq(c.found.n, 1);
 	ck_assert_str_eq(c.found.v[0].symbol, "mid");
@@ -132,7 +130,7 @@ START_TEST(test_users_bad_symbol)
 	struct ks_diags d = { 0 };
 	char *syms[] = { "ok", "ok" };
 
-	ck_assert_int_eq(ks_users_schedule(&s, syms, N(syms), &d), -EINVAL);
+	ck_assert_int_eq(ks_users_schedule(&s, syms, KS_NCASES(syms), &d), -EINVAL);
 	ck_assert_uint_eq(d.nerrors, 1);
 	ck_assert_ptr_nonnull(strstr(d.v[0].msg, "'ok' is named twice"));
 	ks_schedule_free(&s);
@@ -146,7 +144,7 @@ static Suite *suite_imports(void)
 	TCase *tc = tcase_create("unused and users");
 
 	tcase_add_test(tc, test_counts);
-	tcase_add_loop_test(tc, test_list, 0, N(list_cases));
+	tcase_add_loop_test(tc, test_list, 0, KS_NCASES(list_cases));
 	tcase_add_test(tc, test_users);
 	tcase_add_test(tc, test_users_bad_symbol);
 	suite_add_tcase(s, tc);

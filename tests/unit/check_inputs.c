@@ -13,8 +13,6 @@
 #include "input/inputs.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static char root[] = "/tmp/ks-inputs-XXXXXX";
 
 /* Creates root/rel, with its folders; a name ending in '/' is a folder. */
@@ -90,7 +88,7 @@ START_TEST(test_directory_order)
 	bool unusable;
 	char *got, *link;
 
-	for (int i = 0; i < N(files); i++)
+	for (int i = 0; i < KS_NCASES(files); i++)
 		make(files[i]);
 	link = ks_strdupf("%s/link", root);
 	ck_assert_int_eq(symlink("a", link), 0);	/* not followed */
@@ -121,7 +119,7 @@ START_TEST(test_order_is_full_path_order)
 	bool unusable;
 	unsigned seed = 1;
 
-	for (int i = 0; i < N(paths); i++) {
+	for (int i = 0; i < KS_NCASES(paths); i++) {
 		struct ks_buf p = KS_BUF_INIT;
 		int parts = 1 + rand_r(&seed) % 3;
 
@@ -136,12 +134,12 @@ START_TEST(test_order_is_full_path_order)
 		paths[i] = ks_buf_steal(&p);
 		make(paths[i] + 1);	/* folder names lack the m of the files */
 	}
-	qsort(paths, N(paths), sizeof(*paths), cmp_str);
-	for (int i = 0; i < N(paths); i++) {
+	qsort(paths, KS_NCASES(paths), sizeof(*paths), cmp_str);
+	for (int i = 0; i < KS_NCASES(paths); i++) {
 		if (i == 0 || strcmp(paths[i], paths[i - 1]))
 			ck_assert_int_eq(ks_buf_addf(&want, "%s\n", paths[i]), 0);
 	}
-	for (int i = 0; i < N(paths); i++)
+	for (int i = 0; i < KS_NCASES(paths); i++)
 		free(paths[i]);
 	got = expand_root(&d, &unusable);
 	size_t at = 0;
@@ -169,7 +167,7 @@ START_TEST(test_modules_order)
 	/* blank lines skipped; since 6.3 the list names the .o */
 	fputs("kernel/x.ko\n\n/abs/y.ko\nkernel/z.o\r\nlast.ko", f);
 	fclose(f);
-	got = expand(args, N(args), &d, &unusable);
+	got = expand(args, KS_NCASES(args), &d, &unusable);
 	ck_assert_str_eq(got, "/kernel/x.ko\n/abs/y.ko\n/kernel/z.ko\n/last.ko\nplain.ko\n");
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert(!unusable);
@@ -193,7 +191,7 @@ START_TEST(test_no_module)
 	fclose(f);
 	make("sub/readme");
 	for (int allow = 0; allow < 2; allow++) {
-		ks_inputs_init(&in, args, N(args));
+		ks_inputs_init(&in, args, KS_NCASES(args));
 		in.allow_empty = allow;
 		ck_assert_int_eq(ks_inputs_next(&in, &p, &d), 0);
 		ck_assert(in.unusable == !allow);
@@ -228,7 +226,7 @@ START_TEST(test_trailing_slash)
 	ck_assert_ptr_nonnull(f);
 	fputs("c.ko\n", f);
 	fclose(f);
-	got = expand(args, N(args), &d, &unusable);
+	got = expand(args, KS_NCASES(args), &d, &unusable);
 	ck_assert_str_eq(got, "/a/b.ko\n/sub/c.ko\n");
 	ck_assert(!unusable);
 	free(got);
@@ -247,7 +245,7 @@ START_TEST(test_unreadable)
 	char *got, *msg, *want;
 
 	make("m.ko");
-	got = expand(args, N(args), &d, &unusable);
+	got = expand(args, KS_NCASES(args), &d, &unusable);
 	ck_assert_str_eq(got, "/m.ko\n");
 	ck_assert(unusable);
 	ck_assert_uint_eq(d.n, 1);

@@ -9,8 +9,6 @@
 #include "rules/lintrules.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static const char *symvers_text = "0x1\tplain\tvmlinux\tEXPORT_SYMBOL\t\n"
 				  "0x1\tgpl\tvmlinux\tEXPORT_SYMBOL_GPL\t\n"
 				  "0x1\tin_rtc\tvmlinux\tEXPORT_SYMBOL\tRTC\n";
@@ -120,7 +118,7 @@ static Suite *suite_lintrules(void)
 	Suite *s = suite_create("lintrules");
 	TCase *tc = tcase_create("rules");
 
-	tcase_add_loop_test(tc, test_rules, 0, N(cases));
+	tcase_add_loop_test(tc, test_rules, 0, KS_NCASES(cases));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,8 +12,6 @@
 #include "module/modfile.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 /* The test image: not ELF, but decompression does not care. */
 static char plain[300000];
 
@@ -130,7 +128,7 @@ START_TEST(test_keep_sizes)
 	struct ks_modfile f;
 
 	fill();
-	for (int i = 0; i < N(sizes); i++) {
+	for (int i = 0; i < KS_NCASES(sizes); i++) {
 		size_t len = 0;
 
 		xz_stream(xz, &len, sizeof(xz), sizes[i]);
@@ -149,7 +147,7 @@ static Suite *suite_modfile(void)
 	Suite *s = suite_create("modfile");
 	TCase *tc = tcase_create("core");
 
-	tcase_add_loop_test(tc, test_xz_shapes, 0, N(xz_cases));
+	tcase_add_loop_test(tc, test_xz_shapes, 0, KS_NCASES(xz_cases));
 	tcase_add_test(tc, test_keep_sizes);
 	suite_add_tcase(s, tc);
 	return s;

@@ -11,8 +11,6 @@
 #include "path.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static const struct {
 	const char *file, *root;
 	const char *under; /* NULL: not below root */
@@ -141,10 +139,10 @@ static Suite *suite_path(void)
 	Suite *s = suite_create("path");
 	TCase *tc = tcase_create("path");
 
-	tcase_add_loop_test(tc, test_under, 0, N(under_cases));
-	tcase_add_loop_test(tc, test_kernel_tree, 0, N(tree_cases));
+	tcase_add_loop_test(tc, test_under, 0, KS_NCASES(under_cases));
+	tcase_add_loop_test(tc, test_kernel_tree, 0, KS_NCASES(tree_cases));
 	tcase_add_test(tc, test_kernel_tree_missing);
-	tcase_add_loop_test(tc, test_clean, 0, N(clean_cases));
+	tcase_add_loop_test(tc, test_clean, 0, KS_NCASES(clean_cases));
 	suite_add_tcase(s, tc);
 	return s;
 }

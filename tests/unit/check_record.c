@@ -9,8 +9,6 @@
 #include "buf.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 START_TEST(test_use_roundtrip)
 {
 	struct ks_buf b = KS_BUF_INIT;
@@ -399,9 +397,9 @@ static Suite *suite_record(void)
 	tcase_add_test(tc, test_empty_function);
 	tcase_add_test(tc, test_newer_version);
 	tcase_add_test(tc, test_shape_version);
-	tcase_add_loop_test(tc, test_bad, 0, N(bad_cases));
+	tcase_add_loop_test(tc, test_bad, 0, KS_NCASES(bad_cases));
 	tcase_add_test(tc, test_embedded_nul);
-	tcase_add_loop_test(tc, test_function_name, 0, N(name_cases));
+	tcase_add_loop_test(tc, test_function_name, 0, KS_NCASES(name_cases));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -15,8 +15,6 @@
 #include "report/report.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 struct fx {
 	struct ks_schedule sched;
 	struct ks_loc locs[2];
@@ -302,7 +300,7 @@ START_TEST(test_sarif)
 	}
 	x.f.locs[0].col = 13;	/* display columns: the tab is 8, the wide character 2 */
 	s = render(&rep, &x.fs);
-	has_all(s, want, N(want));
+	has_all(s, want, KS_NCASES(want));
 	ck_assert_int_eq(count(s, "\"ruleId\""), 2);
 	free(s);
 	free(base);
@@ -338,7 +336,7 @@ START_TEST(test_sarif_uris)
 	free(x.f.locs[1].function);
 	x.f.locs[1].function = strdup("probe");
 	s = render(&rep, &x.fs);
-	has_all(s, want, N(want));
+	has_all(s, want, KS_NCASES(want));
 	free(s);
 	/* an absolute path below the current directory is relative too */
 	free(x.f.locs[1].file);
@@ -381,7 +379,7 @@ START_TEST(test_sarif_unplaced)
 	make(&x, "What: a\nWhen: 2027-09-01\n", KS_STATUS_SCHEDULED, 272, true);
 	x.f.baselined = true;
 	s = render(&rep, &x.fs);
-	has_all(s, want, N(want));
+	has_all(s, want, KS_NCASES(want));
 	ck_assert_ptr_null(strstr(s, "physicalLocation"));
 	ck_assert_uint_eq(rep.tally.baselined, 1);
 	free(s);
@@ -717,7 +715,7 @@ static Suite *suite_report(void)
 	Suite *s = suite_create("report");
 	TCase *tc = tcase_create("formats");
 
-	tcase_add_loop_test(tc, test_messages, 0, N(msgs));
+	tcase_add_loop_test(tc, test_messages, 0, KS_NCASES(msgs));
 	tcase_add_loop_test(tc, test_removed, 0, 2);
 	tcase_add_test(tc, test_text);
 	tcase_add_test(tc, test_text_tag_tense);
@@ -734,7 +732,7 @@ static Suite *suite_report(void)
 	tcase_add_test(tc, test_baselined);
 	tcase_add_test(tc, test_accepted_in_source);
 	tcase_add_test(tc, test_accepted_overdue);
-	tcase_add_loop_test(tc, test_column, 0, N(columns));
+	tcase_add_loop_test(tc, test_column, 0, KS_NCASES(columns));
 	tcase_add_test(tc, test_column_in_file);
 	suite_add_tcase(s, tc);
 	return s;

@@ -9,8 +9,6 @@
 #include "rules/target.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static const char *sched_text =
 	"What: gone_soon\nWhen: 2026-12-20\n\n"
 	"What: gone_later\nWhen: 2027-09-01\nReplace: new_api\n\n"
@@ -64,7 +62,7 @@ static struct ks_module module(const char *license, char **ns, size_t nns)
 	struct ks_module m = { .path = "m.ko", .name = "m", .license = (char *)license,
 			       .gpl_compatible = ks_license_gpl_compatible(license),
 			       .vermagic = "6.1.0-57-amd64 SMP", .import_ns = ns,
-			       .nimport_ns = nns, .undef = undef_all, .nundef = N(undef_all) };
+			       .nimport_ns = nns, .undef = undef_all, .nundef = KS_NCASES(undef_all) };
 	return m;
 }
 
@@ -179,7 +177,7 @@ START_TEST(test_symvers_now)
 	char *msg;
 
 	m.undef = undef_now;
-	m.nundef = N(undef_now);
+	m.nundef = KS_NCASES(undef_now);
 	setup(&f, true);
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
 	ck_assert_uint_eq(f.c.found.n, 4);	/* not printk: neither scheduled nor exported */
@@ -224,7 +222,7 @@ START_TEST(test_symvers_allowed)
 	struct ks_module m = module("GPL v2", ns, 1);
 
 	m.undef = undef_now;
-	m.nundef = N(undef_now);
+	m.nundef = KS_NCASES(undef_now);
 	setup(&f, true);
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
 	ck_assert_uint_eq(f.c.found.n, 1);
@@ -275,7 +273,7 @@ START_TEST(test_locations)
 #undef USE
 	const struct ks_finding *g;
 
-	m.uses = (struct ks_uses){ .v = uses, .n = N(uses) };
+	m.uses = (struct ks_uses){ .v = uses, .n = KS_NCASES(uses) };
 	setup(&f, false);
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
 	ck_assert_ptr_null(find(&f.c, "not_imported"));
@@ -320,7 +318,7 @@ START_TEST(test_accepted_in_source)
 	};
 	const struct ks_finding *g;
 
-	m.uses = (struct ks_uses){ .v = uses, .n = N(uses) };
+	m.uses = (struct ks_uses){ .v = uses, .n = KS_NCASES(uses) };
 	setup(&f, accept_cases[_i].symvers);
 	f.c.opts.within = 30;
 	ck_assert_int_eq(ks_check_module(&f.c, &m), 0);
@@ -383,7 +381,7 @@ START_TEST(test_target)
 		{ "for_kvm", NULL },		  { "for_other", "namespace" },
 		{ "gone", "missing" },		  { "_GLOBAL_OFFSET_TABLE_", NULL },
 	};
-	char *undef[N(want)], *ns[] = { "FOO" };
+	char *undef[KS_NCASES(want)], *ns[] = { "FOO" };
 	struct ks_schedule none = KS_SCHEDULE_INIT;
 	struct ks_target t = { 0 };
 	struct ks_diags d = { 0 };
@@ -393,13 +391,13 @@ START_TEST(test_target)
 
 	ck_assert_int_eq(ks_symvers_parse(&t.k.sv, "t", text, strlen(text), &d), 0);
 	c.symvers = &t.k.sv;
-	for (int i = 0; i < N(want); i++)
+	for (int i = 0; i < KS_NCASES(want); i++)
 		undef[i] = (char *)want[i].sym;
 	m.name = "kvm_amd";
 	m.undef = undef;
-	m.nundef = N(want);
+	m.nundef = KS_NCASES(want);
 	ck_assert_int_eq(ks_check_module(&c, &m), 0);
-	for (int i = 0; i < N(want); i++) {
+	for (int i = 0; i < KS_NCASES(want); i++) {
 		const struct ks_finding *fd = find(&c, want[i].sym);
 
 		ck_assert_msg(!fd == !want[i].status, "%s: finding %p", want[i].sym, (void *)fd);
@@ -482,7 +480,7 @@ START_TEST(test_break_rows)
 
 		for (size_t i = 0; i < ks_nrules; i++)
 			row |= !strcmp(ks_rules[i].id, id) && ks_rules[i].sarif_full;
-		for (size_t i = 0; i < N(break_cases); i++)
+		for (size_t i = 0; i < KS_NCASES(break_cases); i++)
 			worded |= break_cases[i].kind == (enum ks_break)k;
 		ck_assert_msg(row, "kind %d (%s): no rule row", k, id);
 		ck_assert_msg(worded, "kind %d (%s): no wording case", k, id);
@@ -498,16 +496,16 @@ static Suite *suite_rules(void)
 
 	tcase_add_test(tc, test_gpl_module);
 	tcase_add_test(tc, test_proprietary_module);
-	tcase_add_loop_test(tc, test_grades, 0, N(grade_cases));
+	tcase_add_loop_test(tc, test_grades, 0, KS_NCASES(grade_cases));
 	tcase_add_test(tc, test_removed);
 	tcase_add_test(tc, test_symvers_now);
 	tcase_add_test(tc, test_symvers_allowed);
 	tcase_add_test(tc, test_symvers_order);
 	tcase_add_test(tc, test_locations);
-	tcase_add_loop_test(tc, test_accepted_in_source, 0, N(accept_cases));
+	tcase_add_loop_test(tc, test_accepted_in_source, 0, KS_NCASES(accept_cases));
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_target);
-	tcase_add_loop_test(tc, test_break_wording, 0, N(break_cases));
+	tcase_add_loop_test(tc, test_break_wording, 0, KS_NCASES(break_cases));
 	tcase_add_test(tc, test_break_rows);
 	suite_add_tcase(s, tc);
 	return s;

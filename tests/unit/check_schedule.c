@@ -8,8 +8,6 @@
 #include "schedule.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 /* Parses text as "t.sched"; returns the parser's result. */
 static int parse(struct ks_schedule *s, struct ks_diags *d, const char *text)
 {
@@ -322,15 +320,15 @@ static Suite *suite_schedule(void)
 	TCase *tc = tcase_create("parse");
 
 	tcase_add_test(tc, test_full_entry);
-	tcase_add_loop_test(tc, test_fields, 0, N(field_cases));
-	tcase_add_loop_test(tc, test_errors, 0, N(error_cases));
+	tcase_add_loop_test(tc, test_fields, 0, KS_NCASES(field_cases));
+	tcase_add_loop_test(tc, test_errors, 0, KS_NCASES(error_cases));
 	tcase_add_test(tc, test_all_errors_reported);
 	tcase_add_test(tc, test_two_files);
 	tcase_add_test(tc, test_load_missing);
 	tcase_add_test(tc, test_load_example);
 	tcase_add_test(tc, test_digest);
 	tcase_add_test(tc, test_many_entries);
-	tcase_add_loop_test(tc, test_status, 0, N(status_cases));
+	tcase_add_loop_test(tc, test_status, 0, KS_NCASES(status_cases));
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;

@@ -6,8 +6,6 @@
 #include "input/schedwrite.h"
 #include "suites.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static const struct {
 	const char *text, *sep;
 } sep_cases[] = {
@@ -113,10 +111,10 @@ static Suite *suite_schedwrite(void)
 	Suite *s = suite_create("schedwrite");
 	TCase *tc = tcase_create("mark");
 
-	tcase_add_loop_test(tc, test_separator, 0, N(sep_cases));
+	tcase_add_loop_test(tc, test_separator, 0, KS_NCASES(sep_cases));
 	tcase_add_test(tc, test_format);
-	tcase_add_loop_test(tc, test_round_trip, 0, N(sep_cases));
-	tcase_add_loop_test(tc, test_eol, 0, N(eol_cases));
+	tcase_add_loop_test(tc, test_round_trip, 0, KS_NCASES(sep_cases));
+	tcase_add_loop_test(tc, test_eol, 0, KS_NCASES(eol_cases));
 	suite_add_tcase(s, tc);
 	return s;
 }

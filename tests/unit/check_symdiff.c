@@ -12,8 +12,6 @@
 #include "input/symdiff.h"
 #include "module/namespace.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static const struct {
 	const char *ns, *mod;
 	bool names;
@@ -98,8 +96,8 @@ START_TEST(test_diff)
 		 "0x0\tadded\tvmlinux\tEXPORT_SYMBOL\t\n",
 	     &b);
 	ck_assert_int_eq(ks_symvers_diff(&o, &n, &c), 0);
-	ck_assert_uint_eq(c.n, N(want));
-	for (int i = 0; i < N(want); i++) {
+	ck_assert_uint_eq(c.n, KS_NCASES(want));
+	for (int i = 0; i < KS_NCASES(want); i++) {
 		ck_assert_msg(strcmp(c.v[i].symbol, want[i].sym) == 0 && c.v[i].kind == want[i].kind,
 			      "change %d: got %s %s, want %s %s", i, c.v[i].symbol,
 			      ks_change_name(c.v[i].kind), want[i].sym, ks_change_name(want[i].kind));
@@ -195,11 +193,11 @@ static Suite *suite_symdiff(void)
 	Suite *s = suite_create("symdiff");
 	TCase *tc = tcase_create("symdiff");
 
-	tcase_add_loop_test(tc, test_module_list, 0, N(module_lists));
+	tcase_add_loop_test(tc, test_module_list, 0, KS_NCASES(module_lists));
 	tcase_add_test(tc, test_admits);
 	tcase_add_test(tc, test_diff);
-	tcase_add_loop_test(tc, test_when, 0, N(whens));
-	tcase_add_loop_test(tc, test_headers, 0, N(decls));
+	tcase_add_loop_test(tc, test_when, 0, KS_NCASES(whens));
+	tcase_add_loop_test(tc, test_headers, 0, KS_NCASES(decls));
 	suite_add_tcase(s, tc);
 	return s;
 }

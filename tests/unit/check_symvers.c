@@ -7,8 +7,6 @@
 #include "suites.h"
 #include "input/symvers.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static int parse(struct ks_symvers *sv, struct ks_diags *d, const char *text, char **keep)
 {
 	*keep = strdup(text);
@@ -174,7 +172,7 @@ static Suite *suite_symvers(void)
 	tcase_add_test(tc, test_good);
 	tcase_add_test(tc, test_crlf_twice);
 	tcase_add_test(tc, test_twice_counts);
-	tcase_add_loop_test(tc, test_bad, 0, N(bad));
+	tcase_add_loop_test(tc, test_bad, 0, KS_NCASES(bad));
 	tcase_add_test(tc, test_line_numbers_and_rest_kept);
 	tcase_add_test(tc, test_load_missing);
 	suite_add_tcase(s, tc);

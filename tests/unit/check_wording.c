@@ -7,8 +7,6 @@
 #include "suites.h"
 #include "wording.h"
 
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 #define UNEXPORT "What: a\nWhen: "
 #define GPL "What: a\nAction: gpl-only\nWhen: "
 #define NS "What: a\nAction: namespace RTC\nWhen: "
@@ -161,9 +159,9 @@ static Suite *suite_wording(void)
 	Suite *s = suite_create("wording");
 	TCase *tc = tcase_create("phrases");
 
-	tcase_add_loop_test(tc, test_action, 0, N(actions));
-	tcase_add_loop_test(tc, test_days, 0, N(days));
-	tcase_add_loop_test(tc, test_advice, 0, N(advice));
+	tcase_add_loop_test(tc, test_action, 0, KS_NCASES(actions));
+	tcase_add_loop_test(tc, test_days, 0, KS_NCASES(days));
+	tcase_add_loop_test(tc, test_advice, 0, KS_NCASES(advice));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,7 +10,7 @@ static size_t nsuites;
 
 void ks_suite_register(ks_suite_fn fn)
 {
-	if (nsuites == sizeof(suites) / sizeof(suites[0])) {
+	if (nsuites == KS_ARRAY_SIZE(suites)) {
 		fprintf(stderr, "unit-tests: more than %zu suites: make room in runner.c\n",
 			nsuites);
 		exit(EXIT_FAILURE);

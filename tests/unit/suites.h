@@ -5,6 +5,11 @@
 
 #include <check.h>
 
+#include "compiler.h"
+
+/* A table of cases' length, as tcase_add_loop_test() takes it. */
+#define KS_NCASES(a) ((int)KS_ARRAY_SIZE(a))
+
 typedef Suite *(*ks_suite_fn)(void);
 
 void ks_suite_register(ks_suite_fn fn);
