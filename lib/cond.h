@@ -38,8 +38,8 @@ struct ks_cond_define {
 struct ks_cond_file {
 	struct ks_cond_branch *v;
 	size_t n;
-	bool configure;			/* a configure script's header (autoconf's
-					   "Generated from X.in by configure", or
+	bool configure;			/* a configure script's header ("Generated
+					   from X.in by configure" at its top, or
 					   only #define and #undef lines, some
 					   #undef: NVIDIA's conftest): its #defines
 					   and #undefs (autoconf's in comments) are
