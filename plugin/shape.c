@@ -807,11 +807,23 @@ static void walk(struct walk *w, tree t, enum use u)
 
 /* A function of the module's own, before it is gimplified: its
  * parameters' and return type's typedef names, then its body. */
+/* A name the module defines for itself, static at file scope: a kernel
+ * that comes to declare it (6.12's abort(), which openafs defines)
+ * breaks its build. */
+static void defines_static(struct ks_plugin *p, tree decl)
+{
+	if (!TREE_PUBLIC(decl) && DECL_NAME(decl) && DECL_FILE_SCOPE_P(decl) &&
+	    !DECL_ARTIFICIAL(decl))
+		add(p, KS_SHAPE_STATIC, IDENTIFIER_POINTER(DECL_NAME(decl)),
+		    DECL_SOURCE_LOCATION(decl), NULL_TREE, NULL, NULL);
+}
+
 void ks_shape_function(struct ks_plugin *p, tree fn)
 {
 	hash_set<tree> seen;
 	struct walk w = { p, fn, DECL_SOURCE_LOCATION(fn), &seen, 0 };
 
+	defines_static(p, fn);
 	need_typedef(p, TREE_TYPE(TREE_TYPE(fn)), DECL_SOURCE_LOCATION(fn), fn);
 	for (tree a = DECL_ARGUMENTS(fn); a; a = DECL_CHAIN(a))
 		need_decl(p, a, fn);
@@ -830,6 +842,7 @@ void ks_shape_decl(struct ks_plugin *p, tree decl)
 
 	if (ks_api_foreign(p, ks_where_spelling(DECL_SOURCE_LOCATION(decl))))
 		return;
+	defines_static(p, decl);
 	need_decl(p, decl, fn);
 	if (DECL_INITIAL(decl))
 		initializer(&w, TREE_TYPE(decl), DECL_INITIAL(decl));

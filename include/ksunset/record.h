@@ -47,6 +47,8 @@
  *   ksunset 5<TAB>shaped
  * after a unit record of a unit built with api=, whatever the unit holds
  * (one empty after preprocessing has no other record to say so).
+ * Version 6 adds the shape kind static (a name the module defines for
+ * itself, which a kernel's header must not declare).
  * Probe result files (never a module's note) hold two more types, of
  * version 4: fact (how the probed kernel declares an item's name) and
  * error (a compiler error in the probe):
@@ -66,7 +68,7 @@ extern "C" {
 #define KS_NOTE_SECTION ".note.ksunset"
 #define KS_NOTE_NAME "ksunset"
 #define KS_NOTE_TYPE 0x4b53 /* "KS"; not 1, which tools print as NT_VERSION */
-#define KS_RECORD_VERSION 5 /* the highest version read and written */
+#define KS_RECORD_VERSION 6 /* the highest version read and written */
 
 struct ks_buf;
 
@@ -109,7 +111,9 @@ enum ks_record_type {
 	X(VAR, "var")		/* uses global variable NAME: OLD its type */              \
 	X(TYPEDEF, "typedef")	/* writes typedef name NAME */                             \
 	X(ENUM, "enum")		/* names enumeration constant NAME: OLD its type (version  \
-				   5) */
+				   5) */                                                   \
+	X(STATIC, "static")	/* defines function or variable NAME, static, at file      \
+				   scope: no kernel header may declare it (version 6) */
 
 enum ks_shape_what {
 #define KS_X(id, name) KS_SHAPE_##id,

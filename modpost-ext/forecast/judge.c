@@ -148,6 +148,12 @@ static enum ks_break kind_of_name(const struct judged *j)
 	case KS_SHAPE_TYPEDEF:
 		return st == KS_FACT_TYPEDEF ? NO_BREAK : st == KS_FACT_NONE ? missing(j)
 									     : KS_BREAK_GONE;
+	case KS_SHAPE_STATIC:
+		/* declared in a header there, not a compiler's built-in */
+		return st != KS_FACT_NONE && j->fact->file && *j->fact->file &&
+				       *j->fact->file != '<'
+			       ? KS_BREAK_CLASH
+			       : NO_BREAK;
 	default:
 		return NO_BREAK;
 	}

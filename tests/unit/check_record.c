@@ -123,7 +123,7 @@ END_TEST
 
 START_TEST(test_newer_version)
 {
-	const char *in = "ksunset 6\tshape\twhatever\tfuture\tfields";
+	const char *in = "ksunset 7\tshape\twhatever\tfuture\tfields";
 	struct ks_record rec;
 	const char *why = NULL;
 
@@ -151,6 +151,18 @@ START_TEST(test_shape_version)
 	ck_assert_int_eq(rec.shape.what, KS_SHAPE_ENUM);
 	ks_record_free(&rec);
 	ck_assert_int_eq(ks_record_decode(v4, strlen(v4), &rec, &why), -EINVAL);
+	ck_assert_str_eq(why, "shape kind of a later version");
+	ks_record_free(&rec);
+	ks_buf_free(&b);
+	/* a name the module defines static: version 6 */
+	sh.what = KS_SHAPE_STATIC;
+	ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+	ck_assert_str_eq(b.p, "ksunset 6\tshape\tstatic\tPG_error\tm.c\t3\t9\tf\tenum pageflags\t");
+	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
+	ck_assert_int_eq(rec.shape.what, KS_SHAPE_STATIC);
+	ks_record_free(&rec);
+	b.p[8] = '5';
+	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), -EINVAL);
 	ck_assert_str_eq(why, "shape kind of a later version");
 	ks_record_free(&rec);
 	ks_buf_free(&b);
