@@ -463,6 +463,10 @@ static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct 
 	const struct ks_record_guard *g = unseen(u, j.sh->file, j.sh->line);
 	enum ks_break k;
 
+	if (it->question == KS_ITEM_UNWRITABLE)
+		return unjudged(v, j.sh, ks_strdupf("the record of its use at %s:%u holds bytes no "
+						    "probe can write",
+						    j.sh->file, j.sh->line));
 	if (it->question < 0)
 		return 0;
 	if (g)			/* not compiled there as here: no break of its */

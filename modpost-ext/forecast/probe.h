@@ -11,9 +11,13 @@
 #include "forecast/forecast.h"
 
 /* One shape or include of a unit, as its probe asks about it. */
+#define KS_ITEM_UNWRITABLE (-2)
+
 struct ks_item {
 	int question;		/* its question (#pragma ksunset probe "QUESTION+1 ...",
-				   item 0 being the unit's); -1: none */
+				   item 0 being the unit's); -1: none;
+				   KS_ITEM_UNWRITABLE: its record holds bytes
+				   no probe can write, so none */
 	unsigned line;		/* its use rebuilt, a line of the probe (an include:
 				   the #include); 0: none */
 	unsigned first;		/* an include: the first line of its block */

@@ -87,6 +87,16 @@ static bool asked_at(const struct ks_record_shape *sh)
 	return sh->what == KS_SHAPE_COMPLETE && sh->probe[0] == '@';
 }
 
+/* Whether s can go into a probe's #pragma string or code: printable
+ * ASCII, no quote or backslash (a record's names and types are C's). */
+static bool writable(const char *s)
+{
+	for (; s && *s; s++)
+		if (*s < 0x20 || *s > 0x7e || *s == '"' || *s == '\\')
+			return false;
+	return true;
+}
+
 /* The question of a shape, and its aggregate's alias. */
 static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, struct ks_item *it)
 {
@@ -95,6 +105,10 @@ static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, str
 	int r = 0;
 
 	it->alias = -1;
+	if (!writable(sh->name) || !writable(sh->probe)) {
+		it->question = KS_ITEM_UNWRITABLE;
+		return 0;
+	}
 	if (ks_shape_member(sh->what)) {
 		if ((r = ks_member_split(sh->name, &agg, &member)) < 0 || !agg)
 			return r;
@@ -225,9 +239,10 @@ static int use_member(struct writer *w, const struct ks_forecast_unit *u,
 static int use(struct writer *w, struct ks_forecast_unit *u, size_t i)
 {
 	const struct ks_record_shape *sh = &u->one.v[0].shapes[i];
-
 	int r;
 
+	if (u->items[i].question == KS_ITEM_UNWRITABLE)
+		return 0;
 	if (sh->what == KS_SHAPE_CALL)
 		return use_call(w, sh, &u->items[i], i);
 	/* a macro's use, rebuilt where the target made it a function (as a
@@ -267,8 +282,19 @@ static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struc
 	char *q = ks_strdupf("header-gone %zu", j), *base = base_of(inc->header);
 	int r = q ? 0 : -ENOMEM;
 
-	it->question = r ? -1 : intern(&u->questions, &u->nquestions, q);
 	it->alias = -1;
+	if (!writable(inc->header)) {	/* left out, as one that does not compile */
+		it->question = KS_ITEM_UNWRITABLE;
+		u->dropped[j] = true;
+		if (!u->dropped_why && !(u->dropped_why = ks_strdupf(
+						 "an include whose record (%s:%u) holds bytes no probe can "
+						 "write", inc->file, inc->line)))
+			r = -ENOMEM;
+		free(q);
+		free(base);
+		return r;
+	}
+	it->question = r ? -1 : intern(&u->questions, &u->nquestions, q);
 	if (!r && base && h)
 		r = ks_headers_find_file(h, base, inc->header, &it->alt);
 	it->first = w->line;

@@ -224,6 +224,36 @@ START_TEST(test_source)
 }
 END_TEST
 
+/* Record fields no probe can write (control bytes, a quote) are never
+ * pasted into the probe: the use is no question, the include is left out,
+ * and the probe's source holds only printable ASCII. */
+START_TEST(test_unwritable)
+{
+	struct ks_forecast_unit u = { 0 };
+	struct ks_record_include inc = { dup("<linux/\x1b[2Jfs.h>"), dup("m.c"), 2 };
+	struct ks_record_shape bad = { KS_SHAPE_CALL, dup("kdev\"_get"), dup("m.c"), 9, 5, dup("f"),
+				       dup("long int(void)"), dup("long int @"), NULL };
+	struct ks_record_shape ok = { KS_SHAPE_CALL, dup("kdev_put"), dup("m.c"), 10, 5, dup("f"),
+				      dup("void(void)"), dup("-"), NULL };
+
+	ck_assert_int_eq(ks_units_begin(&u.one, dup("m.c")), 0);
+	ck_assert_int_eq(ks_units_add_include(&u.one, &inc), 0);
+	ck_assert_int_eq(ks_units_add_shape(&u.one, &bad), 0);
+	ck_assert_int_eq(ks_units_add_shape(&u.one, &ok), 0);
+	ck_assert_int_eq(ks_probe_write(&u, NULL), 0);
+	for (const char *c = u.source.p; *c; c++)
+		ck_assert_msg((*c >= 0x20 && *c < 0x7f) || *c == '\n', "byte 0x%02x in the probe",
+			      (unsigned char)*c);
+	ck_assert_ptr_null(strstr(u.source.p, "kdev\""));
+	ck_assert_ptr_nonnull(strstr(u.source.p, "name kdev_put"));
+	ck_assert_int_eq(u.items[0].question, KS_ITEM_UNWRITABLE);
+	ck_assert_int_eq(u.items[2].question, KS_ITEM_UNWRITABLE);
+	ck_assert(u.dropped[0]);
+	ck_assert_ptr_nonnull(strstr(u.dropped_why, "m.c:2"));
+	ks_probe_free(&u);
+}
+END_TEST
+
 /* Results that are no probe's are refused. */
 START_TEST(test_bad_results)
 {
@@ -247,6 +277,7 @@ static Suite *suite_forecast(void)
 	tcase_add_loop_test(tc, test_kind, 0, KS_NCASES(cases));
 	tcase_add_test(tc, test_source);
 	tcase_add_test(tc, test_bad_results);
+	tcase_add_test(tc, test_unwritable);
 	suite_add_tcase(s, tc);
 	return s;
 }
