@@ -296,6 +296,10 @@ if KB_KDIR=$K kbuild "$TOP/tests/kbuild/pair" "$pr" KCFLAGS="$API"; then
 	"$KSUNSET" check --target "$H" "$pr/pair_b.ko" >"$TMP/out" 2>&1
 	expect_grep "pair: alone, the import is missing" "$TMP/out" \
 		"\"pair_hello\" [$pr/pair_b.ko] is not exported by the target kernel $new"
+	expect_grep "pair: alone, no rebuild is said to be enough: its provider was not given" \
+		"$TMP/out" "another module provides it, which was not given with it"
+	expect_eq "pair: alone, no rebuild verdict for it" \
+		"$(grep 'pair_hello' "$TMP/out" | grep -c 'rebuild against its headers is enough')" 0
 else
 	fail "pair: build against $old"
 fi

@@ -95,7 +95,23 @@ static const struct {
 	  false, KS_BREAK_INCOMPLETE },
 	{ KS_SHAPE_COMPLETE, "struct mutex", "", KS_FACT_COMPLETE, "", "", false, false, false,
 	  NONE },
+	/* a name the module defines static: declared there in a header, or not,
+	 * or only as the compiler's built-in (fact_file()) */
+	{ KS_SHAPE_STATIC, "abort", "", KS_FACT_FUNCTION, "void(void)", "0", false, false, false,
+	  KS_BREAK_CLASH },
+	{ KS_SHAPE_STATIC, "my_helper", "", KS_FACT_NONE, "", "", false, false, false, NONE },
+	{ KS_SHAPE_STATIC, "memcpy", "", KS_FACT_FUNCTION, "void *(void *, const void *, size_t)",
+	  "3", false, false, false, NONE },
 };
+
+/* Where the fact says the name is declared: a header for a static name's
+ * clash, the compiler itself for memcpy, else unknown (""). */
+static char *fact_file(int i)
+{
+	if (cases[i].what != KS_SHAPE_STATIC || cases[i].st == KS_FACT_NONE)
+		return (char *)"";
+	return (char *)(strcmp(cases[i].name, "memcpy") ? "include/linux/panic.h" : "<built-in>");
+}
 
 static char *dup(const char *s)
 {
@@ -105,12 +121,26 @@ static char *dup(const char *s)
 	return d;
 }
 
+static void verdict_free(struct ks_verdict *v)
+{
+	free(v->path);
+	for (size_t i = 0; i < v->ndiffs; i++) {
+		free(v->diffs[i].name);
+		free(v->diffs[i].old);
+		free(v->diffs[i].now);
+		free(v->diffs[i].header);
+		free(v->diffs[i].callback);
+		ks_uses_free(&v->diffs[i].sites);
+	}
+	free(v->diffs);
+}
+
 START_TEST(test_kind)
 {
 	struct ks_forecast_unit u = { 0 };
 	struct ks_record_shape sh = { cases[_i].what, dup(cases[_i].name), dup("m.c"), 7, 3,
 				      dup("f"), dup(cases[_i].old), dup(""), NULL };
-	struct ks_record_fact fact = { 1, cases[_i].st, (char *)cases[_i].now, (char *)"",
+	struct ks_record_fact fact = { 1, cases[_i].st, (char *)cases[_i].now, fact_file(_i),
 				       (char *)cases[_i].extra };
 	struct ks_record_error err = { 42, 1, (char *)"it does not compile" };
 	struct ks_item item = { .question = 0, .line = cases[_i].error ? 42 : 41, .alias = -1 };
@@ -154,16 +184,7 @@ START_TEST(test_kind)
 	u.errors = NULL;
 	u.nitems = u.nquestions = u.nerrors = 0;
 	ks_probe_free(&u);
-	free(v.path);
-	for (size_t i = 0; i < v.ndiffs; i++) {
-		free(v.diffs[i].name);
-		free(v.diffs[i].old);
-		free(v.diffs[i].now);
-		free(v.diffs[i].header);
-		free(v.diffs[i].callback);
-		ks_uses_free(&v.diffs[i].sites);
-	}
-	free(v.diffs);
+	verdict_free(&v);
 	h.incs = NULL;
 	h.nincs = 0;
 	free(inc);
@@ -224,6 +245,59 @@ START_TEST(test_source)
 }
 END_TEST
 
+/* The compiler's words at a break say it in the module's terms: an
+ * aggregate's alias by the aggregate, the probe's variable by what it held. */
+START_TEST(test_module_terms)
+{
+	static const struct {
+		const char *said, *want;
+	} c[] = {
+		{ "'__ks_a0' {aka 'struct inode'} has no member named 'i_x'",
+		  "'struct inode' has no member named 'i_x'" },
+		{ "variable 's' has initializer but incomplete type", "its type is incomplete there" },
+		{ "invalid use of '__ks_a0'", "invalid use of 'struct inode'" },
+	};
+
+	for (size_t i = 0; i < KS_ARRAY_SIZE(c); i++) {
+		struct ks_forecast_unit u = { 0 };
+		struct ks_record_shape sh = { KS_SHAPE_READ, dup("struct inode.i_x"), dup("m.c"), 7, 3,
+					      dup("f"), dup("int"), dup("int @"), NULL };
+		struct ks_record_fact fact = { 1, KS_FACT_MEMBER, (char *)"long int", (char *)"",
+					       (char *)"" };
+		struct ks_record_error err = { 42, 1, (char *)c[i].said };
+		struct ks_item item = { .question = 0, .line = 42, .alias = 0 };
+		char *alias = dup("struct inode");
+		unsigned alias_line = 30;
+		struct ks_symvers sv = { 0 };
+		struct ks_verdict v = { 0 };
+
+		ck_assert_int_eq(ks_units_begin(&u.one, dup("m.c")), 0);
+		ck_assert_int_eq(ks_units_add_shape(&u.one, &sh), 0);
+		u.items = &item;
+		u.nitems = 1;
+		u.facts = &fact;
+		u.nquestions = 1;
+		u.errors = &err;
+		u.nerrors = 1;
+		u.aliases = &alias;
+		u.naliases = 1;
+		u.alias_lines = &alias_line;
+		ck_assert_int_eq(ks_probe_judge(&u, &sv, NULL, NULL, &v), 0);
+		ck_assert_uint_eq(v.ndiffs, 1);
+		ck_assert_str_eq(v.diffs[0].sites.v[0].note, c[i].want);
+		u.items = NULL;
+		u.facts = NULL;
+		u.errors = NULL;
+		u.aliases = NULL;
+		u.alias_lines = NULL;
+		u.nitems = u.nquestions = u.nerrors = u.naliases = 0;
+		ks_probe_free(&u);
+		free(alias);
+		verdict_free(&v);
+	}
+}
+END_TEST
+
 /* Record fields no probe can write (control bytes, a quote) are never
  * pasted into the probe: the use is no question, the include is left out,
  * and the probe's source holds only printable ASCII. */
@@ -278,6 +352,7 @@ static Suite *suite_forecast(void)
 	tcase_add_test(tc, test_source);
 	tcase_add_test(tc, test_bad_results);
 	tcase_add_test(tc, test_unwritable);
+	tcase_add_test(tc, test_module_terms);
 	suite_add_tcase(s, tc);
 	return s;
 }
