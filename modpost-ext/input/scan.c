@@ -248,10 +248,12 @@ static void progress_init(struct progress *pr, const struct ks_scan *sc)
 	pr->same_tty = isatty(STDOUT_FILENO);
 }
 
+/* The progress line's own control bytes go to the descriptor itself: stderr
+ * is a stream that writes control bytes as \xHH (report/escape.c). */
 static void progress_erase(struct progress *pr)
 {
 	if (pr->shown)
-		fputs("\r\033[K", stderr);
+		dprintf(STDERR_FILENO, "\r\033[K");
 	pr->shown = false;
 }
 
@@ -263,12 +265,11 @@ static void progress_show(struct progress *pr, size_t done, size_t taken, bool e
 		return;
 	pr->last = t;
 	pr->shown = true;
-	fputs("\r\033[Kksunset: ", stderr);
 	if (ended)
-		fprintf(stderr, "%zu of %zu", done, taken);
+		dprintf(STDERR_FILENO, "\r\033[Kksunset: %zu of %zu", done, taken);
 	else
-		fprintf(stderr, "%zu", done);
-	fprintf(stderr, " modules read (%.0f/s)",
+		dprintf(STDERR_FILENO, "\r\033[Kksunset: %zu", done);
+	dprintf(STDERR_FILENO, " modules read (%.0f/s)",
 		t > pr->start ? (double)done / (t - pr->start) : 0.0);
 }
 
