@@ -37,12 +37,41 @@ static const char *blanks(const char *p)
 
 static int rewrite(struct res *x, const char *text, struct ks_buf *out);
 
+/* Whether cond, at line of cf, is an include guard's: "!defined(X)" where
+ * the file's next #define or #undef after line defines X. */
+static bool include_guard(const struct ks_cond_file *cf, const char *cond, unsigned line)
+{
+	const char *x = cond + strlen("!defined(");
+	size_t n = strcspn(x, ")");
+
+	if (strncmp(cond, "!defined(", strlen("!defined(")) || x[n] != ')' || x[n + 1])
+		return false;
+	for (size_t i = 0; i < cf->ndefs; i++)
+		if (cf->defs[i].line > line)
+			return !cf->defs[i].undef && strlen(cf->defs[i].name) == n &&
+			       !strncmp(cf->defs[i].name, x, n);
+	return false;
+}
+
+/* Whether line of cf is read whatever the conditions: outside any #if,
+ * or inside include guards only. */
+static bool unconditional(const struct ks_cond_file *cf, unsigned line)
+{
+	const struct ks_cond_branch *b = ks_cond_at(cf, line);
+
+	for (size_t i = 0; b && i < b->nconds; i++)
+		if (!include_guard(cf, b->conds[i], b->lines[i]))
+			return false;
+	return true;
+}
+
 /* The module's #defines of name (n bytes) that hold where the condition
  * is read: in another file (read before, as a header is), or earlier in
  * its file. -1: one is an #undef, which a rewrite cannot follow, among
  * #defines or inside an #if; -2: a configure script's header defines it
  * (or says it left it undefined): configure decides it for each kernel it
- * runs for; -3: it is only #undef'd, outside any #if: undefined there. */
+ * runs for; -3: it is only #undef'd, outside any #if but include guards:
+ * undefined there. */
 static int defs_of(struct res *x, const char *name, size_t n,
 		   const struct ks_cond_define **v, size_t *files, size_t max)
 {
@@ -53,7 +82,6 @@ static int defs_of(struct res *x, const char *name, size_t n,
 
 		for (size_t i = 0; i < cf->ndefs; i++) {
 			const struct ks_cond_define *d = &cf->defs[i];
-			const struct ks_cond_branch *b;
 
 			if (strlen(d->name) != n || strncmp(d->name, name, n))
 				continue;
@@ -62,9 +90,8 @@ static int defs_of(struct res *x, const char *name, size_t n,
 			if (cf->configure)
 				return -2;
 			if (d->undef) {
-				b = ks_cond_at(cf, d->line);
 				undefs++;
-				whole += !b || !b->nconds;
+				whole += unconditional(cf, d->line);
 				continue;
 			}
 			if ((size_t)k < max) {
@@ -74,8 +101,9 @@ static int defs_of(struct res *x, const char *name, size_t n,
 			k++;
 		}
 	}
-	/* only #undefs, outside any #if: the macro is no more, on any kernel
-	 * (dahdi's #undef CONFIG_WCTC4XXP_POLLING) */
+	/* only #undefs, outside any #if but include guards: the macro is no
+	 * more, on any kernel (dahdi's #undef CONFIG_VOICEBUS_ECREFERENCE in
+	 * voicebus.h, guarded) */
 	if (undefs && !k && whole == undefs)
 		return -3;
 	return undefs || (size_t)k > max ? -1 : k;
@@ -104,13 +132,12 @@ static int def_cond(struct res *x, size_t f, const struct ks_cond_define *d, str
 /* Why a macro's #defines cannot be followed (defs_of's k < 0). */
 static void cannot_follow(struct res *x, const char *name, size_t n, int k)
 {
-	if (k == -1) {
-		x->why = "a macro it tests is #undef'd, or defined in too many places";
-		return;
-	}
 	ks_buf_reset(x->text);
-	x->why = ks_buf_addf(x->text, "it tests %.*s, which the module's configure script sets for "
-				      "the kernel it runs for",
+	x->why = ks_buf_addf(x->text,
+			     k == -1 ? "it tests %.*s, which the module #undefs under a condition, "
+				       "or defines in more places than a probe follows"
+				     : "it tests %.*s, which the module's configure script sets for "
+				       "the kernel it runs for",
 			     (int)n, name) ? "out of memory" : x->text->p;
 }
 

@@ -257,6 +257,38 @@ START_TEST(test_resolve)
 }
 END_TEST
 
+/* An #undef inside a header's include guard only is read on every kernel
+ * (dahdi's voicebus.h); inside another #if it is not, and why names the
+ * macro. */
+START_TEST(test_resolve_guarded_undef)
+{
+	const char *h = "#ifndef G_H\n#define G_H\n#undef ECREF\n#if X\n#undef MAYBE\n#endif\n#endif\n";
+	const char *m = "#ifndef NOT_A_GUARD\n#define OTHER 1\n#undef LATER\n#endif\nint x;\n";
+	struct ks_cond_file f[2];
+	struct ks_cond_src src[2] = { { "g.h", &f[0] }, { "m.c", &f[1] } };
+	struct ks_cond_ctx c = { src, 2, fake_is, NULL };
+	char *why = NULL, *got;
+
+	ck_assert_int_eq(ks_cond_scan(h, strlen(h), &f[0]), 0);
+	ck_assert_int_eq(ks_cond_scan(m, strlen(m), &f[1]), 0);
+	got = ks_cond_resolve(&c, 1, 5, "!defined(ECREF)", &why);
+	ck_assert_str_eq(got, "!0");
+	free(got);
+	got = ks_cond_resolve(&c, 1, 5, "(MAYBE)", &why);
+	ck_assert_ptr_null(got);
+	ck_assert_ptr_nonnull(strstr(why, "it tests MAYBE, which the module #undefs under a condition"));
+	free(why);
+	why = NULL;
+	/* #ifndef X whose next #define is another name: no guard */
+	got = ks_cond_resolve(&c, 1, 5, "(LATER)", &why);
+	ck_assert_ptr_null(got);
+	ck_assert_ptr_nonnull(strstr(why, "LATER"));
+	free(why);
+	ks_cond_free(&f[0]);
+	ks_cond_free(&f[1]);
+}
+END_TEST
+
 /* A configure script's header: what it defines, and what it says it
  * left undefined, configure decides for each kernel; no probe can ask. */
 START_TEST(test_resolve_configure)
@@ -329,6 +361,7 @@ static Suite *suite_cond(void)
 	tcase_add_test(t, test_idents);
 	tcase_add_test(t, test_defines);
 	tcase_add_test(t, test_resolve);
+	tcase_add_test(t, test_resolve_guarded_undef);
 	suite_add_tcase(s, t);
 	return s;
 }

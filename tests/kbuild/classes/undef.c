@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A macro the module only #undefs, outside any #if (dahdi's
- * CONFIG_WCTC4XXP_POLLING): it is undefined on every kernel, so the
- * branch that tests it is judged, not unknown.
+ * CONFIG_WCTC4XXP_POLLING), or inside its header's include guard only
+ * (undef.h, as dahdi's CONFIG_VOICEBUS_ECREFERENCE): it is undefined on
+ * every kernel, so the branch that tests it is judged, not unknown.
  * forecast: outlook undef.ko builds-and-loads
  */
 #include <linux/module.h>
 #include <linux/slab.h>
+
+#include "undef.h"
 
 #undef CONFIG_UNDEF_POLLING
 
@@ -15,6 +18,10 @@ static int __init undef_init(void)
 {
 #if !defined(CONFIG_UNDEF_POLLING)
 	undef_buf = kzalloc(64, GFP_KERNEL);
+#endif
+#ifndef CONFIG_UNDEF_ECREF
+	if (undef_buf)
+		memset(undef_buf, 1, 64);
 #endif
 	return undef_buf ? 0 : -ENOMEM;
 }
