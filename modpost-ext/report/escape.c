@@ -138,25 +138,22 @@ static int filter_close(void *cookie)
 	f->nseq = 0;
 	flush_out(f);
 	failed = f->failed;
-	free(f);
 	return failed ? -1 : 0;
 }
 
-/* The stream *s, for descriptor fd, made a filtered one, line-buffered as
- * stdio makes a terminal's. */
+/* The stream *s, for descriptor fd (standard output or error), made a
+ * filtered one, line-buffered as stdio makes a terminal's; its filter
+ * lives as long as the program, as the stream does. */
 static int filtered(FILE **s, int fd)
 {
+	static struct filter filters[2];
 	cookie_io_functions_t io = { .write = filter_write, .close = filter_close };
-	struct filter *f = calloc(1, sizeof(*f));
+	struct filter *f = &filters[fd == STDERR_FILENO];
 	FILE *n;
 
-	if (!f)
-		return -ENOMEM;
 	f->fd = fd;
-	if (!(n = fopencookie(f, "w", io))) {
-		free(f);
+	if (!(n = fopencookie(f, "w", io)))
 		return -errno;
-	}
 	if (isatty(fd) || fd == STDERR_FILENO)
 		setvbuf(n, NULL, fd == STDERR_FILENO ? _IONBF : _IOLBF, 0);
 	*s = n;
