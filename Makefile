@@ -53,7 +53,7 @@ Q := @
 echo-cmd = @printf '  %-7s %s\n'
 endif
 
-LIB_OBJS := array.o buf.o cond.o condres.o date.o diag.o file.o license.o path.o record.o schedule.o strmap.o wording.o
+LIB_OBJS := alloc.o array.o buf.o cond.o condres.o date.o diag.o file.o license.o path.o record.o schedule.o strmap.o wording.o
 # The checker, by folder (doc/HACKING.md says what goes where).
 CHECKER_OBJS := main.o
 # cmd/: one file per subcommand, and the command-line steps they share

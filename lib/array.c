@@ -4,27 +4,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 
 #define FIRST_CAP 16
 
-int ks_array_room(void **v, size_t *cap, size_t n, size_t size)
+void ks_array_room(void **v, size_t *cap, size_t n, size_t size)
 {
 	size_t c = *cap ? *cap : FIRST_CAP;
 	void *old, *p;
 
 	if (n <= *cap)
-		return 0;
+		return;
 	while (c < n)
 		c = c > SIZE_MAX / 2 ? n : c * 2;
 	if (c > SIZE_MAX / size)
-		return -ENOMEM;
+		ks_nomem();
 	/* *v is the caller's T *: read and written as bytes, not as a void * */
 	memcpy(&old, v, sizeof(old));
-	p = realloc(old, c * size);
-	if (!p)
-		return -ENOMEM;
+	p = ks_xrealloc(old, c * size);
 	memcpy(v, &p, sizeof(p));
 	*cap = c;
-	return 0;
 }

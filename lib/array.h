@@ -11,9 +11,9 @@ KS_BEGIN_DECLS
 
 /* Makes room for n elements of size bytes (size > 0) in all in the array
  * *v of *cap elements: the capacity doubles (from 16) until it holds n.
- * On failure *v and *cap are left as they were. 0 or -ENOMEM.
- *   if (ks_array_room((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v)) < 0) */
-int ks_array_room(void **v, size_t *cap, size_t n, size_t size) KS_MUST_CHECK;
+ * Running out of memory is fatal (alloc.h).
+ *   ks_array_room((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v)); */
+void ks_array_room(void **v, size_t *cap, size_t n, size_t size);
 
 KS_END_DECLS
 

@@ -1,72 +1,65 @@
-/* Growable string buffer. Every append checks for overflow and memory, so
- * callers never size a fixed array for text taken from input files. */
+/* Growable string buffer. Every append checks for overflow, so callers
+ * never size a fixed array for text taken from input files; running out
+ * of memory is fatal (alloc.h). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "buf.h"
 
 /* Room for extra more bytes and the NUL. */
-static int grow(struct ks_buf *b, size_t extra)
+static void grow(struct ks_buf *b, size_t extra)
 {
 	if (extra > SIZE_MAX - b->len - 1)
-		return -ENOMEM;
-	return ks_array_room((void **)&b->p, &b->cap, b->len + extra + 1, 1);
+		ks_nomem();
+	ks_array_room((void **)&b->p, &b->cap, b->len + extra + 1, 1);
 }
 
-int ks_buf_add(struct ks_buf *b, const void *data, size_t n)
+void ks_buf_add(struct ks_buf *b, const void *data, size_t n)
 {
-	int r = grow(b, n);
-
-	if (r < 0)
-		return r;
+	grow(b, n);
 	if (n)
 		memcpy(b->p + b->len, data, n);
 	b->len += n;
 	b->p[b->len] = '\0';
-	return 0;
 }
 
-int ks_buf_adds(struct ks_buf *b, const char *s)
+void ks_buf_adds(struct ks_buf *b, const char *s)
 {
-	return ks_buf_add(b, s, strlen(s));
+	ks_buf_add(b, s, strlen(s));
 }
 
-int ks_buf_addc(struct ks_buf *b, char c)
+void ks_buf_addc(struct ks_buf *b, char c)
 {
-	return ks_buf_add(b, &c, 1);
+	ks_buf_add(b, &c, 1);
 }
 
-int ks_buf_vaddf(struct ks_buf *b, const char *fmt, va_list ap)
+void ks_buf_vaddf(struct ks_buf *b, const char *fmt, va_list ap)
 {
 	va_list aq;
-	int n, r;
+	int n;
 
 	va_copy(aq, ap);
 	n = vsnprintf(NULL, 0, fmt, aq);
 	va_end(aq);
-	if (n < 0)
-		return -EINVAL;
-	r = grow(b, (size_t)n);
-	if (r < 0)
-		return r;
+	if (n < 0)		/* more than INT_MAX bytes */
+		ks_nomem();
+	grow(b, (size_t)n);
 	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
 	b->len += (size_t)n;
-	return 0;
 }
 
-int ks_buf_addf(struct ks_buf *b, const char *fmt, ...)
+void ks_buf_addf(struct ks_buf *b, const char *fmt, ...)
 {
 	va_list ap;
-	int r;
 
 	va_start(ap, fmt);
-	r = ks_buf_vaddf(b, fmt, ap);
+	ks_buf_vaddf(b, fmt, ap);
 	va_end(ap);
-	return r;
 }
 
 char *ks_buf_steal(struct ks_buf *b)
@@ -74,7 +67,7 @@ char *ks_buf_steal(struct ks_buf *b)
 	char *p = b->p;
 
 	if (!p)
-		p = calloc(1, 1);
+		p = ks_xcalloc(1, 1);
 	b->p = NULL;
 	b->len = b->cap = 0;
 	return p;
@@ -98,15 +91,10 @@ char *ks_strdupf(const char *fmt, ...)
 {
 	struct ks_buf b = KS_BUF_INIT;
 	va_list ap;
-	int r;
 
 	va_start(ap, fmt);
-	r = ks_buf_vaddf(&b, fmt, ap);
+	ks_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	if (r < 0) {
-		ks_buf_free(&b);
-		return NULL;
-	}
 	return ks_buf_steal(&b);
 }
 
@@ -119,33 +107,33 @@ int ks_buf_read_file(struct ks_buf *b, const char *path)
 
 	if (!f)
 		return -errno;
-	while (!r && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		r = ks_buf_add(b, chunk, n);
-	if (!r && ferror(f))
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		ks_buf_add(b, chunk, n);
+	if (ferror(f))
 		r = -EIO;
 	fclose(f);
 	return r;
 }
 
-int ks_strv_add_unique(char ***v, size_t *n, const char *s)
+long ks_strv_find(char *const *v, size_t n, const char *s)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i], s))
-			return 0;
-	return ks_strv_add(v, n, s);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return (long)i;
+	return -1;
 }
 
-int ks_strv_add(char ***v, size_t *n, const char *s)
+void ks_strv_add_unique(char ***v, size_t *n, const char *s)
 {
-	char **nv = realloc(*v, (*n + 1) * sizeof(*nv));
+	if (ks_strv_find(*v, *n, s) < 0)
+		ks_strv_add(v, n, s);
+}
 
-	if (!nv)
-		return -ENOMEM;
-	*v = nv;
-	if (!(nv[*n] = strdup(s)))
-		return -ENOMEM;
+void ks_strv_add(char ***v, size_t *n, const char *s)
+{
+	*v = ks_xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[*n] = ks_xstrdup(s);
 	(*n)++;
-	return 0;
 }
 
 void ks_strv_free(char **v, size_t n)

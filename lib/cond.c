@@ -1,8 +1,8 @@
 /* The conditional branches of a C source file, from its text (cond.h). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "buf.h"
 #include "cond.h"
@@ -24,7 +24,6 @@ struct scan {
 	struct ks_cond_file *out;
 	struct frame *frames;
 	size_t depth, cap;
-	int r;
 	bool other;		/* code, or a directive but #define and #undef */
 	bool undef;		/* an #undef */
 };
@@ -36,25 +35,12 @@ static bool ident_char(char c)
 }
 
 /* Appends s (taken) to *v, with its line to *lines. */
-static int push_str(char ***v, unsigned **lines, size_t *n, char *s, unsigned line)
+static void push_str(char ***v, unsigned **lines, size_t *n, char *s, unsigned line)
 {
-	char **nv;
-	unsigned *nl;
-
-	if (!s)
-		return -ENOMEM;
-	nv = realloc(*v, (*n + 1) * sizeof(*nv));
-	nl = nv ? realloc(*lines, (*n + 1) * sizeof(*nl)) : NULL;
-	if (nv)
-		*v = nv;
-	if (!nl) {
-		free(s);
-		return -ENOMEM;
-	}
-	*lines = nl;
-	nl[*n] = line;
-	nv[(*n)++] = s;
-	return 0;
+	*v = ks_xrealloc(*v, (*n + 1) * sizeof(**v));
+	*lines = ks_xrealloc(*lines, (*n + 1) * sizeof(**lines));
+	(*lines)[*n] = line;
+	(*v)[(*n)++] = s;
 }
 
 static void free_strs(char **v, size_t n)
@@ -70,23 +56,15 @@ static void close_branch(struct scan *s, unsigned last)
 {
 	struct frame *top = &s->frames[s->depth - 1];
 	struct ks_cond_branch b = { top->first, last, NULL, NULL, 0 };
-	struct ks_cond_branch *nv;
 
-	if (s->r || last < top->first)
+	if (last < top->first)
 		return;
-	for (size_t d = 0; d < s->depth && !s->r; d++)
-		for (size_t i = 0; i < s->frames[d].nown && !s->r; i++)
-			s->r = push_str(&b.conds, &b.lines, &b.nconds, strdup(s->frames[d].own[i]),
-					s->frames[d].own_lines[i]);
-	nv = s->r ? NULL : realloc(s->out->v, (s->out->n + 1) * sizeof(*nv));
-	if (!nv) {
-		free_strs(b.conds, b.nconds);
-		free(b.lines);
-		s->r = -ENOMEM;
-		return;
-	}
-	s->out->v = nv;
-	nv[s->out->n++] = b;
+	for (size_t d = 0; d < s->depth; d++)
+		for (size_t i = 0; i < s->frames[d].nown; i++)
+			push_str(&b.conds, &b.lines, &b.nconds, ks_xstrdup(s->frames[d].own[i]),
+				 s->frames[d].own_lines[i]);
+	s->out->v = ks_xrealloc(s->out->v, (s->out->n + 1) * sizeof(*s->out->v));
+	s->out->v[s->out->n++] = b;
 }
 
 /* A new branch of the top frame from the line after last, its directive
@@ -102,15 +80,13 @@ static void open_branch(struct scan *s, char *cond, unsigned line, unsigned last
 	top->own_lines = NULL;
 	top->nown = 0;
 	top->first = last + 1;
-	for (size_t i = 0; i < top->nprev && !s->r; i++)
-		s->r = push_str(&top->own, &top->own_lines, &top->nown,
-				ks_strdupf("!%s", top->prev[i]), top->prev_lines[i]);
-	if (cond && !s->r) {
-		s->r = push_str(&top->own, &top->own_lines, &top->nown, strdup(cond), line);
-		s->r = s->r ? s->r
-			    : push_str(&top->prev, &top->prev_lines, &top->nprev, strdup(cond), line);
+	for (size_t i = 0; i < top->nprev; i++)
+		push_str(&top->own, &top->own_lines, &top->nown, ks_strdupf("!%s", top->prev[i]),
+			 top->prev_lines[i]);
+	if (cond) {
+		push_str(&top->own, &top->own_lines, &top->nown, ks_xstrdup(cond), line);
+		push_str(&top->prev, &top->prev_lines, &top->nprev, cond, line);
 	}
-	free(cond);
 }
 
 static void pop(struct scan *s)
@@ -142,17 +118,16 @@ static char *condition(const char *kw, const char *rest)
 static char *params_of(const char *p, const char **end)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = 0;
 
-	for (; *p && *p != ')' && !r; p++)
+	for (; *p && *p != ')'; p++)
 		if (*p != ' ' && *p != '\t')
-			r = ks_buf_addc(&b, *p);
-	if (r || *p != ')') {
+			ks_buf_addc(&b, *p);
+	if (*p != ')') {
 		ks_buf_free(&b);
 		return NULL;
 	}
 	*end = p + 1;
-	return b.p ? ks_buf_steal(&b) : strdup("");
+	return ks_buf_steal(&b);
 }
 
 /* A #define or #undef: its name, and a #define's parameters and body. */
@@ -166,7 +141,7 @@ static void define(struct scan *s, const char *p, unsigned line, bool undef)
 		e++;
 	if (e == p)
 		return;
-	d.name = strndup(p, (size_t)(e - p));
+	d.name = ks_xstrndup(p, (size_t)(e - p));
 	body = e;
 	if (!undef && *e == '(' && !(d.params = params_of(e + 1, &body)))
 		body = "";	/* unterminated: no use */
@@ -175,16 +150,9 @@ static void define(struct scan *s, const char *p, unsigned line, bool undef)
 	n = strlen(body);
 	while (n && (body[n - 1] == ' ' || body[n - 1] == '\t'))
 		n--;
-	d.body = undef ? NULL : strndup(body, n);
-	if (!d.name || (!undef && !d.body) ||
-	    ks_array_room((void **)&s->out->defs, &s->out->capdefs, s->out->ndefs + 1,
-			  sizeof(*s->out->defs))) {
-		free(d.name);
-		free(d.params);
-		free(d.body);
-		s->r = -ENOMEM;
-		return;
-	}
+	d.body = undef ? NULL : ks_xstrndup(body, n);
+	ks_array_room((void **)&s->out->defs, &s->out->capdefs, s->out->ndefs + 1,
+		      sizeof(*s->out->defs));
 	s->out->defs[s->out->ndefs++] = d;
 }
 
@@ -211,10 +179,7 @@ static void directive(struct scan *s, const char *p, unsigned line, unsigned las
 	if (!strcmp(kw, "define") || !strcmp(kw, "undef")) {
 		define(s, p, line, kw[0] == 'u');
 	} else if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") || !strcmp(kw, "ifndef")) {
-		if (ks_array_room((void **)&s->frames, &s->cap, s->depth + 1, sizeof(*s->frames))) {
-			s->r = -ENOMEM;
-			return;
-		}
+		ks_array_room((void **)&s->frames, &s->cap, s->depth + 1, sizeof(*s->frames));
 		memset(&s->frames[s->depth++], 0, sizeof(struct frame));
 		open_branch(s, condition(kw, p), line, last);
 	} else if (s->depth && (!strcmp(kw, "elif") || !strcmp(kw, "elifdef") ||
@@ -247,17 +212,14 @@ static void configure_header(struct scan *s, const char *text, size_t len)
 	if (!memmem(text, len < 512 ? len : 512, "by configure", 12))
 		return;
 	s->out->configure = true;
-	for (; p < end && !s->r; line++) {
+	for (; p < end; line++) {
 		const char *e = memchr(p, '\n', (size_t)(end - p));
 		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
 
 		if (n > 11 && !strncmp(p, "/* #undef ", 10)) {
-			char *name = strndup(p + 10, strcspn(p + 10, " */\n"));
+			char *name = ks_xstrndup(p + 10, strcspn(p + 10, " */\n"));
 
-			if (!name)
-				s->r = -ENOMEM;
-			else
-				define(s, name, line, true);
+			define(s, name, line, true);
 			free(name);
 		}
 		p += n + 1;
@@ -269,14 +231,14 @@ enum kind { UNDECIDED, DIRECTIVE, CODE };
 
 int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 {
-	struct scan s = { out, NULL, 0, 0, 0, false, false };
+	struct scan s = { out, NULL, 0, 0, false, false };
 	struct ks_buf l = KS_BUF_INIT;
 	unsigned line = 1, start = 1;
 	bool block = false;
 	enum kind k = UNDECIDED;	/* only a directive's text is kept */
 
 	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < len && !s.r; i++) {
+	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
 
 		/* CRLF line ends read as LF, a stray CR as a blank */
@@ -290,7 +252,8 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 		} else if (block) {
 			if (c == '*' && i + 1 < len && text[i + 1] == '/') {
 				block = false, i++;
-				s.r = k == DIRECTIVE ? ks_buf_addc(&l, ' ') : 0;
+				if (k == DIRECTIVE)
+					ks_buf_addc(&l, ' ');
 			} else if (c == '\n') {
 				line++;	/* a comment over lines: one logical line */
 			}
@@ -311,7 +274,8 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 			while (j < len && text[j] != c && text[j] != '\n')
 				j += text[j] == '\\' && j + 1 < len ? 2 : 1;
 			j = j < len && text[j] == c ? j : j - 1;
-			s.r = k == DIRECTIVE ? ks_buf_add(&l, text + i, j - i + 1) : 0;
+			if (k == DIRECTIVE)
+				ks_buf_add(&l, text + i, j - i + 1);
 			s.other |= k == UNDECIDED;
 			k = k == UNDECIDED ? CODE : k;
 			i = j;
@@ -320,22 +284,20 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 				k = c == '#' ? DIRECTIVE : CODE;
 				s.other |= k == CODE;
 			}
-			s.r = k == DIRECTIVE ? ks_buf_addc(&l, c) : 0;
+			if (k == DIRECTIVE)
+				ks_buf_addc(&l, c);
 		}
 	}
-	if (!s.r && k == DIRECTIVE && l.len)
+	if (k == DIRECTIVE && l.len)
 		directive(&s, l.p, start, line);
-	if (!s.r)
-		configure_header(&s, text, len);
+	configure_header(&s, text, len);
 	while (s.depth) {
 		close_branch(&s, line);
 		pop(&s);
 	}
 	ks_buf_free(&l);
 	free(s.frames);
-	if (s.r)
-		ks_cond_free(out);
-	return s.r;
+	return 0;
 }
 
 const struct ks_cond_branch *ks_cond_at(const struct ks_cond_file *f, unsigned line)
@@ -369,14 +331,13 @@ char *ks_cond_replace_defined(const char *cond, const char *name, size_t n, cons
 {
 	struct ks_buf b = KS_BUF_INIT;
 	const char *p = cond;
-	int r = 0;
 
-	while (*p && !r) {
+	while (*p) {
 		const char *q = p + 7, *id;
 		bool paren;
 
 		if (strncmp(p, "defined", 7) || (p > cond && ident_char(p[-1])) || ident_char(*q)) {
-			r = ks_buf_addc(&b, *p++);
+			ks_buf_addc(&b, *p++);
 			continue;
 		}
 		while (*q == ' ' || *q == '\t')
@@ -389,23 +350,19 @@ char *ks_cond_replace_defined(const char *cond, const char *name, size_t n, cons
 		while (ident_char(*q))
 			q++;
 		if ((size_t)(q - id) != n || strncmp(id, name, n)) {
-			r = ks_buf_addc(&b, *p++);
+			ks_buf_addc(&b, *p++);
 			continue;
 		}
 		while (paren && (*q == ' ' || *q == '\t'))
 			q++;
 		if (paren && *q != ')') {
-			r = ks_buf_addc(&b, *p++);
+			ks_buf_addc(&b, *p++);
 			continue;
 		}
-		r = ks_buf_addf(&b, "(%s)", with);
+		ks_buf_addf(&b, "(%s)", with);
 		p = q + paren;
 	}
-	if (r) {
-		ks_buf_free(&b);
-		return NULL;
-	}
-	return b.p ? ks_buf_steal(&b) : strdup("");
+	return ks_buf_steal(&b);
 }
 
 int ks_cond_idents(const char *cond, int (*fn)(const char *id, size_t n, void *arg), void *arg)

@@ -50,14 +50,14 @@ struct ks_cond_file {
 
 /* The branches of text (len bytes), and its #define and #undef lines:
  * comments and line continuations as the preprocessor reads them; a
- * conditional left open ends with the text. 0, or -ENOMEM. */
+ * conditional left open ends with the text. Returns 0. */
 int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out) KS_MUST_CHECK;
 /* The innermost branch holding line; NULL: none. */
 const struct ks_cond_branch *ks_cond_at(const struct ks_cond_file *f, unsigned line);
 void ks_cond_free(struct ks_cond_file *f);
 
 /* cond with every "defined NAME" and "defined(NAME)" of name (n bytes)
- * made "(with)"; NULL when out of memory. */
+ * made "(with)". */
 char *ks_cond_replace_defined(const char *cond, const char *name, size_t n, const char *with);
 
 /* Calls fn for each identifier of cond (a condition of
@@ -98,8 +98,7 @@ struct ks_cond_ctx {
  * conditions of its branch ("((C1) ? (BODY1) : NAME)"; defined(NAME):
  * "(defined(NAME) || (C1))"), each command-line macro by its value. NULL
  * with *why (allocated) when it cannot be (an #undef, a macro that pastes
- * its arguments, a macro a configure script sets), or with *why NULL when
- * out of memory. */
+ * its arguments, a macro a configure script sets). */
 char *ks_cond_resolve(const struct ks_cond_ctx *c, size_t file, unsigned line, const char *cond,
 		      char **why);
 

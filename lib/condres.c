@@ -3,10 +3,10 @@
  * replaced by what their #defines say where the condition is read, each
  * under the conditions of the branch that holds it; the command line's
  * by their values. What is left is the kernel's to answer. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "cond.h"
 
@@ -35,16 +35,20 @@ static const char *blanks(const char *p)
 	return p;
 }
 
-static int rewrite(struct res *x, const char *text, struct ks_buf *out);
+static void rewrite(struct res *x, const char *text, struct ks_buf *out);
 
 /* Whether cond, at line of cf, is an include guard's: "!defined(X)" where
  * the file's next #define or #undef after line defines X. */
 static bool include_guard(const struct ks_cond_file *cf, const char *cond, unsigned line)
 {
-	const char *x = cond + strlen("!defined(");
-	size_t n = strcspn(x, ")");
+	static const char pre[] = "!defined(";
+	const char *x = cond + sizeof(pre) - 1;
+	size_t n;
 
-	if (strncmp(cond, "!defined(", strlen("!defined(")) || x[n] != ')' || x[n + 1])
+	if (strncmp(cond, pre, sizeof(pre) - 1))
+		return false;
+	n = strcspn(x, ")");
+	if (x[n] != ')' || x[n + 1])
 		return false;
 	for (size_t i = 0; i < cf->ndefs; i++)
 		if (cf->defs[i].line > line)
@@ -111,62 +115,67 @@ static int defs_of(struct res *x, const char *name, size_t n,
 
 /* The conditions under which the #define d of file f is read, rewritten
  * and joined by &&; "1" when none. */
-static int def_cond(struct res *x, size_t f, const struct ks_cond_define *d, struct ks_buf *out)
+static void def_cond(struct res *x, size_t f, const struct ks_cond_define *d, struct ks_buf *out)
 {
 	const struct ks_cond_branch *b = ks_cond_at(x->c->files[f].cond, d->line);
 	struct res in = { x->c, f, 0, x->depth + 1, NULL, x->text };
-	int r = 0;
 
-	if (!b || !b->nconds)
-		return ks_buf_adds(out, "1");
-	for (size_t i = 0; !r && i < b->nconds; i++) {
+	if (!b || !b->nconds) {
+		ks_buf_adds(out, "1");
+		return;
+	}
+	for (size_t i = 0; i < b->nconds; i++) {
 		in.line = b->lines[i];
-		r = ks_buf_adds(out, i ? " && (" : "(");
-		r = r ? r : rewrite(&in, b->conds[i], out);
-		r = r ? r : ks_buf_addc(out, ')');
+		ks_buf_adds(out, i ? " && (" : "(");
+		rewrite(&in, b->conds[i], out);
+		ks_buf_addc(out, ')');
 	}
 	x->why = x->why ? x->why : in.why;
-	return r;
 }
 
 /* Why a macro's #defines cannot be followed (defs_of's k < 0). */
 static void cannot_follow(struct res *x, const char *name, size_t n, int k)
 {
 	ks_buf_reset(x->text);
-	x->why = ks_buf_addf(x->text,
-			     k == -1 ? "it tests %.*s, which the module #undefs under a condition, "
-				       "or defines in more places than a probe follows"
-				     : "it tests %.*s, which the module's configure script sets for "
-				       "the kernel it runs for",
-			     (int)n, name) ? "out of memory" : x->text->p;
+	ks_buf_addf(x->text,
+		    k == -1 ? "it tests %.*s, which the module #undefs under a condition, "
+			      "or defines in more places than a probe follows"
+			    : "it tests %.*s, which the module's configure script sets for "
+			      "the kernel it runs for",
+		    (int)n, name);
+	x->why = x->text->p;
 }
 
 /* defined(NAME): the kernel's answer, or one of the module's #defines. */
-static int rewrite_defined(struct res *x, const char *name, size_t n, struct ks_buf *out)
+static void rewrite_defined(struct res *x, const char *name, size_t n, struct ks_buf *out)
 {
 	const struct ks_cond_define *v[16];
 	size_t files[16];
-	int k = defs_of(x, name, n, v, files, 16), r;
+	int k = defs_of(x, name, n, v, files, 16);
 
-	if (k == -3)
-		return ks_buf_adds(out, "0");
+	if (k == -3) {
+		ks_buf_adds(out, "0");
+		return;
+	}
 	if (k < 0) {
 		cannot_follow(x, name, n, k);
-		return 0;
+		return;
 	}
-	if (!k && x->c->is(name, n, NULL, x->c->arg) == KS_IDENT_FLAG)
-		return ks_buf_adds(out, "1");
-	r = ks_buf_addf(out, "(defined(%.*s)", (int)n, name);
-	for (int i = 0; !r && i < k; i++) {
-		r = ks_buf_adds(out, " || (");
-		r = r ? r : def_cond(x, files[i], v[i], out);
-		r = r ? r : ks_buf_addc(out, ')');
+	if (!k && x->c->is(name, n, NULL, x->c->arg) == KS_IDENT_FLAG) {
+		ks_buf_adds(out, "1");
+		return;
 	}
-	return r ? r : ks_buf_addc(out, ')');
+	ks_buf_addf(out, "(defined(%.*s)", (int)n, name);
+	for (int i = 0; i < k; i++) {
+		ks_buf_adds(out, " || (");
+		def_cond(x, files[i], v[i], out);
+		ks_buf_addc(out, ')');
+	}
+	ks_buf_addc(out, ')');
 }
 
 /* The arguments of a function-like macro's use at p ("(a, (b, c))"),
- * each taken; *end after the ')'. 0, 1 (no arguments there), -ENOMEM. */
+ * each taken; *end after the ')'. 0, or 1: no arguments there. */
 static int args_of(const char *p, char ***args, size_t *nargs, const char **end)
 {
 	int depth = 0;
@@ -180,12 +189,9 @@ static int args_of(const char *p, char ***args, size_t *nargs, const char **end)
 		if (*p == '(') {
 			depth++;
 		} else if ((*p == ',' && !depth) || (*p == ')' && !depth)) {
-			char *a = strndup(start, (size_t)(p - start));
+			char *a = ks_xstrndup(start, (size_t)(p - start));
 
-			if (!a || ks_strv_add(args, nargs, a) < 0) {
-				free(a);
-				return -ENOMEM;
-			}
+			ks_strv_add(args, nargs, a);
 			free(a);
 			start = p + 1;
 			if (*p == ')') {
@@ -200,21 +206,20 @@ static int args_of(const char *p, char ***args, size_t *nargs, const char **end)
 }
 
 /* body with each parameter (params: "a,b") replaced by its argument, in
- * parentheses. NULL: out of memory, or a body this cannot do (#, ##). */
+ * parentheses. NULL: a body this cannot do (#, ##). */
 static char *substitute(const char *params, const char *body, char **args, size_t nargs)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = 0;
 
 	if (strchr(body, '#'))
 		return NULL;
-	for (const char *p = body; *p && !r;) {
+	for (const char *p = body; *p;) {
 		const char *id = p, *q = params;
 		size_t n, i = 0;
 		bool hit = false;
 
 		if (!ident_char(*p) || (p > body && ident_char(p[-1]))) {
-			r = ks_buf_addc(&b, *p++);
+			ks_buf_addc(&b, *p++);
 			continue;
 		}
 		while (ident_char(*p))
@@ -227,123 +232,129 @@ static char *substitute(const char *params, const char *body, char **args, size_
 			q += len + (q[len] == ',');
 		}
 		if (hit && i - 1 < nargs)
-			r = ks_buf_addf(&b, "(%s)", args[i - 1]);
+			ks_buf_addf(&b, "(%s)", args[i - 1]);
 		else
-			r = ks_buf_add(&b, id, n);
+			ks_buf_add(&b, id, n);
 	}
-	if (r) {
-		ks_buf_free(&b);
-		return NULL;
-	}
-	return b.p ? ks_buf_steal(&b) : strdup("");
+	return ks_buf_steal(&b);
 }
 
 /* One #define's replacement for the use, rewritten in turn. */
-static int def_body(struct res *x, const struct ks_cond_define *d, char **args, size_t nargs,
-		    struct ks_buf *out)
+static void def_body(struct res *x, const struct ks_cond_define *d, char **args, size_t nargs,
+		     struct ks_buf *out)
 {
-	char *body = d->params ? substitute(d->params, d->body, args, nargs) : strdup(d->body);
+	char *body = d->params ? substitute(d->params, d->body, args, nargs) : ks_xstrdup(d->body);
 	struct res in = { x->c, x->file, x->line, x->depth + 1, NULL, x->text };
-	int r;
 
 	if (!body) {
 		x->why = x->why ? x->why : "a macro it uses pastes or stringizes its arguments";
-		return 0;
+		return;
 	}
-	r = ks_buf_addc(out, '(');
-	r = r ? r : rewrite(&in, *body ? body : "0", out);
+	ks_buf_addc(out, '(');
+	rewrite(&in, *body ? body : "0", out);
 	free(body);
 	x->why = x->why ? x->why : in.why;
-	return r ? r : ks_buf_addc(out, ')');
+	ks_buf_addc(out, ')');
 }
 
 /* Where no #define of the module's holds: the kernel's macro, with its
  * arguments rewritten, else what an undefined name is in #if (an object-
  * like name is kept: the target answers either way). */
-static int fallback(struct res *x, const char *name, size_t n, bool fun, char **args,
-		    size_t nargs, struct ks_buf *out)
+static void fallback(struct res *x, const char *name, size_t n, bool fun, char **args,
+		     size_t nargs, struct ks_buf *out)
 {
 	struct res in = { x->c, x->file, x->line, x->depth + 1, NULL, x->text };
-	int r;
 
-	if (!fun)
-		return ks_buf_add(out, name, n);
-	if (x->c->is(name, n, NULL, x->c->arg) != KS_IDENT_KERNEL)
-		return ks_buf_adds(out, "0");
-	r = ks_buf_addf(out, "%.*s(", (int)n, name);
-	for (size_t i = 0; !r && i < nargs; i++) {
-		r = i ? ks_buf_addc(out, ',') : 0;
-		r = r ? r : rewrite(&in, args[i], out);
+	if (!fun) {
+		ks_buf_add(out, name, n);
+		return;
+	}
+	if (x->c->is(name, n, NULL, x->c->arg) != KS_IDENT_KERNEL) {
+		ks_buf_adds(out, "0");
+		return;
+	}
+	ks_buf_addf(out, "%.*s(", (int)n, name);
+	for (size_t i = 0; i < nargs; i++) {
+		if (i)
+			ks_buf_addc(out, ',');
+		rewrite(&in, args[i], out);
 	}
 	x->why = x->why ? x->why : in.why;
-	return r ? r : ks_buf_addc(out, ')');
+	ks_buf_addc(out, ')');
 }
 
 /* NAME, a macro of the module's: ((C1) ? (BODY1) : (C2) ? (BODY2) :
  * FALLBACK), each #define under the conditions of its branch. */
-static int rewrite_own(struct res *x, const char *name, size_t n, const char **p,
-		       const struct ks_cond_define **v, const size_t *files, int k,
-		       struct ks_buf *out)
+static void rewrite_own(struct res *x, const char *name, size_t n, const char **p,
+			const struct ks_cond_define **v, const size_t *files, int k,
+			struct ks_buf *out)
 {
 	char **args = NULL;
 	size_t nargs = 0;
 	bool fun = v[0]->params != NULL;
-	int r = 0;
 
 	for (int i = 1; i < k; i++)
 		if ((v[i]->params != NULL) != fun)
 			x->why = "a macro it uses is defined both with and without parameters";
 	if (x->why)
-		return 0;
+		return;
 	/* a function-like macro's name without arguments is no use of it */
-	if (fun && (r = args_of(*p, &args, &nargs, p)) != 0)
-		return r < 0 ? r : ks_buf_adds(out, "0");
-	r = ks_buf_addc(out, '(');
-	for (int i = 0; !r && i < k; i++) {
-		r = ks_buf_adds(out, "(");
-		r = r ? r : def_cond(x, files[i], v[i], out);
-		r = r ? r : ks_buf_adds(out, ") ? ");
-		r = r ? r : def_body(x, v[i], args, nargs, out);
-		r = r ? r : ks_buf_adds(out, " : ");
+	if (fun && args_of(*p, &args, &nargs, p)) {
+		ks_strv_free(args, nargs);
+		ks_buf_adds(out, "0");
+		return;
 	}
-	r = r ? r : fallback(x, name, n, fun, args, nargs, out);
+	ks_buf_addc(out, '(');
+	for (int i = 0; i < k; i++) {
+		ks_buf_adds(out, "(");
+		def_cond(x, files[i], v[i], out);
+		ks_buf_adds(out, ") ? ");
+		def_body(x, v[i], args, nargs, out);
+		ks_buf_adds(out, " : ");
+	}
+	fallback(x, name, n, fun, args, nargs, out);
 	ks_strv_free(args, nargs);
-	return r ? r : ks_buf_addc(out, ')');
+	ks_buf_addc(out, ')');
 }
 
 /* An identifier that is not "defined": the module's macro rewritten, the
  * command line's replaced by its value, the rest kept for the target. */
-static int rewrite_ident(struct res *x, const char *name, size_t n, const char **p,
-			 struct ks_buf *out)
+static void rewrite_ident(struct res *x, const char *name, size_t n, const char **p,
+			  struct ks_buf *out)
 {
 	const struct ks_cond_define *v[16];
 	size_t files[16];
 	const char *value = NULL;
 	int k = defs_of(x, name, n, v, files, 16);
 
-	if (k == -3)
-		return ks_buf_adds(out, "0");
+	if (k == -3) {
+		ks_buf_adds(out, "0");
+		return;
+	}
 	if (k < 0) {
 		cannot_follow(x, name, n, k);
-		return 0;
+		return;
 	}
-	if (k)
-		return rewrite_own(x, name, n, p, v, files, k, out);
+	if (k) {
+		rewrite_own(x, name, n, p, v, files, k, out);
+		return;
+	}
 	switch (x->c->is(name, n, &value, x->c->arg)) {
 	case KS_IDENT_FLAG:
 		if (value) {
 			struct res in = { x->c, x->file, x->line, x->depth + 1, NULL, x->text };
-			int r = ks_buf_addc(out, '(');
 
-			r = r ? r : rewrite(&in, *value ? value : "1", out);
+			ks_buf_addc(out, '(');
+			rewrite(&in, *value ? value : "1", out);
 			x->why = x->why ? x->why : in.why;
-			return r ? r : ks_buf_addc(out, ')');
+			ks_buf_addc(out, ')');
+			return;
 		}
 		x->why = "a macro it uses comes from the command line with parameters";
-		return 0;
+		return;
 	case KS_IDENT_OWN:
 		x->why = "a macro it uses is the module's, but no file read defines it";
-		return 0;
+		return;
 	case KS_IDENT_NONE:
 		/* a call of a name no kernel here defines (RHEL_RELEASE_VERSION
 		 * in a branch the rewrite merged in) is no #if's syntax: 0, as
@@ -351,17 +362,18 @@ static int rewrite_ident(struct res *x, const char *name, size_t n, const char *
 		if (*blanks(*p) == '(') {
 			char **args = NULL;
 			size_t nargs = 0;
-			int r = args_of(*p, &args, &nargs, p);
 
+			args_of(*p, &args, &nargs, p);
 			ks_strv_free(args, nargs);
-			return r < 0 ? r : ks_buf_adds(out, "0");
+			ks_buf_adds(out, "0");
+			return;
 		}
 		break;
 	case KS_IDENT_KERNEL:
 	case KS_IDENT_SAME:
 		break;
 	}
-	return ks_buf_add(out, name, n);
+	ks_buf_add(out, name, n);
 }
 
 /* "defined X", "defined(X)": X and *p after it; NULL: malformed. */
@@ -382,14 +394,13 @@ static const char *defined_operand(const char **p, size_t *n)
 	return id;
 }
 
-static int rewrite(struct res *x, const char *text, struct ks_buf *out)
+static void rewrite(struct res *x, const char *text, struct ks_buf *out)
 {
 	const char *p = text;
-	int r = 0;
 
 	if (x->depth > MAX_DEPTH)
 		x->why = x->why ? x->why : "its macros nest too deep";
-	while (*p && !r && !x->why) {
+	while (*p && !x->why) {
 		const char *id = p;
 		size_t n;
 
@@ -399,13 +410,13 @@ static int rewrite(struct res *x, const char *text, struct ks_buf *out)
 			while (*++p && *p != end)
 				p += *p == '\\' && p[1];
 			p += *p != '\0';
-			r = ks_buf_add(out, id, (size_t)(p - id));
+			ks_buf_add(out, id, (size_t)(p - id));
 		} else if (*p >= '0' && *p <= '9') {	/* a number and its suffix */
 			while (ident_char(*p) || *p == '.')
 				p++;
-			r = ks_buf_add(out, id, (size_t)(p - id));
+			ks_buf_add(out, id, (size_t)(p - id));
 		} else if (!ident_char(*p)) {
-			r = ks_buf_addc(out, *p++);
+			ks_buf_addc(out, *p++);
 		} else {
 			while (ident_char(*p))
 				p++;
@@ -416,7 +427,7 @@ static int rewrite(struct res *x, const char *text, struct ks_buf *out)
 				if (!name)
 					x->why = "a defined() it holds is malformed";
 				else
-					r = rewrite_defined(x, name, n, out);
+					rewrite_defined(x, name, n, out);
 			} else if (n > 6 && !strncmp(id, "__has_", 6)) {
 				/* __has_include(<x.h>), __has_builtin(x): kept whole */
 				const char *q = blanks(p);
@@ -428,16 +439,15 @@ static int rewrite(struct res *x, const char *text, struct ks_buf *out)
 						q++;
 					} while (*q && depth);
 				}
-				r = ks_buf_add(out, id, (size_t)(q - id));
+				ks_buf_add(out, id, (size_t)(q - id));
 				p = q;
 			} else {
-				r = rewrite_ident(x, id, n, &p, out);
+				rewrite_ident(x, id, n, &p, out);
 			}
 		}
-		if (!r && out->len > MAX_LEN)
+		if (out->len > MAX_LEN)
 			x->why = "its macros make it too long";
 	}
-	return r;
 }
 
 char *ks_cond_resolve(const struct ks_cond_ctx *c, size_t file, unsigned line, const char *cond,
@@ -445,13 +455,13 @@ char *ks_cond_resolve(const struct ks_cond_ctx *c, size_t file, unsigned line, c
 {
 	struct ks_buf text = KS_BUF_INIT, out = KS_BUF_INIT;
 	struct res x = { c, file, line, 0, NULL, &text };
-	int r = rewrite(&x, cond, &out);
 
-	*why = x.why && !r ? strdup(x.why) : NULL;
+	rewrite(&x, cond, &out);
+	*why = x.why ? ks_xstrdup(x.why) : NULL;
 	ks_buf_free(&text);
-	if (r || x.why) {
+	if (x.why) {
 		ks_buf_free(&out);
 		return NULL;
 	}
-	return out.p ? ks_buf_steal(&out) : strdup("");
+	return ks_buf_steal(&out);
 }

@@ -1,10 +1,10 @@
 /* The diagnostics list and the one place that formats positions, so that
  * every part of ksunset prints them the same way GCC and sparse do. */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "buf.h"
 #include "diag.h"
@@ -22,9 +22,9 @@ const char *ks_severity_name(enum ks_severity sev)
 	return "error";
 }
 
-static int reserve(struct ks_diags *d)
+static void reserve(struct ks_diags *d)
 {
-	return ks_array_room((void **)&d->v, &d->cap, d->n + 1, sizeof(*d->v));
+	ks_array_room((void **)&d->v, &d->cap, d->n + 1, sizeof(*d->v));
 }
 
 int ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
@@ -33,22 +33,13 @@ int ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
 	struct ks_buf b = KS_BUF_INIT;
 	struct ks_diag *dg;
 	va_list ap;
-	int r;
 
-	r = reserve(d);
-	if (r < 0)
-		return r;
+	reserve(d);
 	va_start(ap, fmt);
-	r = ks_buf_vaddf(&b, fmt, ap);
+	ks_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	if (r < 0)
-		goto fail;
 	dg = &d->v[d->n];
-	dg->file = file ? strdup(file) : NULL;
-	if (file && !dg->file) {
-		r = -ENOMEM;
-		goto fail;
-	}
+	dg->file = file ? ks_xstrdup(file) : NULL;
 	dg->msg = ks_buf_steal(&b);
 	dg->line = line;
 	dg->col = col;
@@ -57,30 +48,21 @@ int ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
 	d->nerrors += sev == KS_ERROR;
 	d->nwarnings += sev == KS_WARNING;
 	return 0;
-fail:
-	ks_buf_free(&b);
-	return r;
 }
 
 char *ks_diag_format(const struct ks_diag *dg)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = 0;
 
 	if (dg->file)
-		r = ks_buf_addf(&b, "%s:", dg->file);
-	if (!r && dg->file && dg->line)
-		r = ks_buf_addf(&b, "%u:", dg->line);
-	if (!r && dg->file && dg->line && dg->col)
-		r = ks_buf_addf(&b, "%u:", dg->col);
-	if (!r && dg->file)
-		r = ks_buf_addc(&b, ' ');
-	if (!r)
-		r = ks_buf_addf(&b, "%s: %s", ks_severity_name(dg->sev), dg->msg);
-	if (r) {
-		ks_buf_free(&b);
-		return NULL;
-	}
+		ks_buf_addf(&b, "%s:", dg->file);
+	if (dg->file && dg->line)
+		ks_buf_addf(&b, "%u:", dg->line);
+	if (dg->file && dg->line && dg->col)
+		ks_buf_addf(&b, "%u:", dg->col);
+	if (dg->file)
+		ks_buf_addc(&b, ' ');
+	ks_buf_addf(&b, "%s: %s", ks_severity_name(dg->sev), dg->msg);
 	return ks_buf_steal(&b);
 }
 
@@ -90,7 +72,7 @@ void ks_diags_print(const struct ks_diags *d, FILE *out)
 		char *s = ks_diag_format(&d->v[i]);
 
 		/* position-less messages carry the program's name, as modpost's do */
-		fprintf(out, "%s%s\n", d->v[i].file ? "" : "ksunset: ", s ? s : d->v[i].msg);
+		fprintf(out, "%s%s\n", d->v[i].file ? "" : "ksunset: ", s);
 		free(s);
 	}
 }
@@ -119,8 +101,7 @@ void ks_diags_sort(struct ks_diags *d)
 int ks_diags_move(struct ks_diags *dst, struct ks_diags *src)
 {
 	for (size_t i = 0; i < src->n; i++) {
-		if (reserve(dst) < 0)
-			return -ENOMEM;
+		reserve(dst);
 		dst->v[dst->n++] = src->v[i];
 		dst->nerrors += src->v[i].sev == KS_ERROR;
 		dst->nwarnings += src->v[i].sev == KS_WARNING;

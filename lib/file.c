@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "file.h"
 
@@ -70,23 +71,20 @@ int ks_file_replace(const char *path, const char *data, size_t len, struct ks_di
 {
 	char *real = realpath(path, NULL);
 	const char *target = real ? real : path;
-	char *dir = strdup(target), *tmp = NULL;
+	char *dir = ks_xstrdup(target);
+	char *tmp = ks_strdupf("%s/.ksunset-XXXXXX", dirname(dir));
 	const char *what = "cannot write";
-	int r = -ENOMEM;
+	int r = write_temp(tmp, target, data, len, &what);
 
-	if (dir)
-		tmp = ks_strdupf("%s/.ksunset-XXXXXX", dirname(dir));
-	if (tmp) {
-		r = write_temp(tmp, target, data, len, &what);
-		if (!r && rename(tmp, target) < 0) {
-			r = -errno;
-			unlink(tmp);
-		}
+	if (!r && rename(tmp, target) < 0) {
+		r = -errno;
+		unlink(tmp);
 	}
-	if (r < 0 && r != -ENOMEM)
-		r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, strerror(-r)) < 0
-			    ? -ENOMEM
-			    : r;
+	if (r < 0) {
+		int e = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, strerror(-r));
+
+		r = e < 0 ? e : r;
+	}
 	free(tmp);
 	free(dir);
 	free(real);

@@ -14,13 +14,13 @@ const char *ks_path_under(const char *file, const char *root);
 /* Whether dir is a kernel tree on this machine: arch/ and scripts/, and
  * include/linux/kernel.h (a source tree) or include/generated/ (a build
  * tree); distribution header packages keep exactly these. The plugin and
- * the DWARF location source both judge trees by it. 1 yes, 0 no, -ENOMEM. */
+ * the DWARF location source both judge trees by it. 1 yes, 0 no. */
 int ks_path_kernel_tree(const char *dir) KS_MUST_CHECK;
 
 /* path after dir (NULL: none; path absolute: dir ignored by the caller)
  * with "." and ".." resolved as written, not through symbolic links, as
  * Kbuild's paths ("drivers/x/../staging/y.c") and DWARF's are read; a
- * ".." at the start of a relative path stays. NULL: no memory. */
+ * ".." at the start of a relative path stays. */
 char *ks_path_clean(const char *dir, const char *path);
 
 KS_END_DECLS

@@ -53,26 +53,25 @@ size_t ks_function_name_len(const char *fn)
 	return strcspn(fn, ".");
 }
 
-static int add_escaped(struct ks_buf *b, const char *s)
+static void add_escaped(struct ks_buf *b, const char *s)
 {
-	int r = ks_buf_addc(b, '\t');
-
-	while (!r && *s) {
+	ks_buf_addc(b, '\t');
+	while (*s) {
 		size_t n = strcspn(s, "\t\n\\");	/* a plain run at once */
 
-		r = n ? ks_buf_add(b, s, n) : 0;
+		if (n)
+			ks_buf_add(b, s, n);
 		s += n;
-		if (r || !*s)
+		if (!*s)
 			break;
-		r = ks_buf_adds(b, *s == '\t' ? "\\t" : *s == '\n' ? "\\n" : "\\\\");
+		ks_buf_adds(b, *s == '\t' ? "\\t" : *s == '\n' ? "\\n" : "\\\\");
 		s++;
 	}
-	return r;
 }
 
 /* "\tN": a number field, written without printf (the plugin writes
  * thousands of records a unit). */
-static int add_uint(struct ks_buf *b, unsigned v)
+static void add_uint(struct ks_buf *b, unsigned v)
 {
 	char d[12];
 	size_t n = sizeof(d);
@@ -81,87 +80,85 @@ static int add_uint(struct ks_buf *b, unsigned v)
 		d[--n] = (char)('0' + v % 10);
 	while ((v /= 10) && n > 1);
 	d[--n] = '\t';
-	return ks_buf_add(b, d + n, sizeof(d) - n);
+	ks_buf_add(b, d + n, sizeof(d) - n);
 }
 
-static int add_head(struct ks_buf *b, int version, const char *type)
+static void add_head(struct ks_buf *b, int version, const char *type)
 {
-	int r = ks_buf_adds(b, KS_NOTE_NAME " ");
-
-	r = r ? r : ks_buf_addc(b, (char)('0' + version));
-	r = r ? r : ks_buf_addc(b, '\t');
-	return r ? r : ks_buf_adds(b, type);
+	ks_buf_adds(b, KS_NOTE_NAME " ");
+	ks_buf_addc(b, (char)('0' + version));
+	ks_buf_addc(b, '\t');
+	ks_buf_adds(b, type);
 }
 
 int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
 			  const char *gcc_version)
 {
-	int r = add_head(out, 1, "unit");
-
-	r = r ? r : add_escaped(out, source);
-	r = r ? r : add_escaped(out, digest);
-	r = r ? r : add_escaped(out, gcc_version);
-	return r ? r : ks_buf_add(out, "", 1);
+	add_head(out, 1, "unit");
+	add_escaped(out, source);
+	add_escaped(out, digest);
+	add_escaped(out, gcc_version);
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 /* SYMBOL KIND FILE LINE COLUMN FUNCTION: what use and api records share */
-static int add_place(struct ks_buf *out, const struct ks_record_use *u)
+static void add_place(struct ks_buf *out, const struct ks_record_use *u)
 {
-	int r = add_escaped(out, u->symbol);
-
-	r = r ? r : add_escaped(out, ks_use_kind_name(u->kind));
-	r = r ? r : add_escaped(out, u->file);
-	r = r ? r : add_uint(out, u->line);
-	r = r ? r : add_uint(out, u->col);
-	return r ? r : add_escaped(out, u->function ? u->function : "");
+	add_escaped(out, u->symbol);
+	add_escaped(out, ks_use_kind_name(u->kind));
+	add_escaped(out, u->file);
+	add_uint(out, u->line);
+	add_uint(out, u->col);
+	add_escaped(out, u->function ? u->function : "");
 }
 
 int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u)
 {
-	int r = add_head(out, u->accept_reason ? 2 : 1, "use");
-
-	r = r ? r : add_place(out, u);
-	r = r ? r : add_escaped(out, u->when);
+	add_head(out, u->accept_reason ? 2 : 1, "use");
+	add_place(out, u);
+	add_escaped(out, u->when);
 	if (u->accept_reason)
-		r = r ? r : add_escaped(out, u->accept_reason);
-	return r ? r : ks_buf_add(out, "", 1);
+		add_escaped(out, u->accept_reason);
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 int ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u)
 {
-	int r = add_head(out, 3, "api");
-
-	r = r ? r : add_place(out, u);
-	return r ? r : ks_buf_add(out, "", 1);
+	add_head(out, 3, "api");
+	add_place(out, u);
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 int ks_record_encode_include(struct ks_buf *out, const struct ks_record_include *inc)
 {
-	int r = add_head(out, 4, "include");
-
-	r = r ? r : add_escaped(out, inc->header);
-	r = r ? r : add_escaped(out, inc->file);
-	r = r ? r : add_uint(out, inc->line);
-	return r ? r : ks_buf_add(out, "", 1);
+	add_head(out, 4, "include");
+	add_escaped(out, inc->header);
+	add_escaped(out, inc->file);
+	add_uint(out, inc->line);
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g)
 {
-	int r = add_head(out, 4, "guard");
-
-	r = r ? r : add_escaped(out, g->file);
-	r = r ? r : add_uint(out, g->first);
-	r = r ? r : add_uint(out, g->last);
-	r = r ? r : ks_buf_adds(out, g->own ? "\town" : "\tkernel");
-	r = r ? r : add_escaped(out, g->cond);
-	return r ? r : ks_buf_add(out, "", 1);
+	add_head(out, 4, "guard");
+	add_escaped(out, g->file);
+	add_uint(out, g->first);
+	add_uint(out, g->last);
+	ks_buf_adds(out, g->own ? "\town" : "\tkernel");
+	add_escaped(out, g->cond);
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 int ks_record_encode_shaped(struct ks_buf *out)
 {
-	int r = add_head(out, 5, "shaped");
-
-	return r ? r : ks_buf_add(out, "", 1);
+	add_head(out, 5, "shaped");
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 /* The version a shape record of kind w needs: that of the kinds added. */
@@ -173,19 +170,20 @@ static int shape_version(enum ks_shape_what w)
 int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 {
 	bool args = sh->arglines && *sh->arglines;
-	int r = add_head(out, args ? 5 : shape_version(sh->what), "shape");
 
-	r = r ? r : add_escaped(out, ks_shape_what_name(sh->what));
-	r = r ? r : add_escaped(out, sh->name);
-	r = r ? r : add_escaped(out, sh->file);
-	r = r ? r : add_uint(out, sh->line);
-	r = r ? r : add_uint(out, sh->col);
-	r = r ? r : add_escaped(out, sh->function ? sh->function : "");
-	r = r ? r : add_escaped(out, sh->old ? sh->old : "");
-	r = r ? r : add_escaped(out, sh->probe ? sh->probe : "");
+	add_head(out, args ? 5 : shape_version(sh->what), "shape");
+	add_escaped(out, ks_shape_what_name(sh->what));
+	add_escaped(out, sh->name);
+	add_escaped(out, sh->file);
+	add_uint(out, sh->line);
+	add_uint(out, sh->col);
+	add_escaped(out, sh->function ? sh->function : "");
+	add_escaped(out, sh->old ? sh->old : "");
+	add_escaped(out, sh->probe ? sh->probe : "");
 	if (args)
-		r = r ? r : add_escaped(out, sh->arglines);
-	return r ? r : ks_buf_add(out, "", 1);
+		add_escaped(out, sh->arglines);
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 /* The version a fact record of status st needs: 5 for those added then. */
@@ -196,24 +194,24 @@ static int fact_version(enum ks_fact_status st)
 
 int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f)
 {
-	int r = add_head(out, fact_version(f->status), "fact");
-
-	r = r ? r : add_uint(out, f->item);
-	r = r ? r : add_escaped(out, ks_fact_status_name(f->status));
-	r = r ? r : add_escaped(out, f->shape ? f->shape : "");
-	r = r ? r : add_escaped(out, f->file ? f->file : "");
-	r = r ? r : add_escaped(out, f->extra ? f->extra : "");
-	return r ? r : ks_buf_add(out, "", 1);
+	add_head(out, fact_version(f->status), "fact");
+	add_uint(out, f->item);
+	add_escaped(out, ks_fact_status_name(f->status));
+	add_escaped(out, f->shape ? f->shape : "");
+	add_escaped(out, f->file ? f->file : "");
+	add_escaped(out, f->extra ? f->extra : "");
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 int ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e)
 {
-	int r = add_head(out, 4, "error");
-
-	r = r ? r : add_uint(out, e->line);
-	r = r ? r : add_uint(out, e->col);
-	r = r ? r : add_escaped(out, e->message);
-	return r ? r : ks_buf_add(out, "", 1);
+	add_head(out, 4, "error");
+	add_uint(out, e->line);
+	add_uint(out, e->col);
+	add_escaped(out, e->message);
+	ks_buf_add(out, "", 1);
+	return 0;
 }
 
 /* Splits p[0..n) at TABs into fresh unescaped strings. */
@@ -231,18 +229,16 @@ static int split(const char *p, size_t n, char **f, size_t *nf, const char **why
 				break;
 			}
 			f[(*nf)++] = ks_buf_steal(&b);
-			if (!f[*nf - 1])
-				r = -ENOMEM;
 			continue;
 		}
 		if (p[i] == '\0' || p[i] == '\n') {
 			*why = p[i] ? "newline inside a record" : "NUL inside a record";
 			r = -EINVAL;
 		} else if (p[i] != '\\') {
-			r = ks_buf_addc(&b, p[i]);
+			ks_buf_addc(&b, p[i]);
 		} else if (i + 1 < n && strchr("tn\\", p[i + 1])) {
 			i++;
-			r = ks_buf_addc(&b, p[i] == 't' ? '\t' : p[i] == 'n' ? '\n' : '\\');
+			ks_buf_addc(&b, p[i] == 't' ? '\t' : p[i] == 'n' ? '\n' : '\\');
 		} else {
 			*why = "bad escape sequence";
 			r = -EINVAL;

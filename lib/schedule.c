@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "buf.h"
 #include "schedule.h"
@@ -54,13 +55,11 @@ static void perr(struct parser *ps, unsigned line, const char *fmt, ...)
 	int r;
 
 	va_start(ap, fmt);
-	r = ks_buf_vaddf(&b, fmt, ap);
+	ks_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	if (!r)
-		r = ks_diag_add(ps->d, KS_ERROR, ps->file, line, 0, "%s", b.p);
+	r = ks_diag_add(ps->d, KS_ERROR, ps->file, line, 0, "%s", b.p);
 	ks_buf_free(&b);
-	if (r < 0 || ps->err != -ENOMEM)
-		ps->err = r < 0 ? r : -EINVAL;
+	ps->err = r < 0 ? r : -EINVAL;
 }
 
 const char *ks_action_name(enum ks_action a)
@@ -107,9 +106,7 @@ static void *arena_alloc(struct ks_schedule *s, size_t n)
 	if (!c || c->cap - c->used < n) {
 		size_t cap = n > CHUNK_SIZE ? n : CHUNK_SIZE;
 
-		c = malloc(sizeof(*c) + cap);
-		if (!c)
-			return NULL;
+		c = ks_xmalloc(sizeof(*c) + cap);
 		c->next = s->arena;
 		c->used = 0;
 		c->cap = cap;
@@ -124,8 +121,7 @@ static char *arena_strndup(struct ks_schedule *s, const char *str, size_t n)
 {
 	char *p = arena_alloc(s, n + 1);
 
-	if (p)
-		memcpy(p, str, n);
+	memcpy(p, str, n);
 	return p;
 }
 
@@ -182,7 +178,7 @@ static int parse_action(struct parser *ps, struct ks_entry *e, const char *v, un
 	}
 	e->action = KS_ACTION_NAMESPACE;
 	e->ns = arena_strndup(ps->s, ns, strlen(ns));
-	return e->ns ? 0 : -ENOMEM;
+	return 0;
 }
 
 static int parse_what(struct parser *ps, struct ks_entry *e, const char *v, unsigned line)
@@ -198,14 +194,10 @@ static int parse_what(struct parser *ps, struct ks_entry *e, const char *v, unsi
 		return -EINVAL;
 	}
 	e->syms = arena_alloc(ps->s, n * sizeof(*e->syms));
-	if (!e->syms)
-		return -ENOMEM;
 	for (v += strspn(v, sep); *v; v += strspn(v, sep)) {
 		size_t len = strcspn(v, sep);
 		char *sym = arena_strndup(ps->s, v, len);
 
-		if (!sym)
-			return -ENOMEM;
 		e->syms[e->nsyms++] = sym;
 		if (!ks_is_identifier(sym)) {
 			perr(ps, line, "bad symbol name '%s'", sym);
@@ -225,15 +217,13 @@ static char *dup_field(struct parser *ps, enum field f)
 
 /* Builds an entry from the pending fields; NULL (with diagnostics) if any
  * field is bad. */
-static struct ks_entry *build_entry(struct parser *ps, int *r)
+static struct ks_entry *build_entry(struct parser *ps)
 {
 	struct pending *p = &ps->p;
 	struct ks_entry *e = arena_alloc(ps->s, sizeof(*e));
 	int what, when, action = 0;
+	bool bad;
 
-	*r = -ENOMEM;
-	if (!e)
-		return NULL;
 	e->file = ps->file;
 	e->line = p->start;
 	what = parse_what(ps, e, p->val[F_WHAT].p, p->line[F_WHAT]);
@@ -244,17 +234,13 @@ static struct ks_entry *build_entry(struct parser *ps, int *r)
 	e->why = dup_field(ps, F_WHY);
 	e->who = dup_field(ps, F_WHO);
 	e->since = dup_field(ps, F_SINCE);
-	if (what == -ENOMEM || action == -ENOMEM || (p->line[F_REPLACE] && !e->replace) ||
-	    (p->line[F_WHY] && !e->why) || (p->line[F_WHO] && !e->who) ||
-	    (p->line[F_SINCE] && !e->since))
-		return NULL;
-	*r = what || when || action ? -EINVAL : 0;
+	bad = what || when || action;
 	if (p->line[F_REPLACE] && !e->replace[0]) {
 		perr(ps, p->line[F_REPLACE], "empty Replace field");
-		*r = -EINVAL;
+		bad = true;
 	}
 	e->replace_ident = e->replace && ks_is_identifier(e->replace);
-	return *r ? NULL : e;	/* a bad entry's memory goes with the schedule */
+	return bad ? NULL : e;	/* a bad entry's memory goes with the schedule */
 }
 
 static bool str_eq(const char *a, const char *b)
@@ -269,16 +255,13 @@ static bool entries_agree(const struct ks_entry *a, const struct ks_entry *b)
 	       a->action == b->action && str_eq(a->ns, b->ns) && str_eq(a->replace, b->replace);
 }
 
-static int index_entry(struct parser *ps, struct ks_entry *e)
+static void index_entry(struct parser *ps, struct ks_entry *e)
 {
 	for (size_t i = 0; i < e->nsyms; i++) {
 		const struct ks_entry *old;
 		void **slot;
-		int r = ks_strmap_put(&ps->s->bysym, e->syms[i], &slot);
 
-		if (r < 0)
-			return r;
-		if (r) {
+		if (ks_strmap_put(&ps->s->bysym, e->syms[i], &slot)) {
 			*slot = e;
 			continue;
 		}
@@ -289,15 +272,12 @@ static int index_entry(struct parser *ps, struct ks_entry *e)
 			perr(ps, e->line, "symbol '%s' is already scheduled at %s:%u",
 			     e->syms[i], old->file, old->line);
 	}
-	return 0;
 }
 
-static int append_entry(struct ks_schedule *s, struct ks_entry *e)
+static void append_entry(struct ks_schedule *s, struct ks_entry *e)
 {
-	if (ks_array_room((void **)&s->entries, &s->cap, s->n + 1, sizeof(*s->entries)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&s->entries, &s->cap, s->n + 1, sizeof(*s->entries));
 	s->entries[s->n++] = e;
-	return 0;
 }
 
 static void pending_reset(struct pending *p)
@@ -309,28 +289,25 @@ static void pending_reset(struct pending *p)
 	p->last = -1;
 }
 
-static int finish_entry(struct parser *ps)
+static void finish_entry(struct parser *ps)
 {
 	struct pending *p = &ps->p;
 	struct ks_entry *e;
-	int r;
 
 	if (!p->start)
-		return 0;
+		return;
 	if (!p->line[F_WHAT] || !p->line[F_WHEN]) {
 		perr(ps, p->start, "entry has no %s field",
 		     !p->line[F_WHAT] ? "What" : "When");
 		pending_reset(p);
-		return 0;
+		return;
 	}
-	e = build_entry(ps, &r);
+	e = build_entry(ps);
 	pending_reset(p);
 	if (!e)
-		return r == -ENOMEM ? r : 0;
-	r = append_entry(ps->s, e);
-	if (r < 0)
-		return r;
-	return index_entry(ps, e);
+		return;
+	append_entry(ps->s, e);
+	index_entry(ps, e);
 }
 
 static int lookup_field(const char *name, size_t n)
@@ -342,22 +319,20 @@ static int lookup_field(const char *name, size_t n)
 }
 
 /* Appends a value, trimmed, joining continuation lines with one space. */
-static int add_value(struct ks_buf *b, const char *v, size_t n)
+static void add_value(struct ks_buf *b, const char *v, size_t n)
 {
-	int r = 0;
-
 	while (n && isspace((unsigned char)*v))
 		v++, n--;
 	while (n && isspace((unsigned char)v[n - 1]))
 		n--;
 	if (!n)
-		return 0;
+		return;
 	if (b->len)
-		r = ks_buf_addc(b, ' ');
-	return r ? r : ks_buf_add(b, v, n);
+		ks_buf_addc(b, ' ');
+	ks_buf_add(b, v, n);
 }
 
-static int field_line(struct parser *ps, const char *l, size_t n, unsigned line)
+static void field_line(struct parser *ps, const char *l, size_t n, unsigned line)
 {
 	struct pending *p = &ps->p;
 	const char *colon = memchr(l, ':', n);
@@ -366,7 +341,7 @@ static int field_line(struct parser *ps, const char *l, size_t n, unsigned line)
 
 	if (!colon) {
 		perr(ps, line, "expected 'Field: value', got '%.*s'", (int)n, l);
-		return 0;
+		return;
 	}
 	nlen = (size_t)(colon - l);
 	while (nlen && isspace((unsigned char)l[nlen - 1]))
@@ -375,22 +350,21 @@ static int field_line(struct parser *ps, const char *l, size_t n, unsigned line)
 	if (f < 0) {
 		perr(ps, line, "unknown field '%.*s'", (int)nlen, l);
 		p->last = -1;
-		return 0;
+		return;
 	}
 	if (!p->start)
 		p->start = line;
 	if (p->line[f]) {
 		perr(ps, line, "duplicate field '%s' (first at line %u)", field_names[f], p->line[f]);
 		p->last = -1;
-		return 0;
+		return;
 	}
 	p->line[f] = line;
 	p->last = f;
 	ks_buf_reset(&p->val[f]);
 	/* an empty value is still a string, for the checks that follow */
-	if (ks_buf_add(&p->val[f], "", 0) < 0)
-		return -ENOMEM;
-	return add_value(&p->val[f], colon + 1, n - (size_t)(colon + 1 - l));
+	ks_buf_add(&p->val[f], "", 0);
+	add_value(&p->val[f], colon + 1, n - (size_t)(colon + 1 - l));
 }
 
 static bool blank(const char *l, size_t n)
@@ -401,38 +375,36 @@ static bool blank(const char *l, size_t n)
 	return true;
 }
 
-static int parse_line(struct parser *ps, const char *l, size_t n, unsigned line)
+static void parse_line(struct parser *ps, const char *l, size_t n, unsigned line)
 {
 	struct pending *p = &ps->p;
 
 	if (n && l[n - 1] == '\r')
 		n--;
-	if (blank(l, n))
-		return finish_entry(ps);
+	if (blank(l, n)) {
+		finish_entry(ps);
+		return;
+	}
 	if (l[0] == '#')
-		return 0;
-	if (l[0] != ' ' && l[0] != '\t')
-		return field_line(ps, l, n, line);
+		return;
+	if (l[0] != ' ' && l[0] != '\t') {
+		field_line(ps, l, n, line);
+		return;
+	}
 	if (p->last < 0) {
 		if (!p->start)
 			perr(ps, line, "continuation line outside an entry");
-		return 0;
+		return;
 	}
-	return add_value(&p->val[p->last], l, n);
+	add_value(&p->val[p->last], l, n);
 }
 
-static int add_file(struct ks_schedule *s, const char *name, const char **owned)
+/* The schedule's own copy of name. */
+static const char *add_file(struct ks_schedule *s, const char *name)
 {
-	char **v = realloc(s->files, (s->nfiles + 1) * sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	s->files = v;
-	v[s->nfiles] = strdup(name);
-	if (!v[s->nfiles])
-		return -ENOMEM;
-	*owned = v[s->nfiles++];
-	return 0;
+	s->files = ks_xrealloc(s->files, (s->nfiles + 1) * sizeof(*s->files));
+	s->files[s->nfiles] = ks_xstrdup(name);
+	return s->files[s->nfiles++];
 }
 
 int ks_schedule_parse(struct ks_schedule *s, const char *name, const char *text,
@@ -441,12 +413,12 @@ int ks_schedule_parse(struct ks_schedule *s, const char *name, const char *text,
 	struct parser ps = { .s = s, .d = d, .p = { .last = -1 } };
 	const char *start = text, *end = text + len;
 	unsigned line = 0;
-	int r = add_file(s, name, &ps.file);
 
+	ps.file = add_file(s, name);
 	/* a UTF-8 byte order mark, which some editors write first */
 	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
 		text += 3;
-	while (!r && text < end) {
+	while (text < end) {
 		const char *nl = memchr(text, '\n', (size_t)(end - text));
 		size_t n = nl ? (size_t)(nl - text) : (size_t)(end - text);
 
@@ -454,15 +426,14 @@ int ks_schedule_parse(struct ks_schedule *s, const char *name, const char *text,
 			perr(&ps, line + 1, "NUL byte in schedule");
 			break;
 		}
-		r = parse_line(&ps, text, n, ++line);
+		parse_line(&ps, text, n, ++line);
 		text += n + (nl != NULL);
 	}
-	if (!r)
-		r = finish_entry(&ps);
+	finish_entry(&ps);
 	for (int f = 0; f < F_COUNT; f++)
 		ks_buf_free(&ps.p.val[f]);
 	s->digest = ks_hash_bytes(start, len, s->digest);
-	return r < 0 ? r : ps.err;
+	return ps.err;
 }
 
 int ks_schedule_load(struct ks_schedule *s, const char *path, struct ks_diags *d)
@@ -488,15 +459,10 @@ int ks_schedule_load_list(struct ks_schedule *s, const char *paths, struct ks_di
 
 	while (*paths) {
 		size_t n = strcspn(paths, ":");
-		char *one = strndup(paths, n);
-		int r;
+		char *one = ks_xstrndup(paths, n);
+		int r = n ? ks_schedule_load(s, one, d) : 0;
 
-		if (!one)
-			return -ENOMEM;
-		r = n ? ks_schedule_load(s, one, d) : 0;
 		free(one);
-		if (r == -ENOMEM)
-			return r;
 		if (r < 0 && !ret)
 			ret = r;
 		paths += n + (paths[n] == ':');

@@ -64,7 +64,7 @@ struct ks_schedule {
  * symbol named again (by a later entry, or a disagreeing one in another
  * file) is an error too, and lookups keep finding its first entry; the
  * later entry stays for its other symbols. Returns
- * -EINVAL if any error was found, -ENOMEM, or 0. */
+ * -EINVAL if any error was found, or 0. */
 int ks_schedule_parse(struct ks_schedule *s, const char *name, const char *text,
 		      size_t len, struct ks_diags *d) KS_MUST_CHECK;
 /* Reads and parses one file; an unreadable file is one diagnostic and

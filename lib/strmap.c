@@ -1,9 +1,9 @@
 /* Open-addressing hash map from strings to pointers, kept at most half
  * full. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "strmap.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
@@ -57,15 +57,10 @@ static struct ks_strmap_slot *find(struct ks_strmap_slot *slots, size_t cap,
 	return &slots[i];
 }
 
-static int rehash_to(struct ks_strmap *m, size_t cap)
+static void rehash_to(struct ks_strmap *m, size_t cap)
 {
-	struct ks_strmap_slot *slots;
+	struct ks_strmap_slot *slots = ks_xcalloc(cap, sizeof(*slots));
 
-	if (cap > SIZE_MAX / sizeof(*slots))
-		return -ENOMEM;
-	slots = calloc(cap, sizeof(*slots));
-	if (!slots)
-		return -ENOMEM;
 	for (size_t i = 0; i < m->cap; i++) {
 		struct ks_strmap_slot *o = &m->slots[i];
 
@@ -75,12 +70,11 @@ static int rehash_to(struct ks_strmap *m, size_t cap)
 	free(m->slots);
 	m->slots = slots;
 	m->cap = cap;
-	return 0;
 }
 
-static int rehash(struct ks_strmap *m)
+static void rehash(struct ks_strmap *m)
 {
-	return rehash_to(m, m->cap ? m->cap * 2 : 16);
+	rehash_to(m, m->cap ? m->cap * 2 : 16);
 }
 
 int ks_strmap_reserve(struct ks_strmap *m, size_t n)
@@ -89,10 +83,12 @@ int ks_strmap_reserve(struct ks_strmap *m, size_t n)
 
 	while (cap / 2 < n) {
 		if (cap > SIZE_MAX / 4)
-			return -ENOMEM;
+			ks_nomem();
 		cap *= 2;
 	}
-	return cap > m->cap ? rehash_to(m, cap) : 0;
+	if (cap > m->cap)
+		rehash_to(m, cap);
+	return 0;
 }
 
 int ks_strmap_put(struct ks_strmap *m, const char *key, void ***slot)
@@ -100,12 +96,8 @@ int ks_strmap_put(struct ks_strmap *m, const char *key, void ***slot)
 	uint32_t h = hash_str(key);
 	struct ks_strmap_slot *s;
 
-	if ((m->n + 1) * 2 > m->cap) {
-		int r = rehash(m);
-
-		if (r < 0)
-			return r;
-	}
+	if ((m->n + 1) * 2 > m->cap)
+		rehash(m);
 	s = find(m->slots, m->cap, key, h);
 	*slot = &s->val;
 	if (s->key)

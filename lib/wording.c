@@ -7,25 +7,24 @@ const char ks_license_unknown[] = "(unknown)";
 
 int ks_say_when(struct ks_buf *b, const struct ks_when *w)
 {
-	return ks_buf_addf(b, w->kind == KS_WHEN_DATE ? "on %s" : "in Linux %s", w->text);
+	ks_buf_addf(b, w->kind == KS_WHEN_DATE ? "on %s" : "in Linux %s", w->text);
+	return 0;
 }
 
 int ks_say_action(struct ks_buf *b, const struct ks_entry *e, bool past)
 {
-	int r;
-
 	switch (e->action) {
 	case KS_ACTION_GPL_ONLY:
-		r = ks_buf_adds(b, past ? "was due to become GPL-only " : "will become GPL-only ");
+		ks_buf_adds(b, past ? "was due to become GPL-only " : "will become GPL-only ");
 		break;
 	case KS_ACTION_NAMESPACE:
-		r = ks_buf_addf(b, "%s to namespace %s ", past ? "was due to move" : "will move",
-				e->ns);
+		ks_buf_addf(b, "%s to namespace %s ", past ? "was due to move" : "will move",
+			    e->ns);
 		break;
 	default:
-		r = ks_buf_adds(b, past ? "was due for removal " : "is scheduled for removal ");
+		ks_buf_adds(b, past ? "was due for removal " : "is scheduled for removal ");
 	}
-	return r ? r : ks_say_when(b, &e->when);
+	return ks_say_when(b, &e->when);
 }
 
 int ks_say_days(struct ks_buf *b, const struct ks_when_eval *ev)
@@ -36,56 +35,56 @@ int ks_say_days(struct ks_buf *b, const struct ks_when_eval *ev)
 	if (!ev->have_days)
 		return 0;
 	if (ev->days_left == 0)
-		return ks_buf_adds(b, " (today)");
-	if (ev->days_left > 0)
-		return ks_buf_addf(b, " (in %d day%s)", n, s);
-	return ks_buf_addf(b, " (overdue by %d day%s)", n, s);
+		ks_buf_adds(b, " (today)");
+	else if (ev->days_left > 0)
+		ks_buf_addf(b, " (in %d day%s)", n, s);
+	else
+		ks_buf_addf(b, " (overdue by %d day%s)", n, s);
+	return 0;
 }
 
-static int say_license(struct ks_buf *b, const char *license)
+static void say_license(struct ks_buf *b, const char *license)
 {
 	if (license == ks_license_unknown)
-		return ks_buf_adds(b, "; only modules whose license is not GPL-compatible are "
-				      "concerned");
-	return ks_buf_addf(b, "; module license '%s' is not GPL-compatible",
-			   license ? license : "(none)");
+		ks_buf_adds(b, "; only modules whose license is not GPL-compatible are concerned");
+	else
+		ks_buf_addf(b, "; module license '%s' is not GPL-compatible",
+			    license ? license : "(none)");
 }
 
 int ks_say_advice(struct ks_buf *b, const struct ks_entry *e, const char *license)
 {
-	int r = 0;
-
 	if (e->action == KS_ACTION_GPL_ONLY)
-		r = say_license(b, license);
+		say_license(b, license);
 	else if (e->action == KS_ACTION_NAMESPACE)
-		r = ks_buf_addf(b, "; add MODULE_IMPORT_NS(%s)", e->ns);
-	return r ? r : ks_say_replace(b, e);
+		ks_buf_addf(b, "; add MODULE_IMPORT_NS(%s)", e->ns);
+	return ks_say_replace(b, e);
 }
 
 int ks_say_replace(struct ks_buf *b, const struct ks_entry *e)
 {
-	if (!e->replace)
-		return 0;
-	return ks_buf_addf(b, e->replace_ident ? "; use '%s' instead" : "; %s", e->replace);
+	if (e->replace)
+		ks_buf_addf(b, e->replace_ident ? "; use '%s' instead" : "; %s", e->replace);
+	return 0;
 }
 
 int ks_say_tag(struct ks_buf *b, const struct ks_entry *e, bool past)
 {
 	const char *since = past ? "since" : "from";
 	bool date = e->when.kind == KS_WHEN_DATE;
-	int r;
 
 	switch (e->action) {
 	case KS_ACTION_GPL_ONLY:
-		return ks_buf_addf(b, "GPL-only %s %s%s", since, date ? "" : "Linux ",
-				   e->when.text);
+		ks_buf_addf(b, "GPL-only %s %s%s", since, date ? "" : "Linux ", e->when.text);
+		return 0;
 	case KS_ACTION_NAMESPACE:
-		return ks_buf_addf(b, "namespace %s %s %s%s", e->ns, since, date ? "" : "Linux ",
-				   e->when.text);
+		ks_buf_addf(b, "namespace %s %s %s%s", e->ns, since, date ? "" : "Linux ",
+			    e->when.text);
+		return 0;
 	case KS_ACTION_UNEXPORT:
 		break;
 	}
 	/* "removal on 2027-09-01", "removed in Linux 6.20" */
-	r = ks_buf_adds(b, past ? "removed " : "removal ");
-	return r ? r : ks_say_when(b, &e->when);
+	ks_buf_adds(b, past ? "removed " : "removal ");
+	return ks_say_when(b, &e->when);
 }

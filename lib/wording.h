@@ -12,7 +12,7 @@
 
 KS_BEGIN_DECLS
 
-/* Each function appends to b and returns 0 or -ENOMEM. */
+/* Each function appends to b and returns 0. */
 
 /* "on 2027-09-01" or "in Linux 6.20". */
 int ks_say_when(struct ks_buf *b, const struct ks_when *w) KS_MUST_CHECK;

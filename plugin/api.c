@@ -100,20 +100,16 @@ location_t ks_api_written(struct ks_plugin *p, location_t loc)
 char *ks_macro_params(const cpp_macro *m)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = ks_buf_addc(&b, '(');
 
-	for (unsigned i = 0; !r && i < m->paramc; i++) {
+	ks_buf_addc(&b, '(');
+	for (unsigned i = 0; i < m->paramc; i++) {
 		const char *n = (const char *)NODE_NAME(m->parm.params[i]);
 		bool va = m->variadic && i + 1 == m->paramc;
 
-		r = ks_buf_addf(&b, "%s%s%s", i ? ", " : "",
-				va && !strcmp(n, "__VA_ARGS__") ? "" : n, va ? "..." : "");
+		ks_buf_addf(&b, "%s%s%s", i ? ", " : "", va && !strcmp(n, "__VA_ARGS__") ? "" : n,
+			    va ? "..." : "");
 	}
-	r = r ? r : ks_buf_addc(&b, ')');
-	if (r) {
-		ks_buf_free(&b);
-		return NULL;
-	}
+	ks_buf_addc(&b, ')');
 	return ks_buf_steal(&b);
 }
 

@@ -171,29 +171,24 @@ static char *kernel_part(struct guards *g, const struct gfile *f, const struct k
 {
 	struct ks_buf cond = KS_BUF_INIT;
 	struct ks_cond_ctx c;
-	int r = 0;
 
-	for (size_t i = 0; i < b->nconds && !r; i++) {
+	for (size_t i = 0; i < b->nconds; i++) {
 		char *why = NULL;
 		char *rw = ks_cond_resolve(context(g, &c), (size_t)(f - g->files), b->lines[i],
 					   b->conds[i], &why);
 
-		if (!rw && !why) {
-			r = -ENOMEM;
-		} else if (!rw) {
+		if (!rw) {
 			*own = true;
 			if (!g->why) {
 				g->why = why;
 				why = NULL;
 			}
 		} else if (ks_cond_idents(rw, asks_target, g)) {
-			r = ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", rw);
+			ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", rw);
 		}
 		free(why);
 		free(rw);
 	}
-	if (r)
-		error("%s: out of memory", g->p->name);
 	return cond.p ? ks_buf_steal(&cond) : xstrdup("");
 }
 
@@ -285,7 +280,7 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	char *part, *key;
 	bool any = false, own = false;
 	void **slot;
-	int r = 0;
+	int r;
 
 	ks_record_place(g->p, s->loc, &at);
 	memset(&from, 0, sizeof(from));
@@ -294,20 +289,20 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 		ks_record_place(g->p, s->decl, &from);
 		ks_record_place(g->p, s->decl_end, &to);
 	}
-	for (size_t i = 0; i < ndeps && !r; i++) {
+	for (size_t i = 0; i < ndeps; i++) {
 		if (!dep_in(&deps[i], at.file, at.line, at.line) &&
 		    !(from.file && dep_in(&deps[i], from.file, from.line, to.line)))
 			continue;
 		any = true;
 		own |= deps[i].own;
 		if (*deps[i].cond && !deps[i].own)
-			r = ks_buf_addf(&cond, "%s(%s)", cond.len ? " && " : "", deps[i].cond);
+			ks_buf_addf(&cond, "%s(%s)", cond.len ? " && " : "", deps[i].cond);
 	}
 	key = any ? ks_strdupf("%s:%u", at.file, at.line) : NULL;
-	if (!any || r || !key || ks_strmap_put(done, key, &slot) != 1) {
+	if (!any || ks_strmap_put(done, key, &slot) != 1) {
 		free(key);
 		ks_buf_free(&cond);
-		return r;
+		return 0;
 	}
 	*slot = key;		/* the map borrows it: freed with the map */
 	f = file_of(g, at.file);
@@ -315,11 +310,12 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	free(g->why);
 	g->why = NULL;
 	part = b ? kernel_part(g, f, b, &own) : xstrdup("");
-	r = *part ? ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", part) : 0;
+	if (*part)
+		ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", part);
 	rec.file = at.file;
 	rec.first = rec.last = at.line;
 	rec.own = own;
-	r = r ? r : write_guard(g, &rec, cond.len ? cond.p : const_cast<char *>(""), desc);
+	r = write_guard(g, &rec, cond.len ? cond.p : const_cast<char *>(""), desc);
 	free(part);
 	ks_buf_free(&cond);
 	return r;

@@ -46,8 +46,7 @@ int plugin_is_GPL_compatible;
 
 void ks_room(void **v, size_t *cap, size_t n, size_t size)
 {
-	if (ks_array_room(v, cap, n, size) < 0)
-		xmalloc_failed(n > SIZE_MAX / size ? SIZE_MAX : n * size);
+	ks_array_room(v, cap, n, size);
 }
 
 void ks_must(int r)

@@ -57,13 +57,12 @@ void ks_mark_register_attribute(void)
 
 /* Adds text to b with newlines turned into spaces (a schedule field is one
  * line). */
-static int add_line(struct ks_buf *b, const char *field, const char *text)
+static void add_line(struct ks_buf *b, const char *field, const char *text)
 {
-	int r = ks_buf_adds(b, field);
-
-	for (; !r && *text; text++)
-		r = ks_buf_addc(b, *text == '\n' ? ' ' : *text);
-	return r ? r : ks_buf_addc(b, '\n');
+	ks_buf_adds(b, field);
+	for (; *text; text++)
+		ks_buf_addc(b, *text == '\n' ? ' ' : *text);
+	ks_buf_addc(b, '\n');
 }
 
 /* An attribute is turned into a one-entry schedule text, so that marks and
@@ -78,12 +77,11 @@ static const struct ks_entry *mark_entry(struct ks_plugin *p, const char *sym, t
 
 	if (e || !args)
 		return e;
-	r = add_line(&b, "What: ", sym);
-	r = r ? r : add_line(&b, "When: ", TREE_STRING_POINTER(TREE_VALUE(args)));
-	if (!r && TREE_CHAIN(args) && *TREE_STRING_POINTER(TREE_VALUE(TREE_CHAIN(args))))
-		r = add_line(&b, "Replace: ", TREE_STRING_POINTER(TREE_VALUE(TREE_CHAIN(args))));
-	if (!r)
-		r = ks_schedule_parse(&p->marks, "<sunset attribute>", b.p, b.len, &d);
+	add_line(&b, "What: ", sym);
+	add_line(&b, "When: ", TREE_STRING_POINTER(TREE_VALUE(args)));
+	if (TREE_CHAIN(args) && *TREE_STRING_POINTER(TREE_VALUE(TREE_CHAIN(args))))
+		add_line(&b, "Replace: ", TREE_STRING_POINTER(TREE_VALUE(TREE_CHAIN(args))));
+	r = ks_schedule_parse(&p->marks, "<sunset attribute>", b.p, b.len, &d);
 	ks_buf_free(&b);
 	ks_diags_free(&d);
 	return r ? NULL : ks_schedule_lookup(&p->marks, sym);

@@ -24,18 +24,17 @@ static bool plain(unsigned char c)
 	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
 }
 
-static int asm_string(struct ks_buf *out, const char *s, size_t n)
+static void asm_string(struct ks_buf *out, const char *s, size_t n)
 {
-	int r = ks_buf_adds(out, "\t.asciz \"");
-
-	for (size_t i = 0; i < n && !r;) {
+	ks_buf_adds(out, "\t.asciz \"");
+	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
 		size_t j = i;
 
 		while (j < n && plain((unsigned char)s[j]))
 			j++;
 		if (j > i) {	/* a run of plain bytes at once */
-			r = ks_buf_add(out, s + i, j - i);
+			ks_buf_add(out, s + i, j - i);
 			i = j;
 		} else {	/* \" \\ or \ooo, without printf: a TAB ends each field */
 			char e[4] = { '\\', (char)c, 0, 0 };
@@ -45,37 +44,36 @@ static int asm_string(struct ks_buf *out, const char *s, size_t n)
 				e[2] = (char)('0' + ((c >> 3) & 7));
 				e[3] = (char)('0' + (c & 7));
 			}
-			r = ks_buf_add(out, e, c != '"' && c != '\\' ? 4 : 2);
+			ks_buf_add(out, e, c != '"' && c != '\\' ? 4 : 2);
 			i++;
 		}
 	}
-	return r ? r : ks_buf_adds(out, "\"\n");
+	ks_buf_adds(out, "\"\n");
 }
 
 /* One ELF note: namesz, descsz, type, "ksunset\0", the records, each part
  * padded to 4 bytes. "%note", not "@note": '@' starts a comment on ARM.
  * Built whole and written with one call: per-byte output was a visible
  * share of the plugin's cost. */
-static int write_note(const struct ks_buf *desc)
+static void write_note(const struct ks_buf *desc)
 {
 	struct ks_buf out = KS_BUF_INIT;
-	int r = ks_buf_addf(&out, "\t.pushsection %s,\"\",%%note\n\t.balign 4\n"
-				  "\t.long %u\n\t.long %u\n\t.long %#x\n\t.asciz \"%s\"\n\t.balign 4\n",
-			    KS_NOTE_SECTION, (unsigned)sizeof(KS_NOTE_NAME), (unsigned)desc->len,
-			    KS_NOTE_TYPE, KS_NOTE_NAME);
 
+	ks_buf_addf(&out,
+		    "\t.pushsection %s,\"\",%%note\n\t.balign 4\n"
+		    "\t.long %u\n\t.long %u\n\t.long %#x\n\t.asciz \"%s\"\n\t.balign 4\n",
+		    KS_NOTE_SECTION, (unsigned)sizeof(KS_NOTE_NAME), (unsigned)desc->len,
+		    KS_NOTE_TYPE, KS_NOTE_NAME);
 	/* the descriptor is NUL-terminated records: one .asciz each */
-	for (size_t off = 0; !r && off < desc->len;) {
+	for (size_t off = 0; off < desc->len;) {
 		size_t n = strnlen(desc->p + off, desc->len - off);
 
-		r = asm_string(&out, desc->p + off, n);
+		asm_string(&out, desc->p + off, n);
 		off += n + 1;
 	}
-	r = r ? r : ks_buf_adds(&out, "\t.balign 4\n\t.popsection\n");
-	if (!r)
-		fputs(out.p, asm_out_file);
+	ks_buf_adds(&out, "\t.balign 4\n\t.popsection\n");
+	fputs(out.p, asm_out_file);
 	ks_buf_free(&out);
-	return r;
 }
 
 void ks_note_write(struct ks_plugin *p)
@@ -92,7 +90,9 @@ void ks_note_write(struct ks_plugin *p)
 	r = r ? r : ks_puses_encode(p, &desc);
 	if (!r && p->api)
 		r = ks_api_encode(p, &desc);
-	if (r || write_note(&desc) < 0)
+	if (r)
 		error("%s: out of memory writing the %s note", p->name, KS_NOTE_SECTION);
+	else
+		write_note(&desc);
 	ks_buf_free(&desc);
 }

@@ -95,10 +95,10 @@ static char *message(const struct ks_plugin *p, const struct ks_puse *u,
 	int r;
 
 	if (strcmp(u->name, u->sym) && *u->name)
-		r = ks_buf_addf(&b, "'%s' (symbol '%s') ", u->name, u->sym);
+		ks_buf_addf(&b, "'%s' (symbol '%s') ", u->name, u->sym);
 	else
-		r = ks_buf_addf(&b, "'%s' ", u->sym);
-	r = r ? r : ks_say_action(&b, u->e, past);
+		ks_buf_addf(&b, "'%s' ", u->sym);
+	r = ks_say_action(&b, u->e, past);
 	r = r || !past ? r : ks_say_days(&b, ev);
 	r = r ? r : ks_say_advice(&b, u->e, p->license ? p->license : ks_license_unknown);
 	if (r) {
@@ -161,8 +161,7 @@ static void notes(struct ks_plugin *p, const struct ks_puse *u)
 				     "enough for this use (ksunset check --target tells)",
 				     w, u->sym);
 
-		if (s)
-			inform(u->loc, "%s", s);
+		inform(u->loc, "%s", s);
 		free(s);
 	}
 	free(w);
@@ -171,8 +170,7 @@ static void notes(struct ks_plugin *p, const struct ks_puse *u)
 		char *s = ks_strdupf("accepted in the source (\"%s\"), but a use past its date "
 				     "never is", u->accept);
 
-		if (s)
-			inform(u->loc, "%s", s);
+		inform(u->loc, "%s", s);
 		free(s);
 	}
 }

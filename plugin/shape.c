@@ -148,22 +148,24 @@ static char *spell_params(struct ks_plugin *p, tree fntype)
 
 	if (!a)
 		return xstrdup("()");	/* no prototype */
-	ok = !ks_buf_addc(&b, '(');
+	ks_buf_addc(&b, '(');
 	for (; ok && a && a != void_list_node; a = TREE_CHAIN(a)) {
 		char *s = spell(p, TREE_VALUE(a), xstrdup(""), false);
 
-		ok = s && !ks_buf_addf(&b, "%s%s", b.len > 1 ? ", " : "", s);
+		ok = s != NULL;
+		if (ok)
+			ks_buf_addf(&b, "%s%s", b.len > 1 ? ", " : "", s);
 		free(s);
 	}
-	if (ok && !a)
-		ok = !ks_buf_adds(&b, b.len > 1 ? ", ..." : "...");
-	else if (ok && b.len == 1)
-		ok = !ks_buf_adds(&b, "void");
-	ok = ok && !ks_buf_addc(&b, ')');
 	if (!ok) {
 		ks_buf_free(&b);
 		return NULL;
 	}
+	if (!a)
+		ks_buf_adds(&b, b.len > 1 ? ", ..." : "...");
+	else if (b.len == 1)
+		ks_buf_adds(&b, "void");
+	ks_buf_addc(&b, ')');
 	return ks_buf_steal(&b);
 }
 
@@ -182,7 +184,7 @@ static char *spell(struct ks_plugin *p, tree type, char *decl, bool behind_point
 
 		d = ks_strdupf(paren ? "(*%s%s)" : "*%s%s", TYPE_READONLY(type) ? "const " : "", decl);
 		free(decl);
-		return d ? spell(p, to, d, true) : NULL;
+		return spell(p, to, d, true);
 	}
 	case ARRAY_TYPE: {
 		tree dom = TYPE_DOMAIN(type);
@@ -193,7 +195,7 @@ static char *spell(struct ks_plugin *p, tree type, char *decl, bool behind_point
 		else
 			d = ks_strdupf("%s[]", decl);
 		free(decl);
-		return d ? spell(p, TREE_TYPE(type), d, behind_pointer) : NULL;
+		return spell(p, TREE_TYPE(type), d, behind_pointer);
 	}
 	case FUNCTION_TYPE: {
 		char *params = spell_params(p, type);
@@ -290,14 +292,14 @@ static bool source_args(struct ks_plugin *p, location_t loc, char ***args, size_
 					*lines = XRESIZEVEC(unsigned, *lines, *nargs + 1);
 					(*lines)[*nargs] = start ? start : (unsigned)(x.line + l);
 				}
-				ks_must(ks_strv_add(args, nargs, arg.p ? arg.p : ""));
+				ks_strv_add(args, nargs, arg.p ? arg.p : "");
 				ks_buf_reset(&arg);
 				start = 0;
 				done = c == ')';
 				continue;
 			}
 			if (quote && c == '\\' && i + 1 < line.len)
-				ks_must(ks_buf_addc(&arg, line.p[i++]));
+				ks_buf_addc(&arg, line.p[i++]);
 			else if (c == '"' || c == '\'')
 				quote = quote == c ? 0 : quote ? quote : c;
 			else if (!quote)
@@ -305,13 +307,13 @@ static bool source_args(struct ks_plugin *p, location_t loc, char ***args, size_
 					 : c == ')' || c == ']' || c == '}' ? -1 : 0;
 			if (!start && c != ' ' && c != '\t')
 				start = (unsigned)(x.line + l);
-			ks_must(ks_buf_addc(&arg, c));
+			ks_buf_addc(&arg, c);
 		}
 		if (depth < 0 && !done && l == 0)
 			continue;	/* the '(' on the next line */
 		if (depth < 0)
 			break;
-		ks_must(ks_buf_addc(&arg, ' '));
+		ks_buf_addc(&arg, ' ');
 	}
 	ks_buf_free(&arg);
 	return done;
@@ -331,7 +333,7 @@ static char *arg_lines(struct ks_plugin *p, location_t loc)
 	if (source_args(p, loc, &args, &nargs, &lines))
 		for (size_t i = 0; i < nargs; i++) {
 			other |= lines[i] != at;
-			ks_must(ks_buf_addf(&b, "%s%u", i ? "," : "", lines[i] == at ? 0 : lines[i]));
+			ks_buf_addf(&b, "%s%u", i ? "," : "", lines[i] == at ? 0 : lines[i]);
 		}
 	ks_strv_free(args, nargs);
 	XDELETEVEC(lines);
@@ -380,12 +382,16 @@ char *ks_shape_macro_probe(struct ks_plugin *p, location_t loc)
 	struct ks_buf b = KS_BUF_INIT;
 	char **args;
 	size_t nargs;
-	bool ok = source_args(p, loc, &args, &nargs, NULL) && !ks_buf_adds(&b, "-");
+	bool ok = source_args(p, loc, &args, &nargs, NULL);
 
+	if (ok)
+		ks_buf_adds(&b, "-");
 	for (size_t i = 0; ok && i < nargs; i++) {
 		char *t = macro_arg_probe(p, args[i]);
 
-		ok = t && !ks_buf_addf(&b, "|%s", t);
+		ok = t != NULL;
+		if (ok)
+			ks_buf_addf(&b, "|%s", t);
 		free(t);
 	}
 	ks_strv_free(args, nargs);
@@ -570,12 +576,16 @@ static char *call_probe(struct walk *w, tree call, enum use u)
 	struct ks_buf b = KS_BUF_INIT;
 	tree ret = TREE_TYPE(call);
 	char *s = u == DISCARDED || VOID_TYPE_P(ret) ? xstrdup("-") : spell_decl(w->p, ret);
-	bool ok = s && !ks_buf_adds(&b, s);
+	bool ok = s != NULL;
 
+	if (ok)
+		ks_buf_adds(&b, s);
 	free(s);
 	for (int i = 0; ok && i < call_expr_nargs(call); i++) {
 		s = arg_probe(w, CALL_EXPR_ARG(call, i));
-		ok = s && !ks_buf_addf(&b, "|%s", s);
+		ok = s != NULL;
+		if (ok)
+			ks_buf_addf(&b, "|%s", s);
 		free(s);
 	}
 	if (!ok) {

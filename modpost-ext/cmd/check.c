@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "forecast/forecast.h"
 #include "rules/baseline.h"
 #include "rules/rules.h"
@@ -339,17 +340,14 @@ static int close_report(struct run *r)
 }
 
 /* Adds the lines of f's locations to *lines (n of them). */
-static int add_lines(char ***lines, size_t *n, const struct ks_finding *f)
+static void add_lines(char ***lines, size_t *n, const struct ks_finding *f)
 {
-	int e = 0;
-
-	for (size_t i = 0; !e && i < f->nlocs; i++) {
+	for (size_t i = 0; i < f->nlocs; i++) {
 		char *key = ks_strdupf("%s:%u", f->locs[i].file, f->locs[i].line);
 
-		e = key ? ks_strv_add_unique(lines, n, key) : -ENOMEM;
+		ks_strv_add_unique(lines, n, key);
 		free(key);
 	}
-	return e;
 }
 
 /* A kind of load failure that needs a source change, once. */
@@ -370,9 +368,8 @@ static int outlook(struct run *r, const struct ks_module *m)
 				.v = ks_forecast_lookup(&r->forecast, m->path) };
 	char **lines = NULL;
 	size_t n = 0;
-	int e = 0;
 
-	for (size_t i = 0; !e && i < r->check.found.n; i++) {
+	for (size_t i = 0; i < r->check.found.n; i++) {
 		const struct ks_finding *f = &r->check.found.v[i];
 
 		o.load_findings += f->rule->target_status != NULL;
@@ -381,14 +378,14 @@ static int outlook(struct run *r, const struct ks_module *m)
 		/* a missing export's uses that break are the forecast's */
 		if (f->diff || (f->rule->target_status && strcmp(f->rule->target_status, "missing") &&
 				f->remedy == KS_REMEDY_SOURCE_CHANGE)) {
-			e = add_lines(&lines, &n, f);
+			add_lines(&lines, &n, f);
 			if (!f->diff)
 				add_load_kind(&o, f->rule->target_status);
 		}
 	}
 	ks_strv_free(lines, n);
 	o.places = n;
-	return e ? e : ks_report_outlook(r->out, &r->o.report, &o);
+	return ks_report_outlook(r->out, &r->o.report, &o);
 }
 
 /* One module: its findings are keyed for --write-baseline (every use,
@@ -470,8 +467,8 @@ static int forecast(struct run *r)
 	if (fo.jobs <= 0)
 		fo.jobs = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
 	/* a package's modules import each other's exports */
-	if (!e && r->forecast.exports.len && !(r->run_exports = strdup(r->forecast.exports.p)))
-		e = -ENOMEM;
+	if (!e && r->forecast.exports.len)
+		r->run_exports = ks_xstrdup(r->forecast.exports.p);
 	if (!e && r->run_exports)
 		e = ks_symvers_parse(&r->target.k.sv, "(the modules given)", r->run_exports,
 				     strlen(r->run_exports), r->problems);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
@@ -21,15 +22,7 @@
 
 int ks_paths_add(struct ks_paths *p, const char *path)
 {
-	char **v = realloc(p->v, (p->n + 1) * sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	p->v = v;
-	v[p->n] = strdup(path);
-	if (!v[p->n])
-		return -ENOMEM;
-	p->n++;
+	ks_strv_add(&p->v, &p->n, path);
 	return 0;
 }
 
@@ -46,8 +39,8 @@ static int add_list(struct ks_paths *out, const char *list)
 {
 	while (*list) {
 		size_t n = strcspn(list, ":");
-		char *one = strndup(list, n);
-		int r = one ? (n ? ks_paths_add(out, one) : 0) : -ENOMEM;
+		char *one = ks_xstrndup(list, n);
+		int r = n ? ks_paths_add(out, one) : 0;
 
 		free(one);
 		if (r < 0)
@@ -64,8 +57,6 @@ static int add_dir(struct ks_paths *out, const char *dir)
 	glob_t g;
 	int r = 0;
 
-	if (!pat)
-		return -ENOMEM;
 	if (glob(pat, 0, NULL, &g) == 0) {
 		for (size_t i = 0; !r && i < g.gl_pathc; i++)
 			r = ks_paths_add(out, g.gl_pathv[i]);
@@ -90,8 +81,6 @@ int ks_cli_find_schedules(const struct ks_paths *given, const char *kdir, struct
 		return add_list(out, env);
 	if (kdir) {
 		p = ks_strdupf("%s/ksunset.schedule", kdir);
-		if (!p)
-			return -ENOMEM;
 		if (access(p, F_OK) == 0)
 			r = ks_paths_add(out, p);
 		free(p);
@@ -130,7 +119,7 @@ int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 	if (!ret && !found.n && required) {
 		char *why = ks_cli_no_schedule(kdir, false);
 
-		ret = why ? ks_diag_add(d, KS_ERROR, NULL, 0, 0, "%s", why) : -ENOMEM;
+		ret = ks_diag_add(d, KS_ERROR, NULL, 0, 0, "%s", why);
 		ret = ret < 0 ? ret : -ENOENT;
 		free(why);
 	}
@@ -188,7 +177,7 @@ int ks_cli_dwarf_env(const char *cmd, struct ks_locate_opts *o)
 static bool file_in(const char *dir, const char *file)
 {
 	char *p = ks_strdupf("%s/%s", dir, file);
-	bool r = p && access(p, F_OK) == 0;
+	bool r = access(p, F_OK) == 0;
 
 	free(p);
 	return r;
@@ -219,17 +208,17 @@ char *ks_cli_plugin_path(void)
 	const char *dir;
 
 	if (env && *env)
-		return strdup(env);
+		return ks_xstrdup(env);
 	dir = exe_dir(exe, sizeof(exe));
 	if (*dir && file_in(dir, "ksunset.so"))
 		return ks_strdupf("%s/ksunset.so", dir);
 	if (*dir && file_in(dir, "../lib/ksunset/ksunset.so")) {
 		p = ks_strdupf("%s/../lib/ksunset/ksunset.so", dir);
-		r = p ? realpath(p, NULL) : NULL;
+		r = realpath(p, NULL);
 		free(p);
 		return r;
 	}
-	return file_in(KS_PLUGINDIR, "ksunset.so") ? strdup(KS_PLUGINDIR "/ksunset.so") : NULL;
+	return file_in(KS_PLUGINDIR, "ksunset.so") ? ks_xstrdup(KS_PLUGINDIR "/ksunset.so") : NULL;
 }
 
 #ifndef KS_DATADIR

@@ -31,7 +31,7 @@ int ks_cli_find_schedules(const struct ks_paths *given, const char *kdir,
  * every command: "no schedule found (looked for $KSUNSET_SCHEDULE,
  * KDIR/ksunset.schedule, ... ): nothing checked; give -s FILE or set
  * KSUNSET_SCHEDULE", with "but __sunset attributes" after "nothing checked"
- * if attrs (the plugin loaded without a schedule). NULL: no memory. */
+ * if attrs (the plugin loaded without a schedule). */
 char *ks_cli_no_schedule(const char *kdir, bool attrs);
 
 /* Loads the schedules: the given ones, else $KSUNSET_SCHEDULE, else

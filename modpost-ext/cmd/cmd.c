@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "cmd/cmd.h"
 
@@ -27,20 +28,17 @@ void ks_usage_error(const char *cmd, const char *fmt, ...)
 }
 
 /* getopt_long's tables: the command's, with -h/--help added. */
-static int option_tables(const struct ks_cmd *cmd, char **shorts, struct option **longs)
+static void option_tables(const struct ks_cmd *cmd, char **shorts, struct option **longs)
 {
 	size_t n = 0;
 
 	while (cmd->longopts && cmd->longopts[n].name)
 		n++;
 	*shorts = ks_strdupf(":%sh", cmd->shortopts ? cmd->shortopts : "");
-	*longs = calloc(n + 2, sizeof(**longs));
-	if (!*shorts || !*longs)
-		return -ENOMEM;
+	*longs = ks_xcalloc(n + 2, sizeof(**longs));
 	if (n)
 		memcpy(*longs, cmd->longopts, n * sizeof(**longs));
 	(*longs)[n] = (struct option){ "help", no_argument, NULL, 'h' };
-	return 0;
 }
 
 static int bad_option(const struct ks_cmd *cmd, int c, char **argv)
@@ -64,10 +62,11 @@ static int operand(const struct ks_cmd *cmd, void *ctx, const char *arg, bool af
  * comes before the first "--". RUN, HELP_SHOWN or a negative errno. */
 static int parse_args(const struct ks_cmd *cmd, void *ctx, int argc, char **argv)
 {
-	struct option *longs = NULL;
-	char *shorts = NULL;
-	int end = argc, c, r = option_tables(cmd, &shorts, &longs);
+	struct option *longs;
+	char *shorts;
+	int end = argc, c, r = 0;
 
+	option_tables(cmd, &shorts, &longs);
 	for (int i = 1; cmd->dashdash && i < argc; i++)
 		if (!strcmp(argv[i], "--") && (end = i))
 			break;
@@ -146,11 +145,7 @@ int ks_cmd_main(const struct ks_cmd *cmd, int argc, char **argv)
 
 	if (cmd->main)
 		return cmd->main(argc, argv);
-	ctx = calloc(1, cmd->size ? cmd->size : 1);
-	if (!ctx) {
-		fprintf(stderr, "ksunset: error: out of memory\n");
-		return KS_EXIT_USAGE;
-	}
+	ctx = ks_xcalloc(1, cmd->size);
 	if (cmd->init)
 		cmd->init(ctx);
 	r = parse_args(cmd, ctx, argc, argv);
@@ -158,8 +153,6 @@ int ks_cmd_main(const struct ks_cmd *cmd, int argc, char **argv)
 		fputs(cmd->help, stdout);
 		r = ks_cmd_stdout_written() < 0 ? KS_EXIT_USAGE : KS_EXIT_OK;
 	} else if (r < 0) {
-		if (r == -ENOMEM)
-			fprintf(stderr, "ksunset: error: out of memory\n");
 		r = KS_EXIT_USAGE;
 	} else {
 		r = run(cmd, ctx);

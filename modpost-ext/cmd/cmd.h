@@ -43,7 +43,7 @@ struct ks_cmd {
 	bool dashdash;			/* operands after "--" are handed on apart */
 	size_t size;			/* of the command's context, zeroed */
 	/* Each is optional. All but run return 0, or -EINVAL having said why
-	 * with ks_usage_error(), or -ENOMEM. */
+	 * with ks_usage_error(). */
 	void (*init)(void *ctx);	/* defaults other than zero */
 	int (*option)(void *ctx, int c, const char *arg);
 	/* after_dashdash: the operand came after "--" (dashdash commands) */

@@ -140,10 +140,10 @@ static int load_symvers(struct run *r)
 {
 	if (!r->o.symvers.n && r->o.kernel_dir) {
 		char *p = ks_strdupf("%s/Module.symvers", r->o.kernel_dir);
-		int e = p && access(p, F_OK) == 0 ? ks_paths_add(&r->o.symvers, p) : 0;
+		int e = access(p, F_OK) == 0 ? ks_paths_add(&r->o.symvers, p) : 0;
 
 		free(p);
-		if (!p || e < 0)
+		if (e < 0)
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < r->o.symvers.n; i++)

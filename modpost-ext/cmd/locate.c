@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "dwarf/dwarf.h"
 #include "cmd/locate.h"
 #include "module/policy.h"
@@ -79,12 +80,10 @@ static void keep_only(struct ks_module *m, enum ks_use_source source)
 static int run_source(ks_locate_fn locate, struct ks_module *m, const struct ks_locate_opts *o,
 		      ks_locate_wanted_fn wanted, void *ctx, struct ks_diags *d)
 {
-	char **syms = malloc((m->nundef ? m->nundef : 1) * sizeof(*syms));
+	char **syms = ks_xmalloc(m->nundef * sizeof(*syms));
 	size_t n = 0;
 	int r = 0;
 
-	if (!syms)
-		return -ENOMEM;
 	for (size_t i = 0; i < m->nundef; i++)
 		if (!ks_import_generated(m->undef[i]) && wanted(ctx, m, m->undef[i]) &&
 		    !placed(m, m->undef[i]))

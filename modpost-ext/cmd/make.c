@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
@@ -36,7 +37,7 @@ struct make_run {
 static bool exists(const char *dir, const char *file)
 {
 	char *p = ks_strdupf("%s/%s", dir, file);
-	bool r = p && access(p, F_OK) == 0;
+	bool r = access(p, F_OK) == 0;
 
 	free(p);
 	return r;
@@ -88,8 +89,8 @@ static int schedule_arg(struct ks_paths *found, struct ks_buf *b)
 	for (size_t i = 0; !r && i < found->n; i++) {
 		if (strpbrk(found->v[i], " \t\n:"))
 			r = flags_error("schedule path '%s' holds a space or colon", found->v[i]);
-		else if (ks_buf_addf(b, "%s%s", i ? ":" : "", found->v[i]) < 0)
-			r = -ENOMEM;
+		else
+			ks_buf_addf(b, "%s%s", i ? ":" : "", found->v[i]);
 	}
 	ks_diags_free(&d);
 	ks_schedule_free(&s);
@@ -124,8 +125,7 @@ static int plugin_flags(const struct make_run *mr, const char *kdir, char **flag
 		*flags = ks_strdupf("-fplugin=%s%s%s%s", plugin,
 				    found.n ? " -fplugin-arg-ksunset-schedule=" : "",
 				    found.n ? sched.p : "", mr->api ? " -fplugin-arg-ksunset-api" : "");
-		*files = strdup(found.n ? sched.p : "");
-		r = *flags && *files ? 0 : -ENOMEM;
+		*files = ks_xstrdup(found.n ? sched.p : "");
 	}
 	free(plugin);
 	ks_buf_free(&sched);
@@ -134,15 +134,12 @@ static int plugin_flags(const struct make_run *mr, const char *kdir, char **flag
 }
 
 /* Said once, when no schedule was found: where ksunset looked. */
-static int say_no_schedule(const char *kdir)
+static void say_no_schedule(const char *kdir)
 {
 	char *why = ks_cli_no_schedule(kdir, true);
 
-	if (!why)
-		return -ENOMEM;
 	fprintf(stderr, "ksunset: note: %s\n", why);
 	free(why);
-	return 0;
 }
 
 /* The value of VAR=VALUE among the make arguments, else of $VAR. */
@@ -178,7 +175,7 @@ static char *resolve(const char *dir)
 {
 	char *r = realpath(dir, NULL);
 
-	return r ? r : strdup(dir);
+	return r ? r : ks_xstrdup(dir);
 }
 
 /* The kernel build dir and the module dir. "make -C KDIR M=DIR" is the
@@ -208,7 +205,7 @@ static int find_dirs(struct make_run *mr)
 		mr->mdir = resolve(c);
 	else
 		mr->mdir = resolve(".");
-	return mr->kdir && mr->mdir ? 0 : -ENOMEM;
+	return mr->kdir ? 0 : -ENOENT;
 }
 
 /* An absolute path for dir relative to the current directory: Kbuild
@@ -218,9 +215,13 @@ static char *absolute_dir(const char *dir)
 {
 	char *r = realpath(dir, NULL), *cwd;
 
-	if (r || errno == ENOMEM)
+	if (!r && errno == ENOMEM)
+		ks_nomem();
+	if (r)
 		return r;
 	cwd = getcwd(NULL, 0);	/* a folder still to be made: join by hand */
+	if (!cwd && errno == ENOMEM)
+		ks_nomem();
 	r = cwd ? ks_strdupf("%s/%s", cwd, dir) : NULL;
 	free(cwd);
 	return r;
@@ -233,26 +234,24 @@ static int absolute_var(struct make_run *mr, const char *var, char **owned)
 	const char *m = make_var(mr, var);
 	size_t n = strlen(var);
 	char *abs;
-	int i, r = 0;
+	int i;
 
 	if (!m || !*m || m[0] == '/')
 		return 0;
 	abs = absolute_dir(m);
 	if (!abs)
-		return -ENOMEM;
+		return -errno;
 	for (i = mr->make_argc - 1; i > 0; i--)
 		if (!strncmp(mr->make_argv[i], var, n) && mr->make_argv[i][n] == '=')
 			break;
 	if (i > 0) {
 		*owned = ks_strdupf("%s=%s", var, abs);
-		r = *owned ? 0 : -ENOMEM;
-		if (*owned)
-			mr->make_argv[i] = *owned;
+		mr->make_argv[i] = *owned;
 	} else if (setenv(var, abs, 1) < 0) {
-		r = -ENOMEM;
+		ks_nomem();
 	}
 	free(abs);
-	return r;
+	return 0;
 }
 
 /* Splits "ksunset make [CHECK-OPTION]... [--] [MAKE-ARG]...". */
@@ -343,39 +342,38 @@ static int scan_check_args(struct make_run *mr, bool *help)
 
 /* Appends the plugin flags to KCFLAGS: the make argument if given (it
  * overrides the environment), else the environment. */
-static int add_kcflags(struct make_run *mr, const char *flags)
+static void add_kcflags(struct make_run *mr, const char *flags)
 {
 	for (int i = mr->make_argc - 1; i > 0; i--) {
 		if (strncmp(mr->make_argv[i], "KCFLAGS=", 8))
 			continue;
 		mr->kcflags_arg = ks_strdupf("%s %s", mr->make_argv[i], flags);
 		mr->make_argv[i] = mr->kcflags_arg;
-		return mr->kcflags_arg ? 0 : -ENOMEM;
+		return;
 	}
 	const char *old = getenv("KCFLAGS");
 	char *v = ks_strdupf("%s%s%s", old ? old : "", old && *old ? " " : "", flags);
-	int r = v ? setenv("KCFLAGS", v, 1) : -ENOMEM;
 
+	if (setenv("KCFLAGS", v, 1) < 0)
+		ks_nomem();
 	free(v);
-	return r < 0 ? -ENOMEM : 0;
 }
 
 /* ccache hashes the files in CCACHE_EXTRAFILES into every result, so a
  * changed schedule is a cache miss rather than a replay of old warnings:
  * the schedule's path alone is on the command line, and ccache's
  * preprocessor mode would not see a change of its contents. */
-static int add_ccache_files(const char *files)
+static void add_ccache_files(const char *files)
 {
 	const char *old = getenv("CCACHE_EXTRAFILES");
 	char *v;
-	int r;
 
 	if (!*files)
-		return 0;	/* no schedule */
+		return;	/* no schedule */
 	v = ks_strdupf("%s%s%s", old ? old : "", old && *old ? ":" : "", files);
-	r = v ? setenv("CCACHE_EXTRAFILES", v, 1) : -1;
+	if (setenv("CCACHE_EXTRAFILES", v, 1) < 0)
+		ks_nomem();
 	free(v);
-	return r < 0 ? -ENOMEM : 0;
 }
 
 /* Runs make; its exit status, or 2 if it could not run or was killed. */
@@ -413,7 +411,7 @@ static int run_check(struct make_run *mr)
 	char *order = ks_strdupf("%s/modules.order", mr->mdir);
 	char *symvers = ks_strdupf("%s/Module.symvers", mr->kdir);
 	char *own = ks_strdupf("%s/Module.symvers", mr->mdir);
-	int r = order && symvers && own ? ks_paths_add(&av, "check") : -ENOMEM;
+	int r = ks_paths_add(&av, "check");
 
 	for (size_t i = 0; !r && i < mr->check_args.n; i++)
 		r = ks_paths_add(&av, mr->check_args.v[i]);
@@ -424,9 +422,10 @@ static int run_check(struct make_run *mr)
 		r = ks_paths_add(&av, own);
 	while (!r && extra && *(extra += strspn(extra, " "))) {
 		size_t n = strcspn(extra, " ");
-		char *one = strndup(extra, n);
+		char *one = ks_xstrndup(extra, n);
 
-		r = one && !ks_paths_add(&av, "-i") ? ks_paths_add(&av, one) : -ENOMEM;
+		r = ks_paths_add(&av, "-i");
+		r = r ? r : ks_paths_add(&av, one);
 		free(one);
 		extra += n;
 	}
@@ -478,10 +477,10 @@ static int prepare_make(struct make_run *mr, char **flags, char **files)
 		r = find_dirs(mr);
 	if (!r)
 		r = plugin_flags(mr, mr->kdir, flags, files);
-	if (!r)
-		r = add_kcflags(mr, *flags);
-	if (!r)
-		r = add_ccache_files(*files);
+	if (!r) {
+		add_kcflags(mr, *flags);
+		add_ccache_files(*files);
+	}
 	return r;
 }
 
@@ -527,10 +526,9 @@ static int make_main(int argc, char **argv)
 	}
 	r = run_make(&mr);
 	/* without a schedule there is nothing to check, but against --target */
-	if (!*files && !mr.target && say_no_schedule(mr.kdir) < 0)
-		r = KS_EXIT_USAGE;
-	else if (r == 0 && (*files || mr.target) && (r = run_check(&mr)) == KS_EXIT_FINDINGS &&
-		 mr.report_only)
+	if (!*files && !mr.target)
+		say_no_schedule(mr.kdir);
+	else if (r == 0 && (r = run_check(&mr)) == KS_EXIT_FINDINGS && mr.report_only)
 		r = KS_EXIT_OK;	/* the errors are in the report; the build stands */
 out:
 	free(flags);
@@ -563,8 +561,8 @@ int ks_cflags_main(int argc, char **argv)
 		r = r ? r : scan_check_args(&mr, &help);
 		if (!r)
 			r = plugin_flags(&mr, mr.kernel_dir, &out, &files);
-		if (!r && !*files && !mr.api && say_no_schedule(mr.kernel_dir) < 0)
-			r = -ENOMEM;
+		if (!r && !*files && !mr.api)
+			say_no_schedule(mr.kernel_dir);
 	}
 	if (out && !r)
 		printf("%s\n", out);

@@ -181,7 +181,7 @@ static int ready(void *ctx)
 	}
 	if (!o->schedules.n) {
 		char *p = ks_strdupf("%s/ksunset.schedule", o->kernel_dir);
-		int r = p ? ks_paths_add(&o->schedules, p) : -ENOMEM;
+		int r = ks_paths_add(&o->schedules, p);
 
 		free(p);
 		if (r < 0)
@@ -297,14 +297,16 @@ static int refuse_read_only(struct run *r)
 static int compose(struct run *r)
 {
 	const char *old = r->old.p ? r->old.p : "";
-	int e = ks_buf_adds(&r->entry, ks_entry_separator(old, r->old.len));
+	int e;
 
+	ks_buf_adds(&r->entry, ks_entry_separator(old, r->old.len));
 	r->sep = r->entry.len;
-	e = e ? e : ks_entry_format(&r->entry, &r->o.e);
-	e = e ? e : ks_buf_add(&r->text, old, r->old.len);
-	if (!e)
+	e = ks_entry_format(&r->entry, &r->o.e);
+	if (!e) {
+		ks_buf_add(&r->text, old, r->old.len);
 		e = ks_buf_add_eol(&r->text, r->entry.p, r->entry.len,
 				   ks_text_eol(old, r->old.len));
+	}
 	r->line = 1;
 	for (size_t i = 0; i < r->old.len; i++)
 		r->line += old[i] == '\n';

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "dwarf/debugfile.h"
 #include "module/section.h"
@@ -102,21 +103,23 @@ static const char *release_part(const char *real, size_t dirlen)
 	return rel;
 }
 
-/* w's parts of the module at path, resolved by realpath(). 0 or -ENOMEM;
- * a path that cannot be resolved leaves w->real NULL. */
-static int resolve(struct want *w, const char *path, const char *dir)
+/* w's parts of the module at path, resolved by realpath(); a path that
+ * cannot be resolved leaves w->real NULL. */
+static void resolve(struct want *w, const char *path, const char *dir)
 {
 	const char *slash;
 
 	w->dir = dir;
-	if (!(w->real = realpath(path, NULL)))
-		return errno == ENOMEM ? -ENOMEM : 0;
+	if (!(w->real = realpath(path, NULL))) {
+		if (errno == ENOMEM)
+			ks_nomem();
+		return;
+	}
 	slash = strrchr(w->real, '/');
 	w->dirlen = (size_t)(slash - w->real);
 	w->name = slash + 1;
 	w->namelen = name_len(w->name);
 	w->rel = release_part(w->real, w->dirlen);
-	return 0;
 }
 
 static int add_folder(struct ks_buf *b, const struct want *w, enum folder in)
@@ -130,15 +133,20 @@ static int add_folder(struct ks_buf *b, const struct want *w, enum folder in)
 	case NOWHERE:
 		break;
 	case BESIDE:
-		return ks_buf_addf(b, "%.*s/", n, w->real);
+		ks_buf_addf(b, "%.*s/", n, w->real);
+		return 0;
 	case DOT_DEBUG:
-		return ks_buf_addf(b, "%.*s/.debug/", n, w->real);
+		ks_buf_addf(b, "%.*s/.debug/", n, w->real);
+		return 0;
 	case LIB_MODULES:
-		return ks_buf_addf(b, "%s/%.*s/", w->dir, rn, w->rel);
+		ks_buf_addf(b, "%s/%.*s/", w->dir, rn, w->rel);
+		return 0;
 	case USR_LIB_MODULES:
-		return ks_buf_addf(b, "%s/usr/%.*s/", w->dir, rn, w->rel);
+		ks_buf_addf(b, "%s/usr/%.*s/", w->dir, rn, w->rel);
+		return 0;
 	case UNDER_DIR:
-		return ks_buf_addf(b, "%s%.*s/", w->dir, n, w->real);
+		ks_buf_addf(b, "%s%.*s/", w->dir, n, w->real);
+		return 0;
 	}
 	return NO_PLACE;
 }
@@ -146,18 +154,16 @@ static int add_folder(struct ks_buf *b, const struct want *w, enum folder in)
 /* DIR/.build-id/xx/rest.debug, as libdwfl looks for it. */
 static int build_id_path(struct ks_buf *b, const struct want *w)
 {
-	int r;
-
 	if (!w->idlen)
 		return NO_PLACE;
-	r = ks_buf_addf(b, "%s/.build-id/", w->dir);
-	for (size_t i = 0; i < w->idlen && r == 0; i++)
-		r = ks_buf_addf(b, i == 1 ? "/%02x" : "%02x", w->id[i]);
-	return r ? r : ks_buf_adds(b, ".debug");
+	ks_buf_addf(b, "%s/.build-id/", w->dir);
+	for (size_t i = 0; i < w->idlen; i++)
+		ks_buf_addf(b, i == 1 ? "/%02x" : "%02x", w->id[i]);
+	ks_buf_adds(b, ".debug");
+	return 0;
 }
 
-/* The path of place p for w in b (emptied first): 0, NO_PLACE or
- * -ENOMEM. */
+/* The path of place p for w in b (emptied first): 0 or NO_PLACE. */
 static int place_path(struct ks_buf *b, const struct want *w, const struct place *p)
 {
 	int r;
@@ -168,32 +174,35 @@ static int place_path(struct ks_buf *b, const struct want *w, const struct place
 		return build_id_path(b, w);
 	case BY_NAME:
 		r = add_folder(b, w, p->in);
-		return r ? r : ks_buf_add(b, w->name, w->namelen);
+		if (!r)
+			ks_buf_add(b, w->name, w->namelen);
+		return r;
 	case BY_LINK:
 		if (!w->link)
 			return NO_PLACE;
 		r = add_folder(b, w, p->in);
-		return r ? r : ks_buf_adds(b, w->link);
+		if (!r)
+			ks_buf_adds(b, w->link);
+		return r;
 	}
 	return NO_PLACE;
 }
 
 /* The file at path, if it is the module's debug file (ks_debugfile_find()
- * says when): mapped into *f and read in *delf. 1 it is, 0 not, -ENOMEM.
- * The first file that how names by .gnu_debuglink and whose CRC differs
+ * says when): mapped into *f and read in *delf. 1 it is, 0 not. The
+ * first file that how names by .gnu_debuglink and whose CRC differs
  * goes to *refused (which only BY_LINK needs). */
 static int try_file(const struct want *w, enum how how, const char *path, struct ks_modfile *f,
 		    Elf **delf, char **refused)
 {
 	const char *why;
 	const void *id;
-	int r = 0;
 
 	if (ks_modfile_open(path, f, &why) != 0 || ks_modfile_map(f, &why) != 0)
 		goto not_it;
 	if (how == BY_LINK && (uint32_t)crc32_z(0, (const Bytef *)f->data, f->size) != w->crc) {
-		if (!*refused && !(*refused = strdup(path)))
-			r = -ENOMEM;
+		if (!*refused)
+			*refused = ks_xstrdup(path);
 		goto not_it;
 	}
 	if (!(*delf = elf_memory(f->data, f->size)))
@@ -205,7 +214,7 @@ not_it:
 	elf_end(*delf);
 	*delf = NULL;
 	ks_modfile_close(f);
-	return r;
+	return 0;
 }
 
 int ks_debugfile_find(const char *path, Elf *elf, const char *dir, struct ks_modfile *file,
@@ -215,8 +224,9 @@ int ks_debugfile_find(const char *path, Elf *elf, const char *dir, struct ks_mod
 	struct ks_buf b = KS_BUF_INIT;
 	const void *id;
 	ssize_t n = dwelf_elf_gnu_build_id(elf, &id);
-	int r = resolve(&w, path, dir);
+	int r = 0;
 
+	resolve(&w, path, dir);
 	*delf = NULL;
 	*refused = NULL;
 	if (n > 0) {
@@ -260,13 +270,12 @@ bool ks_debugfile_possible(const struct ks_module *m, const char *dir)
 			  .idlen = m->debug.build_id_len,
 			  .link = m->debug.link };
 	struct ks_buf b = KS_BUF_INIT;
-	bool yes = m->debug.search || resolve(&w, m->path, dir) < 0;
+	bool yes = m->debug.search;
 
-	for (size_t i = 0; !yes && i < KS_ARRAY_SIZE(places); i++) {
-		int r = place_path(&b, &w, &places[i]);
-
-		yes = r < 0 || (r == 0 && access(b.p, F_OK) == 0);
-	}
+	if (!yes)
+		resolve(&w, m->path, dir);
+	for (size_t i = 0; !yes && i < KS_ARRAY_SIZE(places); i++)
+		yes = place_path(&b, &w, &places[i]) == 0 && access(b.p, F_OK) == 0;
 	ks_buf_free(&b);
 	free(w.real);
 	return yes;

@@ -18,16 +18,16 @@
  * module's build-id when the module has one; one that .gnu_debuglink
  * names must also have the link's CRC-32 (of its bytes, decompressed).
  * Returns 1 with the file mapped (or read and decompressed) in *file and
- * read in *delf, both the caller's to close; 0 when there is none, with
- * *refused the first file .gnu_debuglink named whose CRC differed (the
- * caller's to free) or NULL; or -ENOMEM. */
+ * read in *delf, both the caller's to close; or 0 when there is none,
+ * with *refused the first file .gnu_debuglink named whose CRC differed
+ * (the caller's to free) or NULL. */
 int ks_debugfile_find(const char *path, Elf *elf, const char *dir, struct ks_modfile *file,
 		      Elf **delf, char **refused) KS_MUST_CHECK;
 
 /* The file DIR/.build-id/xx/rest.debug of build-id id (n bytes), as
  * ks_debugfile_find() takes it: with that build-id, mapped in *file and
- * read in *elf, the caller's to close. 1, 0 when there is none, or
- * -ENOMEM. dwz's alternate files are found so too. */
+ * read in *elf, the caller's to close. 1, or 0 when there is none. dwz's
+ * alternate files are found so too. */
 int ks_debugfile_by_build_id(const char *dir, const unsigned char *id, size_t n,
 			     struct ks_modfile *file, Elf **elf) KS_MUST_CHECK;
 

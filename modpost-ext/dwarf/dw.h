@@ -51,7 +51,7 @@ struct dw {
 };
 
 /* sites.c: every relocation of the module against one of syms (sorted),
- * gathered in x->addrs and x->sites. 0 or -ENOMEM. */
+ * gathered in x->addrs and x->sites. Returns 0. */
 int ks_dw_sites(struct dw *x, Elf *elf, char *const *syms, size_t nsyms) KS_MUST_CHECK;
 /* index.c: every CU's ranges, and the functions of those that hold a
  * code use; the units' variables (nested: function-local statics too). */

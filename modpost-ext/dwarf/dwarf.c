@@ -128,15 +128,14 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 
 /* The dwz alternate file of x->dw (.gnu_debugaltlink: name and
  * build-id), by its build-id under the debug directory, as Debian ships
- * them: given to libdw (dwarf_setalt()). 1 found, 0 not, -ENOMEM. */
-static int find_alt(struct dw *x, const char *dir, const unsigned char *id, size_t n)
+ * them: given to libdw (dwarf_setalt()). Whether it was found. */
+static bool find_alt(struct dw *x, const char *dir, const unsigned char *id, size_t n)
 {
-	int r = ks_debugfile_by_build_id(dir, id, n, &x->alt, &x->alt_elf);
-
-	if (r <= 0 || !(x->alt_dw = dwarf_begin_elf(x->alt_elf, DWARF_C_READ, NULL)))
-		return r < 0 ? r : 0;
+	if (ks_debugfile_by_build_id(dir, id, n, &x->alt, &x->alt_elf) <= 0 ||
+	    !(x->alt_dw = dwarf_begin_elf(x->alt_elf, DWARF_C_READ, NULL)))
+		return false;
 	dwarf_setalt(x->dw, x->alt_dw);
-	return 1;
+	return true;
 }
 
 /* Whether x->dw holds its DIEs itself. Split units keep theirs in .dwo
@@ -153,7 +152,6 @@ static int whole(struct dw *x, const struct ks_locate_opts *o, struct ks_diags *
 	const char *name;
 	const void *id;
 	ssize_t n;
-	int r;
 
 	if (dwarf_get_units(x->dw, NULL, &cu, NULL, &type, &die, NULL) == 0 &&
 	    (type == DW_UT_skeleton || dwarf_attr(&die, DW_AT_dwo_name, &a) ||
@@ -166,8 +164,8 @@ static int whole(struct dw *x, const struct ks_locate_opts *o, struct ks_diags *
 	n = dwelf_dwarf_gnu_debugaltlink(x->dw, &name, &id);
 	if (n <= 0)
 		return 0;
-	if ((r = find_alt(x, debug_dir(o), id, (size_t)n)) != 0)
-		return r < 0 ? r : 0;
+	if (find_alt(x, debug_dir(o), id, (size_t)n))
+		return 0;
 	x->partial = true;
 	return ks_dw_problem(x->m, d, name,
 			     "its dwz alternate file is not under the debug directory");

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "path.h"
 #include "dwarf/dwarfpath.h"
@@ -46,8 +47,7 @@ static int is_tree_cached(void *ctx, const char *dir)
 	r = tree_by_name(dir) || (p->kbuild && p->comp_dir && !strcmp(dir, p->comp_dir))
 		    ? 1
 		    : ks_path_kernel_tree(dir);
-	if (r < 0 || !(key = strdup(dir)))
-		return -ENOMEM;
+	key = ks_xstrdup(dir);
 	if (ks_strmap_put(&p->trees, key, &slot) < 0) {
 		free(key);
 		return -ENOMEM;
@@ -61,12 +61,9 @@ static int is_tree_cached(void *ctx, const char *dir)
 static int tree_before(const char *path, const char *rest,
 		       int (*is_tree)(void *ctx, const char *dir), void *ctx)
 {
-	char *dir = strndup(path, (size_t)(rest - path));
-	int r;
+	char *dir = ks_xstrndup(path, (size_t)(rest - path));
+	int r = dir[0] ? is_tree(ctx, dir) : 0;
 
-	if (!dir)
-		return -ENOMEM;
-	r = dir[0] ? is_tree(ctx, dir) : 0;
 	free(dir);
 	return r;
 }
@@ -93,13 +90,12 @@ int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char
 	return 0;
 }
 
-/* file after dir (NULL: none), made absolute with "." and ".." resolved;
- * NULL: no memory. */
+/* file after dir (NULL: none), made absolute with "." and ".." resolved. */
 static char *joined(const char *dir, const char *file)
 {
-	char *abs = *file == '/' ? strdup(file)
+	char *abs = *file == '/' ? ks_xstrdup(file)
 		    : ks_strdupf("%s%s/%s", dir && *dir == '/' ? "" : "/", dir ? dir : "", file);
-	char *r = abs ? ks_path_clean(NULL, abs) : NULL;
+	char *r = ks_path_clean(NULL, abs);
 
 	free(abs);
 	return r;
@@ -111,7 +107,7 @@ char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *f
 
 	(void)p;
 	if (file[0] == '<')
-		return strdup(file);
+		return ks_xstrdup(file);
 	return joined(file[0] != '/' ? dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a)) : NULL,
 		      file);
 }
@@ -128,11 +124,11 @@ int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file
 		return r;
 	if (r == 0)
 		return (intptr_t)*slot == 2;
-	if (!(abs = ks_dwarfpath_absolute(p, cu, file)))
-		return -ENOMEM;
+	abs = ks_dwarfpath_absolute(p, cu, file);
 	dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
-	r = dir && !(p->comp_dir = joined(NULL, dir)) ? -ENOMEM
-						       : ks_dwarfpath_classify(abs, is_tree_cached, p);
+	if (dir)
+		p->comp_dir = joined(NULL, dir);
+	r = ks_dwarfpath_classify(abs, is_tree_cached, p);
 	free(p->comp_dir);
 	p->comp_dir = NULL;
 	free(abs);
@@ -143,16 +139,14 @@ int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file
 }
 
 /* The source at path, read once while uses stay in it. */
-static int load_source(struct ks_dwarfpath *p, const char *path)
+static void load_source(struct ks_dwarfpath *p, const char *path)
 {
 	if (p->src_path && !strcmp(p->src_path, path))
-		return 0;
+		return;
 	free(p->src_path);
 	ks_buf_reset(&p->src);
-	if (!(p->src_path = strdup(path)))
-		return -ENOMEM;
+	p->src_path = ks_xstrdup(path);
 	p->src_ok = ks_buf_read_file(&p->src, path) == 0;
-	return 0;
 }
 
 int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line, unsigned *col)
@@ -160,8 +154,9 @@ int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned 
 	const char *s, *end;
 	unsigned dcol = 1;
 
-	if (!*col || load_source(p, path) < 0)
-		return *col ? -ENOMEM : 0;
+	if (!*col)
+		return 0;
+	load_source(p, path);
 	if (!p->src_ok)
 		return 0;
 	s = p->src.p;

@@ -26,7 +26,7 @@ struct ks_dwarfpath {
 };
 
 /* file made absolute against cu's DW_AT_comp_dir, with "." and ".."
- * components resolved; NULL: no memory. */
+ * components resolved. */
 char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file);
 /* 1 if file (as in cu) is outside the module's sources, 0 if it is the
  * module's, -ENOMEM. */
@@ -37,7 +37,7 @@ int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char
 			  void *ctx) KS_MUST_CHECK;
 /* DWARF's column (bytes, 1-based) of line of the source at path as GCC's
  * display column (tabs to the next multiple of 8), as the plugin records
- * it; unchanged when the source cannot be read here. 0 or -ENOMEM. */
+ * it; unchanged when the source cannot be read here. Returns 0. */
 int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line,
 			     unsigned *col) KS_MUST_CHECK;
 void ks_dwarfpath_free(struct ks_dwarfpath *p);

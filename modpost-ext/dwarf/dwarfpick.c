@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "dwarf/dwarfpick.h"
 #include "module/section.h"
@@ -84,8 +85,7 @@ static int span_cmp(const void *a, const void *b)
 
 int ks_spans_add(struct ks_spans *s, uint64_t lo, uint64_t hi, uint64_t what)
 {
-	if (ks_array_room((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v));
 	s->v[s->n++] = (struct ks_span){ lo, hi, what };
 	return 0;
 }
@@ -196,16 +196,14 @@ static bool file_fn(Elf *elf, const struct syms *t, const struct var *v, uint64_
 	return false;
 }
 
-static int add_unit(struct pick *k, uint64_t unit)
+static void add_unit(struct pick *k, uint64_t unit)
 {
-	if (ks_array_room((void **)&k->units, &k->ucap, k->nunits + 1, sizeof(*k->units)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&k->units, &k->ucap, k->nunits + 1, sizeof(*k->units));
 	k->units[k->nunits++] = unit;
-	return 0;
 }
 
 /* The unit of one address: 0 (none, for code outside every unit, as
- * assembly is), 1 if it cannot be told, or -ENOMEM. */
+ * assembly is), or 1 if it cannot be told. */
 static int pick_one(struct pick *k, const struct syms *t, const struct ks_dwarfpick_addr *a)
 {
 	uint64_t addr = a->addr;
@@ -219,7 +217,8 @@ static int pick_one(struct pick *k, const struct syms *t, const struct ks_dwarfp
 		return 1;
 	if (!(range = ks_spans_find(&k->ranges, addr)))
 		return a->code ? 0 : 1;
-	return add_unit(k, range->what);
+	add_unit(k, range->what);
+	return 0;
 }
 
 static int u64_cmp(const void *a, const void *b)
@@ -229,8 +228,8 @@ static int u64_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The units found, each once, with their ends from their headers. 0, 1
- * if a header is not one, or -ENOMEM. */
+/* The units found, each once, with their ends from their headers. 0, or
+ * 1 if a header is not one. */
 static int units_out(struct pick *k, struct ks_dwarfrel_range **out, size_t *nout)
 {
 	Elf_Data *info = ks_dwarfrel_data(k->delf, ".debug_info");
@@ -240,9 +239,7 @@ static int units_out(struct pick *k, struct ks_dwarfrel_range **out, size_t *nou
 		return 1;
 	if (k->nunits)
 		qsort(k->units, k->nunits, sizeof(*k->units), u64_cmp);
-	*out = calloc(k->nunits ? k->nunits : 1, sizeof(**out));
-	if (!*out)
-		return -ENOMEM;
+	*out = ks_xcalloc(k->nunits, sizeof(**out));
 	for (size_t i = 0; i < k->nunits; i++) {
 		uint64_t u = k->units[i], len, head;
 

@@ -23,7 +23,7 @@ struct ks_spans {
 	size_t n, cap;
 };
 
-/* 0 or -ENOMEM. */
+/* Returns 0. */
 int ks_spans_add(struct ks_spans *s, uint64_t lo, uint64_t hi, uint64_t what) KS_MUST_CHECK;
 /* By lo, before ks_spans_find(). */
 void ks_spans_sort(struct ks_spans *s);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "dwarf/dwarfrel.h"
 #include "module/section.h"
@@ -145,7 +146,7 @@ static bool section_addr(Elf *elf, size_t ndx, uint64_t *addr)
 }
 
 /* The symbol table and its extended section indices. */
-static int read_symbols(struct rel *c, Elf_Scn *symtab, const GElf_Shdr *sh)
+static void read_symbols(struct rel *c, Elf_Scn *symtab, const GElf_Shdr *sh)
 {
 	Elf_Scn *scn = NULL;
 
@@ -157,9 +158,8 @@ static int read_symbols(struct rel *c, Elf_Scn *symtab, const GElf_Shdr *sh)
 			c->xndx = elf_getdata(scn, NULL);
 	}
 	c->nsyms = c->syms && sh->sh_entsize ? c->syms->d_size / sh->sh_entsize : 0;
-	c->value = calloc(c->nsyms ? c->nsyms : 1, sizeof(*c->value));
-	c->sym_ok = calloc(c->nsyms ? c->nsyms : 1, 1);
-	return c->value && c->sym_ok ? 0 : -ENOMEM;
+	c->value = ks_xcalloc(c->nsyms, sizeof(*c->value));
+	c->sym_ok = ks_xcalloc(c->nsyms, 1);
 }
 
 /* Symbol i's value as relocations use it: its section's address plus its
@@ -212,7 +212,8 @@ static int start(struct rel *c, const char **why)
 
 		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB) {
 			c->symtab = elf_ndxscn(scn);
-			return read_symbols(c, scn, &sh);
+			read_symbols(c, scn, &sh);
+			return 0;
 		}
 	}
 	return 0; /* no symbols: no relocations to apply */
@@ -331,27 +332,20 @@ static int apply_to(const struct rel *c, Elf_Data *rd, bool rela, Elf_Data *t, c
 	return r;
 }
 
-/* A buffer of len bytes that out frees; NULL if out of memory. */
+/* A buffer of len bytes that out frees. */
 static void *new_buf(struct ks_dwarfrel *out, size_t len)
 {
-	void *p;
-
-	if (ks_array_room((void **)&out->bufs, &out->cap, out->n + 1, sizeof(*out->bufs)) < 0 ||
-	    !(p = malloc(len ? len : 1)))
-		return NULL;
-	return out->bufs[out->n++] = p;
+	ks_array_room((void **)&out->bufs, &out->cap, out->n + 1, sizeof(*out->bufs));
+	return out->bufs[out->n++] = ks_xmalloc(len);
 }
 
 /* t's data moved to a copy of its own, which out keeps. */
-static int copy_data(Elf_Data *t, struct ks_dwarfrel *out)
+static void copy_data(Elf_Data *t, struct ks_dwarfrel *out)
 {
 	void *p = new_buf(out, t->d_size);
 
-	if (!p)
-		return -ENOMEM;
 	memcpy(p, t->d_buf, t->d_size);
 	t->d_buf = p;
-	return 0;
 }
 
 /* A relocation section whose target is a DWARF section libdw reads: the
@@ -419,8 +413,7 @@ static int each_pair(struct rel *c, pair_fn *fn, void *arg, const char **why)
 
 static int copy_and_apply(struct rel *c, struct pair *p, void *out, const char **why)
 {
-	if (copy_data(p->t, out) < 0)
-		return -ENOMEM;
+	copy_data(p->t, out);
 	return apply_to(c, p->rd, p->rela, p->t, why);
 }
 
@@ -477,8 +470,7 @@ static int begin_pair(struct rel *c, struct pair *p, void *arg, const char **why
 		part->n = p->rd->d_size / entry_size(c, true);
 		return 0;
 	}
-	if (copy_data(p->t, out) < 0)
-		return -ENOMEM;
+	copy_data(p->t, out);
 	return apply_to(c, p->rd, true, p->t, why);
 }
 
@@ -517,13 +509,11 @@ static void free_part(struct ks_dwarfrel_part *p)
 
 int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *out, const char **why)
 {
-	struct ks_dwarfrel_part *p = calloc(1, sizeof(*p));
+	struct ks_dwarfrel_part *p = ks_xcalloc(1, sizeof(*p));
 	Elf_Data *t;
 	bool ok;
 	int r;
 
-	if (!p)
-		return -ENOMEM;
 	p->c.elf = elf;
 	out->part = p;
 	r = start(&p->c, why);
@@ -617,8 +607,7 @@ int ks_dwarfrel_units(struct ks_dwarfrel *rel, const struct ks_dwarfrel_range *u
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		total += kept(p, u, i);
-	if (!(buf = new_buf(rel, total)))
-		return -ENOMEM;
+	buf = new_buf(rel, total);
 	p->t->d_buf = buf;
 	p->t->d_size = total;
 	for (size_t i = 0; !r && i < n; i++) {

@@ -32,9 +32,9 @@ struct ks_dwarfrel {
  * against symbols defined in a section or absolute, at the addresses
  * ks_dwarfrel_layout() gave; those against undefined symbols are left as
  * they are, as libdwfl leaves them. Each such section is relocated in a
- * copy (kept in rel) that its Elf_Data then points to. 0, -ENOMEM, or
- * -EINVAL when they cannot be applied (a machine without a row in the
- * type table, a relocation outside its section): *why says why. */
+ * copy (kept in rel) that its Elf_Data then points to. 0, or -EINVAL
+ * when they cannot be applied (a machine without a row in the type
+ * table, a relocation outside its section): *why says why. */
 int ks_dwarfrel_apply(Elf *elf, struct ks_dwarfrel *rel, const char **why) KS_MUST_CHECK;
 
 /* For reading only the units that hold a use: applies the relocations of
@@ -42,7 +42,7 @@ int ks_dwarfrel_apply(Elf *elf, struct ks_dwarfrel *rel, const char **why) KS_MU
  * copy, and makes ready to build a .debug_info of some of its units with
  * ks_dwarfrel_units(). 0; 1 when that cannot be done safely and nothing
  * was changed (REL entries, relocation types that add to the field):
- * ks_dwarfrel_apply() is then the way; -ENOMEM or -EINVAL as there. */
+ * ks_dwarfrel_apply() is then the way; or -EINVAL as there. */
 int ks_dwarfrel_begin(Elf *elf, struct ks_dwarfrel *rel, const char **why) KS_MUST_CHECK;
 
 /* Bytes [lo, hi) of a section. */

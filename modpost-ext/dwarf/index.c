@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "dwarf/dw.h"
 
 /* The ranges of a CU's functions: a relocation's scopes are then searched
@@ -49,12 +50,10 @@ static int off_cmp(const void *a, const void *b)
  * without this index: bench/results.md, "DWARF lines"). */
 static int per_unit(struct dw *x)
 {
-	Dwarf_Off *v = malloc((x->naddrs ? x->naddrs : 1) * sizeof(*v));
+	Dwarf_Off *v = ks_xmalloc(x->naddrs * sizeof(*v));
 	size_t n = 0;
 	int r = 0;
 
-	if (!v)
-		return -ENOMEM;
 	for (size_t i = 0; i < x->naddrs; i++) {
 		const struct ks_span *s = x->addrs[i].code ? ks_spans_find(&x->cus, x->addrs[i].addr)
 							: NULL;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "dwarf/dw.h"
 #include "module/policy.h"
@@ -32,7 +33,7 @@ static char *die_name(Dwarf_Die *die)
 
 		n = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &a));
 	}
-	return n ? strndup(n, ks_function_name_len(n)) : NULL;
+	return n ? ks_xstrndup(n, ks_function_name_len(n)) : NULL;
 }
 
 static bool is_frame(Dwarf_Die *die)
@@ -98,16 +99,15 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 			    .var = var,
 			    .member = member,
 			    .written_as = f->called ? die_name(f->called) : NULL };
-	int r = -ENOMEM;
+	int r;
 
-	u.symbol = strdup(sym);
+	u.symbol = ks_xstrdup(sym);
 	u.file = ks_dwarfpath_absolute(&x->paths, cu, f->file);
 	if (!u.function)
-		u.function = strdup("");
-	if (u.symbol && u.file && u.function &&
-	    ks_dwarfpath_display_col(&x->paths, u.file, u.line, &u.col) == 0 &&
-	    ks_uses_add(&x->m->uses, &u) == 0)
-		r = 0;
+		u.function = ks_xstrdup("");
+	r = ks_dwarfpath_display_col(&x->paths, u.file, u.line, &u.col);
+	if (!r)
+		r = ks_uses_add(&x->m->uses, &u);
 	free(u.symbol);
 	free(u.file);
 	free(u.function);
@@ -213,14 +213,14 @@ static int place_code(struct dw *x, Dwarf_Die *cu, size_t i)
 }
 
 /* The member at byte off of type: ".ops", ".a.b", "[3].open". */
-static int member_path(struct dw *x, struct ks_buf *b, Dwarf_Die *type, Dwarf_Word off, int depth)
+static void member_path(struct dw *x, struct ks_buf *b, Dwarf_Die *type, Dwarf_Word off, int depth)
 {
 	Dwarf_Die t, c;
 	Dwarf_Word size;
 	int tag;
 
 	if (depth > 8 || dwarf_peel_type(type, &t) != 0)
-		return 0;
+		return;
 	tag = dwarf_tag(&t);
 	if (tag == DW_TAG_array_type) {
 		Dwarf_Attribute a;
@@ -228,13 +228,13 @@ static int member_path(struct dw *x, struct ks_buf *b, Dwarf_Die *type, Dwarf_Wo
 
 		if (!dwarf_formref_die(dwarf_attr_integrate(&t, DW_AT_type, &a), &et) ||
 		    dwarf_aggregate_size(&et, &size) != 0 || !size)
-			return 0;
-		if (ks_buf_addf(b, "[%llu]", (unsigned long long)(off / size)) < 0)
-			return -ENOMEM;
-		return member_path(x, b, &et, off % size, depth + 1);
+			return;
+		ks_buf_addf(b, "[%llu]", (unsigned long long)(off / size));
+		member_path(x, b, &et, off % size, depth + 1);
+		return;
 	}
 	if ((tag != DW_TAG_structure_type && tag != DW_TAG_union_type) || dwarf_child(&t, &c))
-		return 0;
+		return;
 	do {
 		Dwarf_Word at = attr_udata(&c, DW_AT_data_member_location);
 		Dwarf_Attribute a;
@@ -245,15 +245,16 @@ static int member_path(struct dw *x, struct ks_buf *b, Dwarf_Die *type, Dwarf_Wo
 		    !dwarf_formref_die(dwarf_attr_integrate(&c, DW_AT_type, &a), &mt) ||
 		    dwarf_aggregate_size(&mt, &size) != 0 || off - at >= size)
 			continue;
-		if (name && ks_buf_addf(b, ".%s", name) < 0)
-			return -ENOMEM;
-		return member_path(x, b, &mt, off - at, depth + 1);
+		if (name)
+			ks_buf_addf(b, ".%s", name);
+		member_path(x, b, &mt, off - at, depth + 1);
+		return;
 	} while (dwarf_siblingof(&c, &c) == 0);
-	return 0;
 }
 
 /* A relocation in data: "in the initializer of VAR (.member)" at the
- * variable's declaration. None if the address is in no variable. */
+ * variable's declaration. None if the address is in no variable, or in
+ * one without a name. */
 static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 {
 	const struct ks_span *v;
@@ -272,20 +273,14 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 		v = ks_spans_find(&x->vars, pc);
 	}
 	if (!v || !dwarf_offdie(x->dw, v->what, &die) || !dwarf_diecu(&die, &cu, NULL, NULL) ||
-	    !(f.file = decl_file(&cu, &die)) || dwarf_decl_line(&die, &line) != 0 || line <= 0)
+	    !(f.file = decl_file(&cu, &die)) || dwarf_decl_line(&die, &line) != 0 || line <= 0 ||
+	    !(name = die_name(&die)))
 		return 0;
 	dwarf_decl_column(&die, &col);
 	f.line = (unsigned)line;
 	f.col = col > 0 ? (unsigned)col : 0;
-	if (dwarf_formref_die(dwarf_attr_integrate(&die, DW_AT_type, &a), &type) &&
-	    member_path(x, &member, &type, pc - v->lo, 0) < 0)
-		return -ENOMEM;
-	name = die_name(&die);
-	if (!name || ks_buf_addc(&member, '\0') < 0) {
-		free(name);
-		ks_buf_free(&member);
-		return -ENOMEM;
-	}
+	if (dwarf_formref_die(dwarf_attr_integrate(&die, DW_AT_type, &a), &type))
+		member_path(x, &member, &type, pc - v->lo, 0);
 	return add_use(x, sym, KS_USE_ADDR, &cu, &f, NULL, name, ks_buf_steal(&member));
 }
 

@@ -4,23 +4,21 @@
  * only the units that hold them are relocated and read. */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "dwarf/dw.h"
 
-static int want_addr(struct dw *x, const struct ks_dwarfpick_addr *a, const char *sym,
-		     enum ks_use_kind kind)
+static void want_addr(struct dw *x, const struct ks_dwarfpick_addr *a, const char *sym,
+		      enum ks_use_kind kind)
 {
-	if (ks_array_room((void **)&x->addrs, &x->addrs_cap, x->naddrs + 1, sizeof(*x->addrs)) < 0 ||
-	    ks_array_room((void **)&x->sites, &x->sites_cap, x->naddrs + 1, sizeof(*x->sites)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&x->addrs, &x->addrs_cap, x->naddrs + 1, sizeof(*x->addrs));
+	ks_array_room((void **)&x->sites, &x->sites_cap, x->naddrs + 1, sizeof(*x->sites));
 	x->addrs[x->naddrs] = *a;
 	x->sites[x->naddrs++] = (struct site){ sym, kind };
-	return 0;
 }
 
 /* Sections whose relocations are no use of anyone's: tables that objtool,
@@ -76,17 +74,18 @@ static enum ks_use_kind code_kind(uint16_t machine, uint32_t type)
 
 /* One relocation of type at offset off of section target (laid out):
  * gathered, to be placed once the DWARF is read. */
-static int place(struct dw *x, Elf *elf, Elf_Scn *target, const GElf_Shdr *tsh, GElf_Addr off,
-		 uint32_t type, const char *sym)
+static void place(struct dw *x, Elf *elf, Elf_Scn *target, const GElf_Shdr *tsh, GElf_Addr off,
+		  uint32_t type, const char *sym)
 {
 	struct ks_dwarfpick_addr a = { tsh->sh_addr + off, elf_ndxscn(target), off,
 				       tsh->sh_flags & SHF_EXECINSTR };
 	GElf_Ehdr eh;
 
 	if (!a.code)
-		return want_addr(x, &a, sym, KS_USE_ADDR);
-	return want_addr(x, &a, sym,
-			 code_kind(gelf_getehdr(elf, &eh) ? eh.e_machine : EM_NONE, type));
+		want_addr(x, &a, sym, KS_USE_ADDR);
+	else
+		want_addr(x, &a, sym,
+			  code_kind(gelf_getehdr(elf, &eh) ? eh.e_machine : EM_NONE, type));
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -95,7 +94,8 @@ static int cmp_names(const void *a, const void *b)
 }
 
 /* For each symbol of the symbol table: its name among syms, or NULL. */
-static int wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char ***want, size_t *nwant)
+static void wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char ***want,
+			   size_t *nwant)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
@@ -106,9 +106,7 @@ static int wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char 
 	Elf_Data *data = scn ? elf_getdata(scn, NULL) : NULL;
 
 	*nwant = data && sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
-	*want = calloc(*nwant ? *nwant : 1, sizeof(**want));
-	if (!*want)
-		return -ENOMEM;
+	*want = ks_xcalloc(*nwant, sizeof(**want));
 	for (size_t i = 0; i < *nwant; i++) {
 		GElf_Sym s;
 		const char *name;
@@ -122,7 +120,6 @@ static int wanted_symbols(Elf *elf, char *const *syms, size_t nsyms, const char 
 		if (hit)
 			(*want)[i] = *hit;
 	}
-	return 0;
 }
 
 /* The address a relocation points at, through a symbol defined in a
@@ -150,8 +147,8 @@ static bool reloc_target(Elf *elf, const GElf_Rela *ra, GElf_Addr *addr)
 /* An x86-64 __jump_table entry { s32 code, s32 target, long key } names
  * its static key only there: the use is the branch at the entry's code
  * field (the relocation two before the key's). */
-static int place_jump(struct dw *x, Elf *elf, Elf_Data *data, size_t i, const GElf_Rela *key,
-		      const char *sym)
+static void place_jump(struct dw *x, Elf *elf, Elf_Data *data, size_t i, const GElf_Rela *key,
+		       const char *sym)
 {
 	GElf_Rela code;
 	struct ks_dwarfpick_addr a = { .code = true };
@@ -160,13 +157,13 @@ static int place_jump(struct dw *x, Elf *elf, Elf_Data *data, size_t i, const GE
 	if (!gelf_getehdr(elf, &eh) || eh.e_machine != EM_X86_64 || i < 2 ||
 	    !gelf_getrela(data, (int)(i - 2), &code) || code.r_offset + 8 != key->r_offset ||
 	    !reloc_target(elf, &code, &a.addr))
-		return 0;
-	return want_addr(x, &a, sym, KS_USE_DATA);
+		return;
+	want_addr(x, &a, sym, KS_USE_DATA);
 }
 
 /* The relocations of one section against wanted symbols. */
-static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *rsh,
-			 const char **want, size_t nwant)
+static void place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *rsh,
+			  const char **want, size_t nwant)
 {
 	Elf_Scn *target = elf_getscn(elf, rsh->sh_info);
 	Elf_Data *data = elf_getdata(rel, NULL);
@@ -174,17 +171,16 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 	GElf_Shdr tsh;
 	const char *tname;
 	bool jump;
-	int r = 0;
 
 	if (!target || !data || !gelf_getshdr(target, &tsh) || !(tsh.sh_flags & SHF_ALLOC) ||
 	    elf_getshdrstrndx(elf, &shstrndx) < 0 || !rsh->sh_entsize)
-		return 0;
+		return;
 	tname = elf_strptr(elf, shstrndx, tsh.sh_name);
 	if (!tname || (table_section(tname) && strcmp(tname, "__jump_table")))
-		return 0;
+		return;
 	jump = !strcmp(tname, "__jump_table") && rsh->sh_type == SHT_RELA;
 	n = rsh->sh_size / rsh->sh_entsize;
-	for (size_t i = 0; !r && i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		GElf_Rela ra;
 		GElf_Rel rl;
 		size_t sym;
@@ -197,12 +193,11 @@ static int place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr *
 		if (sym >= nwant || !want[sym] || ra.r_offset >= tsh.sh_size)
 			continue;
 		if (jump)
-			r = place_jump(x, elf, data, i, &ra, want[sym]);
+			place_jump(x, elf, data, i, &ra, want[sym]);
 		else if (!table_section(tname))
-			r = place(x, elf, target, &tsh, ra.r_offset, (uint32_t)GELF_R_TYPE(ra.r_info),
-				  want[sym]);
+			place(x, elf, target, &tsh, ra.r_offset, (uint32_t)GELF_R_TYPE(ra.r_info),
+			      want[sym]);
 	}
-	return r;
 }
 
 int ks_dw_sites(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
@@ -210,14 +205,14 @@ int ks_dw_sites(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
 	const char **want;
 	size_t nwant;
 	Elf_Scn *scn = NULL;
-	int r = wanted_symbols(elf, syms, nsyms, &want, &nwant);
 
-	while (!r && (scn = elf_nextscn(elf, scn))) {
+	wanted_symbols(elf, syms, nsyms, &want, &nwant);
+	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 
 		if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL))
-			r = place_section(x, elf, scn, &sh, want, nwant);
+			place_section(x, elf, scn, &sh, want, nwant);
 	}
 	free(want);
-	return r;
+	return 0;
 }

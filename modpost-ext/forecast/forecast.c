@@ -7,22 +7,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "forecast/kbuild.h"
 #include "forecast/probe.h"
 #include "module/exports.h"
 
 static struct ks_verdict *new_verdict(struct ks_forecast *fc, const char *path)
 {
-	struct ks_verdict *v = realloc(fc->v, (fc->n + 1) * sizeof(*v));
+	struct ks_verdict *v;
 
-	if (!v)
-		return NULL;
-	fc->v = v;
-	v = &fc->v[fc->n];
+	fc->v = ks_xrealloc(fc->v, (fc->n + 1) * sizeof(*fc->v));
+	v = &fc->v[fc->n++];
 	memset(v, 0, sizeof(*v));
-	if (!(v->path = strdup(path)))
-		return NULL;
-	fc->n++;
+	v->path = ks_xstrdup(path);
 	return v;
 }
 
@@ -37,8 +34,8 @@ static bool generated(const char *source)
 static char *no_shapes(const struct ks_module *m)
 {
 	if (!m->nunits)
-		return strdup("built without the ksunset plugin: no record of what its source "
-			      "depends on");
+		return ks_xstrdup("built without the ksunset plugin: no record of what its source "
+				  "depends on");
 	for (size_t i = 0; i < m->units.n; i++) {
 		const struct ks_unit *u = &m->units.v[i];
 
@@ -52,12 +49,10 @@ static char *no_shapes(const struct ks_module *m)
 
 static int add_unit(struct ks_forecast *fc, const struct ks_unit *un)
 {
-	struct ks_forecast_unit *u = realloc(fc->units, (fc->nunits + 1) * sizeof(*u));
 	struct ks_units one = { .v = (struct ks_unit *)un, .n = 1, .nshaped = 1 };
+	struct ks_forecast_unit *u;
 
-	if (!u)
-		return -ENOMEM;
-	fc->units = u;
+	fc->units = ks_xrealloc(fc->units, (fc->nunits + 1) * sizeof(*fc->units));
 	u = &fc->units[fc->nunits];
 	memset(u, 0, sizeof(*u));
 	u->module = fc->n - 1;
@@ -69,8 +64,9 @@ static int add_unit(struct ks_forecast *fc, const struct ks_unit *un)
 static int index_defined(struct ks_verdict *v)
 {
 	struct ks_buf *b = &v->defined_names;
-	int r = ks_buf_add(b, "__this_module", sizeof("__this_module"));
+	int r = 0;
 
+	ks_buf_add(b, "__this_module", sizeof("__this_module"));
 	for (size_t off = 0; !r && off < b->len; off += strlen(b->p + off) + 1) {
 		void **slot;
 
@@ -112,19 +108,14 @@ static const struct ks_symvers *built_for(struct ks_forecast *fc, const struct k
 	for (size_t i = 0; i < fc->nbuilt; i++)
 		if (!strncmp(fc->built[i].release, m->vermagic, (size_t)n) && !fc->built[i].release[n])
 			return fc->built[i].found ? &fc->built[i].sv : NULL;
-	b = realloc(fc->built, (fc->nbuilt + 1) * sizeof(*b));
-	if (!b)
-		return NULL;
-	fc->built = b;
-	b = &fc->built[fc->nbuilt];
+	fc->built = ks_xrealloc(fc->built, (fc->nbuilt + 1) * sizeof(*fc->built));
+	b = &fc->built[fc->nbuilt++];
 	memset(b, 0, sizeof(*b));
-	if (!(b->release = strndup(m->vermagic, (size_t)n)))
-		return NULL;
-	fc->nbuilt++;
+	b->release = ks_xstrndup(m->vermagic, (size_t)n);
 	for (size_t i = 0; !b->found && i < KS_ARRAY_SIZE(places); i++) {
 		char *path = ks_strdupf("%s%.*s%s", places[i][0], n, m->vermagic, places[i][1]);
 
-		b->found = path && access(path, R_OK) == 0 && ks_symvers_load(&b->sv, path, &quiet) == 0;
+		b->found = access(path, R_OK) == 0 && ks_symvers_load(&b->sv, path, &quiet) == 0;
 		if (!b->found) {
 			ks_symvers_free(&b->sv);
 			memset(&b->sv, 0, sizeof(b->sv));
@@ -140,19 +131,18 @@ int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m)
 	struct ks_verdict *v = new_verdict(fc, m->path);
 	struct ks_buf ignored = KS_BUF_INIT;
 	bool ships = false;
-	int r = v ? target_ships(fc, m->name, &ships) : -ENOMEM;
+	int r = target_ships(fc, m->name, &ships);
 
 	r = r ? r : ks_exports_read(m->path, m->intree || ships ? &ignored : &fc->exports,
 				    &v->defined_names);
 	ks_buf_free(&ignored);
-	if (v)
-		v->built = built_for(fc, m);
+	v->built = built_for(fc, m);
 	/* the names' block no longer moves once indexed */
 	r = r ? r : index_defined(v);
 	if (r)
 		return r;
-	if ((v->why = no_shapes(m)) || !m->nunits)
-		return v->why ? 0 : -ENOMEM;
+	if ((v->why = no_shapes(m)))
+		return 0;
 	for (size_t i = 0; !r && i < m->units.n; i++)
 		if (!generated(m->units.v[i].source))
 			r = add_unit(fc, &m->units.v[i]);
@@ -164,9 +154,7 @@ int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len, cons
 {
 	int r = 0;
 
-	u->facts = calloc(u->nquestions ? u->nquestions : 1, sizeof(*u->facts));
-	if (!u->facts)
-		return -ENOMEM;
+	u->facts = ks_xcalloc(u->nquestions, sizeof(*u->facts));
 	for (size_t off = 0; !r && off < len;) {
 		size_t n = strnlen(text + off, len - off);
 		struct ks_record rec;
@@ -179,18 +167,13 @@ int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len, cons
 			u->facts[rec.fact.item - 1] = rec.fact;
 			memset(&rec.fact, 0, sizeof(rec.fact));
 		} else if (rec.type == KS_REC_FACT && rec.fact.status == KS_FACT_IMPORT_NS) {
-			r = ks_strv_add_unique(&u->import_ns, &u->nimport_ns, rec.fact.shape);
+			ks_strv_add_unique(&u->import_ns, &u->nimport_ns, rec.fact.shape);
 		} else if (rec.type == KS_REC_FACT && rec.fact.status == KS_FACT_FILE) {
 			;	/* the cache's (kbuild.c) */
 		} else if (rec.type == KS_REC_ERROR) {
-			struct ks_record_error *e = realloc(u->errors, (u->nerrors + 1) * sizeof(*e));
-
-			r = e ? 0 : -ENOMEM;
-			if (e) {
-				u->errors = e;
-				e[u->nerrors++] = rec.error;
-				memset(&rec.error, 0, sizeof(rec.error));
-			}
+			u->errors = ks_xrealloc(u->errors, (u->nerrors + 1) * sizeof(*u->errors));
+			u->errors[u->nerrors++] = rec.error;
+			memset(&rec.error, 0, sizeof(rec.error));
 		} else if (rec.type == KS_REC_UNIT) {
 			u->done = true;
 		} else {
@@ -244,28 +227,26 @@ static enum blame blame(const struct ks_forecast_unit *u, unsigned line, size_t 
 /* An include whose header does not compile outside the module (an
  * X-macro list, a trace header that needs the module's defines, a header
  * included inside a function): left out of the next probe of u. */
-static int drop(struct ks_forecast_unit *u, size_t j, const struct ks_record_error *e)
+static void drop(struct ks_forecast_unit *u, size_t j, const struct ks_record_error *e)
 {
 	u->dropped[j] = true;
 	u->again = true;
 	if (u->dropped_why)
-		return 0;
+		return;
 	u->dropped_why = ks_strdupf("%s (%s:%u) does not compile outside the module: %s",
 				    u->one.v[0].includes[j].header, u->one.v[0].includes[j].file,
 				    u->one.v[0].includes[j].line, e->message);
-	return u->dropped_why ? 0 : -ENOMEM;
 }
 
 /* Sorts u's errors out: a use's are judged, a guard's make its places
  * unjudged, an include's leave it out of another probe of u (the errors
  * after it may be its consequences, so they wait for that probe); one
- * that is no item's makes the results say nothing (*why). 0 or -ENOMEM. */
-static int sort_errors(struct ks_forecast_unit *u, char **why)
+ * that is no item's makes the results say nothing (*why). */
+static void sort_errors(struct ks_forecast_unit *u, char **why)
 {
 	const struct ks_record_error *none = NULL;
-	int r = 0;
 
-	for (size_t i = 0; !r && !*why && i < u->nerrors; i++) {
+	for (size_t i = 0; !*why && i < u->nerrors; i++) {
 		const struct ks_record_error *e = &u->errors[i];
 		size_t which = 0;
 
@@ -277,7 +258,7 @@ static int sort_errors(struct ks_forecast_unit *u, char **why)
 			break;
 		case BLAME_INCLUDE:
 			if (u->runs < MAX_RUNS)
-				r = drop(u, which, e);
+				drop(u, which, e);
 			else
 				*why = ks_strdupf("the probe of %s does not compile even without the "
 						  "includes it left out: %s",
@@ -288,30 +269,24 @@ static int sort_errors(struct ks_forecast_unit *u, char **why)
 			break;
 		}
 	}
-	if (!r && !*why && !u->again && none && !(*why = ks_strdupf("the probe of %s fails where "
-								    "it asks nothing of the "
-								    "target: %s",
-								    u->one.v[0].source,
-								    none->message)))
-		r = -ENOMEM;
-	return r;
+	if (!*why && !u->again && none)
+		*why = ks_strdupf("the probe of %s fails where it asks nothing of the target: %s",
+				  u->one.v[0].source, none->message);
 }
 
 /* Why u's results say nothing: the compilation stopped, or failed where
  * the probe asks nothing (*why set; NULL: they can be judged, or u is to
- * be probed again without some includes). 0 or -ENOMEM. */
-static int unusable(struct ks_forecast_unit *u)
+ * be probed again without some includes). */
+static void unusable(struct ks_forecast_unit *u)
 {
-	int r = sort_errors(u, &u->why);
-
-	if (r || u->why || u->again || u->done)
-		return r;
+	sort_errors(u, &u->why);
+	if (u->why || u->again || u->done)
+		return;
 	u->why = u->nerrors ? ks_strdupf("the probe stopped: %s", u->errors[0].message)
-			    : strdup("the probe stopped without a message");
-	return u->why ? 0 : -ENOMEM;
+			    : ks_xstrdup("the probe stopped without a message");
 }
 
-static int take_results(struct ks_forecast_unit *u, const struct ks_buf *res)
+static void take_results(struct ks_forecast_unit *u, const struct ks_buf *res)
 {
 	const char *why = NULL;
 	int r = ks_probe_read(u, res->p ? res->p : "", res->len, &why);
@@ -321,8 +296,7 @@ static int take_results(struct ks_forecast_unit *u, const struct ks_buf *res)
 		u->why = ks_strdupf("unreadable results of the probe of %s: %s", u->one.v[0].source,
 				    why);
 	else if (!r)
-		r = unusable(u);
-	return r == -ENOMEM ? r : 0;
+		unusable(u);
 }
 
 /* The probes that are not in the cache, compiled in one Kbuild run. */
@@ -330,21 +304,21 @@ static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		   struct ks_kcache *kc, size_t *miss, size_t nmiss, struct ks_diags *d)
 {
 	struct ks_kbuild kb = { 0 };
-	struct ks_buf **src = calloc(nmiss ? nmiss : 1, sizeof(*src));
+	struct ks_buf **src = ks_xcalloc(nmiss, sizeof(*src));
 	char *fail = NULL;
-	int r = src ? 0 : -ENOMEM;
+	int r;
 
-	for (size_t i = 0; !r && i < nmiss; i++)
+	for (size_t i = 0; i < nmiss; i++)
 		src[i] = &fc->units[miss[i]].source;
-	r = r ? r : ks_kbuild_prepare(&kb, src, nmiss);
+	r = ks_kbuild_prepare(&kb, src, nmiss);
 	r = r ? r : ks_kbuild_make(&kb, o->kdir, o->plugin, o->jobs);
 	for (size_t i = 0; r != -ENOMEM && i < nmiss; i++) {
 		struct ks_forecast_unit *u = &fc->units[miss[i]];
 		struct ks_buf res = KS_BUF_INIT;
 
 		if (!r && ks_kbuild_result(&kb, i, &res) == 0) {
-			r = take_results(u, &res);
-			if (!r && !u->why && u->done)
+			take_results(u, &res);
+			if (!u->why && u->done)
 				ks_kcache_put(kc, u->hash, &res);
 			fc->probed++;
 		} else if (!fail) {
@@ -389,7 +363,7 @@ static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 			miss[nmiss++] = i;
 			r = 0;
 		} else if (!r) {
-			r = take_results(u, &res);
+			take_results(u, &res);
 			fc->cached++;
 		}
 		ks_buf_free(&res);
@@ -408,11 +382,11 @@ static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		     struct ks_headers *h, struct ks_diags *d)
 {
 	struct ks_kcache kc;
-	size_t *miss = calloc(fc->nunits ? fc->nunits : 1, sizeof(*miss));
-	bool *todo = calloc(fc->nunits ? fc->nunits : 1, sizeof(*todo)), any = true;
-	int r = miss && todo ? ks_kcache_open(&kc, o->cache, o->kdir, o->plugin) : -ENOMEM;
+	size_t *miss = ks_xcalloc(fc->nunits, sizeof(*miss));
+	bool *todo = ks_xcalloc(fc->nunits, sizeof(*todo)), any = true;
+	int r = ks_kcache_open(&kc, o->cache, o->kdir, o->plugin);
 
-	for (size_t i = 0; i < fc->nunits && todo; i++)
+	for (size_t i = 0; i < fc->nunits; i++)
 		todo[i] = true;
 	for (int round = 0; !r && any && round < MAX_RUNS; round++) {
 		r = probe_round(fc, o, &kc, h, todo, miss, d);
@@ -420,8 +394,7 @@ static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		for (size_t i = 0; i < fc->nunits; i++)
 			any |= todo[i];
 	}
-	if (miss && todo)
-		ks_kcache_close(&kc);
+	ks_kcache_close(&kc);
 	free(miss);
 	free(todo);
 	return r;
@@ -435,11 +408,11 @@ static char *cannot_probe(const struct ks_forecast_opts *o)
 
 	free(mk);
 	if (!o->kdir)
-		return strdup("the target is a Module.symvers: no headers to probe");
+		return ks_xstrdup("the target is a Module.symvers: no headers to probe");
 	if (!kbuild)
 		return ks_strdupf("%s has no Makefile: no Kbuild to compile the probe with", o->kdir);
 	if (!o->plugin)
-		return strdup("the ksunset plugin (ksunset.so) was not found: no probe");
+		return ks_xstrdup("the ksunset plugin (ksunset.so) was not found: no probe");
 	return NULL;
 }
 
@@ -452,20 +425,19 @@ static int cmp_diff(const void *a, const void *b)
 
 /* A module's verdict from its units' judgements: its breaks sorted, the
  * lines they are on counted. */
-static int settle(struct ks_verdict *v, const char *unknown, bool judged)
+static void settle(struct ks_verdict *v, const char *unknown, bool judged)
 {
 	char **lines = NULL;
 	size_t n = 0;
-	int r = 0;
 
 	if (v->ndiffs)
 		qsort(v->diffs, v->ndiffs, sizeof(*v->diffs), cmp_diff);
-	for (size_t i = 0; !r && i < v->ndiffs; i++)
-		for (size_t s = 0; !r && s < v->diffs[i].sites.n; s++) {
+	for (size_t i = 0; i < v->ndiffs; i++)
+		for (size_t s = 0; s < v->diffs[i].sites.n; s++) {
 			const struct ks_use *u = &v->diffs[i].sites.v[s];
 			char *key = ks_strdupf("%s:%u", u->file, u->line);
 
-			r = key ? ks_strv_add_unique(&lines, &n, key) : -ENOMEM;
+			ks_strv_add_unique(&lines, &n, key);
 			free(key);
 		}
 	ks_strv_free(lines, n);
@@ -474,10 +446,9 @@ static int settle(struct ks_verdict *v, const char *unknown, bool judged)
 		v->build = KS_BUILD_BREAKS;
 	else
 		v->build = v->why || unknown ? KS_BUILD_UNKNOWN : KS_BUILD_OK;
-	if (v->build == KS_BUILD_UNKNOWN && !v->why && !(v->why = strdup(unknown)))
-		r = -ENOMEM;
+	if (v->build == KS_BUILD_UNKNOWN && !v->why)
+		v->why = ks_xstrdup(unknown);
 	v->whole = !judged;
-	return r;
 }
 
 /* A unit whose probe says nothing: none of its uses is judged. */
@@ -495,11 +466,11 @@ static int judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct
 {
 	struct ks_symvers run = { 0 };
 	struct ks_diags said = { 0 };	/* the check's copy says it */
-	const char **unknown = calloc(fc->n ? fc->n : 1, sizeof(*unknown));
-	bool *judged = calloc(fc->n ? fc->n : 1, sizeof(*judged));
-	int r = unknown && judged ? 0 : -ENOMEM;
+	const char **unknown = ks_xcalloc(fc->n, sizeof(*unknown));
+	bool *judged = ks_xcalloc(fc->n, sizeof(*judged));
+	int r = 0;
 
-	if (!r && fc->exports.len)
+	if (fc->exports.len)
 		r = ks_symvers_parse(&run, "(the modules given)", fc->exports.p, fc->exports.len,
 				     &said) == -ENOMEM ? -ENOMEM : 0;
 	ks_diags_free(&said);
@@ -515,10 +486,10 @@ static int judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct
 		judged[u->module] = true;
 		r = ks_probe_judge(u, sv, &run, h, v);
 		for (size_t k = 0; !r && k < u->nimport_ns; k++)
-			r = ks_strv_add_unique(&v->import_ns, &v->nimport_ns, u->import_ns[k]);
+			ks_strv_add_unique(&v->import_ns, &v->nimport_ns, u->import_ns[k]);
 	}
 	for (size_t i = 0; !r && i < fc->n; i++)
-		r = settle(&fc->v[i], unknown[i], judged[i]);
+		settle(&fc->v[i], unknown[i], judged[i]);
 	free(unknown);
 	free(judged);
 	ks_symvers_free(&run);
@@ -541,7 +512,7 @@ int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	if (why) {
 		for (size_t i = 0; i < fc->nunits; i++)
 			if (!fc->units[i].why)
-				fc->units[i].why = strdup(why);
+				fc->units[i].why = ks_xstrdup(why);
 		free(why);
 	} else if (fc->nunits) {
 		r = probe_all(fc, o, h, d);

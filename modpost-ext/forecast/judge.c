@@ -4,10 +4,10 @@
  * kind is in kind_of(); every break is one site of a diff of the module
  * (struct ks_diff, grouped by kind and name). */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "forecast/probe.h"
 
 static const char *const break_names[] = {
@@ -87,7 +87,7 @@ static enum ks_break declared_only(const struct judged *j)
 static bool named_undeclared(const char *message, const char *name)
 {
 	char *needle = ks_strdupf("'%.*s' undeclared", (int)strcspn(name, "|"), name);
-	bool hit = needle && strstr(message, needle);
+	bool hit = strstr(message, needle);
 
 	free(needle);
 	return hit;
@@ -196,24 +196,18 @@ static struct ks_diff *diff_for(struct ks_verdict *v, enum ks_break k, const cha
 	for (size_t i = 0; i < v->ndiffs; i++)
 		if (v->diffs[i].kind == k && !strcmp(v->diffs[i].name, name))
 			return &v->diffs[i];
-	d = realloc(v->diffs, (v->ndiffs + 1) * sizeof(*d));
-	if (!d)
-		return NULL;
-	v->diffs = d;
-	d = &v->diffs[v->ndiffs];
+	v->diffs = ks_xrealloc(v->diffs, (v->ndiffs + 1) * sizeof(*v->diffs));
+	d = &v->diffs[v->ndiffs++];
 	memset(d, 0, sizeof(*d));
 	d->kind = k;
-	if (!(d->name = strdup(name)))
-		return NULL;
-	v->ndiffs++;
+	d->name = ks_xstrdup(name);
 	return d;
 }
 
-static int opt_dup(char **to, const char *s)
+static void opt_dup(char **to, const char *s)
 {
-	if (*to || !s)
-		return 0;
-	return (*to = strdup(s)) ? 0 : -ENOMEM;
+	if (!*to && s)
+		*to = ks_xstrdup(s);
 }
 
 static enum ks_use_kind use_kind(enum ks_shape_what w)
@@ -245,18 +239,16 @@ static unsigned break_line(const struct ks_record_shape *sh, const char *message
 static int add_site(struct ks_diff *d, const char *file, unsigned line, unsigned col,
 		    const char *fn, enum ks_use_kind kind, const char *note, unsigned call_line)
 {
-	struct ks_use u = { .symbol = strdup(d->name), .kind = kind, .file = strdup(file),
-			    .line = line, .col = col, .function = strdup(fn ? fn : ""),
+	struct ks_use u = { .symbol = ks_xstrdup(d->name), .kind = kind, .file = ks_xstrdup(file),
+			    .line = line, .col = col, .function = ks_xstrdup(fn ? fn : ""),
 			    .source = KS_SOURCE_PLUGIN, .call_line = call_line,
-			    .note = note ? strdup(note) : NULL };
+			    .note = note ? ks_xstrdup(note) : NULL };
 	int r = 0;
 
 	for (size_t i = 0; i < d->sites.n; i++)
 		if (d->sites.v[i].line == line && d->sites.v[i].col == col &&
 		    !strcmp(d->sites.v[i].file, file))
 			r = 1;
-	if (!r && (!u.symbol || !u.file || !u.function || (note && !u.note)))
-		r = -ENOMEM;
 	if (!r)
 		r = ks_uses_add(&d->sites, &u);
 	free(u.symbol);
@@ -268,8 +260,7 @@ static int add_site(struct ks_diff *d, const char *file, unsigned line, unsigned
 
 /* The probe's own words in the compiler's message put in the module's
  * terms: an aggregate's alias ('__ks_a1' {aka 'struct x'}) by the
- * aggregate, the variable that held a value by what it held. NULL: no
- * memory. */
+ * aggregate, the variable that held a value by what it held. */
 static char *module_terms(const struct ks_forecast_unit *u, const char *msg)
 {
 	static const char *const says[][2] = {
@@ -278,38 +269,34 @@ static char *module_terms(const struct ks_forecast_unit *u, const char *msg)
 		{ "storage size of 'v' isn't known", "its type is incomplete there" },
 	};
 	struct ks_buf b = KS_BUF_INIT;
-	int r = 0;
 
 	for (size_t i = 0; i < KS_ARRAY_SIZE(says); i++)
 		if (!strncmp(msg, says[i][0], strlen(says[i][0])))
 			return ks_strdupf("%s%s", says[i][1], msg + strlen(says[i][0]));
-	for (const char *p = msg; *p && !r;) {
+	for (const char *p = msg; *p;) {
 		char *end;
 		unsigned long k;
 
 		if (strncmp(p, "__ks_a", 6) || !isdigit((unsigned char)p[6])) {
-			r = ks_buf_addc(&b, *p++);
+			ks_buf_addc(&b, *p++);
 			continue;
 		}
 		k = strtoul(p + 6, &end, 10);
 		if (k >= u->naliases) {
-			r = ks_buf_addc(&b, *p++);
+			ks_buf_addc(&b, *p++);
 			continue;
 		}
-		r = ks_buf_adds(&b, u->aliases[k]);
+		ks_buf_adds(&b, u->aliases[k]);
 		p = end;
 		/* "'__ks_a1' {aka 'struct x'}": the aggregate once */
-		if (!r && !strncmp(p, "' {aka '", 8) && !strncmp(p + 8, u->aliases[k], strlen(u->aliases[k])) &&
+		if (!strncmp(p, "' {aka '", 8) &&
+		    !strncmp(p + 8, u->aliases[k], strlen(u->aliases[k])) &&
 		    !strncmp(p + 8 + strlen(u->aliases[k]), "'}", 2)) {
 			p += 8 + strlen(u->aliases[k]) + 2;
-			r = ks_buf_addc(&b, '\'');
+			ks_buf_addc(&b, '\'');
 		}
 	}
-	if (r) {
-		ks_buf_free(&b);
-		return NULL;
-	}
-	return b.p ? ks_buf_steal(&b) : strdup("");
+	return ks_buf_steal(&b);
 }
 
 /* A shape's break: its diff's shapes and the site. */
@@ -330,17 +317,15 @@ static int add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
 		name = agg ? agg : name;
 	}
 	d = diff_for(v, k, name);
-	r = d ? 0 : -ENOMEM;
-	r = r ? r : opt_dup(&d->old, sh->old);
-	r = r ? r : opt_dup(&d->now, j->fact->shape);
-	r = r ? r : opt_dup(&d->header, k == KS_BREAK_NOT_INCLUDED ? j->header : NULL);
-	if (!r && sh->what == KS_SHAPE_CALLBACK && !d->callback)
-		d->callback = strndup(sh->probe, strcspn(sh->probe, "|"));
+	opt_dup(&d->old, sh->old);
+	opt_dup(&d->now, j->fact->shape);
+	opt_dup(&d->header, k == KS_BREAK_NOT_INCLUDED ? j->header : NULL);
+	if (sh->what == KS_SHAPE_CALLBACK && !d->callback)
+		d->callback = ks_xstrndup(sh->probe, strcspn(sh->probe, "|"));
 	note = j->error ? module_terms(u, j->error->message) : NULL;
-	r = r ? r : j->error && !note ? -ENOMEM : 0;
 	line = break_line(sh, j->error ? j->error->message : NULL);
-	r = r ? r : add_site(d, sh->file, line, line == sh->line ? sh->col : 0, sh->function,
-			     use_kind(sh->what), note, line == sh->line ? 0 : sh->line);
+	r = add_site(d, sh->file, line, line == sh->line ? sh->col : 0, sh->function,
+		     use_kind(sh->what), note, line == sh->line ? 0 : sh->line);
 	free(note);
 	free(agg);
 	return r;
@@ -393,8 +378,9 @@ const char *ks_verdict_unjudged(const struct ks_verdict *v, const char *file, un
 	char *key;
 	const char *why;
 
-	if (!v->unjudged.n || !(key = ks_strdupf("%s:%u", file, line)))
+	if (!v->unjudged.n)
 		return NULL;
+	key = ks_strdupf("%s:%u", file, line);
 	why = ks_strmap_get(&v->unjudged, key);
 	free(key);
 	return why;
@@ -404,21 +390,21 @@ int ks_verdict_unjudge(struct ks_verdict *v, const char *file, unsigned line, co
 {
 	char *key = ks_strdupf("%s:%u", file, line);
 	void **slot;
-	int r = key ? ks_strmap_put(&v->unjudged, key, &slot) : -ENOMEM;
+	int r = ks_strmap_put(&v->unjudged, key, &slot);
 
 	if (r <= 0) {
 		free(key);
 		return r;
 	}
-	*slot = strdup(why);
-	return *slot ? 0 : -ENOMEM;	/* the key stays, freed with the map */
+	*slot = ks_xstrdup(why);
+	return 0;	/* the key stays, freed with the map */
 }
 
 /* Says why the use at sh was not judged (why, taken), and once for the
  * module why its verdict cannot be that it builds. */
 static int unjudged(struct ks_verdict *v, const struct ks_record_shape *sh, char *why)
 {
-	int r = why ? ks_verdict_unjudge(v, sh->file, sh->line, why) : -ENOMEM;
+	int r = ks_verdict_unjudge(v, sh->file, sh->line, why);
 
 	if (!r && !v->why) {
 		v->why = why;
@@ -436,10 +422,9 @@ static int say_unseen(const struct ks_forecast_unit *u, struct ks_verdict *v,
 	bool failed = u->guard_failed && u->guard_failed[g - u->one.v[0].guards];
 	char *at = g->first == g->last ? ks_strdupf("%s:%u", g->file, g->first)
 				       : ks_strdupf("%s:%u-%u", g->file, g->first, g->last);
-	char *why = !at ? NULL
-		    : failed ? ks_strdupf("the target's preprocessor cannot evaluate the condition "
-					  "of %s, %s",
-					  at, g->cond)
+	char *why = failed ? ks_strdupf("the target's preprocessor cannot evaluate the condition "
+					"of %s, %s",
+					at, g->cond)
 		    : g->own && strcmp(g->cond, "1")
 			? ks_strdupf("whether the target compiles %s is unknown: %s", at, g->cond)
 		    : g->own ? ks_strdupf("whether the target compiles %s depends on the module's "
@@ -497,15 +482,14 @@ static int judge_include(const struct ks_forecast_unit *u, size_t j, struct ks_v
 	const struct ks_record_include *inc = &u->one.v[0].includes[j];
 	const struct ks_item *it = &u->items[u->one.v[0].nshapes + j];
 	struct ks_diff *d;
-	int r;
 
 	if (it->question < 0 || u->facts[it->question].status != KS_FACT_HEADER_GONE)
 		return 0;
 	d = diff_for(v, KS_BREAK_HEADER_GONE, inc->header);
-	r = d ? opt_dup(&d->old, "") : -ENOMEM;
-	r = r ? r : opt_dup(&d->now, "");
-	r = r ? r : opt_dup(&d->header, it->alt);
-	return r ? r : add_site(d, inc->file, inc->line, 0, "", KS_USE_DATA, NULL, 0);
+	opt_dup(&d->old, "");
+	opt_dup(&d->now, "");
+	opt_dup(&d->header, it->alt);
+	return add_site(d, inc->file, inc->line, 0, "", KS_USE_DATA, NULL, 0);
 }
 
 int ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "forecast/kbuild.h"
 #include "forecast/probe.h"
 
@@ -43,7 +44,7 @@ static uint64_t target_key(const char *kdir, const char *plugin)
 	for (size_t i = 0; i < KS_ARRAY_SIZE(files); i++) {
 		char *p = ks_strdupf("%s/%s", kdir, files[i]);
 
-		h = p ? hash_stat(h, p) : h;
+		h = hash_stat(h, p);
 		free(p);
 	}
 	free(real);
@@ -56,8 +57,6 @@ int ks_kcache_open(struct ks_kcache *c, const char *cache, const char *kdir, con
 	if (!cache)
 		return 0;
 	c->dir = ks_strdupf("%s/%016llx", cache, (unsigned long long)target_key(kdir, plugin));
-	if (!c->dir)
-		return -ENOMEM;
 	mkdir(c->dir, 0755);
 	return 0;
 }
@@ -74,7 +73,7 @@ static const char *stamp(struct ks_kcache *c, const char *file)
 	key = stat(file, &st) ? ks_strdupf("%s%c-", file, 0)
 			      : ks_strdupf("%s%c%lld %lld.%09ld", file, 0, (long long)st.st_size,
 					   (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
-	if (!key || ks_strmap_put(&c->stamps, key, &slot) < 0) {
+	if (ks_strmap_put(&c->stamps, key, &slot) < 0) {
 		free(key);
 		return NULL;
 	}
@@ -133,9 +132,12 @@ static int deps_of(struct ks_kcache *c, const struct ks_buf *res, struct ks_buf 
 		const char *why, *now;
 
 		if (n && !ks_record_decode(res->p + off, n, &rec, &why) && rec.type == KS_REC_FACT &&
-		    rec.fact.status == KS_FACT_FILE)
-			r = (now = stamp(c, rec.fact.file)) ? ks_buf_addf(deps, "%s\t%s\n", rec.fact.file, now)
-							    : -ENOMEM;
+		    rec.fact.status == KS_FACT_FILE) {
+			if ((now = stamp(c, rec.fact.file)))
+				ks_buf_addf(deps, "%s\t%s\n", rec.fact.file, now);
+			else
+				r = -ENOMEM;
+		}
 		if (n)
 			ks_record_free(&rec);
 		off += n + 1;
@@ -196,26 +198,24 @@ int ks_kbuild_prepare(struct ks_kbuild *kb, struct ks_buf *const *sources, size_
 {
 	const char *tmp = getenv("TMPDIR");
 	struct ks_buf kbuild = KS_BUF_INIT;
-	int r;
+	int r = 0;
 
 	kb->dir = ks_strdupf("%s/ksunset-probe.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!kb->dir)
-		return -ENOMEM;
 	if (!mkdtemp(kb->dir))
 		return -errno;
-	r = ks_buf_adds(&kbuild, "obj-m :=");
+	ks_buf_adds(&kbuild, "obj-m :=");
 	for (size_t i = 0; !r && i < n; i++) {
 		char *p = ks_strdupf("%s/p%zu.c", kb->dir, i);
 
-		r = p ? write_file(p, sources[i]->p, sources[i]->len) : -ENOMEM;
-		r = r ? r : ks_buf_addf(&kbuild, " p%zu.o", i);
+		r = write_file(p, sources[i]->p, sources[i]->len);
+		ks_buf_addf(&kbuild, " p%zu.o", i);
 		free(p);
 	}
 	if (!r) {
 		char *p = ks_strdupf("%s/Kbuild", kb->dir);
 
-		r = ks_buf_addc(&kbuild, '\n');
-		r = r ? r : p ? write_file(p, kbuild.p, kbuild.len) : -ENOMEM;
+		ks_buf_addc(&kbuild, '\n');
+		r = write_file(p, kbuild.p, kbuild.len);
 		free(p);
 	}
 	kb->n = n;
@@ -228,7 +228,7 @@ int ks_kbuild_prepare(struct ks_kbuild *kb, struct ks_buf *const *sources, size_
 static void child(const struct ks_kbuild *kb, char **argv)
 {
 	char *log = ks_strdupf("%s/make.log", kb->dir);
-	int fd = log ? open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
 	if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
 		_exit(127);
@@ -245,30 +245,26 @@ static void child(const struct ks_kbuild *kb, char **argv)
 int ks_kbuild_make(struct ks_kbuild *kb, const char *kdir, const char *plugin, long jobs)
 {
 	size_t argc = 0;
-	char **argv = calloc(kb->n + 8, sizeof(*argv));
-	int r = argv ? 0 : -ENOMEM, status = 0;
+	char **argv = ks_xcalloc(kb->n + 8, sizeof(*argv));
+	int r = 0, status = 0;
 	pid_t pid;
 
-	if (!r) {
-		argv[argc++] = strdup("make");
-		argv[argc++] = ks_strdupf("-C%s", kdir);
-		argv[argc++] = ks_strdupf("M=%s", kb->dir);
-		argv[argc++] = strdup("-k");
-		argv[argc++] = ks_strdupf("-j%ld", jobs > 0 ? jobs : 1);
-		argv[argc++] = ks_strdupf("KCFLAGS=-fplugin=%s -fplugin-arg-ksunset-probe", plugin);
-		for (size_t i = 0; i < kb->n; i++)
-			argv[argc++] = ks_strdupf("p%zu.o", i);
-		for (size_t i = 0; i < argc; i++)
-			r = argv[i] ? r : -ENOMEM;
-	}
-	if (!r && (pid = fork()) == 0)
+	argv[argc++] = ks_xstrdup("make");
+	argv[argc++] = ks_strdupf("-C%s", kdir);
+	argv[argc++] = ks_strdupf("M=%s", kb->dir);
+	argv[argc++] = ks_xstrdup("-k");
+	argv[argc++] = ks_strdupf("-j%ld", jobs > 0 ? jobs : 1);
+	argv[argc++] = ks_strdupf("KCFLAGS=-fplugin=%s -fplugin-arg-ksunset-probe", plugin);
+	for (size_t i = 0; i < kb->n; i++)
+		argv[argc++] = ks_strdupf("p%zu.o", i);
+	if ((pid = fork()) == 0)
 		child(kb, argv);
-	if (!r && pid < 0)
+	if (pid < 0)
 		r = -errno;
 	if (!r && waitpid(pid, &status, 0) < 0)
 		r = -errno;
 	kb->status = !r && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-	for (size_t i = 0; argv && i < argc; i++)
+	for (size_t i = 0; i < argc; i++)
 		free(argv[i]);
 	free(argv);
 	return r;
@@ -277,7 +273,7 @@ int ks_kbuild_make(struct ks_kbuild *kb, const char *kdir, const char *plugin, l
 int ks_kbuild_result(const struct ks_kbuild *kb, size_t i, struct ks_buf *out)
 {
 	char *p = ks_strdupf("%s/p%zu.probe", kb->dir, i);
-	int r = p ? ks_buf_read_file(out, p) : -ENOMEM;
+	int r = ks_buf_read_file(out, p);
 
 	free(p);
 	return r;
@@ -294,7 +290,7 @@ char *ks_kbuild_failure(const struct ks_kbuild *kb)
 	static const char *const marks[] = { "not found", "No such file", "error:", "***",
 					      "Error", "No rule" };
 
-	if (log && ks_buf_read_file(&b, log) == 0 && b.p) {
+	if (ks_buf_read_file(&b, log) == 0 && b.p) {
 		for (size_t m = 0; !line && m < KS_ARRAY_SIZE(marks); m++) {
 			char *at = strstr(b.p, marks[m]), *start;
 
@@ -302,7 +298,7 @@ char *ks_kbuild_failure(const struct ks_kbuild *kb)
 				continue;
 			for (start = at; start > b.p && start[-1] != '\n'; start--)
 				;
-			line = strndup(start, strcspn(start, "\n"));
+			line = ks_xstrndup(start, strcspn(start, "\n"));
 		}
 	}
 	if (!line)

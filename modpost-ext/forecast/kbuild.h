@@ -26,7 +26,7 @@ struct ks_kcache {
 };
 
 /* Opens the cache folder cache (NULL: none) for kdir's probes answered
- * by plugin. 0 or -ENOMEM. */
+ * by plugin. Returns 0. */
 int ks_kcache_open(struct ks_kcache *c, const char *cache, const char *kdir, const char *plugin)
 	KS_MUST_CHECK;
 /* The cached results of a probe whose source hashes to hash, into out:
@@ -45,8 +45,7 @@ int ks_kbuild_make(struct ks_kbuild *kb, const char *kdir, const char *plugin, l
 	KS_MUST_CHECK;
 /* Probe i's results: 0, or -errno when it left none. */
 int ks_kbuild_result(const struct ks_kbuild *kb, size_t i, struct ks_buf *out) KS_MUST_CHECK;
-/* The line of make's output that says what went wrong (always a string,
- * NULL only without memory). */
+/* The line of make's output that says what went wrong (always a string). */
 char *ks_kbuild_failure(const struct ks_kbuild *kb);
 void ks_kbuild_free(struct ks_kbuild *kb);
 

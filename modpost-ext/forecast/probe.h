@@ -60,8 +60,8 @@ struct ks_forecast_unit {
  * another folder), anew if it was written before (leaving out the
  * includes u->dropped names). 0 or -ENOMEM. */
 int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h) KS_MUST_CHECK;
-/* Reads a probe's results (the plugin's SOURCE.probe file). 0, -EINVAL
- * (*why set) or -ENOMEM. */
+/* Reads a probe's results (the plugin's SOURCE.probe file). 0 or -EINVAL
+ * (*why set). */
 int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len,
 		  const char **why) KS_MUST_CHECK;
 /* Judges u's results: its breaks go to v. 0 or -ENOMEM. */

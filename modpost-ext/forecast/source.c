@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "forecast/probe.h"
 
 /* The probe source as it is written: each added line counted. */
@@ -28,9 +29,9 @@ static unsigned emit(struct writer *w, const char *fmt, ...)
 	if (w->r)
 		return 0;
 	va_start(ap, fmt);
-	w->r = ks_buf_vaddf(w->b, fmt, ap);
+	ks_buf_vaddf(w->b, fmt, ap);
 	va_end(ap);
-	w->r = w->r ? w->r : ks_buf_addc(w->b, '\n');
+	ks_buf_addc(w->b, '\n');
 	return w->line++;
 }
 
@@ -42,26 +43,20 @@ int ks_member_split(const char *name, char **agg, const char **member)
 	*member = NULL;
 	if (!dot)
 		return 0;
-	*agg = strndup(name, (size_t)(dot - name));
+	*agg = ks_xstrndup(name, (size_t)(dot - name));
 	*member = dot + 1;
-	return *agg ? 0 : -ENOMEM;
+	return 0;
 }
 
-/* The index of s in *v (n of them), added if new; -ENOMEM. */
+/* The index of s in *v (n of them), added if new. */
 static int intern(char ***v, size_t *n, const char *s)
 {
-	char **nv;
+	long i = ks_strv_find(*v, *n, s);
 
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i], s))
-			return (int)i;
-	nv = realloc(*v, (*n + 1) * sizeof(*nv));
-	if (!nv)
-		return -ENOMEM;
-	*v = nv;
-	if (!(nv[*n] = strdup(s)))
-		return -ENOMEM;
-	return (int)(*n)++;
+	if (i >= 0)
+		return (int)i;
+	ks_strv_add(v, n, s);
+	return (int)*n - 1;
 }
 
 /* decl with its '@' made name: "int (*@)(void)" -> "int (*v)(void)". */
@@ -100,9 +95,9 @@ static bool writable(const char *s)
 /* The question of a shape, and its aggregate's alias. */
 static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, struct ks_item *it)
 {
-	char *agg = NULL, *q = NULL;
+	char *agg = NULL, *q;
 	const char *member;
-	int r = 0;
+	int r;
 
 	it->alias = -1;
 	if (!writable(sh->name) || !writable(sh->probe)) {
@@ -113,23 +108,22 @@ static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, str
 		if ((r = ks_member_split(sh->name, &agg, &member)) < 0 || !agg)
 			return r;
 		it->alias = intern(&u->aliases, &u->naliases, agg);
-		q = it->alias < 0 ? NULL : ks_strdupf("member __ks_a%d %s", it->alias, member);
+		q = ks_strdupf("member __ks_a%d %s", it->alias, member);
 	} else if (asked_at(sh)) {
 		/* asked where it is used: after that many of the includes */
 		q = ks_strdupf("complete%s %s", sh->probe, sh->name);
 	} else if (sh->what == KS_SHAPE_COMPLETE) {
 		it->alias = intern(&u->aliases, &u->naliases, sh->name);
-		q = it->alias < 0 ? NULL : ks_strdupf("complete __ks_a%d", it->alias);
+		q = ks_strdupf("complete __ks_a%d", it->alias);
 	} else if (sh->what == KS_SHAPE_CALL || sh->what == KS_SHAPE_MACRO) {
 		q = ks_strdupf("name %s", sh->name);
 	} else {		/* the name without '(' after it */
 		q = ks_strdupf("ident %s", sh->name);
 	}
-	it->question = q ? intern(&u->questions, &u->nquestions, q) : -ENOMEM;
-	r = it->alias == -ENOMEM || it->question < 0 ? -ENOMEM : 0;
+	it->question = intern(&u->questions, &u->nquestions, q);
 	free(agg);
 	free(q);
-	return r;
+	return 0;
 }
 
 /* "a1, a2" and "T1 a1, T2 a2" from "RET|T1|T2"; an argument "=EXPR"
@@ -143,41 +137,44 @@ static int call_args(const char *probe, struct ks_buf *params, struct ks_buf *ar
 	*n = 0;
 	while (p && !r) {
 		const char *next = strchr(p + 1, '|');
-		char *t = next ? strndup(p + 1, (size_t)(next - p - 1)) : strdup(p + 1);
+		char *t = next ? ks_xstrndup(p + 1, (size_t)(next - p - 1)) : ks_xstrdup(p + 1);
 		char *name = ks_strdupf("a%u", ++*n);
-		char *d = t && name ? declare(t, name) : NULL;
+		char *d = declare(t, name);
 
-		if (!t || !name)
-			r = -ENOMEM;
-		else if (*t == '=')
-			r = ks_buf_addf(args, "%s%s", *n > 1 ? ", " : "", t + 1);
-		else if (!d)
+		if (*t == '=') {
+			ks_buf_addf(args, "%s%s", *n > 1 ? ", " : "", t + 1);
+		} else if (!d) {
 			r = -EINVAL;
-		else if (!(r = ks_buf_addf(params, "%s%s", params->len ? ", " : "", d)))
-			r = ks_buf_addf(args, "%s%s", *n > 1 ? ", " : "", name);
+		} else {
+			ks_buf_addf(params, "%s%s", params->len ? ", " : "", d);
+			ks_buf_addf(args, "%s%s", *n > 1 ? ", " : "", name);
+		}
 		free(t);
 		free(name);
 		free(d);
 		p = next;
 	}
-	return r ? r : params->len ? 0 : ks_buf_adds(params, "void");
+	if (!r && !params->len)
+		ks_buf_adds(params, "void");
+	return r;
 }
 
 #define SNIPPET "static void __attribute__((unused)) __ks_u%zu("
 
 /* A call, as the unit made it: the types it passed, and the value kept
- * in the type it had, unless the unit did not use it. */
-static int use_call(struct writer *w, const struct ks_record_shape *sh, struct ks_item *it,
-		    size_t i)
+ * in the type it had, unless the unit did not use it. A type that cannot
+ * be written: no use. */
+static void use_call(struct writer *w, const struct ks_record_shape *sh, struct ks_item *it,
+		     size_t i)
 {
 	struct ks_buf params = KS_BUF_INIT, args = KS_BUF_INIT;
-	char *ret = NULL, *rd = NULL;
+	char *ret, *rd = NULL;
 	int r;
 
 	if (!*sh->probe)
-		return 0;
-	ret = strndup(sh->probe, strcspn(sh->probe, "|"));
-	r = ret ? call_args(sh->probe, &params, &args, &it->nargs) : -ENOMEM;
+		return;
+	ret = ks_xstrndup(sh->probe, strcspn(sh->probe, "|"));
+	r = call_args(sh->probe, &params, &args, &it->nargs);
 	if (!r && strcmp(ret, "-") && !(rd = declare(ret, "r")))
 		r = -EINVAL;
 	if (!r && rd)
@@ -190,14 +187,13 @@ static int use_call(struct writer *w, const struct ks_record_shape *sh, struct k
 	free(rd);
 	ks_buf_free(&params);
 	ks_buf_free(&args);
-	return r == -EINVAL ? 0 : r;	/* a type that cannot be written: no use */
 }
 
 /* A member read, written, initialized or given a callback, through a
  * pointer to its aggregate (written by the alias, which the facts ask
  * about too). */
-static int use_member(struct writer *w, const struct ks_forecast_unit *u,
-		      const struct ks_record_shape *sh, struct ks_item *it, size_t i)
+static void use_member(struct writer *w, const struct ks_forecast_unit *u,
+		       const struct ks_record_shape *sh, struct ks_item *it, size_t i)
 {
 	const char *member = strrchr(sh->name, '.') + 1;
 	const char *type = sh->probe;
@@ -208,21 +204,20 @@ static int use_member(struct writer *w, const struct ks_forecast_unit *u,
 	if (*type == '=' && sh->what == KS_SHAPE_WRITE) {	/* a function of the kernel's */
 		it->line = emit(w, SNIPPET "__ks_a%d *p) { p->%s = %s; }", i, it->alias, member,
 				type + 1);
-		return 0;
+		return;
 	}
 	if (*type == '=' && sh->what == KS_SHAPE_INIT) {
 		it->line = emit(w, SNIPPET "void) { __ks_a%d s = { .%s = %s }; (void)s; }", i,
 				it->alias, member, type + 1);
-		return 0;
+		return;
 	}
 	if (sh->what == KS_SHAPE_READ && !value_type(type)) {
 		it->line = emit(w, SNIPPET "__ks_a%d *p) { (void)p->%s; }", i, it->alias, member);
-		return 0;
+		return;
 	}
 	if (!value_type(type))
-		return 0;
-	if (!(v = declare(type, "v")))
-		return -ENOMEM;
+		return;
+	v = declare(type, "v");
 	if (sh->what == KS_SHAPE_READ)
 		it->line = emit(w, SNIPPET "__ks_a%d *p) { %s = p->%s; (void)v; }", i, it->alias, v,
 				member);
@@ -233,29 +228,25 @@ static int use_member(struct writer *w, const struct ks_forecast_unit *u,
 				it->alias, member);
 	free(v);
 	(void)u;
-	return 0;
 }
 
-static int use(struct writer *w, struct ks_forecast_unit *u, size_t i)
+static void use(struct writer *w, struct ks_forecast_unit *u, size_t i)
 {
 	const struct ks_record_shape *sh = &u->one.v[0].shapes[i];
-	int r;
 
 	if (u->items[i].question == KS_ITEM_UNWRITABLE)
-		return 0;
-	if (sh->what == KS_SHAPE_CALL)
-		return use_call(w, sh, &u->items[i], i);
-	/* a macro's use, rebuilt where the target made it a function (as a
-	 * macro there it takes its arguments as tokens: the arity says) */
-	if (sh->what == KS_SHAPE_MACRO && *sh->probe) {
+		return;
+	if (sh->what == KS_SHAPE_CALL) {
+		use_call(w, sh, &u->items[i], i);
+	} else if (sh->what == KS_SHAPE_MACRO && *sh->probe) {
+		/* a macro's use, rebuilt where the target made it a function (as
+		 * a macro there it takes its arguments as tokens: the arity says) */
 		emit(w, "#ifndef %s", sh->name);
-		r = use_call(w, sh, &u->items[i], i);
+		use_call(w, sh, &u->items[i], i);
 		emit(w, "#endif");
-		return r;
+	} else if (ks_shape_member(sh->what) && u->items[i].alias >= 0) {
+		use_member(w, u, sh, &u->items[i], i);
 	}
-	if (ks_shape_member(sh->what) && u->items[i].alias >= 0)
-		return use_member(w, u, sh, &u->items[i], i);
-	return 0;
 }
 
 /* The last path component of a header as written: "<asm/unaligned.h>"
@@ -269,7 +260,7 @@ static char *base_of(const char *header)
 		return NULL;
 	while ((slash = memchr(s, '/', (size_t)(header + n - 1 - s))))
 		s = slash + 1;
-	return strndup(s, (size_t)(header + n - 1 - s));
+	return ks_xstrndup(s, (size_t)(header + n - 1 - s));
 }
 
 /* One include, tried first: a header the target lacks is a question of
@@ -280,22 +271,22 @@ static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struc
 	const struct ks_record_guard *g = ks_unit_guard(&u->one.v[0], inc->file, inc->line);
 	struct ks_item *it = &u->items[u->one.v[0].nshapes + j];
 	char *q = ks_strdupf("header-gone %zu", j), *base = base_of(inc->header);
-	int r = q ? 0 : -ENOMEM;
+	int r = 0;
 
 	it->alias = -1;
 	if (!writable(inc->header)) {	/* left out, as one that does not compile */
 		it->question = KS_ITEM_UNWRITABLE;
 		u->dropped[j] = true;
-		if (!u->dropped_why && !(u->dropped_why = ks_strdupf(
-						 "an include whose record (%s:%u) holds bytes no probe can "
-						 "write", inc->file, inc->line)))
-			r = -ENOMEM;
+		if (!u->dropped_why)
+			u->dropped_why = ks_strdupf("an include whose record (%s:%u) holds "
+						    "bytes no probe can write",
+						    inc->file, inc->line);
 		free(q);
 		free(base);
-		return r;
+		return 0;
 	}
-	it->question = r ? -1 : intern(&u->questions, &u->nquestions, q);
-	if (!r && base && h)
+	it->question = intern(&u->questions, &u->nquestions, q);
+	if (base && h)
 		r = ks_headers_find_file(h, base, inc->header, &it->alt);
 	it->first = w->line;
 	if (g && !g->own)	/* included there only if its branch is taken there */
@@ -317,7 +308,7 @@ static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struc
 		emit(w, "#endif");
 	free(q);
 	free(base);
-	return r ? r : it->question < 0 ? -ENOMEM : 0;
+	return r;
 }
 
 static bool ident(char c)
@@ -327,7 +318,7 @@ static bool ident(char c)
 }
 
 /* Adds to *tags (n of them) every "struct TAG" and "union TAG" of text. */
-static int find_tags(const char *text, char ***tags, size_t *n)
+static void find_tags(const char *text, char ***tags, size_t *n)
 {
 	for (const char *p = text; *p;) {
 		const char *q = p;
@@ -348,16 +339,12 @@ static int find_tags(const char *text, char ***tags, size_t *n)
 			while (ident(*t))
 				t++;
 			tag = ks_strdupf("%.*s", (int)(t - p), p);
-			if (!tag || intern(tags, n, tag) < 0) {
-				free(tag);
-				return -ENOMEM;
-			}
+			ks_strv_add_unique(tags, n, tag);
 			free(tag);
 			q = t;
 		}
 		p = q;
 	}
-	return 0;
 }
 
 /* "struct NAME;" for every tag the uses and aliases name: the module's
@@ -369,9 +356,9 @@ static void declare_tags(struct writer *w, const struct ks_forecast_unit *u)
 	size_t n = 0;
 
 	for (size_t i = 0; i < un->nshapes && !w->r; i++)
-		w->r = find_tags(un->shapes[i].probe, &tags, &n);
+		find_tags(un->shapes[i].probe, &tags, &n);
 	for (size_t k = 0; k < u->naliases && !w->r; k++)
-		w->r = find_tags(u->aliases[k], &tags, &n);
+		find_tags(u->aliases[k], &tags, &n);
 	for (size_t i = 0; i < n; i++) {
 		emit(w, "%s;", tags[i]);
 		free(tags[i]);
@@ -399,29 +386,24 @@ static void complete_at(struct writer *w, struct ks_forecast_unit *u, size_t n)
 /* Whether each branch of the unit's #if that tests the kernel is taken
  * there too: the target's preprocessor says, after the unit's headers
  * (a guard that also tests the module's own macros cannot be asked). */
-static int guards(struct writer *w, struct ks_forecast_unit *u)
+static void guards(struct writer *w, struct ks_forecast_unit *u)
 {
 	const struct ks_unit *un = &u->one.v[0];
 
-	u->guard_questions = calloc(un->nguards ? un->nguards : 1, sizeof(int));
-	u->guard_lines = calloc(un->nguards ? un->nguards : 1, sizeof(unsigned));
-	u->guard_failed = calloc(un->nguards ? un->nguards : 1, sizeof(bool));
-	if (!u->guard_questions || !u->guard_lines || !u->guard_failed)
-		return -ENOMEM;
-	for (size_t k = 0; k < un->nguards && !w->r; k++) {
+	u->guard_questions = ks_xcalloc(un->nguards, sizeof(int));
+	u->guard_lines = ks_xcalloc(un->nguards, sizeof(unsigned));
+	u->guard_failed = ks_xcalloc(un->nguards, sizeof(bool));
+	for (size_t k = 0; k < un->nguards; k++) {
 		char *q = ks_strdupf("off %zu", k);
 
-		u->guard_questions[k] = q ? intern(&u->questions, &u->nquestions, q) : -ENOMEM;
+		u->guard_questions[k] = intern(&u->questions, &u->nquestions, q);
 		free(q);
-		if (u->guard_questions[k] < 0)
-			return -ENOMEM;
 		if (un->guards[k].own)
 			continue;
 		u->guard_lines[k] = emit(w, "#if !(%s)", un->guards[k].cond);
 		emit(w, "#pragma ksunset probe \"%d off\"", u->guard_questions[k] + 1);
 		emit(w, "#endif");
 	}
-	return w->r;
 }
 
 int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
@@ -430,12 +412,10 @@ int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 	struct writer w = { &u->source, 1, 0 };
 
 	ks_probe_reset(u);
-	if (!u->dropped && !(u->dropped = calloc(un->nincludes + 1, sizeof(bool))))
-		return -ENOMEM;
+	if (!u->dropped)
+		u->dropped = ks_xcalloc(un->nincludes + 1, sizeof(bool));
 	u->nitems = un->nshapes + un->nincludes;
-	u->items = calloc(u->nitems ? u->nitems : 1, sizeof(*u->items));
-	if (!u->items)
-		return -ENOMEM;
+	u->items = ks_xcalloc(u->nitems, sizeof(*u->items));
 	emit(&w, "/* ksunset probe of %s */", un->source);
 	/* the questions asked among the includes first, then the others */
 	for (size_t i = 0; i < un->nshapes && !w.r; i++)
@@ -450,18 +430,17 @@ int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 		if (!asked_at(&un->shapes[i]))
 			w.r = ask(u, &un->shapes[i], &u->items[i]);
 	declare_tags(&w, u);
-	u->alias_lines = calloc(u->naliases ? u->naliases : 1, sizeof(*u->alias_lines));
-	if (!u->alias_lines)
-		return -ENOMEM;
+	u->alias_lines = ks_xcalloc(u->naliases, sizeof(*u->alias_lines));
 	for (size_t k = 0; k < u->naliases; k++)
 		u->alias_lines[k] = emit(&w, "typedef %s __ks_a%zu;", u->aliases[k], k);
 	for (size_t q = 0; q < u->nquestions; q++)
 		if (strncmp(u->questions[q], "header-gone", 11) &&
 		    strncmp(u->questions[q], "complete@", 9))
 			emit(&w, "#pragma ksunset probe \"%zu %s\"", q + 1, u->questions[q]);
-	w.r = w.r ? w.r : guards(&w, u);
+	if (!w.r)
+		guards(&w, u);
 	for (size_t i = 0; i < un->nshapes && !w.r; i++)
-		w.r = use(&w, u, i);
+		use(&w, u, i);
 	if (!w.r)
 		u->hash = ks_hash_bytes(u->source.p, u->source.len, 0x70726f6265);
 	return w.r;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "date.h"
 #include "input/diffsched.h"
 #include "input/schedwrite.h"
@@ -52,20 +53,15 @@ static bool same_group(const struct group *g, const struct ks_change *c)
 	return c->kind != KS_CHANGE_NAMESPACE || strcmp(g->action_ns, c->new->ns) == 0;
 }
 
-static int group_add(struct groups *gs, const struct ks_change *c)
+static void group_add(struct groups *gs, const struct ks_change *c)
 {
 	struct group *g = NULL;
-	const char **v;
 
 	for (size_t i = 0; !g && i < gs->n; i++)
 		if (same_group(&gs->v[i], c))
 			g = &gs->v[i];
 	if (!g) {
-		struct group *nv = realloc(gs->v, (gs->n + 1) * sizeof(*nv));
-
-		if (!nv)
-			return -ENOMEM;
-		gs->v = nv;
+		gs->v = ks_xrealloc(gs->v, (gs->n + 1) * sizeof(*gs->v));
 		g = &gs->v[gs->n++];
 		*g = (struct group){ .kind = c->kind };
 		if (ks_change_is_removal(c))
@@ -73,35 +69,28 @@ static int group_add(struct groups *gs, const struct ks_change *c)
 		else if (c->kind == KS_CHANGE_NAMESPACE)
 			g->action_ns = c->new->ns;
 	}
-	v = realloc(g->syms, (g->n + 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	g->syms = v;
+	g->syms = ks_xrealloc(g->syms, (g->n + 1) * sizeof(*g->syms));
 	g->syms[g->n++] = c->symbol;
-	return 0;
 }
 
 /* "a, b, c," wrapped into lines of about 72 columns. */
-static int what_list(struct ks_buf *b, const struct group *g)
+static void what_list(struct ks_buf *b, const struct group *g)
 {
 	size_t col = 0;
-	int r = 0;
 
-	for (size_t i = 0; !r && i < g->n; i++) {
+	for (size_t i = 0; i < g->n; i++) {
 		size_t len = strlen(g->syms[i]);
 
 		if (i && col + len > 60) {
-			r = ks_buf_adds(b, ",\n");
+			ks_buf_adds(b, ",\n");
 			col = 0;
 		} else if (i) {
-			r = ks_buf_adds(b, ", ");
+			ks_buf_adds(b, ", ");
 			col += 2;
 		}
-		if (!r)
-			r = ks_buf_adds(b, g->syms[i]);
+		ks_buf_adds(b, g->syms[i]);
 		col += len;
 	}
-	return r;
 }
 
 static char *why(const struct group *g, const struct ks_diff_releases *rel)
@@ -124,24 +113,18 @@ static int write_group(struct ks_buf *out, const struct group *g, const char *wh
 		       const struct ks_diff_releases *rel)
 {
 	struct ks_buf what = KS_BUF_INIT;
-	char *because = why(g, rel), *action = NULL;
+	char *because = why(g, rel);
+	char *action = g->action_ns ? ks_strdupf("namespace %s", g->action_ns) : NULL;
+	const char *a = action ? action : g->kind == KS_CHANGE_GPL_ONLY ? "gpl-only" : "unexport";
 	char *syms[1];
-	int r = because ? what_list(&what, g) : -ENOMEM;
+	struct ks_new_entry e = { .syms = syms, .nsyms = 1, .when = when, .action = a,
+				  .why = because, .who = "ksunset diff" };
+	int r;
 
-	if (!r && g->action_ns && !(action = ks_strdupf("namespace %s", g->action_ns)))
-		r = -ENOMEM;
-	if (!r) {
-		const char *a = action                          ? action
-				: g->kind == KS_CHANGE_GPL_ONLY ? "gpl-only"
-								: "unexport";
-		struct ks_new_entry e = { .syms = syms, .nsyms = 1, .when = when, .action = a,
-					  .why = because, .who = "ksunset diff" };
-
-		syms[0] = what.p;
-		r = ks_buf_adds(out, "\n");
-		if (!r)
-			r = ks_entry_format(out, &e);
-	}
+	what_list(&what, g);
+	syms[0] = what.p;
+	ks_buf_adds(out, "\n");
+	r = ks_entry_format(out, &e);
 	ks_buf_free(&what);
 	free(because);
 	free(action);
@@ -152,17 +135,18 @@ int ks_diff_schedule(struct ks_buf *out, const struct ks_changes *c, const char 
 		     const struct ks_diff_releases *rel)
 {
 	struct groups gs = { 0 };
-	int r = ks_buf_addf(out, "# Export changes from %s to %s, written by ksunset diff.\n",
-			    rel->old ? rel->old : "the old kernel", rel->new);
+	int r = 0;
 
-	for (size_t i = 0, j; !r && i < c->n; i = j) {
+	ks_buf_addf(out, "# Export changes from %s to %s, written by ksunset diff.\n",
+		    rel->old ? rel->old : "the old kernel", rel->new);
+	for (size_t i = 0, j; i < c->n; i = j) {
 		const struct ks_change *p;
 
 		for (j = i; j < c->n && strcmp(c->v[j].symbol, c->v[i].symbol) == 0; j++)
 			;
 		p = pick(&c->v[i], &c->v[j]);
 		if (p)
-			r = group_add(&gs, p);
+			group_add(&gs, p);
 	}
 	for (size_t i = 0; !r && i < gs.n; i++)
 		r = write_group(out, &gs.v[i], when, rel);

@@ -22,7 +22,7 @@ int ks_diff_when(const struct ks_diff_releases *rel, char *out, size_t size,
  * its symbols sorted. Each symbol gets one entry, the first of: removed or
  * moved into a "module:" list (unexport), moved into a namespace
  * (namespace NS), turned GPL-only (gpl-only). Changes that break nothing
- * are left out. 0 or -ENOMEM. */
+ * are left out. */
 int ks_diff_schedule(struct ks_buf *out, const struct ks_changes *c, const char *when,
 		     const struct ks_diff_releases *rel) KS_MUST_CHECK;
 

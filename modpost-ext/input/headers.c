@@ -13,46 +13,38 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "buf.h"
 #include "input/headers.h"
 
-static int add_real_root(struct ks_headers *h, const char *dir)
+static void add_real_root(struct ks_headers *h, const char *dir)
 {
 	char *inc = ks_strdupf("%s/include", dir);
 	struct stat st;
-	char **v;
-	bool ok = inc && stat(inc, &st) == 0 && S_ISDIR(st.st_mode);
+	bool ok = stat(inc, &st) == 0 && S_ISDIR(st.st_mode);
 
 	free(inc);
-	if (!inc)
-		return -ENOMEM;
 	if (!ok)
-		return 0;
+		return;
 	inc = ks_strdupf("%s/include/linux/module.h", dir);
-	if (!inc)
-		return -ENOMEM;
 	h->complete |= stat(inc, &st) == 0;
 	free(inc);
-	v = realloc(h->roots, (h->nroots + 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	h->roots = v;
-	return (v[h->nroots] = strdup(dir)) ? (h->nroots++, 0) : -ENOMEM;
+	ks_strv_add(&h->roots, &h->nroots, dir);
 }
 
 /* A folder holding include/, by its real path: a symlinked include/ or
  * tree is walked like any other. */
-static int add_root(struct ks_headers *h, const char *given)
+static void add_root(struct ks_headers *h, const char *given)
 {
 	char *dir = realpath(given, NULL);
-	int r;
 
+	if (!dir && errno == ENOMEM)
+		ks_nomem();
 	if (!dir)
-		return errno == ENOMEM ? -ENOMEM : 0;
-	r = add_real_root(h, dir);
+		return;
+	add_real_root(h, dir);
 	free(dir);
-	return r;
 }
 
 /* Debian's linux-headers-*-ARCH holds the generated headers; its Makefile
@@ -64,12 +56,12 @@ static char *included_tree(const char *dir)
 	char *mk = ks_strdupf("%s/Makefile", dir), *tree = NULL;
 	struct ks_buf b = KS_BUF_INIT;
 
-	if (mk && ks_buf_read_file(&b, mk) == 0 && b.p) {
+	if (ks_buf_read_file(&b, mk) == 0 && b.p) {
 		for (const char *p = b.p; p && *p && !tree; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
 			size_t n = strcspn(p, "\n");
 
 			if (n > 18 && !strncmp(p, "include /", 9) && !strncmp(p + n - 9, "/Makefile", 9))
-				tree = strndup(p + 8, n - 17);
+				tree = ks_xstrndup(p + 8, n - 17);
 		}
 	}
 	ks_buf_free(&b);
@@ -80,17 +72,16 @@ static char *included_tree(const char *dir)
 int ks_headers_open(struct ks_headers *h, const char *dir)
 {
 	char *common;
-	int r;
 
 	h->cur_file = -1;
 	if (!dir)
 		return 0;
-	r = add_root(h, dir);
-	common = r ? NULL : included_tree(dir);
+	add_root(h, dir);
+	common = included_tree(dir);
 	if (common)
-		r = add_root(h, common);
+		add_root(h, common);
 	free(common);
-	return r;
+	return 0;
 }
 
 bool ks_headers_present(const struct ks_headers *h)
@@ -99,14 +90,11 @@ bool ks_headers_present(const struct ks_headers *h)
 }
 
 /* A header, as it is included; it becomes the file being scanned. */
-static int add_file(struct ks_headers *h, const char *rel)
+static void add_file(struct ks_headers *h, const char *rel)
 {
-	if (ks_array_room((void **)&h->incs, &h->capincs, h->nincs + 1, sizeof(*h->incs)) < 0)
-		return -ENOMEM;
-	if (!(h->incs[h->nincs] = strdup(rel)))
-		return -ENOMEM;
+	ks_array_room((void **)&h->incs, &h->capincs, h->nincs + 1, sizeof(*h->incs));
+	h->incs[h->nincs] = ks_xstrdup(rel);
 	h->cur_file = (long)h->nincs++;
-	return 0;
 }
 
 static int add_name(struct ks_headers *h, const char *s, size_t n, unsigned how)
@@ -115,13 +103,8 @@ static int add_name(struct ks_headers *h, const char *s, size_t n, unsigned how)
 	char *key;
 	int r;
 
-	key = strndup(s, n);
-	if (!key)
-		return -ENOMEM;
-	if (ks_array_room((void **)&h->keys, &h->capkeys, h->nkeys + 1, sizeof(*h->keys)) < 0) {
-		free(key);
-		return -ENOMEM;
-	}
+	key = ks_xstrndup(s, n);
+	ks_array_room((void **)&h->keys, &h->capkeys, h->nkeys + 1, sizeof(*h->keys));
 	r = ks_strmap_put(&h->names, key, &slot);
 	if (r <= 0) {
 		if (r == 0)
@@ -315,8 +298,8 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 	(void)ftw;
 	if (!is_header(path, st, type))
 		return 0;
-	scan_error = add_file(scanning, as_included(path));
-	if (!scan_error && ks_buf_read_file(&b, path) == 0 && b.p) {
+	add_file(scanning, as_included(path));
+	if (ks_buf_read_file(&b, path) == 0 && b.p) {
 		scanning->files++;
 		scan_error = ks_headers_scan_text(scanning, b.p, b.len);
 	}
@@ -349,10 +332,8 @@ static int walk_trees(struct ks_headers *h, int (*fn)(const char *, const struct
 			char *dir = ks_strdupf("%s/%s", h->roots[i], trees[j]);
 			/* a symbolic link to the tree (absolute or relative)
 			 * is followed; links inside it are not */
-			char *real = dir ? realpath(dir, NULL) : NULL;
+			char *real = realpath(dir, NULL);
 
-			if (!dir)
-				return -ENOMEM;
 			if (real) {
 				tree_len = strlen(real);
 				nftw(real, fn, 16, FTW_PHYS);
@@ -379,12 +360,10 @@ char *ks_cache_dir(const char *sub)
 		dir = ks_strdupf("%s/.cache/ksunset", home);
 	else
 		return NULL;
-	if (!dir)
-		return NULL;
 	mkdir(dir, 0755);	/* its parent exists in all but odd setups */
 	path = ks_strdupf("%s/%s", dir, sub);
 	free(dir);
-	if (path && mkdir(path, 0755) < 0 && errno != EEXIST) {
+	if (mkdir(path, 0755) < 0 && errno != EEXIST) {
 		free(path);
 		return NULL;
 	}
@@ -415,8 +394,10 @@ static int cache_line(struct ks_headers *h, char *p, char *nl)
 	unsigned long file;
 
 	*nl = '\0';
-	if (p[0] == 'F' && p[1] == ' ' && p[2])
-		return add_file(h, p + 2);
+	if (p[0] == 'F' && p[1] == ' ' && p[2]) {
+		add_file(h, p + 2);
+		return 0;
+	}
 	if (p[0] < '1' || p[0] > '7' || p[1] != ' ')
 		return -EINVAL;
 	file = strtoul(p + 2, &end, 10);
@@ -455,7 +436,7 @@ static int cache_read(struct ks_headers *h, const char *path)
 static void cache_write(const struct ks_headers *h, const char *path)
 {
 	char *tmp = ks_strdupf("%s.%ld.tmp", path, (long)getpid());
-	FILE *f = tmp ? fopen(tmp, "w") : NULL;
+	FILE *f = fopen(tmp, "w");
 	bool ok = f != NULL;
 
 	if (ok) {
@@ -470,7 +451,7 @@ static void cache_write(const struct ks_headers *h, const char *path)
 		}
 		ok = fclose(f) == 0;
 	}
-	if (tmp && (!ok || rename(tmp, path) < 0))
+	if (!ok || rename(tmp, path) < 0)
 		unlink(tmp);
 	free(tmp);
 }
@@ -541,8 +522,8 @@ int ks_headers_find_file(struct ks_headers *h, const char *base, const char *wri
 		if (!best || (!strncmp(f, "linux/", 6) && strncmp(best, "linux/", 6)))
 			best = f;
 	}
-	if (!r && best && !(*alt = strdup(best)))
-		r = -ENOMEM;
+	if (!r && best)
+		*alt = ks_xstrdup(best);
 	return r;
 }
 

@@ -28,8 +28,8 @@ struct ks_headers {
 	long cur_file;		/* the file being scanned; -1: none */
 };
 
-/* Finds the header trees of kernel directory dir (NULL: none). 0 or
- * -ENOMEM; no roots when dir has no include/ folder. */
+/* Finds the header trees of kernel directory dir (NULL: none); no roots
+ * when dir has no include/ folder. */
 int ks_headers_open(struct ks_headers *h, const char *dir) KS_MUST_CHECK;
 /* Whether the kernel's own headers were found (not only the generated
  * ones of Debian's -ARCH package without its -common tree). */
@@ -56,8 +56,8 @@ int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len) KS_
 void ks_headers_free(struct ks_headers *h);
 
 /* ksunset's cache folder sub: $KSUNSET_CACHE/SUB, else under
- * $XDG_CACHE_HOME/ksunset or ~/.cache/ksunset, made if missing. NULL: none
- * (or no memory). */
+ * $XDG_CACHE_HOME/ksunset or ~/.cache/ksunset, made if missing. NULL:
+ * none. */
 char *ks_cache_dir(const char *sub);
 
 #endif

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "buf.h"
 #include "input/inputs.h"
@@ -88,27 +89,24 @@ static int entry_type(struct ks_inputs *in, const struct ks_dir_frame *f, const 
 	r = errno;
 	*type = DT_UNKNOWN;
 	p = join(f->path, name);
-	r = p ? problem(in, d, p, "cannot search directory", r) : -ENOMEM;
+	r = problem(in, d, p, "cannot search directory", r);
 	free(p);
 	return r;
 }
 
 /* Points the entries at their names and sorts them. */
-static int index_names(struct ks_dir_frame *f, size_t len)
+static void index_names(struct ks_dir_frame *f, size_t len)
 {
 	size_t i = 0;
 
 	if (!f->n)
-		return 0;
-	f->v = calloc(f->n, sizeof(*f->v));
-	if (!f->v)
-		return -ENOMEM;
+		return;
+	f->v = ks_xcalloc(f->n, sizeof(*f->v));
 	for (size_t off = 0; off < len; off += strlen(f->names + off) + 1, i++) {
 		f->v[i].dir = f->names[off] == 'd';
 		f->v[i].name = f->names + off + 1;
 	}
 	qsort(f->v, f->n, sizeof(*f->v), cmp_entry);
-	return 0;
 }
 
 /* Keeps the entries worth a look: folders and module files. */
@@ -130,14 +128,16 @@ static int list_dir(struct ks_inputs *in, struct ks_dir_frame *f, struct ks_diag
 			break;
 		if (type != DT_DIR && !(type == DT_REG && is_module_name(de->d_name)))
 			continue;
-		r = ks_buf_addc(&names, type == DT_DIR ? 'd' : 'f');
-		r = r ? r : ks_buf_add(&names, de->d_name, strlen(de->d_name) + 1);
+		ks_buf_addc(&names, type == DT_DIR ? 'd' : 'f');
+		ks_buf_add(&names, de->d_name, strlen(de->d_name) + 1);
 		f->n++;
 	}
 	if (!r && errno)
 		r = problem(in, d, f->path, "cannot search directory", errno);
 	f->names = names.p;
-	return r ? r : index_names(f, names.len);
+	if (!r)
+		index_names(f, names.len);
+	return r;
 }
 
 static void frame_free(struct ks_dir_frame *f)
@@ -159,12 +159,7 @@ static int push_dir(struct ks_inputs *in, int at, const char *name, char *path,
 	struct ks_dir_frame *f;
 	int fd, r;
 
-	if (!path)
-		return -ENOMEM;
-	if (ks_array_room((void **)&in->dirs, &in->cap, in->depth + 1, sizeof(*in->dirs)) < 0) {
-		free(path);
-		return -ENOMEM;
-	}
+	ks_array_room((void **)&in->dirs, &in->cap, in->depth + 1, sizeof(*in->dirs));
 	f = &in->dirs[in->depth++];
 	*f = (struct ks_dir_frame){ .path = path };
 	fd = openat(at, name, flags);
@@ -194,7 +189,7 @@ static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
 		}
 		e = &f->v[f->next++];
 		p = join(f->path, e->name);
-		if (p && !e->dir) {
+		if (!e->dir) {
 			*path = p;
 			return 1;
 		}
@@ -209,10 +204,10 @@ static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
  * Kernels since 6.3 list the .o; the module beside it is the .ko. */
 static char *order_entry(const char *dir, const char *line)
 {
-	char *p = line[0] == '/' ? strdup(line) : join(dir, line);
+	char *p = line[0] == '/' ? ks_xstrdup(line) : join(dir, line);
 	size_t n;
 
-	if (p && ends_with(p, ".o")) {
+	if (ends_with(p, ".o")) {
 		n = strlen(p);
 		char *ko = ks_strdupf("%.*s.ko", (int)(n - 2), p);
 
@@ -242,7 +237,7 @@ static int next_in_order(struct ks_inputs *in, char **path, struct ks_diags *d)
 		if (!n)
 			continue;
 		*path = order_entry(in->order_dir, in->line);
-		return *path ? 1 : -ENOMEM;
+		return 1;
 	}
 	if (ferror(in->order))
 		r = problem(in, d, in->args[in->arg - 1], "cannot read", errno ? errno : EIO);
@@ -257,11 +252,8 @@ static int open_order(struct ks_inputs *in, const char *path, struct ks_diags *d
 	in->order = fopen(path, "r");
 	if (!in->order)
 		return problem(in, d, path, "cannot read", errno);
-	in->order_dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-	if (in->order_dir)
-		return 0;
-	close_order(in);
-	return -ENOMEM;
+	in->order_dir = slash ? ks_xstrndup(path, (size_t)(slash - path)) : ks_xstrdup(".");
+	return 0;
 }
 
 /* Starts on arg; a module file is handed out at once (1). */
@@ -275,12 +267,12 @@ static int start_arg(struct ks_inputs *in, const char *arg, char **path, struct 
 	in->arg_failed = false;
 	in->found = 0;
 	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
-		return push_dir(in, AT_FDCWD, arg, strdup(arg), d);
+		return push_dir(in, AT_FDCWD, arg, ks_xstrdup(arg), d);
 	if (strcmp(base, "modules.order") == 0)
 		return open_order(in, arg, d);
 	/* anything else is read as a module, which reports a bad path */
-	*path = strdup(arg);
-	return *path ? 1 : -ENOMEM;
+	*path = ks_xstrdup(arg);
+	return 1;
 }
 
 void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs)

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "input/kernel.h"
 
@@ -24,7 +25,7 @@ static char *first_line(const char *path)
 		return NULL;
 	}
 	b.p[strcspn(b.p, "\n")] = '\0';
-	s = strdup(b.p);
+	s = ks_xstrdup(b.p);
 	ks_buf_free(&b);
 	return s;
 }
@@ -33,35 +34,32 @@ static char *first_line(const char *path)
 static char *uts_release(const char *dir)
 {
 	char *path = ks_strdupf("%s/include/generated/utsrelease.h", dir);
-	char *l = path ? first_line(path) : NULL, *rel = NULL, *q;
+	char *l = first_line(path), *rel = NULL, *q;
 	const char *def = "#define UTS_RELEASE \"";
 
 	if (l && strncmp(l, def, strlen(def)) == 0 && (q = strchr(l + strlen(def), '"'))) {
 		*q = '\0';
-		rel = strdup(l + strlen(def));
+		rel = ks_xstrdup(l + strlen(def));
 	}
 	free(l);
 	free(path);
 	return rel;
 }
 
-static int dir_release(struct ks_kernel *k)
+static void dir_release(struct ks_kernel *k)
 {
 	char *path;
 
 	k->release = uts_release(k->dir);
 	if (k->release)
-		return 0;
+		return;
 	path = ks_strdupf("%s/include/config/kernel.release", k->dir);
-	if (!path)
-		return -ENOMEM;
 	k->release = first_line(path);
 	free(path);
 	if (k->release && !k->release[0]) {
 		free(k->release);
 		k->release = NULL;
 	}
-	return 0;
 }
 
 /* Which file to read: arg itself, or the directory's Module.symvers. */
@@ -73,19 +71,20 @@ static int locate(struct ks_kernel *k, const char *arg, struct ks_diags *d)
 		return ks_diag_add(d, KS_ERROR, arg, 0, 0, "cannot read: %s", strerror(errno)) < 0
 			       ? -ENOMEM
 			       : -errno;
-	if (S_ISREG(st.st_mode))
-		return (k->symvers = strdup(arg)) ? 0 : -ENOMEM;
+	if (S_ISREG(st.st_mode)) {
+		k->symvers = ks_xstrdup(arg);
+		return 0;
+	}
 	if (!S_ISDIR(st.st_mode))
 		return say(d, arg, 0, "neither a Module.symvers nor a directory holding one");
-	k->dir = strdup(arg);
+	k->dir = ks_xstrdup(arg);
 	k->symvers = ks_strdupf("%s/Module.symvers", arg);
-	if (!k->dir || !k->symvers)
-		return -ENOMEM;
 	if (stat(k->symvers, &st) < 0 || !S_ISREG(st.st_mode))
 		return say(d, arg, 0,
 			   "a directory without a Module.symvers: neither a Module.symvers nor "
 			   "a kernel build or headers directory");
-	return dir_release(k);
+	dir_release(k);
+	return 0;
 }
 
 /* The first of the parser's errors, standing for all of them. */
@@ -95,9 +94,8 @@ static int first_error(struct ks_diags *got, struct ks_diags *d)
 	char *msg = ks_strdupf("%s%s", g->line == 1 ? "not a Module.symvers: " : "", g->msg);
 	char *more = got->n > 1 ? ks_strdupf(" (and %zu more malformed line%s)", got->n - 1,
 					     got->n > 2 ? "s" : "")
-				: strdup("");
-	int r = msg && more ? ks_diag_add(d, KS_ERROR, g->file, g->line, 0, "%s%s", msg, more)
-			    : -ENOMEM;
+				: ks_xstrdup("");
+	int r = ks_diag_add(d, KS_ERROR, g->file, g->line, 0, "%s%s", msg, more);
 
 	free(msg);
 	free(more);
@@ -109,9 +107,7 @@ int ks_kernel_open(struct ks_kernel *k, const char *arg, struct ks_diags *d)
 	struct ks_diags got = { 0 };
 	int r;
 
-	k->arg = strdup(arg);
-	if (!k->arg)
-		return -ENOMEM;
+	k->arg = ks_xstrdup(arg);
 	r = locate(k, arg, d);
 	if (r)
 		return r;
@@ -129,8 +125,8 @@ int ks_kernel_open(struct ks_kernel *k, const char *arg, struct ks_diags *d)
 int ks_kernel_set_release(struct ks_kernel *k, const char *release)
 {
 	free(k->release);
-	k->release = strdup(release);
-	return k->release ? 0 : -ENOMEM;
+	k->release = ks_xstrdup(release);
+	return 0;
 }
 
 void ks_kernel_free(struct ks_kernel *k)

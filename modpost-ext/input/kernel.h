@@ -23,7 +23,7 @@ struct ks_kernel {
  * directory holding one, or a malformed row (the first, with the number of
  * others). Returns 0, -EINVAL, -errno or -ENOMEM. */
 int ks_kernel_open(struct ks_kernel *k, const char *arg, struct ks_diags *d) KS_MUST_CHECK;
-/* Sets the release (--new-release, --target-release). 0 or -ENOMEM. */
+/* Sets the release (--new-release, --target-release). */
 int ks_kernel_set_release(struct ks_kernel *k, const char *release) KS_MUST_CHECK;
 void ks_kernel_free(struct ks_kernel *k);
 

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "input/inputs.h"
 #include "input/scan.h"
@@ -94,10 +95,7 @@ static void retire(struct slot *s)
 {
 	struct worker *w = s->owner;
 
-	if (ks_array_room((void **)&w->spent, &w->cap, w->nspent + 1, sizeof(*w->spent)) < 0) {
-		slot_free(s);	/* in this thread, then */
-		return;
-	}
+	ks_array_room((void **)&w->spent, &w->cap, w->nspent + 1, sizeof(*w->spent));
 	w->spent[w->nspent++] = *s;
 	memset(s, 0, sizeof(*s));
 }
@@ -331,9 +329,7 @@ static int run_pool(struct ks_scan *sc, struct ks_inputs *in, size_t jobs, ks_sc
 	size_t started = 0;
 	int e;
 
-	p.slots = calloc(p.window, sizeof(*p.slots));
-	if (!p.slots)
-		return -ENOMEM;
+	p.slots = ks_xcalloc(p.window, sizeof(*p.slots));
 #ifdef M_MMAP_THRESHOLD
 	/* A fixed threshold: glibc would otherwise raise it to the largest
 	 * buffer freed (libelf's copy of a big symbol table), after which

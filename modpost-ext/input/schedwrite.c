@@ -2,7 +2,6 @@
  * appended after it, and the file is then swapped in whole
  * (ks_file_replace(), lib/file.c). */
 #include <ctype.h>
-#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -16,49 +15,42 @@ static bool blank_line(const char *l, size_t n)
 	return true;
 }
 
-static int add_field(struct ks_buf *b, const char *name, const char *v)
+static void add_field(struct ks_buf *b, const char *name, const char *v)
 {
 	bool first = true;
-	int r = 0;
 
 	if (!v || blank_line(v, strlen(v)))
-		return 0;
-	while (!r && *v) {
+		return;
+	while (*v) {
 		size_t n = strcspn(v, "\n");
 
 		if (!blank_line(v, n)) {
-			r = first ? ks_buf_addf(b, "%-8s %.*s", name, (int)n, v)
-				  : ks_buf_addf(b, "\n         %.*s", (int)n, v);
+			if (first)
+				ks_buf_addf(b, "%-8s %.*s", name, (int)n, v);
+			else
+				ks_buf_addf(b, "\n         %.*s", (int)n, v);
 			first = false;
 		}
 		v += n + (v[n] == '\n');
 	}
-	return r ? r : ks_buf_addc(b, '\n');
+	ks_buf_addc(b, '\n');
 }
 
 int ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e)
 {
 	struct ks_buf what = KS_BUF_INIT;
-	int r = 0;
 
-	for (size_t i = 0; !r && i < e->nsyms; i++)
-		r = ks_buf_addf(&what, "%s%s", i ? ", " : "", e->syms[i]);
-	if (!r)
-		r = add_field(out, "What:", what.p);
+	for (size_t i = 0; i < e->nsyms; i++)
+		ks_buf_addf(&what, "%s%s", i ? ", " : "", e->syms[i]);
+	add_field(out, "What:", what.p);
 	ks_buf_free(&what);
-	if (!r)
-		r = add_field(out, "When:", e->when);
-	if (!r)
-		r = add_field(out, "Action:", e->action);
-	if (!r)
-		r = add_field(out, "Replace:", e->replace);
-	if (!r)
-		r = add_field(out, "Why:", e->why);
-	if (!r)
-		r = add_field(out, "Who:", e->who);
-	if (!r)
-		r = add_field(out, "Since:", e->since);
-	return r;
+	add_field(out, "When:", e->when);
+	add_field(out, "Action:", e->action);
+	add_field(out, "Replace:", e->replace);
+	add_field(out, "Why:", e->why);
+	add_field(out, "Who:", e->who);
+	add_field(out, "Since:", e->since);
+	return 0;
 }
 
 const char *ks_entry_separator(const char *text, size_t len)
@@ -83,18 +75,16 @@ const char *ks_text_eol(const char *text, size_t len)
 
 int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol)
 {
-	int r = 0;
-
-	while (!r && n) {
+	while (n) {
 		const char *nl = memchr(s, '\n', n);
 		size_t k = nl ? (size_t)(nl - s) : n;
 
-		r = ks_buf_add(b, s, k);
-		if (!r && nl)
-			r = ks_buf_adds(b, eol);
+		ks_buf_add(b, s, k);
+		if (nl)
+			ks_buf_adds(b, eol);
 		k += nl != NULL;
 		s += k;
 		n -= k;
 	}
-	return r;
+	return 0;
 }

@@ -22,7 +22,7 @@ struct ks_new_entry {
 /* Appends the entry, one "Field:   value" line per field, in the order
  * ksunset.schedule(5) shows. A value's further lines become indented
  * continuation lines; its blank lines are dropped, since a blank line ends
- * an entry. 0 or -ENOMEM. */
+ * an entry. */
 int ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e) KS_MUST_CHECK;
 /* What must come between the existing text and a new entry so that the
  * entry follows a blank line: "", "\n" or "\n\n" (none for empty text). */
@@ -30,7 +30,7 @@ const char *ks_entry_separator(const char *text, size_t len);
 /* The line ending text uses, judged by its first line: "\r\n" or "\n" (the
  * default, for empty text or a single unterminated line). */
 const char *ks_text_eol(const char *text, size_t len);
-/* Appends n bytes of s with each "\n" written as eol. 0 or -ENOMEM. */
+/* Appends n bytes of s with each "\n" written as eol. */
 int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol) KS_MUST_CHECK;
 
 #endif

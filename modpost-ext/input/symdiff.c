@@ -1,6 +1,5 @@
 /* Comparing two Module.symvers: every export looked up in the other file,
  * one change per aspect (presence, GPL-only, namespace, owner). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,29 +21,23 @@ const char *ks_change_name(enum ks_change_kind k)
 	return k < KS_CHANGE_NKINDS ? names[k] : "?";
 }
 
-static int add(struct ks_changes *c, const char *sym, enum ks_change_kind k,
-	       const struct ks_export *old, const struct ks_export *new)
+static void add(struct ks_changes *c, const char *sym, enum ks_change_kind k,
+		const struct ks_export *old, const struct ks_export *new)
 {
-	if (ks_array_room((void **)&c->v, &c->cap, c->n + 1, sizeof(*c->v)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&c->v, &c->cap, c->n + 1, sizeof(*c->v));
 	c->v[c->n++] = (struct ks_change){ sym, k, old, new };
 	c->count[k]++;
-	return 0;
 }
 
 /* The aspects in which one export differs between the two kernels. */
-static int compare(struct ks_changes *c, const struct ks_export *o, const struct ks_export *n)
+static void compare(struct ks_changes *c, const struct ks_export *o, const struct ks_export *n)
 {
-	int r = 0;
-
 	if (o->gpl != n->gpl)
-		r = add(c, o->symbol, n->gpl ? KS_CHANGE_GPL_ONLY : KS_CHANGE_NO_LONGER_GPL_ONLY, o,
-			n);
-	if (!r && strcmp(o->ns, n->ns) != 0)
-		r = add(c, o->symbol, KS_CHANGE_NAMESPACE, o, n);
-	if (!r && strcmp(o->module, n->module) != 0)
-		r = add(c, o->symbol, KS_CHANGE_OWNER, o, n);
-	return r;
+		add(c, o->symbol, n->gpl ? KS_CHANGE_GPL_ONLY : KS_CHANGE_NO_LONGER_GPL_ONLY, o, n);
+	if (strcmp(o->ns, n->ns) != 0)
+		add(c, o->symbol, KS_CHANGE_NAMESPACE, o, n);
+	if (strcmp(o->module, n->module) != 0)
+		add(c, o->symbol, KS_CHANGE_OWNER, o, n);
 }
 
 static int by_symbol(const void *a, const void *b)
@@ -58,19 +51,20 @@ static int by_symbol(const void *a, const void *b)
 int ks_symvers_diff(const struct ks_symvers *old, const struct ks_symvers *new,
 		    struct ks_changes *out)
 {
-	int r = 0;
-
-	for (size_t i = 0; !r && i < old->n; i++) {
+	for (size_t i = 0; i < old->n; i++) {
 		const struct ks_export *o = old->v[i], *n = ks_symvers_lookup(new, o->symbol);
 
-		r = n ? compare(out, o, n) : add(out, o->symbol, KS_CHANGE_REMOVED, o, NULL);
+		if (n)
+			compare(out, o, n);
+		else
+			add(out, o->symbol, KS_CHANGE_REMOVED, o, NULL);
 	}
-	for (size_t i = 0; !r && i < new->n; i++)
+	for (size_t i = 0; i < new->n; i++)
 		if (!ks_symvers_lookup(old, new->v[i]->symbol))
-			r = add(out, new->v[i]->symbol, KS_CHANGE_ADDED, NULL, new->v[i]);
-	if (!r && out->n)
+			add(out, new->v[i]->symbol, KS_CHANGE_ADDED, NULL, new->v[i]);
+	if (out->n)
 		qsort(out->v, out->n, sizeof(*out->v), by_symbol);
-	return r;
+	return 0;
 }
 
 bool ks_change_is_removal(const struct ks_change *c)

@@ -33,7 +33,7 @@ struct ks_changes {
 	size_t count[KS_CHANGE_NKINDS];
 };
 
-/* Compares old with new; changes sorted by symbol, then kind. 0 or -ENOMEM. */
+/* Compares old with new; changes sorted by symbol, then kind. */
 int ks_symvers_diff(const struct ks_symvers *old, const struct ks_symvers *new,
 		    struct ks_changes *out) KS_MUST_CHECK;
 /* "removed", "added", "gpl-only", "no-longer-gpl-only", "namespace", "owner" */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "schedule.h"
 #include "input/symvers.h"
@@ -56,23 +57,22 @@ static const char *bad_fields(char **f, size_t nf, int *field)
 }
 
 /* s as a message may quote it: bytes that are no printable ASCII (nor a
- * tab) as \xNN, at most 80 of them (then "..."). NULL: no memory. */
+ * tab) as \xNN, at most 80 of them (then "..."). */
 static char *printable(const char *s)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = 0;
 	size_t i;
 
-	for (i = 0; s[i] && i < 80 && !r; i++) {
+	for (i = 0; s[i] && i < 80; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		r = (c >= 0x20 && c < 0x7f) || c == '\t' ? ks_buf_addc(&b, (char)c) : ks_buf_addf(&b, "\\x%02x", c);
+		if ((c >= 0x20 && c < 0x7f) || c == '\t')
+			ks_buf_addc(&b, (char)c);
+		else
+			ks_buf_addf(&b, "\\x%02x", c);
 	}
-	r = r ? r : s[i] ? ks_buf_adds(&b, "...") : ks_buf_adds(&b, "");
-	if (r) {
-		ks_buf_free(&b);
-		return NULL;
-	}
+	if (s[i])
+		ks_buf_adds(&b, "...");
 	return ks_buf_steal(&b);
 }
 
@@ -87,7 +87,7 @@ static int bad_line(struct ks_diags *d, const char *file, unsigned line, char **
 	for (size_t i = 0; field < 0 && i + 1 < nf; i++)
 		f[i][strlen(f[i])] = '\t';
 	q = printable(field < 0 ? f[0] : f[field]);
-	r = q ? ks_diag_add(d, KS_ERROR, file, line, 0, "%s: '%s'", why, q) : -ENOMEM;
+	r = ks_diag_add(d, KS_ERROR, file, line, 0, "%s: '%s'", why, q);
 	free(q);
 	return r < 0 ? -ENOMEM : -EINVAL;
 }
@@ -117,19 +117,12 @@ static int add_export(struct ks_symvers *sv, struct ks_export *e, unsigned *agai
  * and the map sized once, instead of growing per line. */
 static int reserve(struct ks_symvers *sv, size_t n, struct ks_export **block)
 {
-	struct ks_export **v = realloc(sv->v, (sv->n + n + 1) * sizeof(*v));
-	struct ks_export **b = realloc(sv->blocks, (sv->nblocks + 1) * sizeof(*b));
-
-	if (v)
-		sv->v = v;
-	if (b)
-		sv->blocks = b;
-	if (!v || !b || ks_strmap_reserve(&sv->bysym, sv->n + n) < 0)
+	sv->v = ks_xrealloc(sv->v, (sv->n + n + 1) * sizeof(*sv->v));
+	sv->blocks = ks_xrealloc(sv->blocks, (sv->nblocks + 1) * sizeof(*sv->blocks));
+	if (ks_strmap_reserve(&sv->bysym, sv->n + n) < 0)
 		return -ENOMEM;
 	sv->cap = sv->n + n + 1;
-	*block = calloc(n + 1, sizeof(**block));
-	if (!*block)
-		return -ENOMEM;
+	*block = ks_xcalloc(n + 1, sizeof(**block));
 	sv->blocks[sv->nblocks++] = *block;
 	return 0;
 }
@@ -225,40 +218,26 @@ int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t
 	return ret;
 }
 
-static int keep(char ***v, size_t n, char *p)
+static void keep(char ***v, size_t n, char *p)
 {
-	char **nv = realloc(*v, (n + 1) * sizeof(*nv));
-
-	if (!nv)
-		return -ENOMEM;
-	nv[n] = p;
-	*v = nv;
-	return 0;
+	*v = ks_xrealloc(*v, (n + 1) * sizeof(**v));
+	(*v)[n] = p;
 }
 
 int ks_symvers_load(struct ks_symvers *sv, const char *path, struct ks_diags *d)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	char *name = NULL;
 	int r = ks_buf_read_file(&b, path);
 
-	if (r < 0 && r != -ENOMEM) {
+	if (r < 0) {
 		ks_buf_free(&b);
 		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read Module.symvers: %s",
 				   strerror(-r)) < 0 ? -ENOMEM : r;
 	}
-	name = r ? NULL : strdup(path);
-	if (!name || ks_buf_add(&b, "", 0) < 0)
-		r = -ENOMEM;
-	if (!r && !(r = keep(&sv->files, sv->nfiles, name)))
-		name = NULL;
-	if (!r && !(r = keep(&sv->texts, sv->nfiles, b.p)))
-		sv->nfiles++;
-	if (r) {
-		free(name);
-		ks_buf_free(&b);
-		return r;
-	}
+	ks_buf_add(&b, "", 0);
+	keep(&sv->files, sv->nfiles, ks_xstrdup(path));
+	keep(&sv->texts, sv->nfiles, b.p);
+	sv->nfiles++;
 	return ks_symvers_parse(sv, sv->files[sv->nfiles - 1], b.p, b.len, d);
 }
 

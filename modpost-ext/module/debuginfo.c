@@ -2,11 +2,11 @@
  * others (module/elfmod.c's readers[]): whether it has .debug_info, and
  * what names its separate debug file (dwarf/debugfile.c looks for it). */
 #include <elf.h>
-#include <errno.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "module/section.h"
 
 /* .debug_info: no need to look for a debug file. */
@@ -33,8 +33,8 @@ int ks_debuglink_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_dia
 		return 0;
 	}
 	free(m->debug.link);
-	m->debug.link = strndup(data->d_buf, len);
-	return m->debug.link ? 0 : -ENOMEM;
+	m->debug.link = ks_xstrndup(data->d_buf, len);
+	return 0;
 }
 
 /* The GNU build-id note; one that cannot be read or kept means: look

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "module/elfmod.h"
 #include "module/modfile.h"
@@ -38,28 +39,22 @@ static int bad_file(struct ks_diags *d, const char *path, const char *why)
 }
 
 /* Collects a name that points into the ELF image, for copy_names(). */
-static int push_ptr(struct ks_module *m, const char *name)
+static void push_ptr(struct ks_module *m, const char *name)
 {
-	if (ks_array_room((void **)&m->undef, &m->capundef, m->nundef + 1, sizeof(*m->undef)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&m->undef, &m->capundef, m->nundef + 1, sizeof(*m->undef));
 	m->undef[m->nundef++] = (char *)name;
-	return 0;
 }
 
 /* Copies the imported names out of the image into one block: a module has
  * hundreds, and one allocation instead of one each halves the time of a
  * whole-distribution check. */
-static int copy_names(struct ks_module *m)
+static void copy_names(struct ks_module *m)
 {
 	size_t total = 0, off = 0;
 
 	for (size_t i = 0; i < m->nundef; i++)
 		total += strlen(m->undef[i]) + 1;
-	m->undef_names = malloc(total ? total : 1);
-	if (!m->undef_names) {
-		m->nundef = 0;
-		return -ENOMEM;
-	}
+	m->undef_names = ks_xmalloc(total);
 	for (size_t i = 0; i < m->nundef; i++) {
 		size_t n = strlen(m->undef[i]) + 1;
 
@@ -67,7 +62,6 @@ static int copy_names(struct ks_module *m)
 		m->undef[i] = m->undef_names + off;
 		off += n;
 	}
-	return 0;
 }
 
 /* A symbol's binding, section index and name offset, whatever the class
@@ -131,7 +125,8 @@ static int take(struct ks_module *m, const char *str, size_t nstr, size_t name,
 		return bad_file(d, m->path, "symbol name beyond the string table");
 	if (!str[name] || ks_undef_ignored(str + name))
 		return 0;
-	return push_ptr(m, str + name);
+	push_ptr(m, str + name);
+	return 0;
 }
 
 /* Imports are global, and the gABI puts every local symbol before sh_info,
@@ -155,8 +150,10 @@ static int read_symtab(struct ks_module *m, Elf *elf, const GElf_Shdr *sh, struc
 	first = sh->sh_info ? sh->sh_info : 1;
 	if (first > n)
 		return bad_file(d, m->path, "symbol table's first global symbol beyond its end");
-	if (first == n)
-		return copy_names(m);
+	if (first == n) {
+		copy_names(m);
+		return 0;
+	}
 	data = elf_getdata_rawchunk(elf, (int64_t)(sh->sh_offset + first * ent), (n - first) * ent,
 				    ELF_T_SYM);
 	if (!data || !data->d_buf)
@@ -177,7 +174,9 @@ static int read_symtab(struct ks_module *m, Elf *elf, const GElf_Shdr *sh, struc
 		if (is_import(&s))
 			r = take(m, str, nstr, s.name - from, d);
 	}
-	return r ? r : copy_names(m);
+	if (!r)
+		copy_names(m);
+	return r;
 }
 
 static const char *section_name(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
@@ -285,13 +284,12 @@ static int walk_sections(struct ks_module *m, Elf *elf, size_t size, struct ks_d
 	return r ? r : read_symtab(m, elf, &symsh, d);
 }
 
-static int name_from_path(struct ks_module *m)
+static void name_from_path(struct ks_module *m)
 {
 	const char *base = strrchr(m->path, '/');
 
 	base = base ? base + 1 : m->path;
-	m->name = strndup(base, strcspn(base, "."));
-	return m->name ? 0 : -ENOMEM;
+	m->name = ks_xstrndup(base, strcspn(base, "."));
 }
 
 /* Everything after opening: the checks and the sections. elf may be NULL. */
@@ -303,9 +301,7 @@ static int parse_elf(struct ks_module *m, const char *path, Elf *elf, size_t siz
 	int r;
 
 	memset(m, 0, sizeof(*m));
-	m->path = strdup(path);
-	if (!m->path)
-		return -ENOMEM;
+	m->path = ks_xstrdup(path);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
 		r = bad_file(d, path, size < EI_NIDENT ? "file too short to be an ELF object"
 						      : "not an ELF object");
@@ -323,7 +319,7 @@ static int parse_elf(struct ks_module *m, const char *path, Elf *elf, size_t siz
 	ks_diags_free(&recd);
 	m->gpl_compatible = ks_license_gpl_compatible(m->license);
 	if (!r && !m->name)
-		r = name_from_path(m);
+		name_from_path(m);
 	if (r < 0)
 		ks_module_free(m);
 	return r;

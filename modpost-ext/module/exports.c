@@ -51,10 +51,10 @@ static const char *namespace_of(Elf *elf, Elf_Data *syms, size_t n, size_t strnd
 	return "";
 }
 
-static int row(struct ks_buf *out, const char *name, const char *path, bool gpl, const char *ns)
+static void row(struct ks_buf *out, const char *name, const char *path, bool gpl, const char *ns)
 {
-	return ks_buf_addf(out, "0x00000000\t%s\t%s\t%s\t%s\n", name, path,
-			   gpl ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL", ns);
+	ks_buf_addf(out, "0x00000000\t%s\t%s\t%s\t%s\n", name, path,
+		    gpl ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL", ns);
 }
 
 /* Where the rows and the defined names go. */
@@ -65,42 +65,38 @@ struct exports {
 
 /* One symbol: an export of either form, or nothing; a defined function
  * or variable's name. */
-static int symbol(Elf *elf, Elf_Data *syms, size_t n, size_t strndx, size_t shstrndx,
-		  const GElf_Sym *s, const struct exports *x)
+static void symbol(Elf *elf, Elf_Data *syms, size_t n, size_t strndx, size_t shstrndx,
+		   const GElf_Sym *s, const struct exports *x)
 {
 	const char *sn = elf_strptr(elf, strndx, s->st_name), *path = x->path;
 	struct ks_buf *out = x->out;
 	int t = GELF_ST_TYPE(s->st_info);
 
 	if (!sn || s->st_shndx == SHN_UNDEF || s->st_shndx >= SHN_LORESERVE)
-		return 0;
-	if (x->defined && *sn && (t == STT_FUNC || t == STT_OBJECT) &&
-	    ks_buf_add(x->defined, sn, strlen(sn) + 1))
-		return -ENOMEM;
+		return;
+	if (x->defined && *sn && (t == STT_FUNC || t == STT_OBJECT))
+		ks_buf_add(x->defined, sn, strlen(sn) + 1);
 	if (!strncmp(sn, "__ksymtab_", 10) && strcmp(sn, "__ksymtab_gpl") &&
 	    strcmp(sn, "__ksymtab_strings")) {
 		bool gpl = !strcmp(section_of(elf, shstrndx, s->st_shndx), "__ksymtab_gpl");
 
-		return row(out, sn + 10, path, gpl, namespace_of(elf, syms, n, strndx, sn + 10));
-	}
-	if (!strncmp(sn, "__export_symbol_", 16)) {
+		row(out, sn + 10, path, gpl, namespace_of(elf, syms, n, strndx, sn + 10));
+	} else if (!strncmp(sn, "__export_symbol_", 16)) {
 		const char *lic = string_at(elf, s->st_shndx, s->st_value);
 		const char *ns = lic ? string_at(elf, s->st_shndx, s->st_value + strlen(lic) + 1) : NULL;
 
-		return row(out, sn + 16, path, lic && !strcmp(lic, "GPL"), ns ? ns : "");
+		row(out, sn + 16, path, lic && !strcmp(lic, "GPL"), ns ? ns : "");
 	}
-	return 0;
 }
 
-static int walk(Elf *elf, const struct exports *x)
+static void walk(Elf *elf, const struct exports *x)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
 	GElf_Shdr sh;
-	int r = 0;
 
 	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx) < 0)
-		return 0;
+		return;
 	while ((scn = elf_nextscn(elf, scn)) && gelf_getshdr(scn, &sh)) {
 		Elf_Data *syms;
 		size_t n;
@@ -108,15 +104,14 @@ static int walk(Elf *elf, const struct exports *x)
 		if (sh.sh_type != SHT_SYMTAB || !sh.sh_entsize || !(syms = elf_getdata(scn, NULL)))
 			continue;
 		n = syms->d_size / sh.sh_entsize;
-		for (size_t i = 1; !r && i < n; i++) {
+		for (size_t i = 1; i < n; i++) {
 			GElf_Sym s;
 
 			if (gelf_getsym(syms, (int)i, &s))
-				r = symbol(elf, syms, n, sh.sh_link, shstrndx, &s, x);
+				symbol(elf, syms, n, sh.sh_link, shstrndx, &s, x);
 		}
 		break;
 	}
-	return r;
 }
 
 int ks_exports_read(const char *path, struct ks_buf *out, struct ks_buf *defined)
@@ -134,8 +129,9 @@ int ks_exports_read(const char *path, struct ks_buf *out, struct ks_buf *defined
 		return r == -ENOMEM ? r : 0;
 	}
 	elf = elf_memory(f.data, f.size);
-	r = elf ? walk(elf, &x) : 0;
+	if (elf)
+		walk(elf, &x);
 	elf_end(elf);
 	ks_modfile_close(&f);
-	return r;
+	return 0;
 }

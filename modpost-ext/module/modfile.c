@@ -14,6 +14,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "buf.h"
 #include "module/modfile.h"
@@ -26,7 +27,8 @@ static int room(char **p, size_t len, size_t *cap)
 		return 0;
 	if (len > KS_MODFILE_MAX)
 		return -EFBIG;
-	return ks_array_room((void **)p, cap, len + 1, 1);
+	ks_array_room((void **)p, cap, len + 1, 1);
+	return 0;
 }
 
 /* The whole file, read straight into one buffer of the size fstat gave
@@ -35,9 +37,9 @@ static int room(char **p, size_t len, size_t *cap)
 static int read_all(int fd, size_t hint, char **data, size_t *size, const char **why)
 {
 	size_t cap = (hint < KS_MODFILE_MAX ? hint : KS_MODFILE_MAX) + 1, len = 0;
-	char *p = malloc(cap);
+	char *p = ks_xmalloc(cap);
 	ssize_t n = 1;
-	int r = p ? 0 : -ENOMEM;
+	int r = 0;
 
 	while (!r && n && !(r = room(&p, len, &cap))) {
 		n = read(fd, p + len, cap - len);
@@ -80,10 +82,7 @@ static int sink(struct sink *out, const void *p, size_t n, const char **why)
 		*why = "decompressed size too large (a decompression bomb?)";
 		return -EFBIG;
 	}
-	if (ks_buf_add(&out->buf, p, n) < 0) {
-		*why = strerror(ENOMEM);
-		return -ENOMEM;
-	}
+	ks_buf_add(&out->buf, p, n);
 	return 0;
 }
 
@@ -150,10 +149,9 @@ struct ks_modfile_keep {
 
 struct ks_modfile_keep *ks_modfile_keep_new(void)
 {
-	struct ks_modfile_keep *k = calloc(1, sizeof(*k));
+	struct ks_modfile_keep *k = ks_xcalloc(1, sizeof(*k));
 
-	if (k)
-		k->xz = (lzma_stream)LZMA_STREAM_INIT;
+	k->xz = (lzma_stream)LZMA_STREAM_INIT;
 	return k;
 }
 
@@ -170,15 +168,10 @@ void ks_modfile_keep_free(struct ks_modfile_keep *k)
  * fresh one. */
 static char *image_buf(struct ks_modfile_keep *k, size_t size)
 {
-	char *p;
-
 	if (!k)
-		return malloc(size ? size : 1);
+		return ks_xmalloc(size);
 	if (size > k->cap) {
-		p = realloc(k->image, size);
-		if (!p)
-			return NULL;
-		k->image = p;
+		k->image = ks_xrealloc(k->image, size);
 		k->cap = size;
 	}
 	return k->image;
@@ -219,7 +212,7 @@ static int unxz_sized(const char *in, size_t n, size_t limit, struct ks_modfile_
 		return -EFBIG;
 	}
 	p = image_buf(k, (size_t)size);
-	lr = p ? xz_decode(s, in, n, p, (size_t)size) : LZMA_MEM_ERROR;
+	lr = xz_decode(s, in, n, p, (size_t)size);
 	if (!k)
 		lzma_end(s);
 	if (lr == LZMA_STREAM_END) {
@@ -330,7 +323,7 @@ static int decompress(const char *in, size_t n, struct ks_modfile_keep *k, char 
 	}
 	*outn = sk.buf.len;
 	*out = ks_buf_steal(&sk.buf);
-	return *out ? 1 : -ENOMEM;
+	return 1;
 }
 
 int ks_modfile_decompress(char **data, size_t *size, const char **why)

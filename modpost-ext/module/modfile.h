@@ -28,7 +28,6 @@ struct ks_modfile {
  * next (modfile.c says why). */
 struct ks_modfile_keep;
 
-/* NULL when out of memory: callers then go without. */
 struct ks_modfile_keep *ks_modfile_keep_new(void);
 void ks_modfile_keep_free(struct ks_modfile_keep *k);
 

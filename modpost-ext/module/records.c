@@ -76,27 +76,24 @@ static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, c
 
 /* A record's file, written as Kbuild named it ("drivers/x/../y/z.c"),
  * with "." and ".." resolved as DWARF's paths are: one file, one name. */
-static int clean(char **file)
+static void clean(char **file)
 {
 	char *c;
 
 	if (!*file || (!strstr(*file, "/.") && strncmp(*file, "./", 2)))
-		return 0;
-	if (!(c = ks_path_clean(NULL, *file)))
-		return -ENOMEM;
+		return;
+	c = ks_path_clean(NULL, *file);
 	free(*file);
 	*file = c;
-	return 0;
 }
 
-static int clean_files(struct ks_record *rec)
+static void clean_files(struct ks_record *rec)
 {
-	int r = clean(&rec->unit.source);
-
-	r = r ? r : clean(&rec->use.file);
-	r = r ? r : clean(&rec->include.file);
-	r = r ? r : clean(&rec->shape.file);
-	return r ? r : clean(&rec->guard.file);
+	clean(&rec->unit.source);
+	clean(&rec->use.file);
+	clean(&rec->include.file);
+	clean(&rec->shape.file);
+	clean(&rec->guard.file);
 }
 
 /* One note's descriptor: NUL-terminated records. */
@@ -120,12 +117,8 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 			continue;
 		r = ks_record_decode(desc + off - len - 1, len, &rec, &why);
 		++*idx;
-		if (r == 0 && clean_files(&rec) < 0)
-			r = -ENOMEM;
-		if (r == -ENOMEM) {
-			ks_record_free(&rec);
-			return r;
-		}
+		if (r == 0)
+			clean_files(&rec);
 		if (r < 0) {
 			r = record_problem(m, d, *idx, why);
 		} else if (r == 0 && rec.type == KS_REC_USE) {

@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "module/shapes.h"
 
 int ks_units_begin(struct ks_units *u, char *source)
 {
-	if (ks_array_room((void **)&u->v, &u->cap, u->n + 1, sizeof(*u->v)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&u->v, &u->cap, u->n + 1, sizeof(*u->v));
 	memset(&u->v[u->n], 0, sizeof(u->v[0]));
 	u->v[u->n++].source = source;
 	return 0;
@@ -30,9 +30,8 @@ int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc)
 
 	if (!un)
 		return -EINVAL;
-	if (ks_array_room((void **)&un->includes, &un->capincludes, un->nincludes + 1,
-			  sizeof(*un->includes)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&un->includes, &un->capincludes, un->nincludes + 1,
+		      sizeof(*un->includes));
 	un->includes[un->nincludes++] = *inc;
 	memset(inc, 0, sizeof(*inc));
 	return 0;
@@ -44,9 +43,7 @@ int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh)
 
 	if (!un)
 		return -EINVAL;
-	if (ks_array_room((void **)&un->shapes, &un->capshapes, un->nshapes + 1,
-			  sizeof(*un->shapes)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&un->shapes, &un->capshapes, un->nshapes + 1, sizeof(*un->shapes));
 	un->shapes[un->nshapes++] = *sh;
 	memset(sh, 0, sizeof(*sh));
 	return 0;
@@ -68,9 +65,7 @@ int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g)
 
 	if (!un)
 		return -EINVAL;
-	if (ks_array_room((void **)&un->guards, &un->capguards, un->nguards + 1,
-			  sizeof(*un->guards)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&un->guards, &un->capguards, un->nguards + 1, sizeof(*un->guards));
 	un->guards[un->nguards++] = *g;
 	memset(g, 0, sizeof(*g));
 	return 0;
@@ -92,28 +87,24 @@ const struct ks_record_guard *ks_unit_guard(const struct ks_unit *un, const char
 	return best;
 }
 
-static char *dup(const char *s, int *r)
+static char *dup(const char *s)
 {
-	char *d = s ? strdup(s) : NULL;
-
-	if (s && !d)
-		*r = -ENOMEM;
-	return d;
+	return s ? ks_xstrdup(s) : NULL;
 }
 
 static int copy_unit(struct ks_units *to, const struct ks_unit *un)
 {
-	int r = 0;
+	int r = ks_units_begin(to, dup(un->source));
 
-	if (ks_units_begin(to, dup(un->source, &r)) < 0 || r)
-		return -ENOMEM;
+	if (r)
+		return r;
 	to->v[to->n - 1].shaped = un->shaped;
 	for (size_t i = 0; !r && i < un->nincludes; i++) {
 		struct ks_record_include inc = un->includes[i];
 
-		inc.header = dup(inc.header, &r);
-		inc.file = dup(inc.file, &r);
-		r = r ? r : ks_units_add_include(to, &inc);
+		inc.header = dup(inc.header);
+		inc.file = dup(inc.file);
+		r = ks_units_add_include(to, &inc);
 		free(inc.header);
 		free(inc.file);
 	}
@@ -122,17 +113,17 @@ static int copy_unit(struct ks_units *to, const struct ks_unit *un)
 		char **f[] = { &sh.name, &sh.file, &sh.function, &sh.old, &sh.probe, &sh.arglines };
 
 		for (size_t k = 0; k < KS_ARRAY_SIZE(f); k++)
-			*f[k] = *f[k] ? dup(*f[k], &r) : NULL;
-		r = r ? r : ks_units_add_shape(to, &sh);
+			*f[k] = dup(*f[k]);
+		r = ks_units_add_shape(to, &sh);
 		for (size_t k = 0; k < KS_ARRAY_SIZE(f); k++)
 			free(*f[k]);
 	}
 	for (size_t i = 0; !r && i < un->nguards; i++) {
 		struct ks_record_guard g = un->guards[i];
 
-		g.file = dup(g.file, &r);
-		g.cond = dup(g.cond, &r);
-		r = r ? r : ks_units_add_guard(to, &g);
+		g.file = dup(g.file);
+		g.cond = dup(g.cond);
+		r = ks_units_add_guard(to, &g);
 		free(g.file);
 		free(g.cond);
 	}

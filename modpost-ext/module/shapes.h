@@ -28,10 +28,10 @@ struct ks_units {
 	size_t nshaped;			/* units with any include or shape record */
 };
 
-/* A new unit, taking source. 0 or -ENOMEM. */
+/* A new unit, taking source. Returns 0. */
 int ks_units_begin(struct ks_units *u, char *source) KS_MUST_CHECK;
 /* Records of the last unit, taking their strings (the record is left
- * empty). 0, -EINVAL (no unit yet) or -ENOMEM. */
+ * empty). 0 or -EINVAL (no unit yet). */
 int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc) KS_MUST_CHECK;
 int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh) KS_MUST_CHECK;
 /* The unit's shaped record: built with api=. 0, or -EINVAL before any unit. */
@@ -41,7 +41,7 @@ int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g) KS_MUST_CH
  * NULL: none. */
 const struct ks_record_guard *ks_unit_guard(const struct ks_unit *un, const char *file,
 					    unsigned line);
-/* A deep copy of from into to (empty). 0 or -ENOMEM. */
+/* A deep copy of from into to (empty). Returns 0. */
 int ks_units_copy(struct ks_units *to, const struct ks_units *from) KS_MUST_CHECK;
 void ks_units_free(struct ks_units *u);
 

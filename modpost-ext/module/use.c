@@ -1,5 +1,4 @@
 /* The checker's uses: what every location source hands in. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,8 +18,7 @@ const char *ks_use_source_name(enum ks_use_source s)
 
 int ks_uses_add(struct ks_uses *uses, struct ks_use *u)
 {
-	if (ks_array_room((void **)&uses->v, &uses->cap, uses->n + 1, sizeof(*uses->v)) < 0)
-		return -ENOMEM;
+	ks_array_room((void **)&uses->v, &uses->cap, uses->n + 1, sizeof(*uses->v));
 	uses->v[uses->n++] = *u;
 	memset(u, 0, sizeof(*u));
 	return 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "report/column.h"
 
 #define TABSTOP 8		/* GCC's -ftabstop default */
@@ -96,8 +97,8 @@ int ks_column_utf16(const char *line, size_t len, unsigned dcol, unsigned *col)
 }
 
 /* Line lineno of f, without its line end (nor, on line 1, a UTF-8 byte
- * order mark, which GCC skips too): 0, -ERANGE past the end, -ENOMEM, or
- * -EIO for a read error. */
+ * order mark, which GCC skips too): 0, -ERANGE past the end, or -EIO for
+ * a read error. */
 static int read_line(FILE *f, unsigned lineno, char **line, size_t *cap, size_t *len)
 {
 	ssize_t n = -1;
@@ -106,8 +107,10 @@ static int read_line(FILE *f, unsigned lineno, char **line, size_t *cap, size_t 
 	errno = 0;
 	for (unsigned i = 0; i < lineno && (n = getline(line, cap, f)) >= 0; i++)
 		;
+	if (n < 0 && errno == ENOMEM)
+		ks_nomem();
 	if (n < 0)
-		return errno == ENOMEM ? -ENOMEM : ferror(f) ? -EIO : -ERANGE;
+		return ferror(f) ? -EIO : -ERANGE;
 	*len = (size_t)n;
 	while (*len && ((*line)[*len - 1] == '\n' || (*line)[*len - 1] == '\r'))
 		(*len)--;

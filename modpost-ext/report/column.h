@@ -16,7 +16,7 @@ int ks_column_utf16(const char *line, size_t len, unsigned dcol, unsigned *col) 
 
 /* The UTF-16 column of display column dcol of line lineno (1-based) of
  * the file at path. 0, -ERANGE as above or for a line past the end, or
- * -errno when the file cannot be read; -ENOMEM is the only fatal one. */
+ * -errno when the file cannot be read. */
 int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol,
 		      unsigned *col) KS_MUST_CHECK;
 

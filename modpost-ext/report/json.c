@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "report/escape.h"
 #include "report/json.h"
 #include "rules/target.h"
@@ -51,12 +52,10 @@ char *ks_json_quote(const char *s)
 	FILE *f = open_memstream(&p, &n);
 
 	if (!f)
-		return NULL;
+		ks_nomem();
 	ks_json_str(f, s);
-	if (fclose(f) != 0) {
-		free(p);
-		return NULL;
-	}
+	if (fclose(f) != 0)
+		ks_nomem();
 	return p;
 }
 
@@ -209,17 +208,15 @@ static int json_outlook(FILE *out, struct ks_report *rep, const struct ks_outloo
 {
 	char *m = ks_json_quote(o->module), *w = ks_json_quote(words);
 	const char *sev = ks_outlook_severity(rep, state);
-	int r = m && w ? ks_buf_addf(&rep->outlooks, "%s\n    {\"module\": %s, \"outlook\": \"%s\", "
-						       "\"places\": %zu, \"severity\": %s%s%s, "
-						       "\"message\": %s}",
-				     rep->outlooks.len ? "," : "", m, state, o->places,
-				     sev ? "\"" : "", sev ? sev : "null", sev ? "\"" : "", w)
-		       : -ENOMEM;
 
 	(void)out;
+	ks_buf_addf(&rep->outlooks, "%s\n    {\"module\": %s, \"outlook\": \"%s\", "
+				    "\"places\": %zu, \"severity\": %s%s%s, \"message\": %s}",
+		    rep->outlooks.len ? "," : "", m, state, o->places, sev ? "\"" : "",
+		    sev ? sev : "null", sev ? "\"" : "", w);
 	free(m);
 	free(w);
-	return r;
+	return 0;
 }
 
 static int json_begin(FILE *out, const struct ks_report *rep)

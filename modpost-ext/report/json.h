@@ -7,7 +7,7 @@
 
 /* A JSON string, or null for NULL. */
 void ks_json_str(FILE *out, const char *s);
-/* The same as a string of its own; NULL: no memory. */
+/* The same as a string of its own. */
 char *ks_json_quote(const char *s);
 
 #endif

@@ -85,18 +85,15 @@ int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook 
 {
 	const struct ks_report_writer *w = writers[rep->format];
 	struct ks_buf b = KS_BUF_INIT;
-	const char *state;
+	const char *state = ks_outlook_word(&b, o);
 	int r = 0;
 
-	state = ks_outlook_word(&b, o);
-	if (state && !strcmp(state, "unknown")) {
+	if (!strcmp(state, "unknown")) {
 		rep->tally.errors += rep->strict;
 		rep->tally.warnings += !rep->strict;
 	}
-	if (state && w->outlook)
+	if (w->outlook)
 		r = w->outlook(out, rep, o, state, b.p);
-	else if (!state)
-		r = -ENOMEM;
 	ks_buf_free(&b);
 	return written(out, r);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "path.h"
 #include "report/column.h"
@@ -47,15 +48,12 @@ static bool is_dotdot(const char *p, size_t len)
 
 /* path with its "." and empty segments dropped and its ".." segments
  * applied, as RFC 3986 does a URI's dot segments (SARIF forbids them in
- * file: URIs); lexically, as the compiler's file names are given. NULL
- * when out of memory. */
+ * file: URIs); lexically, as the compiler's file names are given. */
 static char *normalize(const char *path)
 {
 	size_t start = path[0] == '/', n = start, len, i;
-	char *out = malloc(strlen(path) + 2);
+	char *out = ks_xmalloc(strlen(path) + 2);
 
-	if (!out)
-		return NULL;
 	out[0] = '/';
 	for (const char *p = path; *p; p += len + (p[len] == '/')) {
 		len = strcspn(p, "/");
@@ -80,29 +78,30 @@ static char *normalize(const char *path)
 }
 
 /* The source root as an absolute path: given (relative to the current
- * directory), else the current directory; *dir is NULL if the current
- * directory cannot be had. 0 or -ENOMEM. */
-static int root_dir(const char *given, char **dir)
+ * directory), else the current directory; NULL if the current directory
+ * cannot be had. */
+static char *root_dir(const char *given)
 {
-	char *cwd = NULL, *d;
+	char *cwd = NULL, *d, *dir;
 
-	*dir = NULL;
 	if (!given || given[0] != '/') {
 		cwd = getcwd(NULL, 0);
+		if (!cwd && errno == ENOMEM)
+			ks_nomem();
 		if (!cwd)
-			return errno == ENOMEM ? -ENOMEM : 0;
+			return NULL;
 	}
 	d = !given ? cwd : cwd ? ks_strdupf("%s/%s", cwd, given) : (char *)given;
-	*dir = d ? normalize(d) : NULL;
+	dir = normalize(d);
 	if (d != given)
 		free(d);
 	if (d != cwd)
 		free(cwd);
-	return *dir ? 0 : -ENOMEM;
+	return dir;
 }
 
 /* A use's file: relative to the root if relative (as Kbuild's file names
- * are to the tree it builds), normalized. NULL when out of memory. */
+ * are to the tree it builds), normalized. */
 static char *use_path(const struct sarif *s, const char *file)
 {
 	char *joined, *path;
@@ -110,7 +109,7 @@ static char *use_path(const struct sarif *s, const char *file)
 	if (file[0] == '/' || !s->root)
 		return normalize(file);
 	joined = ks_strdupf("%s/%s", s->root, file);
-	path = joined ? normalize(joined) : NULL;
+	path = normalize(joined);
 	free(joined);
 	return path;
 }
@@ -127,61 +126,48 @@ static const char *below_root(const struct sarif *s, const char *path)
 
 /* path as a URI's path: bytes other than unreserved ones, '/' and a few
  * sub-delimiters are percent-encoded (RFC 3986). */
-static int add_uri_path(struct ks_buf *b, const char *path)
+static void add_uri_path(struct ks_buf *b, const char *path)
 {
 	static const char keep[] = "-._~/!$&'()*+,;=@";
-	int r = 0;
 
-	for (const unsigned char *p = (const unsigned char *)path; !r && *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		    (*p >= '0' && *p <= '9') || strchr(keep, *p))
-			r = ks_buf_addc(b, (char)*p);
+			ks_buf_addc(b, (char)*p);
 		else
-			r = ks_buf_addf(b, "%%%02X", *p);
+			ks_buf_addf(b, "%%%02X", *p);
 	}
-	return r;
 }
 
-/* prefix, path as a URI's path, suffix; NULL when out of memory. */
+/* prefix, path as a URI's path, suffix. */
 static char *make_uri(const char *prefix, const char *path, const char *suffix)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = ks_buf_adds(&b, prefix);
 
-	r = r ? r : add_uri_path(&b, path);
-	r = r ? r : ks_buf_adds(&b, suffix);
-	if (r) {
-		ks_buf_free(&b);
-		return NULL;
-	}
+	ks_buf_adds(&b, prefix);
+	add_uri_path(&b, path);
+	ks_buf_adds(&b, suffix);
 	return ks_buf_steal(&b);
 }
 
 /* "artifactLocation": the URI relative to SRCROOT, or file: outside it. */
-static int write_artifact(const struct sarif *s, const char *path)
+static void write_artifact(const struct sarif *s, const char *path)
 {
 	const char *rel = below_root(s, path);
 	char *uri = rel ? make_uri("", rel, "") : make_uri("file://", path, "");
 
-	if (!uri)
-		return -ENOMEM;
 	fputs("\"artifactLocation\": {\"uri\": ", s->out);
 	ks_json_str(s->out, uri);
 	fputs(rel ? ", \"uriBaseId\": \"" BASE "\"}" : "}", s->out);
 	free(uri);
-	return 0;
 }
 
 /* The UTF-16 column of a use, read from its source; 0 when the source
- * cannot be read or does not have the column (it changed since). 0 or
- * -ENOMEM. */
-static int use_column(const struct ks_loc *l, const char *path, unsigned *col)
+ * cannot be read or does not have the column (it changed since). */
+static void use_column(const struct ks_loc *l, const char *path, unsigned *col)
 {
-	int r = l->col ? ks_column_in_file(path, l->line, l->col, col) : -ERANGE;
-
-	if (r < 0)
+	if (!l->col || ks_column_in_file(path, l->line, l->col, col) < 0)
 		*col = 0;
-	return r == -ENOMEM ? r : 0;
 }
 
 /* The start of a result, up to its locations. */
@@ -200,13 +186,12 @@ static void result_head(struct sarif *s)
  * NULL: none). The fingerprint has no line, so that unrelated edits keep
  * it; the use's rank among the uses in its function tells a second use
  * there from the first. */
-static int result_tail(const struct sarif *s, const char *place, bool baselined, const char *in_source)
+static void result_tail(const struct sarif *s, const char *place, bool baselined,
+			const char *in_source)
 {
 	char *fp = place ? ks_strdupf("%s/%s/%s", s->f->module_name, s->f->symbol, place)
 			 : ks_strdupf("%s/%s", s->f->module_name, s->f->symbol);
 
-	if (!fp)
-		return -ENOMEM;
 	fputs("],\n         \"partialFingerprints\": {\"" FINGERPRINT "\": ", s->out);
 	ks_json_str(s->out, fp);
 	fputs("},\n         \"suppressions\": [", s->out);
@@ -223,7 +208,6 @@ static int result_tail(const struct sarif *s, const char *place, bool baselined,
 	}
 	fputs("]}", s->out);
 	free(fp);
-	return 0;
 }
 
 /* How many uses before locs[i] share its file and function, plus one. */
@@ -238,20 +222,18 @@ static size_t use_rank(const struct sarif *s, size_t i)
 }
 
 /* One result for the use locs[i]. */
-static int write_use(struct sarif *s, size_t i)
+static void write_use(struct sarif *s, size_t i)
 {
 	const struct ks_loc *l = &s->f->locs[i];
 	const char *path = s->paths[i], *rel = below_root(s, path);
 	const char *in_source = ks_loc_accepted_in_source(s->f, l) ? l->accept_reason : NULL;
 	unsigned col;
 	char *place;
-	int r = use_column(l, path, &col);
 
-	if (r)
-		return r;
+	use_column(l, path, &col);
 	result_head(s);
 	fputs("{\"physicalLocation\": {", s->out);
-	r = write_artifact(s, path);
+	write_artifact(s, path);
 	fprintf(s->out, ", \"region\": {\"startLine\": %u", l->line);
 	if (col)
 		fprintf(s->out, ", \"startColumn\": %u", col);
@@ -263,19 +245,16 @@ static int write_use(struct sarif *s, size_t i)
 	}
 	fputs("}", s->out);
 	place = ks_strdupf("%s/%s/%zu", rel ? rel : path, l->function, use_rank(s, i));
-	r = r ? r : place ? result_tail(s, place, l->baselined, in_source) : -ENOMEM;
+	result_tail(s, place, l->baselined, in_source);
 	free(place);
-	return r;
 }
 
 /* The one result of a finding without a source location: the module's
  * import of the symbol, a member of its symbol table. */
-static int write_unplaced(struct sarif *s)
+static void write_unplaced(struct sarif *s)
 {
 	char *fqn = ks_strdupf("%s.ko/%s", s->f->module_name, s->f->symbol);
 
-	if (!fqn)
-		return -ENOMEM;
 	result_head(s);
 	fputs("{\"logicalLocations\": [{\"name\": ", s->out);
 	ks_json_str(s->out, s->f->symbol);
@@ -283,24 +262,24 @@ static int write_unplaced(struct sarif *s)
 	ks_json_str(s->out, fqn);
 	fputs(", \"kind\": \"member\"}]}", s->out);
 	free(fqn);
-	return result_tail(s, NULL, s->f->baselined, NULL);
+	result_tail(s, NULL, s->f->baselined, NULL);
 }
 
 /* What the results of f share: the root, the uses' files, the message. */
 static int sarif_open(struct sarif *s, const struct ks_finding *f)
 {
 	char *msg = ks_finding_message(f);
-	int r = msg ? root_dir(s->given, &s->root) : -ENOMEM;
 
-	if (!r && f->nlocs && !(s->paths = calloc(f->nlocs, sizeof(*s->paths))))
-		r = -ENOMEM;
-	for (size_t i = 0; !r && i < f->nlocs; i++)
-		if (!(s->paths[i] = use_path(s, f->locs[i].file)))
-			r = -ENOMEM;
-	if (!r && !(s->text = ks_strdupf("\"%s\" [%s] %s", f->symbol, f->module, msg)))
-		r = -ENOMEM;
+	if (!msg)
+		return -ENOMEM;
+	s->root = root_dir(s->given);
+	if (f->nlocs)
+		s->paths = ks_xcalloc(f->nlocs, sizeof(*s->paths));
+	for (size_t i = 0; i < f->nlocs; i++)
+		s->paths[i] = use_path(s, f->locs[i].file);
+	s->text = ks_strdupf("\"%s\" [%s] %s", f->symbol, f->module, msg);
 	free(msg);
-	return r;
+	return 0;
 }
 
 static void sarif_close(struct sarif *s)
@@ -318,9 +297,9 @@ static int sarif_finding(FILE *out, const struct ks_report *rep, const struct ks
 	int r = sarif_open(&s, f);
 
 	for (size_t i = 0; !r && i < f->nlocs; i++)
-		r = write_use(&s, i);
+		write_use(&s, i);
 	if (!r && !f->nlocs)
-		r = write_unplaced(&s);
+		write_unplaced(&s);
 	sarif_close(&s);
 	return r;
 }
@@ -337,54 +316,45 @@ static int sarif_outlook(FILE *out, struct ks_report *rep, const struct ks_outlo
 	const char *sev = ks_outlook_severity(rep, state);
 	struct sarif s = { .out = out, .given = rep->source_root };
 	char *text, *fp;
-	int r;
 
 	if (!sev)
 		return 0;
 	text = ks_strdupf("%s on %s: %s", o->module, o->release ? o->release : "the target", words);
 	fp = ks_strdupf("%s/" UNKNOWN_RULE, o->module);
-	r = text && fp ? root_dir(s.given, &s.root) : -ENOMEM;
-	if (!r) {
-		fprintf(out, "%s        {\"ruleId\": \"" UNKNOWN_RULE "\", \"level\": \"%s\", "
-			     "\"message\": {\"text\": ",
-			rep->written ? ",\n" : "", sev);
-		ks_json_str(out, text);
-		fputs("},\n         \"locations\": [{\"physicalLocation\": {", out);
-		r = write_artifact(&s, o->module);
-		fputs("}}],\n         \"partialFingerprints\": {\"" FINGERPRINT "\": ", out);
-		ks_json_str(out, fp);
-		fputs("}}", out);
-		rep->written++;
-	}
+	s.root = root_dir(s.given);
+	fprintf(out, "%s        {\"ruleId\": \"" UNKNOWN_RULE "\", \"level\": \"%s\", "
+		     "\"message\": {\"text\": ",
+		rep->written ? ",\n" : "", sev);
+	ks_json_str(out, text);
+	fputs("},\n         \"locations\": [{\"physicalLocation\": {", out);
+	write_artifact(&s, o->module);
+	fputs("}}],\n         \"partialFingerprints\": {\"" FINGERPRINT "\": ", out);
+	ks_json_str(out, fp);
+	fputs("}}", out);
+	rep->written++;
 	free(s.root);
 	free(text);
 	free(fp);
-	return r;
+	return 0;
 }
 
 /* originalUriBaseIds: SRCROOT's absolute URI, when the root is known. */
-static int write_base(FILE *out, const struct ks_report *rep)
+static void write_base(FILE *out, const struct ks_report *rep)
 {
-	char *root, *uri;
-	int r = root_dir(rep->source_root, &root);
+	char *root = root_dir(rep->source_root), *uri;
 
-	if (r || !root)
-		return r;
+	if (!root)
+		return;
 	uri = make_uri("file://", root, strcmp(root, "/") ? "/" : "");
 	free(root);
-	if (!uri)
-		return -ENOMEM;
 	fputs("    \"originalUriBaseIds\": {\"" BASE "\": {\"uri\": ", out);
 	ks_json_str(out, uri);
 	fputs("}},\n", out);
 	free(uri);
-	return 0;
 }
 
 static int sarif_begin(FILE *out, const struct ks_report *rep)
 {
-	int r;
-
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
 	      "    \"tool\": {\"driver\": {\"name\": \"ksunset\", \"version\": \"" KS_VERSION "\",\n"
@@ -404,10 +374,9 @@ static int sarif_begin(FILE *out, const struct ks_report *rep)
 	      "\"Whether the module builds on the target kernel is unknown.\"}}",
 	      out);
 	fputs("]}},\n    \"columnKind\": \"utf16CodeUnits\",\n", out);
-	r = write_base(out, rep);
-
+	write_base(out, rep);
 	fputs("    \"results\": [\n", out);
-	return r;
+	return 0;
 }
 
 static int sarif_end(FILE *out, const struct ks_report *rep)

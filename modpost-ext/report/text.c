@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "report/writer.h"
 #include "rules/target.h"
@@ -64,11 +65,7 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	 * by rule, and say nothing */
 	if (!f->nlocs && !f->generated && (!hinted || strcmp(hinted, f->module))) {
 		free(hinted);
-		if (!(hinted = strdup(f->module))) {
-			free(msg);
-			ks_buf_free(&tag);
-			return -ENOMEM;
-		}
+		hinted = ks_xstrdup(f->module);
 		if (f->other_schedule)
 			fprintf(out, "%s: note: built with another schedule: rebuild with ksunset "
 				     "make to locate the new entries\n", f->module);

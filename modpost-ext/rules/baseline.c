@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "rules/baseline.h"
+#include "alloc.h"
 #include "array.h"
 #include "buf.h"
 #include "file.h"
@@ -39,18 +40,17 @@ struct key_root {
 	char *given, *real;
 };
 
-static int root_init(struct key_root *kr, const char *source_root, const char *module)
+static void root_init(struct key_root *kr, const char *source_root, const char *module)
 {
 	const char *slash = strrchr(module, '/');
 
 	if (source_root)
-		kr->given = strdup(source_root);
+		kr->given = ks_xstrdup(source_root);
 	else
-		kr->given = slash ? strndup(module, (size_t)(slash - module)) : strdup(".");
-	if (!kr->given)
-		return -ENOMEM;
+		kr->given = slash ? ks_xstrndup(module, (size_t)(slash - module)) : ks_xstrdup(".");
 	kr->real = realpath(kr->given, NULL);
-	return kr->real || errno != ENOMEM ? 0 : -ENOMEM;
+	if (!kr->real && errno == ENOMEM)
+		ks_nomem();
 }
 
 static void root_free(struct key_root *kr)
@@ -97,13 +97,13 @@ static struct ks_baseline_module *module_of(struct ks_baseline *b, const char *n
 
 	if (m)
 		return m;
-	m = calloc(1, sizeof(*m));
-	if (m && (m->name = strdup(name)) && ks_strmap_put(&b->modules, m->name, &slot) > 0) {
+	m = ks_xcalloc(1, sizeof(*m));
+	m->name = ks_xstrdup(name);
+	if (ks_strmap_put(&b->modules, m->name, &slot) > 0) {
 		*slot = m;
 		return m;
 	}
-	if (m)
-		free(m->name);
+	free(m->name);
 	free(m);
 	return NULL;
 }
@@ -113,18 +113,19 @@ static int add_entry(struct loading *ld, char **field, const char *status)
 {
 	struct ks_baseline *b = ld->b;
 	struct ks_baseline_module *m = module_of(b, field[0]);
-	char *key = m ? join_key(field[0], field[1], field[2], field[3]) : NULL;
-	struct ks_baseline_entry *e = key ? calloc(1, sizeof(*e)) : NULL;
-	struct ks_baseline_entry **v = e ? realloc(b->v, (b->n + 1) * sizeof(*v)) : NULL;
+	struct ks_baseline_entry *e;
+	char *key;
 	void **slot;
-	int r = v ? 0 : -ENOMEM;
+	int r;
 
-	if (v) {
-		b->v = v;
-		*e = (struct ks_baseline_entry){ .key = key, .status = status, .line = ld->line,
-						 .module = m };
-		r = ks_strmap_put(&b->keys, key, &slot);
-	}
+	if (!m)
+		return -ENOMEM;
+	key = join_key(field[0], field[1], field[2], field[3]);
+	e = ks_xcalloc(1, sizeof(*e));
+	b->v = ks_xrealloc(b->v, (b->n + 1) * sizeof(*b->v));
+	*e = (struct ks_baseline_entry){ .key = key, .status = status, .line = ld->line,
+					 .module = m };
+	r = ks_strmap_put(&b->keys, key, &slot);
 	if (r > 0) {
 		*slot = b->v[b->n++] = e;
 		return 0;
@@ -167,12 +168,10 @@ static int parse_entry(struct loading *ld, char *text)
 		[2] = "MODULE, SYMBOL, FILE, FUNCTION and STATUS",
 	};
 	size_t want = ld->version == 1 ? NFIELDS - 1 : NFIELDS;
-	char *copy = strdup(text), *field[NFIELDS];
+	char *copy = ks_xstrdup(text), *field[NFIELDS];
 	const char *status = "scheduled";
 	int r;
 
-	if (!copy)
-		return -ENOMEM;
 	if (split(copy, field) != want)
 		r = invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
 					"bad baseline entry: expected %s separated by TABs: '%s'",
@@ -243,44 +242,35 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 /* Whether the baseline accepts use l of f (l NULL: f has none): an entry
  * has its key (it matches, whatever the status) and f's status, and f's
  * rule lets a baseline accept it. */
-static int accepted(struct ks_baseline *b, const struct ks_finding *f, const struct ks_loc *l,
-		    const struct key_root *kr)
+static bool accepted(struct ks_baseline *b, const struct ks_finding *f, const struct ks_loc *l,
+		     const struct key_root *kr)
 {
 	char *key = make_key(f, l, kr);
-	struct ks_baseline_entry *e;
+	struct ks_baseline_entry *e = ks_strmap_get(&b->keys, key);
 
-	if (!key)
-		return -ENOMEM;
-	e = ks_strmap_get(&b->keys, key);
 	free(key);
 	if (!e)
-		return 0;
+		return false;
 	e->matched = true;
 	return f->rule->baseline_accepts && !strcmp(e->status, f->rule->status);
 }
 
-/* Marks f's accepted uses; after an error, the rest are not accepted. */
-static int apply_one(struct ks_baseline *b, struct ks_finding *f)
+/* Marks f's accepted uses. */
+static void apply_one(struct ks_baseline *b, struct ks_finding *f)
 {
 	struct key_root kr = { 0 };
 	size_t kept = 0;
-	int r = root_init(&kr, b->source_root, f->module);
 
-	if (!r && !f->nlocs) {
-		r = accepted(b, f, NULL, &kr);
-		f->baselined = r > 0;
-	}
+	root_init(&kr, b->source_root, f->module);
+	if (!f->nlocs)
+		f->baselined = accepted(b, f, NULL, &kr);
 	for (size_t i = 0; i < f->nlocs; i++) {
-		int a = r < 0 ? 0 : accepted(b, f, &f->locs[i], &kr);
-
-		r = a < 0 ? a : r;
-		f->locs[i].baselined = a > 0;
-		kept += a <= 0;
+		f->locs[i].baselined = accepted(b, f, &f->locs[i], &kr);
+		kept += !f->locs[i].baselined;
 	}
 	if (f->nlocs)
 		f->baselined = kept == 0;
 	root_free(&kr);
-	return r < 0 ? r : 0;
 }
 
 int ks_baseline_apply(struct ks_baseline *b, const char *module, struct ks_findings *f)
@@ -290,8 +280,7 @@ int ks_baseline_apply(struct ks_baseline *b, const char *module, struct ks_findi
 	if (m)
 		m->checked = true;
 	for (size_t i = 0; i < f->n; i++)
-		if (apply_one(b, &f->v[i]) < 0)
-			return -ENOMEM;
+		apply_one(b, &f->v[i]);
 	return 0;
 }
 
@@ -300,57 +289,51 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int keys_push(struct ks_baseline_keys *k, char *line)
+static void keys_push(struct ks_baseline_keys *k, char *line)
 {
-	if (!line)
-		return -ENOMEM;
-	if (ks_array_room((void **)&k->v, &k->cap, k->n + 1, sizeof(*k->v)) < 0) {
-		free(line);
-		return -ENOMEM;
-	}
+	ks_array_room((void **)&k->v, &k->cap, k->n + 1, sizeof(*k->v));
 	k->v[k->n++] = line;
-	return 0;
 }
 
 /* The entry of each use of f: its key and its status. A use accepted in
  * the source needs none, and must fail again if its accept goes. */
-static int keys_add_finding(struct ks_baseline_keys *k, const struct ks_finding *f)
+static void keys_add_finding(struct ks_baseline_keys *k, const struct ks_finding *f)
 {
 	struct key_root kr = { 0 };
-	int r = root_init(&kr, k->source_root, f->module);
 
-	for (size_t j = 0; !r && j < (f->nlocs ? f->nlocs : 1); j++) {
+	root_init(&kr, k->source_root, f->module);
+	for (size_t j = 0; j < (f->nlocs ? f->nlocs : 1); j++) {
 		char *key;
 
 		if (f->nlocs && ks_loc_accepted_in_source(f, &f->locs[j]))
 			continue;
 		key = make_key(f, f->nlocs ? &f->locs[j] : NULL, &kr);
-		r = keys_push(k, key ? ks_strdupf("%s\t%s", key, f->rule->status) : NULL);
+		keys_push(k, ks_strdupf("%s\t%s", key, f->rule->status));
 		free(key);
 	}
 	root_free(&kr);
-	return r;
 }
 
 int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *fs)
 {
 	for (size_t i = 0; i < fs->n; i++)
-		if (fs->v[i].rule->baseline_accepts && keys_add_finding(k, &fs->v[i]) < 0)
-			return -ENOMEM;
+		if (fs->v[i].rule->baseline_accepts)
+			keys_add_finding(k, &fs->v[i]);
 	return 0;
 }
 
 int ks_baseline_keys_write(struct ks_baseline_keys *k, const char *path, struct ks_diags *d)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = ks_buf_adds(&b, HEADER "\n");
+	int r;
 
+	ks_buf_adds(&b, HEADER "\n");
 	if (k->n)
 		qsort(k->v, k->n, sizeof(*k->v), cmp_str);
-	for (size_t i = 0; !r && i < k->n; i++)
+	for (size_t i = 0; i < k->n; i++)
 		if (!i || strcmp(k->v[i], k->v[i - 1]))
-			r = ks_buf_addf(&b, "%s\n", k->v[i]);
-	r = r ? r : ks_file_replace(path, b.p, b.len, d);
+			ks_buf_addf(&b, "%s\n", k->v[i]);
+	r = ks_file_replace(path, b.p, b.len, d);
 	ks_buf_free(&b);
 	return r;
 }
@@ -383,19 +366,15 @@ static bool stale(const struct ks_baseline_entry *e)
 static char *describe(const char *key)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = 0;
 
-	for (const char *p = key; !r && *p; p += *p == '\t') {
+	for (const char *p = key; *p; p += *p == '\t') {
 		size_t n = strcspn(p, "\t");
 
 		if (n)
-			r = ks_buf_addf(&b, "%s%.*s", b.len ? " " : "", (int)n, p);
+			ks_buf_addf(&b, "%s%.*s", b.len ? " " : "", (int)n, p);
 		p += n;
 	}
-	if (!r)
-		return ks_buf_steal(&b);
-	ks_buf_free(&b);
-	return NULL;
+	return ks_buf_steal(&b);
 }
 
 int ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d)
@@ -407,9 +386,8 @@ int ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d)
 		if (!stale(b->v[i]))
 			continue;
 		what = describe(b->v[i]->key);
-		r = what ? ks_diag_add(d, KS_NOTE, b->path, b->v[i]->line, 0,
-				       "baseline entry no longer matches a use: %s", what)
-			 : -ENOMEM;
+		r = ks_diag_add(d, KS_NOTE, b->path, b->v[i]->line, 0,
+				"baseline entry no longer matches a use: %s", what);
 		free(what);
 		if (r < 0)
 			return r;
@@ -420,12 +398,12 @@ int ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d)
 int ks_baseline_prune(const struct ks_baseline *b, struct ks_diags *d)
 {
 	struct ks_baseline_keys k = { 0 };
-	int r = 0;
+	int r;
 
-	for (size_t i = 0; !r && i < b->n; i++)
+	for (size_t i = 0; i < b->n; i++)
 		if (!stale(b->v[i]))
-			r = keys_push(&k, ks_strdupf("%s\t%s", b->v[i]->key, b->v[i]->status));
-	r = r ? r : ks_baseline_keys_write(&k, b->path, d);
+			keys_push(&k, ks_strdupf("%s\t%s", b->v[i]->key, b->v[i]->status));
+	r = ks_baseline_keys_write(&k, b->path, d);
 	ks_baseline_keys_free(&k);
 	return r;
 }

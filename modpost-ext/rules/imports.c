@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "rules/imports.h"
 
@@ -46,11 +47,9 @@ static int cmp_export(const void *a, const void *b)
 int ks_imports_list(const struct ks_imports *u, const char *owner, bool unused_only,
 		  const struct ks_export ***out, size_t *n)
 {
-	const struct ks_export **v = malloc((u->sv->n ? u->sv->n : 1) * sizeof(*v));
+	const struct ks_export **v = ks_xmalloc(u->sv->n * sizeof(*v));
 	size_t k = 0;
 
-	if (!v)
-		return -ENOMEM;
 	for (size_t i = 0; i < u->sv->n; i++) {
 		const struct ks_export *e = u->sv->v[i];
 
@@ -75,14 +74,13 @@ void ks_imports_free(struct ks_imports *u)
 int ks_users_schedule(struct ks_schedule *s, char *const *syms, size_t n, struct ks_diags *d)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	int r = ks_buf_adds(&b, "What:");
+	int r;
 
-	for (size_t i = 0; !r && i < n; i++)
-		r = ks_buf_addf(&b, " %s", syms[i]);
-	if (!r)
-		r = ks_buf_adds(&b, "\nWhen: 9999-12-31\n");
-	if (!r)
-		r = ks_schedule_parse(s, "<command line>", b.p, b.len, d);
+	ks_buf_adds(&b, "What:");
+	for (size_t i = 0; i < n; i++)
+		ks_buf_addf(&b, " %s", syms[i]);
+	ks_buf_adds(&b, "\nWhen: 9999-12-31\n");
+	r = ks_schedule_parse(s, "<command line>", b.p, b.len, d);
 	ks_buf_free(&b);
 	return r;
 }

@@ -28,7 +28,8 @@ static int no_why(const struct ks_lint *l, const struct ks_entry *e, const char 
 	(void)l;
 	if (e->why)
 		return 0;
-	return fired(ks_buf_addf(msg, "entry for '%s' has no Why: say why it goes", sym));
+	ks_buf_addf(msg, "entry for '%s' has no Why: say why it goes", sym);
+	return 1;
 }
 
 static int no_who(const struct ks_lint *l, const struct ks_entry *e, const char *sym,
@@ -37,7 +38,8 @@ static int no_who(const struct ks_lint *l, const struct ks_entry *e, const char 
 	(void)l;
 	if (e->who)
 		return 0;
-	return fired(ks_buf_addf(msg, "entry for '%s' has no Who: name someone to ask", sym));
+	ks_buf_addf(msg, "entry for '%s' has no Who: name someone to ask", sym);
+	return 1;
 }
 
 /* Since is free text; a date there that comes after a dated When means the
@@ -52,8 +54,9 @@ static int since_after_when(const struct ks_lint *l, const struct ks_entry *e,
 	if (!e->since || e->when.kind != KS_WHEN_DATE || ks_date_parse(e->since, &since) < 0 ||
 	    since <= e->when.date)
 		return 0;
-	return fired(ks_buf_addf(msg, "Since %s is after When %s: the entry was overdue from "
-				      "the start", e->since, e->when.text));
+	ks_buf_addf(msg, "Since %s is after When %s: the entry was overdue from "
+			 "the start", e->since, e->when.text);
+	return 1;
 }
 
 static const struct ks_export *exported(const struct ks_lint *l, const char *sym)
@@ -81,8 +84,9 @@ static int not_exported(const struct ks_lint *l, const struct ks_entry *e, const
 	(void)e;
 	if (!l->symvers || exported(l, sym))
 		return 0;
-	return fired(ks_buf_addf(msg, "'%s' is not exported by the kernel (not in "
-				      "Module.symvers): a typo, or already removed", sym));
+	ks_buf_addf(msg, "'%s' is not exported by the kernel (not in "
+			 "Module.symvers): a typo, or already removed", sym);
+	return 1;
 }
 
 static int overdue(const struct ks_lint *l, const struct ks_entry *e, const char *sym,
@@ -97,14 +101,14 @@ static int overdue(const struct ks_lint *l, const struct ks_entry *e, const char
 	ev = ks_when_evaluate(&e->when, l->today, l->target, -1);
 	if (ev.status != KS_STATUS_OVERDUE)
 		return 0;
-	r = ks_buf_addf(msg, "'%s' ", sym);
-	r = r ? r : ks_say_action(msg, e, true);
+	ks_buf_addf(msg, "'%s' ", sym);
+	r = ks_say_action(msg, e, true);
 	r = r ? r : ks_say_days(msg, &ev);
 	if (!r)
-		r = ks_buf_addf(msg, " but is %s: finish the job",
-				e->action == KS_ACTION_UNEXPORT	 ? "still exported"
-				: e->action == KS_ACTION_GPL_ONLY ? "still EXPORT_SYMBOL"
-								  : "still outside its namespace");
+		ks_buf_addf(msg, " but is %s: finish the job",
+			    e->action == KS_ACTION_UNEXPORT   ? "still exported"
+			    : e->action == KS_ACTION_GPL_ONLY ? "still EXPORT_SYMBOL"
+							      : "still outside its namespace");
 	return fired(r);
 }
 
@@ -115,8 +119,9 @@ static int already_gpl(const struct ks_lint *l, const struct ks_entry *e, const 
 
 	if (!x || e->action != KS_ACTION_GPL_ONLY || !x->gpl)
 		return 0;
-	return fired(ks_buf_addf(msg, "'%s' is already EXPORT_SYMBOL_GPL: the gpl-only entry "
-				      "has nothing left to do", sym));
+	ks_buf_addf(msg, "'%s' is already EXPORT_SYMBOL_GPL: the gpl-only entry "
+			 "has nothing left to do", sym);
+	return 1;
 }
 
 static int already_in_ns(const struct ks_lint *l, const struct ks_entry *e, const char *sym,
@@ -126,8 +131,9 @@ static int already_in_ns(const struct ks_lint *l, const struct ks_entry *e, cons
 
 	if (!x || e->action != KS_ACTION_NAMESPACE || strcmp(x->ns, e->ns) != 0)
 		return 0;
-	return fired(ks_buf_addf(msg, "'%s' is already in namespace %s: the entry has nothing "
-				      "left to do", sym, e->ns));
+	ks_buf_addf(msg, "'%s' is already in namespace %s: the entry has nothing "
+			 "left to do", sym, e->ns);
+	return 1;
 }
 
 static int ready(const struct ks_lint *l, const struct ks_entry *e, const char *sym,
@@ -144,9 +150,10 @@ static int ready(const struct ks_lint *l, const struct ks_entry *e, const char *
 		return 0;
 	if (ks_strmap_get(l->users, sym))
 		return 0;
-	return fired(ks_buf_addf(msg, "'%s' has no remaining user among %zu module%s: ready to "
-				      "%s now", sym, l->modules, l->modules == 1 ? "" : "s",
-				 verb[e->action]));
+	ks_buf_addf(msg, "'%s' has no remaining user among %zu module%s: ready to "
+			 "%s now", sym, l->modules, l->modules == 1 ? "" : "s",
+		    verb[e->action]);
+	return 1;
 }
 
 static const struct lint_rule rules[] = {

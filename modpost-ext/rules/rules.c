@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "array.h"
 #include "license.h"
 #include "strmap.h"
@@ -66,23 +67,25 @@ static bool scheduled(const struct ks_import *im)
 static int word_removed(struct ks_buf *b, const struct ks_finding *f)
 {
 	const struct ks_entry *e = f->entry;
-	int r = ks_buf_addf(b, "is no longer exported by the kernel (%s%s%s ",
-			    ks_action_name(e->action), e->ns ? " " : "", e->ns ? e->ns : "");
+	int r;
 
-	r = r ? r : ks_say_when(b, &e->when);
-	r = r ? r : ks_buf_adds(b, "): the module will not load");
-	return r ? r : ks_say_replace(b, e);
+	ks_buf_addf(b, "is no longer exported by the kernel (%s%s%s ",
+		    ks_action_name(e->action), e->ns ? " " : "", e->ns ? e->ns : "");
+	r = ks_say_when(b, &e->when);
+	if (r)
+		return r;
+	ks_buf_adds(b, "): the module will not load");
+	return ks_say_replace(b, e);
 }
 
 /* "is GPL-only in the kernel's Module.symvers and module license 'X' is not
  * GPL-compatible: the module will not load; use 'x' instead" */
 static int word_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
 {
-	int r = ks_buf_addf(b, "is GPL-only in the kernel's Module.symvers and module license "
-			       "'%s' is not GPL-compatible: the module will not load",
-			    f->license ? f->license : "(none)");
-
-	return r || !f->entry ? r : ks_say_replace(b, f->entry);
+	ks_buf_addf(b, "is GPL-only in the kernel's Module.symvers and module license "
+		       "'%s' is not GPL-compatible: the module will not load",
+		    f->license ? f->license : "(none)");
+	return f->entry ? ks_say_replace(b, f->entry) : 0;
 }
 
 /* "is in namespace NS in the kernel's Module.symvers: add
@@ -90,11 +93,11 @@ static int word_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
 static int word_namespace_now(struct ks_buf *b, const struct ks_finding *f)
 {
 	const char *ns = f->exported->ns;
-	int r = ks_buf_addf(b, "is in namespace %s in the kernel's Module.symvers: add "
-			       "MODULE_IMPORT_NS(%s), or the module will not load",
-			    ns, ns);
 
-	return r || !f->entry ? r : ks_say_replace(b, f->entry);
+	ks_buf_addf(b, "is in namespace %s in the kernel's Module.symvers: add "
+		       "MODULE_IMPORT_NS(%s), or the module will not load",
+		    ns, ns);
+	return f->entry ? ks_say_replace(b, f->entry) : 0;
 }
 
 /* The location line's tag of a schedule entry, in its tense: "removal on
@@ -108,13 +111,15 @@ static int tag_entry(struct ks_buf *b, const struct ks_finding *f)
 static int tag_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
 {
 	(void)f;
-	return ks_buf_adds(b, "GPL-only in Module.symvers");
+	ks_buf_adds(b, "GPL-only in Module.symvers");
+	return 0;
 }
 
 /* "namespace NS in Module.symvers" */
 static int tag_namespace_now(struct ks_buf *b, const struct ks_finding *f)
 {
-	return ks_buf_addf(b, "namespace %s in Module.symvers", f->exported->ns);
+	ks_buf_addf(b, "namespace %s in Module.symvers", f->exported->ns);
+	return 0;
 }
 
 /* "will become GPL-only in Linux 6.20 (target kernel 6.1.0-57-amd64); ..." */
@@ -125,7 +130,7 @@ static int word_action(struct ks_buf *b, const struct ks_finding *f)
 
 	r = r ? r : ks_say_days(b, &f->ev);
 	if (!r && e->when.kind == KS_WHEN_RELEASE && f->target)
-		r = ks_buf_addf(b, " (target kernel %s)", f->target);
+		ks_buf_addf(b, " (target kernel %s)", f->target);
 	return r ? r : ks_say_advice(b, e, f->license);
 }
 
@@ -231,7 +236,7 @@ static char *target_release(const struct ks_check *c, const struct ks_module *m)
 
 	if (c->target && !c->opts.kernel_release)	/* --target without a release */
 		return NULL;
-	return r ? strndup(r, strcspn(r, " ")) : NULL;
+	return r ? ks_xstrndup(r, strcspn(r, " ")) : NULL;
 }
 
 /* Where e stands for a module built for target (NULL: unknown). */
@@ -274,21 +279,19 @@ static void loc_free(struct ks_loc *l)
 }
 
 /* An optional string: NULL stays NULL. */
-static int copy_opt(char **to, const char *s)
+static char *copy_opt(const char *s)
 {
-	*to = s ? strdup(s) : NULL;
-	return s && !*to ? -ENOMEM : 0;
+	return s ? ks_xstrdup(s) : NULL;
 }
 
 /* The optional strings of a use. */
-static int copy_var(struct ks_loc *l, const struct ks_use *u)
+static void copy_var(struct ks_loc *l, const struct ks_use *u)
 {
-	int r = copy_opt(&l->var, u->var);
-
-	r = r ? r : copy_opt(&l->member, u->member);
-	r = r ? r : copy_opt(&l->note, u->note);
-	r = r ? r : copy_opt(&l->written_as, u->written_as);
-	return r ? r : copy_opt(&l->accept_reason, u->accept_reason);
+	l->var = copy_opt(u->var);
+	l->member = copy_opt(u->member);
+	l->note = copy_opt(u->note);
+	l->written_as = copy_opt(u->written_as);
+	l->accept_reason = copy_opt(u->accept_reason);
 }
 
 static int cmp_use_symbol(const void *a, const void *b)
@@ -300,19 +303,16 @@ static int cmp_use_symbol(const void *a, const void *b)
 /* The module's uses sorted by symbol, which add_locations() bisects: a
  * module such as amdgpu.ko has thousands of findings and of uses, and
  * comparing each finding with every use took a seventh of its check. */
-static int index_uses(struct ks_check *c, const struct ks_uses *uses)
+static void index_uses(struct ks_check *c, const struct ks_uses *uses)
 {
-	const struct ks_use **v = malloc((uses->n ? uses->n : 1) * sizeof(*v));
+	const struct ks_use **v = ks_xmalloc(uses->n * sizeof(*v));
 
-	if (!v)
-		return -ENOMEM;
 	for (size_t i = 0; i < uses->n; i++)
 		v[i] = &uses->v[i];
 	qsort(v, uses->n, sizeof(*v), cmp_use_symbol);
 	c->by_symbol.v = v;
 	c->by_symbol.n = uses->n;
 	c->by_symbol.of = uses;
-	return 0;
 }
 
 /* The uses of sym: those of the index [*lo, *hi), else none. */
@@ -334,7 +334,8 @@ static void indexed(const struct ks_check *c, const char *sym, size_t *lo, size_
 
 /* The uses of this symbol in uses (every location source, through the
  * index, or a break's sites), sorted, each location once. */
-static int add_locations(const struct ks_check *c, struct ks_finding *f, const struct ks_uses *uses)
+static void add_locations(const struct ks_check *c, struct ks_finding *f,
+			  const struct ks_uses *uses)
 {
 	bool by_index = c->by_symbol.of == uses;
 	size_t n = 0, k = 0, lo = 0, hi = uses->n;
@@ -344,22 +345,17 @@ static int add_locations(const struct ks_check *c, struct ks_finding *f, const s
 	for (size_t i = lo; i < hi; i++)
 		n += by_index || strcmp(uses->v[i].symbol, f->symbol) == 0;
 	if (!n)
-		return 0;
-	f->locs = calloc(n, sizeof(*f->locs));
-	if (!f->locs)
-		return -ENOMEM;
+		return;
+	f->locs = ks_xcalloc(n, sizeof(*f->locs));
 	for (size_t i = lo; i < hi; i++) {
 		const struct ks_use *u = by_index ? c->by_symbol.v[i] : &uses->v[i];
 
 		if (!by_index && strcmp(u->symbol, f->symbol) != 0)
 			continue;
-		f->locs[k] = (struct ks_loc){ .file = strdup(u->file), .line = u->line,
-					      .col = u->col, .function = strdup(u->function),
+		f->locs[k] = (struct ks_loc){ .file = ks_xstrdup(u->file), .line = u->line,
+					      .col = u->col, .function = ks_xstrdup(u->function),
 					      .kind = u->kind, .source = u->source };
-		f->nlocs = ++k;	/* so that finding_free() frees them on failure */
-		if (!f->locs[k - 1].file || !f->locs[k - 1].function ||
-		    copy_var(&f->locs[k - 1], u) < 0)
-			return -ENOMEM;
+		copy_var(&f->locs[k++], u);
 	}
 	qsort(f->locs, k, sizeof(*f->locs), cmp_loc);
 	f->nlocs = 0;
@@ -370,7 +366,6 @@ static int add_locations(const struct ks_check *c, struct ks_finding *f, const s
 		}
 		f->locs[f->nlocs++] = f->locs[i];
 	}
-	return 0;
 }
 
 static void finding_free(struct ks_finding *f)
@@ -408,8 +403,7 @@ static void drop_compiling(struct ks_finding *f)
 
 static struct ks_finding *new_finding(struct ks_findings *fs)
 {
-	if (ks_array_room((void **)&fs->v, &fs->cap, fs->n + 1, sizeof(*fs->v)) < 0)
-		return NULL;
+	ks_array_room((void **)&fs->v, &fs->cap, fs->n + 1, sizeof(*fs->v));
 	memset(&fs->v[fs->n], 0, sizeof(fs->v[0]));
 	return &fs->v[fs->n++];
 }
@@ -420,23 +414,18 @@ static int add_finding(struct ks_check *c, const struct ks_import *im,
 	struct ks_finding *f = new_finding(&c->found);
 	const struct ks_module *m = im->m;
 
-	if (!f) {
-		free(target);
-		return -ENOMEM;
-	}
 	*f = (struct ks_finding){ .entry = im->e, .exported = im->x, .rule = rl, .ev = im->ev,
 				  .sev = grade(c, rl), .target = target,
 				  .plugin = m->nunits > 0, .other_schedule = other_schedule,
 				  .no_debug_info = m->no_debug_info,
 				  .generated = ks_import_generated(im->sym),
 				  .diff = im->diff };
-	f->module = strdup(m->path);
-	f->module_name = strdup(m->name);
-	f->symbol = strdup(im->sym);
-	f->license = m->license ? strdup(m->license) : NULL;
-	if (!f->module || !f->module_name || !f->symbol || (m->license && !f->license) ||
-	    add_locations(c, f, im->diff ? &im->diff->sites : &m->uses) < 0 ||
-	    (rl->target_status && ks_target_remedy(c, m, f) < 0)) {
+	f->module = ks_xstrdup(m->path);
+	f->module_name = ks_xstrdup(m->name);
+	f->symbol = ks_xstrdup(im->sym);
+	f->license = m->license ? ks_xstrdup(m->license) : NULL;
+	add_locations(c, f, im->diff ? &im->diff->sites : &m->uses);
+	if (rl->target_status && ks_target_remedy(c, m, f) < 0) {
 		finding_free(f);
 		c->found.n--;
 		return -ENOMEM;
@@ -507,8 +496,9 @@ static int check_builds(struct ks_check *c, const struct ks_module *m, bool othe
 int ks_check_module(struct ks_check *c, const struct ks_module *m)
 {
 	bool other = other_schedule(c, m);
-	int r = index_uses(c, &m->uses);
+	int r = 0;
 
+	index_uses(c, &m->uses);
 	for (size_t i = 0; r == 0 && i < m->nundef; i++)
 		r = check_import(c, m, m->undef[i], other) < 0 ? -ENOMEM : 0;
 	r = r ? r : check_builds(c, m, other);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "buf.h"
 #include "date.h"
 #include "forecast/forecast.h"
@@ -116,31 +117,17 @@ static const char *written_at(const struct ks_module *m, const struct ks_loc *l,
 }
 
 /* Each location's name as the source writes it, and the distinct ones. */
-static int written_names(const struct ks_module *m, struct ks_finding *f)
+static void written_names(const struct ks_module *m, struct ks_finding *f)
 {
 	for (size_t i = 0; i < f->nlocs; i++) {
 		const char *w = written_at(m, &f->locs[i], f->symbol);
-		bool seen = false;
-		char **v;
 
 		if (!w)
 			continue;
 		free(f->locs[i].written_as);
-		if (!(f->locs[i].written_as = strdup(w)))
-			return -ENOMEM;
-		for (size_t k = 0; k < f->nwritten; k++)
-			seen |= !strcmp(f->written_as[k], w);
-		if (seen)
-			continue;
-		v = realloc(f->written_as, (f->nwritten + 1) * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		f->written_as = v;
-		if (!(v[f->nwritten] = strdup(w)))
-			return -ENOMEM;
-		f->nwritten++;
+		f->locs[i].written_as = ks_xstrdup(w);
+		ks_strv_add_unique(&f->written_as, &f->nwritten, w);
 	}
-	return 0;
 }
 
 /* How many of f's locations are the site of a break of v; the others are
@@ -163,21 +150,18 @@ static size_t breaking(const struct ks_verdict *v, struct ks_finding *f)
 	return n;
 }
 
-static int set_why(struct ks_finding *f, enum ks_remedy r, const char *fmt, ...) KS_PRINTF(3, 4);
+static void set_why(struct ks_finding *f, enum ks_remedy r, const char *fmt, ...) KS_PRINTF(3, 4);
 
-static int set_why(struct ks_finding *f, enum ks_remedy r, const char *fmt, ...)
+static void set_why(struct ks_finding *f, enum ks_remedy r, const char *fmt, ...)
 {
 	struct ks_buf b = KS_BUF_INIT;
 	va_list ap;
-	int e;
 
 	va_start(ap, fmt);
-	e = ks_buf_vaddf(&b, fmt, ap);
+	ks_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	f->remedy = r;
-	f->remedy_why = e ? NULL : ks_buf_steal(&b);
-	ks_buf_free(&b);
-	return e;
+	f->remedy_why = ks_buf_steal(&b);
 }
 
 /* Whether the target's headers import namespace ns for the module (its
@@ -195,137 +179,149 @@ static bool headers_import(const struct ks_verdict *v, const char *ns)
  * place and found no break); a use that breaks is a source change; a use
  * the forecast could not judge, or without a forecast, nothing is
  * claimed. Whether the module builds there is its outlook's to say. */
-static int remedy_missing(const struct ks_verdict *v, struct ks_finding *f)
+static void remedy_missing(const struct ks_verdict *v, struct ks_finding *f)
 {
 	size_t n;
 
 	/* no rebuild makes the target export what its kernel never did */
-	if (v && v->built && !ks_symvers_lookup(v->built, f->symbol))
-		return set_why(f, KS_REMEDY_UNKNOWN, "the kernel it was built for does not export it "
-				  "either: another module provides it, which was not given with it");
-	if (!v || v->whole)
-		return set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
-	if (!f->nlocs)
-		return set_why(f, KS_REMEDY_UNKNOWN, "no source location");
+	if (v && v->built && !ks_symvers_lookup(v->built, f->symbol)) {
+		set_why(f, KS_REMEDY_UNKNOWN, "the kernel it was built for does not export it "
+			"either: another module provides it, which was not given with it");
+		return;
+	}
+	if (!v || v->whole) {
+		set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
+		return;
+	}
+	if (!f->nlocs) {
+		set_why(f, KS_REMEDY_UNKNOWN, "no source location");
+		return;
+	}
 	for (size_t i = 0; i < f->nlocs; i++) {
 		const char *why = ks_verdict_unjudged(v, f->locs[i].file, f->locs[i].line);
 
-		if (!f->locs[i].written_as)
-			return set_why(f, KS_REMEDY_UNKNOWN,
-				       "the plugin recorded nothing the source writes at %s:%u",
-				       f->locs[i].file, f->locs[i].line);
-		if (why)
-			return set_why(f, KS_REMEDY_UNKNOWN, "%s:%u: %s", f->locs[i].file,
-				       f->locs[i].line, why);
+		if (!f->locs[i].written_as) {
+			set_why(f, KS_REMEDY_UNKNOWN,
+				"the plugin recorded nothing the source writes at %s:%u",
+				f->locs[i].file, f->locs[i].line);
+			return;
+		}
+		if (why) {
+			set_why(f, KS_REMEDY_UNKNOWN, "%s:%u: %s", f->locs[i].file, f->locs[i].line,
+				why);
+			return;
+		}
 	}
-	if ((n = breaking(v, f)) && f->nlocs == 1)
-		return set_why(f, KS_REMEDY_SOURCE_CHANGE, "its use does not compile there");
-	if (n)	/* only those are listed: the others need no change */
-		return set_why(f, KS_REMEDY_SOURCE_CHANGE,
-			       "%zu of its %zu uses do%s not compile there; a rebuild is enough for "
-			       "the other %zu",
-			       n, f->nlocs, n == 1 ? "es" : "", f->nlocs - n);
-	return set_why(f, KS_REMEDY_REBUILD, "every use compiles there");
+	n = breaking(v, f);
+	if (n && f->nlocs == 1)
+		set_why(f, KS_REMEDY_SOURCE_CHANGE, "its use does not compile there");
+	else if (n)	/* only those are listed: the others need no change */
+		set_why(f, KS_REMEDY_SOURCE_CHANGE,
+			"%zu of its %zu uses do%s not compile there; a rebuild is enough for "
+			"the other %zu",
+			n, f->nlocs, n == 1 ? "es" : "", f->nlocs - n);
+	else
+		set_why(f, KS_REMEDY_REBUILD, "every use compiles there");
 }
 
 int ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
 {
 	const struct ks_verdict *v = c->forecast ? ks_forecast_lookup(c->forecast, m->path) : NULL;
 	const char *ns = f->exported ? f->exported->ns : "";
-	int r = written_names(m, f);
 
-	if (r)
-		return r;
-	if (!strcmp(f->rule->target_status, "missing"))
-		return remedy_missing(v, f);
+	written_names(m, f);
+	if (!strcmp(f->rule->target_status, "missing")) {
+		remedy_missing(v, f);
+		return 0;
+	}
 	/* a GPL-only export needs another license, a namespace an import,
 	 * unless the target's own headers import it for the module: which
 	 * only a probe of every unit can tell */
-	if (strcmp(f->rule->target_status, "namespace") || ks_ns_is_module_list(ns)) {
+	if (strcmp(f->rule->target_status, "namespace") || ks_ns_is_module_list(ns))
 		f->remedy = KS_REMEDY_SOURCE_CHANGE;
-		return 0;
-	}
-	if (headers_import(v, ns))
-		return set_why(f, KS_REMEDY_REBUILD, "the target's headers import %s", ns);
-	if (!v || v->whole || v->unjudged.n)
-		return set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
-	f->remedy = KS_REMEDY_SOURCE_CHANGE;
+	else if (headers_import(v, ns))
+		set_why(f, KS_REMEDY_REBUILD, "the target's headers import %s", ns);
+	else if (!v || v->whole || v->unjudged.n)
+		set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
+	else
+		f->remedy = KS_REMEDY_SOURCE_CHANGE;
 	return 0;
 }
 
 /* "'kmalloc', 'vmalloc'": the names the source writes, or its symbol. */
-static int say_written(struct ks_buf *b, const struct ks_finding *f)
+static void say_written(struct ks_buf *b, const struct ks_finding *f)
 {
-	int r = 0;
-
 	if (!f->nwritten)
-		return ks_buf_addf(b, "'%s'", f->symbol);
-	for (size_t i = 0; i < f->nwritten && !r; i++)
-		r = ks_buf_addf(b, "%s'%s'", i ? ", " : "", f->written_as[i]);
-	return r;
+		ks_buf_addf(b, "'%s'", f->symbol);
+	for (size_t i = 0; i < f->nwritten; i++)
+		ks_buf_addf(b, "%s'%s'", i ? ", " : "", f->written_as[i]);
 }
 
 /* "is not exported by target kernel REL: a rebuild against its headers is
  * enough (every use compiles there: 'kmalloc' as the source writes it)"
  * and the other verdicts. */
-static int word_remedy(struct ks_buf *b, const struct ks_finding *f)
+static void word_remedy(struct ks_buf *b, const struct ks_finding *f)
 {
 	const char *why = f->remedy_why ? f->remedy_why : "?";
-	int r;
 
 	switch (f->remedy) {
 	case KS_REMEDY_REBUILD:
-		r = ks_buf_addf(b, ": a rebuild against its headers is enough (%s: ", why);
-		r = r ? r : say_written(b, f);
-		return r ? r : ks_buf_adds(b, " as the source writes it)");
+		ks_buf_addf(b, ": a rebuild against its headers is enough (%s: ", why);
+		say_written(b, f);
+		ks_buf_adds(b, " as the source writes it)");
+		break;
 	case KS_REMEDY_SOURCE_CHANGE:
-		r = ks_buf_addf(b, ": the source must change (%s: ", why);
-		r = r ? r : say_written(b, f);
-		return r ? r : ks_buf_adds(b, " as the source writes it)");
+		ks_buf_addf(b, ": the source must change (%s: ", why);
+		say_written(b, f);
+		ks_buf_adds(b, " as the source writes it)");
+		break;
 	default:
-		return ks_buf_addf(b, ": whether a rebuild is enough is unknown (%s)", why);
+		ks_buf_addf(b, ": whether a rebuild is enough is unknown (%s)", why);
 	}
 }
 
 /* MODULE_IMPORT_NS(NS), or MODULE_IMPORT_NS("NS") for a target of 6.13
  * or later, where the macro takes a string. */
-static int say_import(struct ks_buf *b, const struct ks_finding *f, const char *ns)
+static void say_import(struct ks_buf *b, const struct ks_finding *f, const char *ns)
 {
 	struct ks_release rel, string_form = { 6, 13, 0, 0 };
 	bool quoted = f->target && ks_release_parse_target(f->target, &rel) == 0 &&
 		      ks_release_cmp(&rel, &string_form) >= 0;
 
-	return ks_buf_addf(b, quoted ? "MODULE_IMPORT_NS(\"%s\")" : "MODULE_IMPORT_NS(%s)", ns);
+	ks_buf_addf(b, quoted ? "MODULE_IMPORT_NS(\"%s\")" : "MODULE_IMPORT_NS(%s)", ns);
 }
 
 int ks_target_word(struct ks_buf *b, const struct ks_finding *f)
 {
 	const char *rel = f->target ? f->target : "(release unknown)";
 	const char *ns = f->exported ? f->exported->ns : "";
-	int r;
 
-	if (!strcmp(f->rule->target_status, "missing"))
-		return (r = ks_buf_addf(b, "is not exported by the target kernel %s", rel)) ? r
-											 : word_remedy(b, f);
-	if (!strcmp(f->rule->target_status, "gpl-only"))
-		return ks_buf_addf(b, "is GPL-only in the target kernel %s and module license '%s' "
-				      "is not GPL-compatible: the module will not load there",
-				   rel, f->license ? f->license : "(none)");
-	if (ks_ns_is_module_list(ns))
-		return ks_buf_addf(b, "is exported only to %s in the target kernel %s: the module "
-				      "will not load there",
-				   ns, rel);
-	if (f->remedy == KS_REMEDY_REBUILD)
-		return ks_buf_addf(b, "is in namespace %s in the target kernel %s: a rebuild against "
-				      "its headers is enough (%s)",
-				   ns, rel, f->remedy_why ? f->remedy_why : "?");
-	r = ks_buf_addf(b, "is in namespace %s in the target kernel %s: add ", ns, rel);
-	r = r ? r : say_import(b, f, ns);
-	if (!r && f->remedy == KS_REMEDY_UNKNOWN)
-		return ks_buf_addf(b, ", unless the target's headers import it (whether they do is "
-				      "unknown: %s), or the module will not load there",
-				   f->remedy_why ? f->remedy_why : "?");
-	return r ? r : ks_buf_adds(b, ", or the module will not load there");
+	if (!strcmp(f->rule->target_status, "missing")) {
+		ks_buf_addf(b, "is not exported by the target kernel %s", rel);
+		word_remedy(b, f);
+	} else if (!strcmp(f->rule->target_status, "gpl-only")) {
+		ks_buf_addf(b, "is GPL-only in the target kernel %s and module license '%s' "
+			       "is not GPL-compatible: the module will not load there",
+			    rel, f->license ? f->license : "(none)");
+	} else if (ks_ns_is_module_list(ns)) {
+		ks_buf_addf(b, "is exported only to %s in the target kernel %s: the module "
+			       "will not load there",
+			    ns, rel);
+	} else if (f->remedy == KS_REMEDY_REBUILD) {
+		ks_buf_addf(b, "is in namespace %s in the target kernel %s: a rebuild against "
+			       "its headers is enough (%s)",
+			    ns, rel, f->remedy_why ? f->remedy_why : "?");
+	} else {
+		ks_buf_addf(b, "is in namespace %s in the target kernel %s: add ", ns, rel);
+		say_import(b, f, ns);
+		if (f->remedy == KS_REMEDY_UNKNOWN)
+			ks_buf_addf(b, ", unless the target's headers import it (whether they do "
+				       "is unknown: %s), or the module will not load there",
+				    f->remedy_why ? f->remedy_why : "?");
+		else
+			ks_buf_adds(b, ", or the module will not load there");
+	}
+	return 0;
 }
 
 int ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
@@ -333,10 +329,12 @@ int ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
 	const char *rel = f->target ? f->target : "target";
 
 	if (!strcmp(f->rule->target_status, "missing"))
-		return ks_buf_addf(b, "not exported by %s", rel);
-	if (!strcmp(f->rule->target_status, "gpl-only"))
-		return ks_buf_addf(b, "GPL-only in %s", rel);
-	return ks_buf_addf(b, "namespace %s in %s", f->exported->ns, rel);
+		ks_buf_addf(b, "not exported by %s", rel);
+	else if (!strcmp(f->rule->target_status, "gpl-only"))
+		ks_buf_addf(b, "GPL-only in %s", rel);
+	else
+		ks_buf_addf(b, "namespace %s in %s", f->exported->ns, rel);
+	return 0;
 }
 
 static const char *const wordings[] = {
@@ -353,16 +351,17 @@ static const char *named(const struct ks_diff *d, const char *shape)
 }
 
 /* "'OLD' where the module was built, 'NEW' there", as far as each is known. */
-static int say_shapes(struct ks_buf *b, const struct ks_diff *d)
+static void say_shapes(struct ks_buf *b, const struct ks_diff *d)
 {
 	const char *old = d->old ? d->old : "", *now = d->now ? d->now : "";
 
 	if (*old && *now)
-		return ks_buf_addf(b, "'%s%s' where the module was built, '%s%s' there",
-				   named(d, old), old, named(d, now), now);
-	if (*now)
-		return ks_buf_addf(b, "'%s%s' there", named(d, now), now);
-	return *old ? ks_buf_addf(b, "'%s%s' where the module was built", named(d, old), old) : 0;
+		ks_buf_addf(b, "'%s%s' where the module was built, '%s%s' there", named(d, old),
+			    old, named(d, now), now);
+	else if (*now)
+		ks_buf_addf(b, "'%s%s' there", named(d, now), now);
+	else if (*old)
+		ks_buf_addf(b, "'%s%s' where the module was built", named(d, old), old);
 }
 
 /* The value of a wording's field (breaks.def); NULL: no such field. */
@@ -375,29 +374,28 @@ static const char *field(const struct ks_diff *d, char c, const struct ks_buf *s
 }
 
 /* A kind's wording (breaks.def's template) with d's fields. */
-static int say_break(struct ks_buf *b, const struct ks_diff *d)
+static void say_break(struct ks_buf *b, const struct ks_diff *d)
 {
 	struct ks_buf shapes = KS_BUF_INIT;
-	int r = say_shapes(&shapes, d);
 
-	for (const char *t = wordings[d->kind]; !r && *t; t++) {
+	say_shapes(&shapes, d);
+	for (const char *t = wordings[d->kind]; *t; t++) {
 		bool neg = t[0] == '{' && t[1] == '!';
 		const char *v = t[0] == '{' ? field(d, t[1 + neg], &shapes)
 			      : t[0] == '$' ? field(d, t[1], &shapes) : NULL;
 
 		if (t[0] == '$' && v) {
-			r = ks_buf_adds(b, v);
+			ks_buf_adds(b, v);
 			t++;
 		} else if (t[0] == '{' && v) {	/* {X:...} or {!X:...}: kept or skipped */
 			t += 2 + neg;
 			if (!*v != neg)
 				t += strcspn(t, "}");
 		} else if (t[0] != '}') {
-			r = ks_buf_addc(b, *t);
+			ks_buf_addc(b, *t);
 		}
 	}
 	ks_buf_free(&shapes);
-	return r;
 }
 
 /* "does not build on the target kernel REL (arity): takes other
@@ -406,30 +404,28 @@ static int say_break(struct ks_buf *b, const struct ks_diff *d)
 int ks_build_word(struct ks_buf *b, const struct ks_finding *f)
 {
 	const struct ks_diff *d = f->diff;
-	int r = ks_buf_addf(b, "does not build on the target kernel %s (%s): ",
-			    f->target ? f->target : "(release unknown)", ks_break_name(d->kind));
 
-	r = r ? r : say_break(b, d);
-	if (!r && f->entry && f->entry->replace)
-		r = ks_buf_addf(b, "; %s%s%s", f->entry->replace_ident ? "use '" : "",
-				f->entry->replace, f->entry->replace_ident ? "' instead" : "");
-	return r;
+	ks_buf_addf(b, "does not build on the target kernel %s (%s): ",
+		    f->target ? f->target : "(release unknown)", ks_break_name(d->kind));
+	say_break(b, d);
+	if (f->entry && f->entry->replace)
+		ks_buf_addf(b, "; %s%s%s", f->entry->replace_ident ? "use '" : "",
+			    f->entry->replace, f->entry->replace_ident ? "' instead" : "");
+	return 0;
 }
 
 int ks_build_tag(struct ks_buf *b, const struct ks_finding *f)
 {
-	return ks_buf_addf(b, "%s on %s", ks_break_name(f->diff->kind),
-			   f->target ? f->target : "target");
+	ks_buf_addf(b, "%s on %s", ks_break_name(f->diff->kind), f->target ? f->target : "target");
+	return 0;
 }
 
 /* "needs source changes: 7 places (3 kinds: arity, gone, prototype)" */
-static int say_places(struct ks_buf *b, const char *what, const struct ks_outlook *o)
+static void say_places(struct ks_buf *b, const char *what, const struct ks_outlook *o)
 {
 	const struct ks_verdict *v = o->v;
 	size_t places = o->places, kinds = 0;
 	bool seen[KS_NBREAKS] = { false };
-	int r;
-
 	size_t n = 0;
 
 	for (size_t i = 0; v && i < v->ndiffs; i++) {
@@ -437,47 +433,48 @@ static int say_places(struct ks_buf *b, const char *what, const struct ks_outloo
 		seen[v->diffs[i].kind] = true;
 	}
 	kinds += o->nload_kinds;
-	r = ks_buf_addf(b, "%s: %zu place%s", what, places, places == 1 ? "" : "s");
-	if (r || !kinds)
-		return r;
-	r = ks_buf_addf(b, " (%zu kind%s: ", kinds, kinds == 1 ? "" : "s");
-	for (size_t k = 0; !r && k < KS_NBREAKS; k++)
+	ks_buf_addf(b, "%s: %zu place%s", what, places, places == 1 ? "" : "s");
+	if (!kinds)
+		return;
+	ks_buf_addf(b, " (%zu kind%s: ", kinds, kinds == 1 ? "" : "s");
+	for (size_t k = 0; k < KS_NBREAKS; k++)
 		if (seen[k])
-			r = ks_buf_addf(b, "%s%s", n++ ? ", " : "", ks_break_name((enum ks_break)k));
-	for (size_t k = 0; !r && k < o->nload_kinds; k++)
-		r = ks_buf_addf(b, "%s%s", n++ ? ", " : "", o->load_kinds[k]);
-	return r ? r : ks_buf_addc(b, ')');
+			ks_buf_addf(b, "%s%s", n++ ? ", " : "", ks_break_name((enum ks_break)k));
+	for (size_t k = 0; k < o->nload_kinds; k++)
+		ks_buf_addf(b, "%s%s", n++ ? ", " : "", o->load_kinds[k]);
+	ks_buf_addc(b, ')');
 }
 
 const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o)
 {
 	const struct ks_verdict *v = o->v;
 	bool loads = !o->load_findings;
-	int r;
 
 	if (v && v->build == KS_BUILD_OK && o->unknowns) {
-		r = ks_buf_addf(b, "does not load as built; whether a rebuild is enough for %zu of "
-				   "its imports is unknown",
-				o->unknowns);
-		return r ? NULL : "unknown";
+		ks_buf_addf(b, "does not load as built; whether a rebuild is enough for %zu of "
+			       "its imports is unknown",
+			    o->unknowns);
+		return "unknown";
 	}
 	if (!v || v->build == KS_BUILD_UNKNOWN) {
-		r = ks_buf_addf(b, "%s; whether it builds there is unknown (%s)",
-				loads ? "loads as built" : "does not load as built",
-				v && v->why ? v->why : "no forecast");
-		return r ? NULL : "unknown";
+		ks_buf_addf(b, "%s; whether it builds there is unknown (%s)",
+			    loads ? "loads as built" : "does not load as built",
+			    v && v->why ? v->why : "no forecast");
+		return "unknown";
 	}
 	if (v->build == KS_BUILD_OK && !o->changes) {
-		r = loads ? ks_buf_adds(b, "builds and loads there")
-			  : ks_buf_addf(b, "builds and loads there once rebuilt (%zu of its imports "
-					   "%s not exported there as built)",
-					o->load_findings, o->load_findings == 1 ? "is" : "are");
-		return r ? NULL : "builds-and-loads";
+		if (loads)
+			ks_buf_adds(b, "builds and loads there");
+		else
+			ks_buf_addf(b, "builds and loads there once rebuilt (%zu of its imports "
+				       "%s not exported there as built)",
+				    o->load_findings, o->load_findings == 1 ? "is" : "are");
+		return "builds-and-loads";
 	}
 	if (loads) {
-		r = say_places(b, "loads, but the rebuild fails", o);
-		return r ? NULL : "loads-but-rebuild-fails";
+		say_places(b, "loads, but the rebuild fails", o);
+		return "loads-but-rebuild-fails";
 	}
-	r = say_places(b, "needs source changes", o);
-	return r ? NULL : "needs-source-changes";
+	say_places(b, "needs source changes", o);
+	return "needs-source-changes";
 }

@@ -29,7 +29,7 @@ void ks_target_free(struct ks_target *t);
 /* Fills f's remedy, remedy_why and written_as for a target finding of
  * module m: the names its source writes at each location (its shape
  * records), and whether the forecast of c says its build there needs no
- * source change. 0 or -ENOMEM. */
+ * source change. */
 int ks_target_remedy(const struct ks_check *c, const struct ks_module *m,
 		     struct ks_finding *f) KS_MUST_CHECK;
 const char *ks_remedy_name(enum ks_remedy r);
@@ -56,7 +56,7 @@ struct ks_outlook {
 
 /* The outlook in words ("needs source changes: 7 places (3 kinds: ...)")
  * into b; returns its state: "builds-and-loads", "needs-source-changes",
- * "loads-but-rebuild-fails" or "unknown". NULL: no memory. */
+ * "loads-but-rebuild-fails" or "unknown". */
 const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o);
 
 /* The forecast's rows (forecast/breaks.def): a break's message and tag. */

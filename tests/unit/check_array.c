@@ -31,7 +31,7 @@ START_TEST(test_room)
 
 	if (cap)
 		v[cap - 1] = 42;
-	ck_assert_int_eq(ks_array_room((void **)&v, &cap, n, sizeof(*v)), 0);
+	ks_array_room((void **)&v, &cap, n, sizeof(*v));
 	ck_assert_msg(cap == room_cases[_i].want, "cap %zu, room for %zu: got %zu, want %zu",
 		      room_cases[_i].cap, n, cap, room_cases[_i].want);
 	ck_assert(!n || v);
@@ -50,7 +50,7 @@ START_TEST(test_room_append)
 	long *v = NULL;
 
 	for (long i = 0; i < 1000; i++) {
-		ck_assert_int_eq(ks_array_room((void **)&v, &cap, n + 1, sizeof(*v)), 0);
+		ks_array_room((void **)&v, &cap, n + 1, sizeof(*v));
 		ck_assert_uint_ge(cap, n + 1);
 		v[n++] = i;
 	}
@@ -60,16 +60,14 @@ START_TEST(test_room_append)
 }
 END_TEST
 
-/* Sizes that overflow change nothing (and are never asked of malloc). */
+/* A size that overflows is out of memory: the program says so and exits
+ * with status 2, never asking malloc for a wrapped size. */
 START_TEST(test_room_overflow)
 {
 	size_t cap = 4;
-	char *v = malloc(cap), *before = v;
+	char *v = malloc(cap);
 
-	ck_assert_int_eq(ks_array_room((void **)&v, &cap, SIZE_MAX / 2, 4), -ENOMEM);
-	ck_assert_int_eq(ks_array_room((void **)&v, &cap, 5, SIZE_MAX / 4), -ENOMEM);
-	ck_assert_ptr_eq(v, before);
-	ck_assert_uint_eq(cap, 4);
+	ks_array_room((void **)&v, &cap, _i ? 5 : SIZE_MAX / 2, _i ? SIZE_MAX / 4 : 4);
 	free(v);
 }
 END_TEST
@@ -83,8 +81,8 @@ START_TEST(test_strv)
 	const char *in[] = { "4", "0", "8", "0" };
 
 	for (size_t i = 0; i < KS_ARRAY_SIZE(in); i++) {
-		ck_assert_int_eq(ks_strv_add(&v, &n, in[i]), 0);
-		ck_assert_int_eq(ks_strv_add_unique(&u, &nu, in[i]), 0);
+		ks_strv_add(&v, &n, in[i]);
+		ks_strv_add_unique(&u, &nu, in[i]);
 	}
 	ck_assert_uint_eq(n, 4);
 	ck_assert_str_eq(v[3], "0");
@@ -102,7 +100,7 @@ static Suite *suite_array(void)
 
 	tcase_add_loop_test(tc, test_room, 0, KS_NCASES(room_cases));
 	tcase_add_test(tc, test_room_append);
-	tcase_add_test(tc, test_room_overflow);
+	tcase_add_loop_exit_test(tc, test_room_overflow, 2, 0, 2);
 	tcase_add_test(tc, test_strv);
 	suite_add_tcase(s, tc);
 	return s;

@@ -15,7 +15,7 @@ static char *read_all(const char *path)
 	struct ks_buf b = KS_BUF_INIT;
 
 	ck_assert_int_eq(ks_buf_read_file(&b, path), 0);
-	ck_assert_int_eq(ks_buf_adds(&b, ""), 0);
+	ks_buf_adds(&b, "");
 	return ks_buf_steal(&b);
 }
 

@@ -61,7 +61,7 @@ static char *expand(char *const *args, size_t nargs, struct ks_diags *d, bool *u
 	while ((r = ks_inputs_next(&in, &p, d)) == 1) {
 		const char *rel = strncmp(p, root, strlen(root)) ? p : p + strlen(root);
 
-		ck_assert_int_eq(ks_buf_addf(&out, "%s\n", rel), 0);
+		ks_buf_addf(&out, "%s\n", rel);
 		free(p);
 	}
 	ck_assert_int_eq(r, 0);
@@ -125,19 +125,19 @@ START_TEST(test_order_is_full_path_order)
 
 		for (int k = 0; k < parts; k++) {
 			/* never "." or "..": a letter first */
-			ck_assert_int_eq(ks_buf_addc(&p, '/'), 0);
-			ck_assert_int_eq(ks_buf_addc(&p, alphabet[rand_r(&seed) % 3]), 0);
+			ks_buf_addc(&p, '/');
+			ks_buf_addc(&p, alphabet[rand_r(&seed) % 3]);
 			for (int len = rand_r(&seed) % 3; len; len--)
-				ck_assert_int_eq(ks_buf_addc(&p, alphabet[rand_r(&seed) % 6]), 0);
+				ks_buf_addc(&p, alphabet[rand_r(&seed) % 6]);
 		}
-		ck_assert_int_eq(ks_buf_adds(&p, "m.ko"), 0);
+		ks_buf_adds(&p, "m.ko");
 		paths[i] = ks_buf_steal(&p);
 		make(paths[i] + 1);	/* folder names lack the m of the files */
 	}
 	qsort(paths, KS_NCASES(paths), sizeof(*paths), cmp_str);
 	for (int i = 0; i < KS_NCASES(paths); i++) {
 		if (i == 0 || strcmp(paths[i], paths[i - 1]))
-			ck_assert_int_eq(ks_buf_addf(&want, "%s\n", paths[i]), 0);
+			ks_buf_addf(&want, "%s\n", paths[i]);
 	}
 	for (int i = 0; i < KS_NCASES(paths); i++)
 		free(paths[i]);

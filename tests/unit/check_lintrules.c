@@ -87,11 +87,11 @@ static void lint_case(int i, struct ks_buf *got)
 	}
 	for (size_t k = 0; k < s.n; k++)
 		ck_assert_int_eq(ks_lint_entry(&l, s.entries[k], &d), 0);
-	ck_assert_int_eq(ks_buf_adds(got, ""), 0);
+	ks_buf_adds(got, "");
 	for (size_t k = 0; k < d.n; k++) {
 		char *m = ks_diag_format(&d.v[k]);
 
-		ck_assert_int_eq(ks_buf_addf(got, "%s\n", m), 0);
+		ks_buf_addf(got, "%s\n", m);
 		free(m);
 	}
 	ks_diags_free(&d);

