@@ -40,16 +40,20 @@ void ks_buf_addc(struct ks_buf *b, char c)
 
 void ks_buf_vaddf(struct ks_buf *b, const char *fmt, va_list ap)
 {
+	size_t room = b->cap - b->len;	/* the NUL's byte included */
 	va_list aq;
 	int n;
 
+	/* formatted once where it fits the room left, twice where not */
 	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
+	n = vsnprintf(b->cap ? b->p + b->len : NULL, room, fmt, aq);
 	va_end(aq);
 	if (n < 0)		/* more than INT_MAX bytes */
 		ks_nomem();
-	grow(b, (size_t)n);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	if ((size_t)n >= room) {
+		grow(b, (size_t)n);
+		vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 
@@ -92,6 +96,8 @@ char *ks_strdupf(const char *fmt, ...)
 	struct ks_buf b = KS_BUF_INIT;
 	va_list ap;
 
+	/* most are short: room for them, so that they are formatted once */
+	ks_array_room((void **)&b.p, &b.cap, 64, 1);
 	va_start(ap, fmt);
 	ks_buf_vaddf(&b, fmt, ap);
 	va_end(ap);

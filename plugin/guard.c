@@ -65,6 +65,17 @@ static struct gfile *file_of(struct guards *g, const char *name)
 	return f;
 }
 
+/* The file and line of loc, as ks_record_place gives them (its column,
+ * which costs a read of the line, is not needed here). */
+static void place_line(location_t loc, struct ks_record_use *at)
+{
+	expanded_location x = expand_location(loc);
+
+	memset(at, 0, sizeof(*at));
+	at->file = const_cast<char *>(x.file ? x.file : "");
+	at->line = (unsigned)x.line;
+}
+
 /* Marks the branch that holds loc. */
 static void mark(struct guards *g, location_t loc)
 {
@@ -72,7 +83,7 @@ static void mark(struct guards *g, location_t loc)
 	const struct ks_cond_branch *b;
 	struct gfile *f;
 
-	ks_record_place(g->p, loc, &at);
+	place_line(loc, &at);
 	if (!*at.file)
 		return;
 	f = file_of(g, at.file);
@@ -282,12 +293,12 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	void **slot;
 	int r;
 
-	ks_record_place(g->p, s->loc, &at);
+	place_line(s->loc, &at);
 	memset(&from, 0, sizeof(from));
 	memset(&to, 0, sizeof(to));
 	if (s->decl != UNKNOWN_LOCATION) {
-		ks_record_place(g->p, s->decl, &from);
-		ks_record_place(g->p, s->decl_end, &to);
+		place_line(s->decl, &from);
+		place_line(s->decl_end, &to);
 	}
 	for (size_t i = 0; i < ndeps; i++) {
 		if (!dep_in(&deps[i], at.file, at.line, at.line) &&

@@ -876,7 +876,10 @@ void ks_shape_type(struct ks_plugin *p, tree type)
 static int cmp_shape(const void *a, const void *b)
 {
 	const struct ks_pshape *x = (const struct ks_pshape *)a, *y = (const struct ks_pshape *)b;
-	int r = strcmp(x->at.file ? x->at.file : "", y->at.file ? y->at.file : "");
+	/* one file, one name: GCC's line maps share it */
+	int r = x->at.file == y->at.file
+			? 0
+			: strcmp(x->at.file ? x->at.file : "", y->at.file ? y->at.file : "");
 
 	if (!r && x->at.line != y->at.line)
 		r = x->at.line < y->at.line ? -1 : 1;
