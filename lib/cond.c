@@ -229,7 +229,7 @@ static void configure_header(struct scan *s, const char *text, size_t len)
 /* What a logical line is, as far as it has been read. */
 enum kind { UNDECIDED, DIRECTIVE, CODE };
 
-int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
+void ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 {
 	struct scan s = { out, NULL, 0, 0, false, false };
 	struct ks_buf l = KS_BUF_INIT;
@@ -297,7 +297,6 @@ int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 	}
 	ks_buf_free(&l);
 	free(s.frames);
-	return 0;
 }
 
 const struct ks_cond_branch *ks_cond_at(const struct ks_cond_file *f, unsigned line)

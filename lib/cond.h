@@ -50,8 +50,8 @@ struct ks_cond_file {
 
 /* The branches of text (len bytes), and its #define and #undef lines:
  * comments and line continuations as the preprocessor reads them; a
- * conditional left open ends with the text. Returns 0. */
-int ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out) KS_MUST_CHECK;
+ * conditional left open ends with the text. */
+void ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out);
 /* The innermost branch holding line; NULL: none. */
 const struct ks_cond_branch *ks_cond_at(const struct ks_cond_file *f, unsigned line);
 void ks_cond_free(struct ks_cond_file *f);

@@ -27,8 +27,8 @@ static void reserve(struct ks_diags *d)
 	ks_array_room((void **)&d->v, &d->cap, d->n + 1, sizeof(*d->v));
 }
 
-int ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
-		unsigned line, unsigned col, const char *fmt, ...)
+void ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
+		 unsigned line, unsigned col, const char *fmt, ...)
 {
 	struct ks_buf b = KS_BUF_INIT;
 	struct ks_diag *dg;
@@ -47,7 +47,6 @@ int ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
 	d->n++;
 	d->nerrors += sev == KS_ERROR;
 	d->nwarnings += sev == KS_WARNING;
-	return 0;
 }
 
 char *ks_diag_format(const struct ks_diag *dg)
@@ -98,7 +97,7 @@ void ks_diags_sort(struct ks_diags *d)
 	}
 }
 
-int ks_diags_move(struct ks_diags *dst, struct ks_diags *src)
+void ks_diags_move(struct ks_diags *dst, struct ks_diags *src)
 {
 	for (size_t i = 0; i < src->n; i++) {
 		reserve(dst);
@@ -108,7 +107,6 @@ int ks_diags_move(struct ks_diags *dst, struct ks_diags *src)
 		src->v[i] = (struct ks_diag){ 0 };
 	}
 	ks_diags_free(src);
-	return 0;
 }
 
 void ks_diags_free(struct ks_diags *d)

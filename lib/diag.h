@@ -31,16 +31,15 @@ struct ks_diags {
 	size_t nwarnings;
 };
 
-int ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
-		unsigned line, unsigned col, const char *fmt, ...)
-	KS_PRINTF(6, 7) KS_MUST_CHECK;
+void ks_diag_add(struct ks_diags *d, enum ks_severity sev, const char *file,
+		 unsigned line, unsigned col, const char *fmt, ...) KS_PRINTF(6, 7);
 /* "FILE:LINE:COL: error: MSG" (parts without a value left out). */
 char *ks_diag_format(const struct ks_diag *dg);
 /* Orders by file name, then line; stable. */
 void ks_diags_sort(struct ks_diags *d);
 void ks_diags_print(const struct ks_diags *d, FILE *out);
 /* Moves every diagnostic of src to the end of dst; src is left empty. */
-int ks_diags_move(struct ks_diags *dst, struct ks_diags *src) KS_MUST_CHECK;
+void ks_diags_move(struct ks_diags *dst, struct ks_diags *src);
 void ks_diags_free(struct ks_diags *d);
 const char *ks_severity_name(enum ks_severity sev);
 

@@ -80,11 +80,8 @@ int ks_file_replace(const char *path, const char *data, size_t len, struct ks_di
 		r = -errno;
 		unlink(tmp);
 	}
-	if (r < 0) {
-		int e = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, strerror(-r));
-
-		r = e < 0 ? e : r;
-	}
+	if (r < 0)
+		ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, strerror(-r));
 	free(tmp);
 	free(dir);
 	free(real);

@@ -67,7 +67,7 @@ static bool has(const char *dir, const char *sub, mode_t type)
 	return r;
 }
 
-int ks_path_kernel_tree(const char *dir)
+bool ks_path_kernel_tree(const char *dir)
 {
 	return has(dir, "arch", S_IFDIR) && has(dir, "scripts", S_IFDIR) &&
 	       (has(dir, "include/linux/kernel.h", S_IFREG) ||

@@ -3,6 +3,8 @@
 #ifndef KS_PATH_H
 #define KS_PATH_H
 
+#include <stdbool.h>
+
 #include "compiler.h"
 
 KS_BEGIN_DECLS
@@ -14,8 +16,8 @@ const char *ks_path_under(const char *file, const char *root);
 /* Whether dir is a kernel tree on this machine: arch/ and scripts/, and
  * include/linux/kernel.h (a source tree) or include/generated/ (a build
  * tree); distribution header packages keep exactly these. The plugin and
- * the DWARF location source both judge trees by it. 1 yes, 0 no. */
-int ks_path_kernel_tree(const char *dir) KS_MUST_CHECK;
+ * the DWARF location source both judge trees by it. */
+bool ks_path_kernel_tree(const char *dir);
 
 /* path after dir (NULL: none; path absolute: dir ignored by the caller)
  * with "." and ".." resolved as written, not through symbolic links, as

@@ -91,15 +91,14 @@ static void add_head(struct ks_buf *b, int version, const char *type)
 	ks_buf_adds(b, type);
 }
 
-int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
-			  const char *gcc_version)
+void ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
+			   const char *gcc_version)
 {
 	add_head(out, 1, "unit");
 	add_escaped(out, source);
 	add_escaped(out, digest);
 	add_escaped(out, gcc_version);
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
 /* SYMBOL KIND FILE LINE COLUMN FUNCTION: what use and api records share */
@@ -113,7 +112,7 @@ static void add_place(struct ks_buf *out, const struct ks_record_use *u)
 	add_escaped(out, u->function ? u->function : "");
 }
 
-int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u)
+void ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u)
 {
 	add_head(out, u->accept_reason ? 2 : 1, "use");
 	add_place(out, u);
@@ -121,28 +120,25 @@ int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u)
 	if (u->accept_reason)
 		add_escaped(out, u->accept_reason);
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
-int ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u)
+void ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u)
 {
 	add_head(out, 3, "api");
 	add_place(out, u);
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
-int ks_record_encode_include(struct ks_buf *out, const struct ks_record_include *inc)
+void ks_record_encode_include(struct ks_buf *out, const struct ks_record_include *inc)
 {
 	add_head(out, 4, "include");
 	add_escaped(out, inc->header);
 	add_escaped(out, inc->file);
 	add_uint(out, inc->line);
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
-int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g)
+void ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g)
 {
 	add_head(out, 4, "guard");
 	add_escaped(out, g->file);
@@ -151,14 +147,12 @@ int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g)
 	ks_buf_adds(out, g->own ? "\town" : "\tkernel");
 	add_escaped(out, g->cond);
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
-int ks_record_encode_shaped(struct ks_buf *out)
+void ks_record_encode_shaped(struct ks_buf *out)
 {
 	add_head(out, 5, "shaped");
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
 /* The version a shape record of kind w needs: that of the kinds added. */
@@ -167,7 +161,7 @@ static int shape_version(enum ks_shape_what w)
 	return w >= KS_SHAPE_STATIC ? 6 : w >= KS_SHAPE_ENUM ? 5 : 4;
 }
 
-int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
+void ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 {
 	bool args = sh->arglines && *sh->arglines;
 
@@ -183,7 +177,6 @@ int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)
 	if (args)
 		add_escaped(out, sh->arglines);
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
 /* The version a fact record of status st needs: 5 for those added then. */
@@ -192,7 +185,7 @@ static int fact_version(enum ks_fact_status st)
 	return st >= KS_FACT_FILE ? 5 : 4;
 }
 
-int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f)
+void ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f)
 {
 	add_head(out, fact_version(f->status), "fact");
 	add_uint(out, f->item);
@@ -201,17 +194,15 @@ int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f)
 	add_escaped(out, f->file ? f->file : "");
 	add_escaped(out, f->extra ? f->extra : "");
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
-int ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e)
+void ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e)
 {
 	add_head(out, 4, "error");
 	add_uint(out, e->line);
 	add_uint(out, e->col);
 	add_escaped(out, e->message);
 	ks_buf_add(out, "", 1);
-	return 0;
 }
 
 /* Splits p[0..n) at TABs into fresh unescaped strings. */

@@ -52,14 +52,13 @@ static void perr(struct parser *ps, unsigned line, const char *fmt, ...)
 {
 	struct ks_buf b = KS_BUF_INIT;
 	va_list ap;
-	int r;
 
 	va_start(ap, fmt);
 	ks_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	r = ks_diag_add(ps->d, KS_ERROR, ps->file, line, 0, "%s", b.p);
+	ks_diag_add(ps->d, KS_ERROR, ps->file, line, 0, "%s", b.p);
 	ks_buf_free(&b);
-	ps->err = r < 0 ? r : -EINVAL;
+	ps->err = -EINVAL;
 }
 
 const char *ks_action_name(enum ks_action a)
@@ -442,11 +441,9 @@ int ks_schedule_load(struct ks_schedule *s, const char *path, struct ks_diags *d
 	int r = ks_buf_read_file(&b, path);
 
 	if (r < 0) {
-		int r2 = ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read schedule: %s",
-				     strerror(-r));
-
+		ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read schedule: %s", strerror(-r));
 		ks_buf_free(&b);
-		return r2 < 0 ? r2 : r;
+		return r;
 	}
 	r = ks_schedule_parse(s, path, b.p ? b.p : "", b.len, d);
 	ks_buf_free(&b);

@@ -77,7 +77,7 @@ static void rehash(struct ks_strmap *m)
 	rehash_to(m, m->cap ? m->cap * 2 : 16);
 }
 
-int ks_strmap_reserve(struct ks_strmap *m, size_t n)
+void ks_strmap_reserve(struct ks_strmap *m, size_t n)
 {
 	size_t cap = m->cap ? m->cap : 16;
 
@@ -88,7 +88,6 @@ int ks_strmap_reserve(struct ks_strmap *m, size_t n)
 	}
 	if (cap > m->cap)
 		rehash_to(m, cap);
-	return 0;
 }
 
 int ks_strmap_put(struct ks_strmap *m, const char *key, void ***slot)

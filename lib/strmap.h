@@ -25,9 +25,9 @@ struct ks_strmap {
 uint64_t ks_hash_bytes(const void *p, size_t n, uint64_t seed);
 /* Inserts key, or finds it: *slot is its value slot either way. Returns 1 if
  * the key was new, 0 if it was there. */
-int ks_strmap_put(struct ks_strmap *m, const char *key, void ***slot) KS_MUST_CHECK;
+int ks_strmap_put(struct ks_strmap *m, const char *key, void ***slot);
 /* Makes room for n keys in all, so that filling the map never rehashes. */
-int ks_strmap_reserve(struct ks_strmap *m, size_t n) KS_MUST_CHECK;
+void ks_strmap_reserve(struct ks_strmap *m, size_t n);
 void *ks_strmap_get(const struct ks_strmap *m, const char *key);
 void ks_strmap_free(struct ks_strmap *m);
 

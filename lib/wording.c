@@ -5,13 +5,12 @@
 
 const char ks_license_unknown[] = "(unknown)";
 
-int ks_say_when(struct ks_buf *b, const struct ks_when *w)
+void ks_say_when(struct ks_buf *b, const struct ks_when *w)
 {
 	ks_buf_addf(b, w->kind == KS_WHEN_DATE ? "on %s" : "in Linux %s", w->text);
-	return 0;
 }
 
-int ks_say_action(struct ks_buf *b, const struct ks_entry *e, bool past)
+void ks_say_action(struct ks_buf *b, const struct ks_entry *e, bool past)
 {
 	switch (e->action) {
 	case KS_ACTION_GPL_ONLY:
@@ -24,23 +23,22 @@ int ks_say_action(struct ks_buf *b, const struct ks_entry *e, bool past)
 	default:
 		ks_buf_adds(b, past ? "was due for removal " : "is scheduled for removal ");
 	}
-	return ks_say_when(b, &e->when);
+	ks_say_when(b, &e->when);
 }
 
-int ks_say_days(struct ks_buf *b, const struct ks_when_eval *ev)
+void ks_say_days(struct ks_buf *b, const struct ks_when_eval *ev)
 {
 	int n = ev->days_left < 0 ? -ev->days_left : ev->days_left;
 	const char *s = n == 1 ? "" : "s";
 
 	if (!ev->have_days)
-		return 0;
+		return;
 	if (ev->days_left == 0)
 		ks_buf_adds(b, " (today)");
 	else if (ev->days_left > 0)
 		ks_buf_addf(b, " (in %d day%s)", n, s);
 	else
 		ks_buf_addf(b, " (overdue by %d day%s)", n, s);
-	return 0;
 }
 
 static void say_license(struct ks_buf *b, const char *license)
@@ -52,23 +50,22 @@ static void say_license(struct ks_buf *b, const char *license)
 			    license ? license : "(none)");
 }
 
-int ks_say_advice(struct ks_buf *b, const struct ks_entry *e, const char *license)
+void ks_say_advice(struct ks_buf *b, const struct ks_entry *e, const char *license)
 {
 	if (e->action == KS_ACTION_GPL_ONLY)
 		say_license(b, license);
 	else if (e->action == KS_ACTION_NAMESPACE)
 		ks_buf_addf(b, "; add MODULE_IMPORT_NS(%s)", e->ns);
-	return ks_say_replace(b, e);
+	ks_say_replace(b, e);
 }
 
-int ks_say_replace(struct ks_buf *b, const struct ks_entry *e)
+void ks_say_replace(struct ks_buf *b, const struct ks_entry *e)
 {
 	if (e->replace)
 		ks_buf_addf(b, e->replace_ident ? "; use '%s' instead" : "; %s", e->replace);
-	return 0;
 }
 
-int ks_say_tag(struct ks_buf *b, const struct ks_entry *e, bool past)
+void ks_say_tag(struct ks_buf *b, const struct ks_entry *e, bool past)
 {
 	const char *since = past ? "since" : "from";
 	bool date = e->when.kind == KS_WHEN_DATE;
@@ -76,15 +73,15 @@ int ks_say_tag(struct ks_buf *b, const struct ks_entry *e, bool past)
 	switch (e->action) {
 	case KS_ACTION_GPL_ONLY:
 		ks_buf_addf(b, "GPL-only %s %s%s", since, date ? "" : "Linux ", e->when.text);
-		return 0;
+		return;
 	case KS_ACTION_NAMESPACE:
 		ks_buf_addf(b, "namespace %s %s %s%s", e->ns, since, date ? "" : "Linux ",
 			    e->when.text);
-		return 0;
+		return;
 	case KS_ACTION_UNEXPORT:
 		break;
 	}
 	/* "removal on 2027-09-01", "removed in Linux 6.20" */
 	ks_buf_adds(b, past ? "removed " : "removal ");
-	return ks_say_when(b, &e->when);
+	ks_say_when(b, &e->when);
 }

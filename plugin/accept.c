@@ -30,20 +30,16 @@ static void add(struct ks_plugin *p, const char *fn, const char *reason)
 {
 	void **slot;
 	char *key = xstrdup(fn);
-	int r = ks_strmap_put(&p->accepts, key, &slot);
+	char *both;
 
-	if (r < 0) {
-		error("%s: out of memory", p->name);
-	} else if (r > 0) {
+	if (ks_strmap_put(&p->accepts, key, &slot)) {
 		*slot = xstrdup(reason);
-	} else {
-		char *both = ks_strdupf("%s; %s", (char *)*slot, reason);
-
-		free(*slot);
-		*slot = both;
+		return;
 	}
-	if (r <= 0)
-		free(key);
+	both = ks_strdupf("%s; %s", (char *)*slot, reason);
+	free(*slot);
+	*slot = both;
+	free(key);
 }
 
 /* #pragma ksunset accept "REASON": adjacent string literals are one. */

@@ -6,6 +6,7 @@
  * macro may compile into other calls, and check --target still has to
  * know the source needs it. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include <ksunset/record.h>
@@ -121,8 +122,8 @@ static void own_macro(struct ks_plugin *p, location_t at, cpp_hashnode *node)
 
 	if (def <= BUILTINS_LOCATION || ks_api_foreign(p, ks_where_spelling(def)))
 		return;
-	ks_room((void **)&p->a->own_macros, &p->a->capown_macros, p->a->nown_macros + 1,
-		sizeof(*p->a->own_macros));
+	ks_array_room((void **)&p->a->own_macros, &p->a->capown_macros, p->a->nown_macros + 1,
+		      sizeof(*p->a->own_macros));
 	p->a->own_macros[p->a->nown_macros].loc = at;
 	p->a->own_macros[p->a->nown_macros++].node = node;
 }
@@ -181,8 +182,8 @@ static void include_done(struct ks_plugin *p, const line_map_ordinary *entered)
 		return;
 	if (entered) {
 		foreign = ks_where_foreign(p, MAP_START_LOCATION(entered));
-		if (ks_strmap_put(&p->a->entered, p->a->pending_file, &slot) >= 0)
-			*slot = (void *)(intptr_t)(foreign ? 2 : 1);
+		ks_strmap_put(&p->a->entered, p->a->pending_file, &slot);
+		*slot = (void *)(intptr_t)(foreign ? 2 : 1);
 	} else {
 		intptr_t seen = (intptr_t)ks_strmap_get(&p->a->entered, p->a->pending_file);
 
@@ -307,7 +308,8 @@ void ks_include_add(struct ks_plugin *p, const char *header, location_t loc)
 {
 	struct ks_pinclude *inc;
 
-	ks_room((void **)&p->a->includes, &p->a->capincludes, p->a->nincludes + 1, sizeof(*p->a->includes));
+	ks_array_room((void **)&p->a->includes, &p->a->capincludes, p->a->nincludes + 1,
+		      sizeof(*p->a->includes));
 	inc = &p->a->includes[p->a->nincludes++];
 	inc->header = xstrdup(header);
 	inc->loc = loc;
@@ -316,12 +318,10 @@ void ks_include_add(struct ks_plugin *p, const char *header, location_t loc)
 
 /* The unit's includes in the order they were read, then its shapes,
  * sorted, each once. */
-int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc)
+void ks_api_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
-	int r = 0;
-
-	r = ks_record_encode_shaped(desc);
-	for (size_t i = 0; i < p->a->nincludes && !r; i++) {
+	ks_record_encode_shaped(desc);
+	for (size_t i = 0; i < p->a->nincludes; i++) {
 		struct ks_record_use place;
 		struct ks_record_include rec;
 
@@ -329,8 +329,8 @@ int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc)
 		rec.header = p->a->includes[i].header;
 		rec.file = place.file;
 		rec.line = place.line;
-		r = ks_record_encode_include(desc, &rec);
+		ks_record_encode_include(desc, &rec);
 	}
-	r = r ? r : ks_guard_encode(p, desc);
-	return r ? r : ks_shape_encode(p, desc);
+	ks_guard_encode(p, desc);
+	ks_shape_encode(p, desc);
 }

@@ -71,8 +71,8 @@ bool ks_api_foreign(struct ks_plugin *p, location_t loc);
 void ks_include_add(struct ks_plugin *p, const char *header, location_t loc);
 /* "(a, b)", "(fmt, ...)", "(args...)": a function-like macro's parameters. */
 char *ks_macro_params(const struct cpp_macro *m);
-/* Appends the unit's include and shape records to desc. 0 or -ENOMEM. */
-int ks_api_encode(struct ks_plugin *p, struct ks_buf *desc);
+/* Appends the unit's include and shape records to desc. */
+void ks_api_encode(struct ks_plugin *p, struct ks_buf *desc);
 
 /* shape.c: api=, what the module's own code depends on in the kernel's
  * headers. */
@@ -88,7 +88,7 @@ void ks_shape_function(struct ks_plugin *p, tree fn);
 void ks_shape_decl(struct ks_plugin *p, tree decl);
 /* A struct or union of the module's own, when it is finished. */
 void ks_shape_type(struct ks_plugin *p, tree type);
-int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc);
+void ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc);
 void ks_shape_free(struct ks_plugin *p);
 
 /* consts.c: api=, the kernel's enumeration constants the module names. */
@@ -112,7 +112,7 @@ void ks_const_add(struct ks_plugin *p, const char *name, location_t loc, tree fn
 
 /* guard.c: api=, the branches of the module's #if conditionals that hold
  * its includes and shapes and test the kernel: guard records. */
-int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc);
+void ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc);
 
 /* probe.c: probe, the plugin in check --target's probe of another kernel. */
 void ks_probe_register(struct ks_plugin *p, const char *plugin_name);

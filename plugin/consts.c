@@ -7,6 +7,7 @@
  * for identifiers that name such a constant, recorded where they are
  * written. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include <ksunset/record.h>
@@ -44,8 +45,7 @@ static struct kfile *kfile_of(struct ks_plugin *p, const char *name)
 {
 	void **slot;
 
-	if (ks_strmap_put(&p->a->consts, name, &slot) < 0)
-		xmalloc_failed(sizeof(struct kfile));
+	ks_strmap_put(&p->a->consts, name, &slot);
 	if (!*slot)
 		*slot = XCNEW(struct kfile);
 	return (struct kfile *)*slot;
@@ -59,7 +59,7 @@ void ks_consts_line(struct ks_plugin *p, location_t loc)
 	if (!x.file || x.line <= 0)
 		return;
 	f = kfile_of(p, x.file);
-	ks_room((void **)&f->lines, &f->caplines, (size_t)x.line + 1, sizeof(*f->lines));
+	ks_array_room((void **)&f->lines, &f->caplines, (size_t)x.line + 1, sizeof(*f->lines));
 	for (; f->nlines <= (size_t)x.line; f->nlines++)
 		f->lines[f->nlines] = UNKNOWN_LOCATION;
 	if (f->lines[x.line] == UNKNOWN_LOCATION)
@@ -112,7 +112,8 @@ static void tokenize(struct kfile *f)
 			first = false;
 			if (c >= '0' && c <= '9')
 				continue;
-			ks_room((void **)&f->idents, &f->capidents, f->nidents + 1, sizeof(*f->idents));
+			ks_array_room((void **)&f->idents, &f->capidents, f->nidents + 1,
+				      sizeof(*f->idents));
 			f->idents[f->nidents++] = { s, i - s, line, (unsigned)(s - bol + 1) };
 		} else {
 			i++, first = false;

@@ -58,8 +58,8 @@ static struct gfile *file_of(struct guards *g, const char *name)
 	memset(f, 0, sizeof(*f));
 	f->name = xstrdup(name);
 	/* unreadable (gone since it was read): no branches */
-	if (!ks_buf_read_file(&text, name) && ks_cond_scan(text.p, text.len, &f->cond) < 0)
-		error("%s: out of memory reading the conditionals of %qs", g->p->name, name);
+	if (!ks_buf_read_file(&text, name))
+		ks_cond_scan(text.p, text.len, &f->cond);
 	f->used = XCNEWVEC(bool, f->cond.n + 1);
 	ks_buf_free(&text);
 	return f;
@@ -205,36 +205,31 @@ static char *kernel_part(struct guards *g, const struct gfile *f, const struct k
 
 /* A guard's COND: the kernel's part, or for an own guard why no probe
  * can ask it (g->why, "1" when unknown). */
-static int write_guard(struct guards *g, struct ks_record_guard *rec, char *cond,
-		       struct ks_buf *desc)
+static void write_guard(struct guards *g, struct ks_record_guard *rec, char *cond,
+			struct ks_buf *desc)
 {
-	int r;
-
 	rec->cond = rec->own ? (g->why ? g->why : const_cast<char *>("1"))
 			     : *cond ? cond : const_cast<char *>("1");
-	r = ks_record_encode_guard(desc, rec);
+	ks_record_encode_guard(desc, rec);
 	free(g->why);
 	g->why = NULL;
-	return r;
 }
 
 /* The guard record of a branch: the conditions that test the kernel
- * alone; own when one tests the module's own macros too. 0: none to
- * write (it tests nothing that differs between kernels). */
-static int encode(struct guards *g, const struct gfile *f, const struct ks_cond_branch *b,
-		  struct ks_buf *desc)
+ * alone; own when one tests the module's own macros too. None when it
+ * tests nothing that differs between kernels. */
+static void encode(struct guards *g, const struct gfile *f, const struct ks_cond_branch *b,
+		   struct ks_buf *desc)
 {
 	struct ks_record_guard rec = { const_cast<char *>(f->name), b->first, b->last, false, NULL };
 	char *cond;
-	int r = 0;
 
 	free(g->why);
 	g->why = NULL;
 	cond = kernel_part(g, f, b, &rec.own);
 	if (*cond || rec.own)
-		r = write_guard(g, &rec, cond, desc);
+		write_guard(g, &rec, cond, desc);
 	free(cond);
-	return r;
 }
 
 /* A macro of the module's own whose definition depends on the kernel:
@@ -280,8 +275,8 @@ static bool dep_in(const struct dep *d, const char *file, unsigned from, unsigne
  * that the kernel decides (on its line, or in its callback's declarator:
  * ovpn's genl_split_ops, its own name for genl_ops before 6.2): a guard of
  * that line alone, their conditions and its branch's. */
-static int line_guard(struct guards *g, const struct ks_pshape *s, const struct dep *deps,
-		      size_t ndeps, struct ks_strmap *done, struct ks_buf *desc)
+static void line_guard(struct guards *g, const struct ks_pshape *s, const struct dep *deps,
+		       size_t ndeps, struct ks_strmap *done, struct ks_buf *desc)
 {
 	struct ks_record_use at, from, to;
 	struct ks_buf cond = KS_BUF_INIT;
@@ -291,7 +286,6 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	char *part, *key;
 	bool any = false, own = false;
 	void **slot;
-	int r;
 
 	place_line(s->loc, &at);
 	memset(&from, 0, sizeof(from));
@@ -313,7 +307,7 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	if (!any || ks_strmap_put(done, key, &slot) != 1) {
 		free(key);
 		ks_buf_free(&cond);
-		return 0;
+		return;
 	}
 	*slot = key;		/* the map borrows it: freed with the map */
 	f = file_of(g, at.file);
@@ -326,20 +320,18 @@ static int line_guard(struct guards *g, const struct ks_pshape *s, const struct 
 	rec.file = at.file;
 	rec.first = rec.last = at.line;
 	rec.own = own;
-	r = write_guard(g, &rec, cond.len ? cond.p : const_cast<char *>(""), desc);
+	write_guard(g, &rec, cond.len ? cond.p : const_cast<char *>(""), desc);
 	free(part);
 	ks_buf_free(&cond);
-	return r;
 }
 
 /* The line guards of every shape (line_guard()). */
-static int line_guards(struct guards *g, struct ks_buf *desc)
+static void line_guards(struct guards *g, struct ks_buf *desc)
 {
 	struct ks_plugin *p = g->p;
 	struct dep *deps = XNEWVEC(struct dep, p->a->nown_macros + 1);
 	struct ks_strmap done, macros;
 	size_t ndeps = 0;
-	int r = 0;
 
 	memset(&done, 0, sizeof(done));
 	memset(&macros, 0, sizeof(macros));
@@ -351,10 +343,7 @@ static int line_guards(struct guards *g, struct ks_buf *desc)
 		/* each macro judged once: macros[name] is 1 + the index of its
 		 * first dep, or the map's own address when it does not depend
 		 * on the kernel */
-		if (ks_strmap_put(&macros, (const char *)NODE_NAME(node), &slot) < 0) {
-			r = -ENOMEM;
-			break;
-		}
+		ks_strmap_put(&macros, (const char *)NODE_NAME(node), &slot);
 		d->own = false;
 		if (*slot == (void *)&macros) {
 			continue;
@@ -372,8 +361,8 @@ static int line_guards(struct guards *g, struct ks_buf *desc)
 		ks_record_place(p, p->a->own_macros[i].loc, &d->at);
 		ndeps++;
 	}
-	for (size_t i = 0; ndeps && i < p->a->nshapes && !r; i++)
-		r = line_guard(g, &p->a->shapes[i], deps, ndeps, &done, desc);
+	for (size_t i = 0; ndeps && i < p->a->nshapes; i++)
+		line_guard(g, &p->a->shapes[i], deps, ndeps, &done, desc);
 	for (size_t i = 0; i < ndeps; i++)
 		free(deps[i].cond);
 	for (size_t i = 0; i < done.cap; i++)
@@ -381,13 +370,11 @@ static int line_guards(struct guards *g, struct ks_buf *desc)
 	ks_strmap_free(&done);
 	ks_strmap_free(&macros);
 	XDELETEVEC(deps);
-	return r;
 }
 
-int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
+void ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
 	struct guards g = { p, NULL, 0, NULL, 0, NULL, 0, NULL };
-	int r = 0;
 
 	/* every file of the module's that the unit read: their #defines */
 	for (size_t i = 0; i < p->foreign.cap; i++)
@@ -397,12 +384,12 @@ int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 		mark(&g, p->a->includes[i].loc);
 	for (size_t i = 0; i < p->a->nshapes; i++)
 		mark(&g, p->a->shapes[i].loc);
-	for (size_t i = 0; i < g.n && !r; i++) {
-		for (size_t j = 0; j < g.files[i].cond.n && !r; j++)
+	for (size_t i = 0; i < g.n; i++) {
+		for (size_t j = 0; j < g.files[i].cond.n; j++)
 			if (g.files[i].used[j])
-				r = encode(&g, &g.files[i], &g.files[i].cond.v[j], desc);
+				encode(&g, &g.files[i], &g.files[i].cond.v[j], desc);
 	}
-	r = r ? r : line_guards(&g, desc);
+	line_guards(&g, desc);
 	for (size_t i = 0; i < g.n; i++) {
 		free(g.files[i].name);
 		ks_cond_free(&g.files[i].cond);
@@ -414,5 +401,4 @@ int ks_guard_encode(struct ks_plugin *p, struct ks_buf *desc)
 		free(g.values[i]);
 	XDELETEVEC(g.values);
 	free(g.why);
-	return r;
 }

@@ -24,7 +24,6 @@
  *        paths, e.g. -fplugin-arg-ksunset-kernel-dir=/usr/src/linux-headers-6.1.0-57-common
  */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
-#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include <ksunset/record.h>
@@ -43,17 +42,6 @@
 #include "api.h"
 
 int plugin_is_GPL_compatible;
-
-void ks_room(void **v, size_t *cap, size_t n, size_t size)
-{
-	ks_array_room(v, cap, n, size);
-}
-
-void ks_must(int r)
-{
-	if (r < 0)
-		xmalloc_failed(0);
-}
 
 static struct plugin_info ks_info = {
 	"0.1.0",

@@ -57,12 +57,6 @@ struct ks_plugin {
 	bool early_fn_foreign;		/* and whether the kernel's headers wrote it */
 };
 
-/* ksunset.c: room for n elements in the array *v of *cap (lib/array.h);
- * out of memory ends the compilation, as GCC's own allocations do. */
-void ks_room(void **v, size_t *cap, size_t n, size_t size);
-/* A lib/ call's result: out of memory ends the compilation, as above. */
-void ks_must(int r);
-
 /* where.c: whose source a location is. */
 bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs);
 location_t ks_where_resolve(location_t loc);
@@ -130,8 +124,8 @@ void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 		   const char *sym, enum ks_use_kind kind, location_t loc, bool own, tree fn);
 /* Sorts the unit's uses and diagnoses them. */
 void ks_puses_finish(struct ks_plugin *p);
-/* Appends the records of the uses the object still refers to. 0 or -ENOMEM. */
-int ks_puses_encode(struct ks_plugin *p, struct ks_buf *desc);
+/* Appends the records of the uses the object still refers to. */
+void ks_puses_encode(struct ks_plugin *p, struct ks_buf *desc);
 
 /* note.c: the unit's .note.ksunset, written into the assembly. */
 void ks_note_write(struct ks_plugin *p);

@@ -80,19 +80,15 @@ void ks_note_write(struct ks_plugin *p)
 {
 	struct ks_buf desc = KS_BUF_INIT;
 	char digest[17];
-	int r;
 
 	if (!asm_out_file)
 		return;
 	ks_schedule_digest_hex(&p->sched, digest);
-	r = ks_record_encode_unit(&desc, main_input_filename ? main_input_filename : "",
-				  digest, version_string);
-	r = r ? r : ks_puses_encode(p, &desc);
-	if (!r && p->api)
-		r = ks_api_encode(p, &desc);
-	if (r)
-		error("%s: out of memory writing the %s note", p->name, KS_NOTE_SECTION);
-	else
-		write_note(&desc);
+	ks_record_encode_unit(&desc, main_input_filename ? main_input_filename : "", digest,
+			      version_string);
+	ks_puses_encode(p, &desc);
+	if (p->api)
+		ks_api_encode(p, &desc);
+	write_note(&desc);
 	ks_buf_free(&desc);
 }

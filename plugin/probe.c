@@ -46,9 +46,9 @@ static diagnostic_finalizer_fn chained_finalizer;
 
 /* Appends one record to the results, flushed: a fatal error may end the
  * compilation right after. */
-static void emit(struct ks_plugin *p, const struct ks_buf *b, int r)
+static void emit(struct ks_plugin *p, const struct ks_buf *b)
 {
-	if (r || !p->a->probe_out || fwrite(b->p, 1, b->len, p->a->probe_out) != b->len ||
+	if (!p->a->probe_out || fwrite(b->p, 1, b->len, p->a->probe_out) != b->len ||
 	    fflush(p->a->probe_out))
 		p->a->probe_failed = true;
 }
@@ -64,7 +64,8 @@ static void emit_fact(struct ks_plugin *p, unsigned item, enum ks_fact_status st
 
 	if (where && !DECL_SOURCE_FILE(where))
 		f.file = const_cast<char *>("");
-	emit(p, &b, ks_record_encode_fact(&b, &f));
+	ks_record_encode_fact(&b, &f);
+	emit(p, &b);
 	ks_buf_free(&b);
 }
 
@@ -105,7 +106,8 @@ static void fact_name(struct ks_plugin *p, unsigned item, const char *name, bool
 					    const_cast<char *>(x.file ? x.file : ""),
 					    n ? n : const_cast<char *>("") };
 
-		emit(p, &b, ks_record_encode_fact(&b, &f));
+		ks_record_encode_fact(&b, &f);
+		emit(p, &b);
 		ks_buf_free(&b);
 		free(ps);
 		free(n);
@@ -269,7 +271,8 @@ static void finalizer(diagnostic_context *dc, diagnostic_info *di, diagnostic_t 
 		struct ks_record_error e = { here ? (unsigned)x.line : include_line(loc),
 					     here ? (unsigned)x.column : 0, msg };
 
-		emit(p, &b, ks_record_encode_error(&b, &e));
+		ks_record_encode_error(&b, &e);
+		emit(p, &b);
 		ks_buf_free(&b);
 		free(msg);
 	}
@@ -344,8 +347,9 @@ static void close_results(void *gcc_data, void *user_data)
 
 	files_read(p);
 
-	emit(p, &b, ks_record_encode_unit(&b, main_input_filename ? main_input_filename : "",
-					  "probe", version_string));
+	ks_record_encode_unit(&b, main_input_filename ? main_input_filename : "", "probe",
+			      version_string);
+	emit(p, &b);
 	ks_buf_free(&b);
 	if (p->a->probe_out && fclose(p->a->probe_out))
 		p->a->probe_failed = true;

@@ -7,6 +7,7 @@
  * and nf_ct_zone_id() are inlined, the read of nf_ct_zone_dflt's members
  * sits in nf_ct_zone_id()'s code, or in a PHI with no location at all. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include <ksunset/record.h>
@@ -55,8 +56,7 @@ static struct fn_reach *info(struct ks_plugin *p, const char *key, bool make)
 		return NULL;
 	if (!make)
 		return (struct fn_reach *)ks_strmap_get(&p->reach, key);
-	if (ks_strmap_put(&p->reach, key, &slot) < 0)
-		return NULL;
+	ks_strmap_put(&p->reach, key, &slot);
 	if (!*slot)
 		*slot = XCNEW(struct fn_reach);
 	return (struct fn_reach *)*slot;
@@ -68,7 +68,7 @@ static void add_ref(struct fn_reach *r, const char *name)
 		if (r->refs[i] == name || !strcmp(r->refs[i], name))
 			return;
 	}
-	ks_room((void **)&r->refs, &r->caprefs, r->nrefs + 1, sizeof(*r->refs));
+	ks_array_room((void **)&r->refs, &r->caprefs, r->nrefs + 1, sizeof(*r->refs));
 	r->refs[r->nrefs++] = name;
 }
 
@@ -94,7 +94,7 @@ void ks_reach_note(struct ks_plugin *p, tree fn, bool fn_foreign, tree decl, con
 	}
 	if (!ks_where_foreign(p, ks_where_resolve(DECL_SOURCE_LOCATION(decl))))
 		return;
-	ks_room((void **)&r->calls, &r->capcalls, r->ncalls + 1, sizeof(*r->calls));
+	ks_array_room((void **)&r->calls, &r->capcalls, r->ncalls + 1, sizeof(*r->calls));
 	r->calls[r->ncalls].callee = fn_key(decl);
 	r->calls[r->ncalls++].loc = loc;
 }
@@ -159,8 +159,8 @@ static void add_nested(struct ks_plugin *p, location_t outer, tree call, int dep
 			continue;
 		fn = get_callee_fndecl(a);
 		if (fn && DECL_NAME(fn) && EXPR_HAS_LOCATION(a)) {
-			ks_room((void **)&p->nested, &p->capnested, p->nnested + 1,
-				sizeof(*p->nested));
+			ks_array_room((void **)&p->nested, &p->capnested, p->nnested + 1,
+				      sizeof(*p->nested));
 			p->nested[p->nnested].outer = outer;
 			p->nested[p->nnested].callee = fn_key(fn);
 			p->nested[p->nnested++].written = EXPR_LOCATION(a);

@@ -3,6 +3,7 @@
  * and a fix-it) and encoded as a record, which note.c writes into the
  * .note.ksunset note. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include "wording.h"
@@ -34,7 +35,7 @@ void ks_puse_add(struct ks_plugin *p, tree decl, const struct ks_entry *e,
 {
 	struct ks_puse *u;
 
-	ks_room((void **)&p->uses, &p->cap, p->nuses + 1, sizeof(*p->uses));
+	ks_array_room((void **)&p->uses, &p->cap, p->nuses + 1, sizeof(*p->uses));
 	u = &p->uses[p->nuses++];
 	/* assemble_name() marks the identifier of the name it writes with
 	 * the '*' of an asm label stripped, if that identifier exists */
@@ -92,19 +93,15 @@ static char *message(const struct ks_plugin *p, const struct ks_puse *u,
 {
 	struct ks_buf b = KS_BUF_INIT;
 	bool past = ev->status == KS_STATUS_OVERDUE;
-	int r;
 
 	if (strcmp(u->name, u->sym) && *u->name)
 		ks_buf_addf(&b, "'%s' (symbol '%s') ", u->name, u->sym);
 	else
 		ks_buf_addf(&b, "'%s' ", u->sym);
-	r = ks_say_action(&b, u->e, past);
-	r = r || !past ? r : ks_say_days(&b, ev);
-	r = r ? r : ks_say_advice(&b, u->e, p->license ? p->license : ks_license_unknown);
-	if (r) {
-		ks_buf_free(&b);
-		return NULL;
-	}
+	ks_say_action(&b, u->e, past);
+	if (past)
+		ks_say_days(&b, ev);
+	ks_say_advice(&b, u->e, p->license ? p->license : ks_license_unknown);
 	return ks_buf_steal(&b);
 }
 
@@ -189,8 +186,6 @@ static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 	if (u->accept && ev.status != KS_STATUS_OVERDUE)
 		return;
 	msg = message(p, u, &ev);
-	if (!msg)
-		return;
 	add_fixit(&rich, u);
 	if (p->strict) {
 		error_at(&rich, "%s", msg);
@@ -210,7 +205,7 @@ static void diagnose(struct ks_plugin *p, const struct ks_puse *u)
 	free(msg);
 }
 
-static int encode_use(struct ks_plugin *p, struct ks_buf *b, const struct ks_puse *u)
+static void encode_use(struct ks_plugin *p, struct ks_buf *b, const struct ks_puse *u)
 {
 	struct ks_record_use r;
 
@@ -220,7 +215,7 @@ static int encode_use(struct ks_plugin *p, struct ks_buf *b, const struct ks_pus
 	r.function = u->func;
 	r.when = const_cast<char *>(u->e->when.text);
 	r.accept_reason = const_cast<char *>(u->accept);
-	return ks_record_encode_use(b, &r);
+	ks_record_encode_use(b, &r);
 }
 
 /* Whether the object refers to sym: GCC marks every name it writes into
@@ -253,13 +248,10 @@ void ks_puses_finish(struct ks_plugin *p)
 	}
 }
 
-int ks_puses_encode(struct ks_plugin *p, struct ks_buf *desc)
+void ks_puses_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
-	int r = 0;
-
-	for (size_t i = 0; i < p->nuses && !r; i++) {
+	for (size_t i = 0; i < p->nuses; i++) {
 		if (in_object(p->uses[i].sym))
-			r = encode_use(p, desc, &p->uses[i]);
+			encode_use(p, desc, &p->uses[i]);
 	}
-	return r;
 }

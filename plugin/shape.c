@@ -10,6 +10,7 @@
  * GCC prints them (for people) and as C declarators that the probe can
  * compile where only the kernel's headers are included. */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include <ksunset/record.h>
@@ -234,7 +235,8 @@ static void add(struct ks_plugin *p, enum ks_shape_what what, const char *name, 
 		free(probe);
 		return;
 	}
-	ks_room((void **)&p->a->shapes, &p->a->capshapes, p->a->nshapes + 1, sizeof(*p->a->shapes));
+	ks_array_room((void **)&p->a->shapes, &p->a->capshapes, p->a->nshapes + 1,
+		      sizeof(*p->a->shapes));
 	s = &p->a->shapes[p->a->nshapes++];
 	s->what = what;
 	s->name = xstrdup(name);
@@ -896,15 +898,13 @@ static bool same_shape(const struct ks_pshape *a, const struct ks_pshape *b)
 	       !strcmp(a->probe, b->probe);
 }
 
-int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
+void ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 {
-	int r = 0;
-
 	for (size_t i = 0; i < p->a->nshapes; i++)
 		p->a->shapes[i].at = expand_location(p->a->shapes[i].loc);
 	if (p->a->nshapes)
 		qsort(p->a->shapes, p->a->nshapes, sizeof(*p->a->shapes), cmp_shape);
-	for (size_t i = 0; i < p->a->nshapes && !r; i++) {
+	for (size_t i = 0; i < p->a->nshapes; i++) {
 		const struct ks_pshape *s = &p->a->shapes[i];
 		struct ks_record_use place;
 		struct ks_record_shape rec;
@@ -921,9 +921,8 @@ int ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc)
 		rec.old = s->old;
 		rec.probe = s->probe;
 		rec.arglines = s->arglines;
-		r = ks_record_encode_shape(desc, &rec);
+		ks_record_encode_shape(desc, &rec);
 	}
-	return r;
 }
 
 void ks_shape_free(struct ks_plugin *p)

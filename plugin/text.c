@@ -4,6 +4,7 @@
  * indexed, where GCC's location_get_source_line() looked a line up anew
  * on every call (a large share of the api argument's cost). */
 /* lib/ first: GCC's options.h defines warn_unused_result as a macro */
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include <ksunset/record.h>
@@ -32,8 +33,7 @@ static struct text *text_of(struct ks_plugin *p, const char *file)
 	void **slot;
 	size_t cap = 0;
 
-	if (ks_strmap_put(&p->texts, file, &slot) < 0)
-		xmalloc_failed(sizeof(*t));
+	ks_strmap_put(&p->texts, file, &slot);
 	if (*slot)
 		return (struct text *)*slot;
 	t = XCNEW(struct text);
@@ -46,7 +46,7 @@ static struct text *text_of(struct ks_plugin *p, const char *file)
 			continue;
 		if (i == t->buf.len && i)
 			break;	/* the final newline starts no line */
-		ks_room((void **)&t->starts, &cap, t->nlines + 1, sizeof(*t->starts));
+		ks_array_room((void **)&t->starts, &cap, t->nlines + 1, sizeof(*t->starts));
 		t->starts[t->nlines++] = i;
 	}
 	return t;

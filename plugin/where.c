@@ -36,17 +36,6 @@ static bool is_dir(const char *dir, const char *sub)
 	return r;
 }
 
-/* A kernel source or build tree (lib/path.h). Out of memory ends the
- * compilation, as GCC's own allocations do. */
-static bool is_kernel_tree(const char *dir)
-{
-	int r = ks_path_kernel_tree(dir);
-
-	if (r < 0)
-		xmalloc_failed(strlen(dir) + sizeof("/include/linux/kernel.h"));
-	return r > 0;
-}
-
 static void add_dir(struct ks_plugin *p, const char *dir)
 {
 	char *real = lrealpath(dir);
@@ -70,7 +59,7 @@ static void probe(struct ks_plugin *p, const char *dir)
 	for (int up = 0; up < 6 && strcmp(d, "/"); up++) {
 		char *slash;
 
-		if (is_kernel_tree(d)) {
+		if (ks_path_kernel_tree(d)) {
 			add_dir(p, d);
 			break;
 		}
@@ -105,7 +94,7 @@ bool ks_where_init(struct ks_plugin *p, const char *explicit_dirs)
 	}
 	/* Kbuild compiles in the kernel's build tree with -I./include and
 	 * friends, and -I$(srctree)/include for a separate source tree. */
-	if (is_kernel_tree("."))
+	if (ks_path_kernel_tree("."))
 		add_dir(p, ".");
 	for (unsigned i = 0; i < save_decoded_options_count; i++) {
 		const struct cl_decoded_option *o = &save_decoded_options[i];
@@ -169,8 +158,7 @@ static bool foreign_file(struct ks_plugin *p, location_t loc)
 	file = LOCATION_FILE(loc);
 	if (!file)
 		return true;
-	if (ks_strmap_put(&p->foreign, file, &slot) < 0)
-		return classify(p, file) == 2;
+	ks_strmap_put(&p->foreign, file, &slot);
 	if (!*slot)
 		*slot = (void *)(intptr_t)classify(p, file);
 	return (intptr_t)*slot == 2;

@@ -233,20 +233,20 @@ const char *ks_use_kind_name(enum ks_use_kind k);
  * written, so the same function reads the same at every -O level. */
 size_t ks_function_name_len(const char *fn);
 
-/* Append one record and its terminating NUL to out. 0 or -ENOMEM. */
-int ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
-			  const char *gcc_version);
-int ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u);
+/* Append one record and its terminating NUL to out. */
+void ks_record_encode_unit(struct ks_buf *out, const char *source, const char *digest,
+			   const char *gcc_version);
+void ks_record_encode_use(struct ks_buf *out, const struct ks_record_use *u);
 /* An api record: u's symbol (the name written), kind, file, line, col and
  * function; when and accept_reason are not part of it. */
-int ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u);
+void ks_record_encode_api(struct ks_buf *out, const struct ks_record_use *u);
 
-int ks_record_encode_include(struct ks_buf *out, const struct ks_record_include *inc);
-int ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh);
-int ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f);
-int ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e);
-int ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g);
-int ks_record_encode_shaped(struct ks_buf *out);
+void ks_record_encode_include(struct ks_buf *out, const struct ks_record_include *inc);
+void ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh);
+void ks_record_encode_fact(struct ks_buf *out, const struct ks_record_fact *f);
+void ks_record_encode_error(struct ks_buf *out, const struct ks_record_error *e);
+void ks_record_encode_guard(struct ks_buf *out, const struct ks_record_guard *g);
+void ks_record_encode_shaped(struct ks_buf *out);
 const char *ks_shape_what_name(enum ks_shape_what w);
 const char *ks_fact_status_name(enum ks_fact_status s);
 

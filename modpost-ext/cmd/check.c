@@ -175,9 +175,11 @@ static int option(void *ctx, int c, const char *arg)
 
 	switch (c) {
 	case 's':
-		return ks_paths_add(&o->schedules, arg);
+		ks_paths_add(&o->schedules, arg);
+		return 0;
 	case 'i':
-		return ks_paths_add(&o->symvers, arg);
+		ks_paths_add(&o->symvers, arg);
+		return 0;
 	case 'o':
 		o->output = arg;
 		return 0;
@@ -226,7 +228,8 @@ static int operand(void *ctx, const char *arg, bool after_dashdash)
 	struct check_opts *o = &((struct run *)ctx)->o;
 
 	(void)after_dashdash;
-	return ks_paths_add(&o->modules, arg);
+	ks_paths_add(&o->modules, arg);
+	return 0;
 }
 
 static int ready(void *ctx)
@@ -253,15 +256,12 @@ static int ready(void *ctx)
 }
 
 
-/* Folds a step's result in: -ENOMEM is fatal, other errors mean some
- * input was unusable but the run goes on. */
-static int note(struct run *r, int err)
+/* Folds a step's result in: an error means some input was unusable, but
+ * the run goes on. */
+static void note(struct run *r, int err)
 {
-	if (err == -ENOMEM)
-		return err;
 	if (err < 0)
 		r->unusable = true;
-	return 0;
 }
 
 /* --target: its exports stand for the kernel's (-i adds the modules' own,
@@ -271,8 +271,10 @@ static int load_target(struct run *r)
 {
 	int e = ks_target_open(&r->target, r->o.target, r->o.target_release, r->problems);
 
-	if (e)
-		return e == -ENOMEM ? e : (r->unusable = true, -EINVAL);
+	if (e) {
+		r->unusable = true;
+		return -EINVAL;
+	}
 	if (!r->o.check.kernel_release)
 		r->check.opts.kernel_release = r->target.k.release;
 	return 0;
@@ -281,19 +283,20 @@ static int load_target(struct run *r)
 static int load_inputs(void *ctx)
 {
 	struct run *r = ctx;
-	int e = note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir,
-					      !r->o.target && !r->o.history, r->problems));
+	int e = 0;
 
-	if (!e && r->o.history)
-		e = note(r, ks_schedule_load(&r->sched, ks_cli_history_file(), r->problems));
-	if (!e && r->o.target)
+	note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir,
+				      !r->o.target && !r->o.history, r->problems));
+	if (r->o.history)
+		note(r, ks_schedule_load(&r->sched, ks_cli_history_file(), r->problems));
+	if (r->o.target)
 		e = load_target(r);
 	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
-		e = note(r, ks_symvers_load(r->o.target ? &r->target.k.sv : &r->symvers,
-					    r->o.symvers.v[i], r->problems));
+		note(r, ks_symvers_load(r->o.target ? &r->target.k.sv : &r->symvers,
+					r->o.symvers.v[i], r->problems));
 	if (!e && r->o.baseline) {
 		r->baseline.source_root = r->o.report.source_root;
-		e = note(r, ks_baseline_load(&r->baseline, r->o.baseline, r->problems));
+		note(r, ks_baseline_load(&r->baseline, r->o.baseline, r->problems));
 	}
 	return e;
 }
@@ -302,7 +305,7 @@ static int load_inputs(void *ctx)
  * of the file named by -o, or as stdout's. */
 static int report_failed(struct run *r, int e)
 {
-	if (e == -ENOMEM || e >= 0)
+	if (e >= 0)
 		return e;
 	if (r->write_failed)
 		return e;
@@ -310,8 +313,9 @@ static int report_failed(struct run *r, int e)
 	if (r->out == stdout)
 		return ks_cmd_write_failed(e);
 	r->unusable = true;
-	return ks_diag_add(r->problems, KS_ERROR, r->o.output, 0, 0, "cannot write report: %s",
-			   strerror(-e)) < 0 ? -ENOMEM : e;
+	ks_diag_add(r->problems, KS_ERROR, r->o.output, 0, 0, "cannot write report: %s",
+		    strerror(-e));
+	return e;
 }
 
 static int open_report(struct run *r)
@@ -323,8 +327,10 @@ static int open_report(struct run *r)
 		return report_failed(r, ks_report_begin(r->out, &r->o.report));
 	e = -errno;
 	r->out = NULL;
-	return note(r, ks_diag_add(r->problems, KS_ERROR, r->o.output, 0, 0,
-				   "cannot write report: %s", strerror(-e)) < 0 ? -ENOMEM : e);
+	ks_diag_add(r->problems, KS_ERROR, r->o.output, 0, 0, "cannot write report: %s",
+		    strerror(-e));
+	note(r, e);
+	return 0;
 }
 
 static int close_report(struct run *r)
@@ -395,15 +401,15 @@ static int outlook(struct run *r, const struct ks_module *m)
 static int check_one(void *ctx, const struct ks_module *m)
 {
 	struct run *r = ctx;
-	int e = ks_check_module(&r->check, m);
+	int e;
 
-	if (!e && r->o.write_baseline)
-		e = ks_baseline_keys_add(&r->keys, &r->check.found);
-	if (!e && r->o.baseline)
-		e = ks_baseline_apply(&r->baseline, m->name, &r->check.found);
+	ks_check_module(&r->check, m);
+	if (r->o.write_baseline)
+		ks_baseline_keys_add(&r->keys, &r->check.found);
+	if (r->o.baseline)
+		ks_baseline_apply(&r->baseline, m->name, &r->check.found);
 	ks_findings_sort(&r->check.found);
-	if (!e)
-		e = report_failed(r, ks_report_findings(r->out, &r->o.report, &r->check.found));
+	e = report_failed(r, ks_report_findings(r->out, &r->o.report, &r->check.found));
 	if (!e && r->o.target)
 		e = report_failed(r, outlook(r, m));
 	ks_findings_free(&r->check.found);
@@ -425,9 +431,8 @@ static int locate(void *ctx, struct ks_module *m)
 
 	if (!ks_locate_reads(&r->o.dwarf))
 		return 0;
-	e = ks_check_module(&r->check, m);
-	if (!e)
-		e = ks_locate_module(m, &r->o.dwarf, has_finding, &r->check.found, r->problems);
+	ks_check_module(&r->check, m);
+	e = ks_locate_module(m, &r->o.dwarf, has_finding, &r->check.found, r->problems);
 	ks_findings_free(&r->check.found);
 	return e;
 }
@@ -537,32 +542,30 @@ static void summary(void *ctx, const struct ks_diags *problems)
 }
 
 /* A baseline file that an unusable input kept from being written. */
-static int not_written(struct ks_diags *d, const char *path)
+static void not_written(struct ks_diags *d, const char *path)
 {
-	return path ? ks_diag_add(d, KS_NOTE, path, 0, 0,
-				  "baseline not written: some input could not be used")
-		    : 0;
+	if (path)
+		ks_diag_add(d, KS_NOTE, path, 0, 0,
+			    "baseline not written: some input could not be used");
 }
 
 /* After the check: the stale entries of --baseline, noted and pruned,
  * then --write-baseline, which may name the same file. Nothing is written
  * when some input was unusable, as the entries of what was not checked
  * would be lost; nor is anything stale then. */
-static int finish_baselines(struct run *r, struct ks_diags *d)
+static void finish_baselines(struct run *r, struct ks_diags *d)
 {
-	int e = 0;
-
 	if (r->unusable) {
-		e = not_written(d, r->o.prune ? r->o.baseline : NULL);
-		return e ? e : not_written(d, r->o.write_baseline);
+		not_written(d, r->o.prune ? r->o.baseline : NULL);
+		not_written(d, r->o.write_baseline);
+		return;
 	}
 	if (r->o.baseline)
-		e = ks_baseline_report_stale(&r->baseline, d);
-	if (!e && r->o.prune)
-		e = note(r, ks_baseline_prune(&r->baseline, d));
-	if (!e && r->o.write_baseline)
-		e = note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, d));
-	return e;
+		ks_baseline_report_stale(&r->baseline, d);
+	if (r->o.prune)
+		note(r, ks_baseline_prune(&r->baseline, d));
+	if (r->o.write_baseline)
+		note(r, ks_baseline_keys_write(&r->keys, r->o.write_baseline, d));
 }
 
 static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
@@ -575,7 +578,7 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	if (r->out)
 		e = e ? e : close_report(r);
 	if (!e)
-		e = finish_baselines(r, d);
+		finish_baselines(r, d);
 	out->unusable = r->unusable;
 	out->write_failed = r->write_failed && !r->unusable;
 	out->findings = r->o.report.tally.errors > 0;

@@ -20,10 +20,9 @@
 #define KS_DATADIR "/usr/local/share"
 #endif
 
-int ks_paths_add(struct ks_paths *p, const char *path)
+void ks_paths_add(struct ks_paths *p, const char *path)
 {
 	ks_strv_add(&p->v, &p->n, path);
-	return 0;
 }
 
 void ks_paths_free(struct ks_paths *p)
@@ -35,62 +34,59 @@ void ks_paths_free(struct ks_paths *p)
 	p->n = 0;
 }
 
-static int add_list(struct ks_paths *out, const char *list)
+static void add_list(struct ks_paths *out, const char *list)
 {
 	while (*list) {
 		size_t n = strcspn(list, ":");
 		char *one = ks_xstrndup(list, n);
-		int r = n ? ks_paths_add(out, one) : 0;
 
+		if (n)
+			ks_paths_add(out, one);
 		free(one);
-		if (r < 0)
-			return r;
 		list += n + (list[n] == ':');
 	}
-	return 0;
 }
 
 /* Adds dir/ *.schedule, sorted. */
-static int add_dir(struct ks_paths *out, const char *dir)
+static void add_dir(struct ks_paths *out, const char *dir)
 {
 	char *pat = ks_strdupf("%s/*.schedule", dir);
 	glob_t g;
-	int r = 0;
 
 	if (glob(pat, 0, NULL, &g) == 0) {
-		for (size_t i = 0; !r && i < g.gl_pathc; i++)
-			r = ks_paths_add(out, g.gl_pathv[i]);
+		for (size_t i = 0; i < g.gl_pathc; i++)
+			ks_paths_add(out, g.gl_pathv[i]);
 		globfree(&g);
 	}
 	free(pat);
-	return r;
 }
 
-int ks_cli_find_schedules(const struct ks_paths *given, const char *kdir, struct ks_paths *out)
+void ks_cli_find_schedules(const struct ks_paths *given, const char *kdir, struct ks_paths *out)
 {
 	const char *env = getenv("KSUNSET_SCHEDULE");
 	char *p;
-	int r = 0;
 
 	if (given->n) {
-		for (size_t i = 0; !r && i < given->n; i++)
-			r = ks_paths_add(out, given->v[i]);
-		return r;
+		for (size_t i = 0; i < given->n; i++)
+			ks_paths_add(out, given->v[i]);
+		return;
 	}
-	if (env && *env)
-		return add_list(out, env);
+	if (env && *env) {
+		add_list(out, env);
+		return;
+	}
 	if (kdir) {
 		p = ks_strdupf("%s/ksunset.schedule", kdir);
 		if (access(p, F_OK) == 0)
-			r = ks_paths_add(out, p);
+			ks_paths_add(out, p);
 		free(p);
-		if (r || out->n)
-			return r;
+		if (out->n)
+			return;
 	}
-	r = add_dir(out, KS_SYSCONFDIR "/ksunset/schedule.d");
-	if (r || out->n)
-		return r;
-	return add_dir(out, KS_DATADIR "/ksunset/schedule.d");
+	add_dir(out, KS_SYSCONFDIR "/ksunset/schedule.d");
+	if (out->n)
+		return;
+	add_dir(out, KS_DATADIR "/ksunset/schedule.d");
 }
 
 char *ks_cli_no_schedule(const char *kdir, bool attrs)
@@ -107,20 +103,21 @@ int ks_cli_load_schedules(struct ks_schedule *s, const struct ks_paths *given,
 			  const char *kdir, int required, struct ks_diags *d)
 {
 	struct ks_paths found = { 0 };
-	int ret = ks_cli_find_schedules(given, kdir, &found);
+	int ret = 0;
 
-	for (size_t i = 0; ret != -ENOMEM && i < found.n; i++) {
+	ks_cli_find_schedules(given, kdir, &found);
+	for (size_t i = 0; i < found.n; i++) {
 		int r = ks_schedule_load(s, found.v[i], d);
 
 		/* go on after a bad file; an unreadable one outranks bad content */
-		if (r == -ENOMEM || (r < 0 && (ret == 0 || ret == -EINVAL)))
+		if (r < 0 && (ret == 0 || ret == -EINVAL))
 			ret = r;
 	}
 	if (!ret && !found.n && required) {
 		char *why = ks_cli_no_schedule(kdir, false);
 
-		ret = ks_diag_add(d, KS_ERROR, NULL, 0, 0, "%s", why);
-		ret = ret < 0 ? ret : -ENOENT;
+		ks_diag_add(d, KS_ERROR, NULL, 0, 0, "%s", why);
+		ret = -ENOENT;
 		free(why);
 	}
 	ks_paths_free(&found);

@@ -18,14 +18,14 @@ struct ks_paths {
 	size_t n;
 };
 
-int ks_paths_add(struct ks_paths *p, const char *path) KS_MUST_CHECK;
+void ks_paths_add(struct ks_paths *p, const char *path);
 void ks_paths_free(struct ks_paths *p);
 
 /* The schedule files, first match wins: the given ones, else
  * $KSUNSET_SCHEDULE, else KDIR/ksunset.schedule (kdir may be NULL), else
  * the system folders. out may end up empty. */
-int ks_cli_find_schedules(const struct ks_paths *given, const char *kdir,
-			  struct ks_paths *out) KS_MUST_CHECK;
+void ks_cli_find_schedules(const struct ks_paths *given, const char *kdir,
+			   struct ks_paths *out);
 
 /* What to say when ks_cli_find_schedules() found nothing, the same for
  * every command: "no schedule found (looked for $KSUNSET_SCHEDULE,

@@ -107,13 +107,12 @@ int ks_cmd_stdout_written(void)
 	return 0;
 }
 
-int ks_cmd_report_written(int e, struct ks_outcome *out)
+void ks_cmd_report_written(int e, struct ks_outcome *out)
 {
-	if (e >= 0 || e == -ENOMEM)
-		return e;
+	if (e >= 0)
+		return;
 	ks_cmd_write_failed(e);
 	out->write_failed = true;
-	return 0;
 }
 
 static int run(const struct ks_cmd *cmd, void *ctx)

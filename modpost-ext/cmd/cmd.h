@@ -30,9 +30,9 @@ int ks_cmd_write_failed(int e);
 /* Flushes stdout: 0, or (said with ks_cmd_write_failed) a negative errno. */
 int ks_cmd_stdout_written(void);
 /* e, what a report/ call writing to stdout returned: a write that failed
- * is said with ks_cmd_write_failed and marked in out, and is 0 then, as
- * the run is over but for its exit status; other values are returned. */
-int ks_cmd_report_written(int e, struct ks_outcome *out);
+ * is said with ks_cmd_write_failed and marked in out, as the run is over
+ * but for its exit status. */
+void ks_cmd_report_written(int e, struct ks_outcome *out);
 
 struct ks_cmd {
 	const char *name;

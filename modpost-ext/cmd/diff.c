@@ -146,17 +146,20 @@ static int schedule_out(struct run *r, struct ks_diags *d)
 	char when[32];
 	int e;
 
-	if (!rel.new)
-		return ks_diag_add(d, KS_ERROR, r->new.arg, 0, 0,
-				   "--schedule-out needs the new kernel's release: none found "
-				   "here; give --new-release") < 0 ? -ENOMEM : -EINVAL;
-	if (ks_diff_when(&rel, when, sizeof(when), &why) < 0)
-		return ks_diag_add(d, KS_ERROR, r->new.arg, 0, 0,
-				   "release '%s' (old: '%s'): %s; give --new-release", rel.new,
-				   rel.old ? rel.old : "unknown", why) < 0 ? -ENOMEM : -EINVAL;
-	e = ks_diff_schedule(&b, &r->changes, when, &rel);
-	if (!e)
-		e = ks_file_replace(r->o.schedule_out, b.p, b.len, d);
+	if (!rel.new) {
+		ks_diag_add(d, KS_ERROR, r->new.arg, 0, 0,
+			    "--schedule-out needs the new kernel's release: none found here; give "
+			    "--new-release");
+		return -EINVAL;
+	}
+	if (ks_diff_when(&rel, when, sizeof(when), &why) < 0) {
+		ks_diag_add(d, KS_ERROR, r->new.arg, 0, 0,
+			    "release '%s' (old: '%s'): %s; give --new-release", rel.new,
+			    rel.old ? rel.old : "unknown", why);
+		return -EINVAL;
+	}
+	ks_diff_schedule(&b, &r->changes, when, &rel);
+	e = ks_file_replace(r->o.schedule_out, b.p, b.len, d);
 	ks_buf_free(&b);
 	return e;
 }
@@ -166,14 +169,12 @@ static int pipeline(struct run *r, struct ks_diags *d)
 	int e = ks_kernel_open(&r->old, r->o.args[0], d);
 	int e2 = ks_kernel_open(&r->new, r->o.args[1], d);
 
-	if (e == -ENOMEM || e2 == -ENOMEM)
-		return -ENOMEM;
 	if (e || e2)
 		return e ? e : e2;
-	if (r->o.new_release && ks_kernel_set_release(&r->new, r->o.new_release) < 0)
-		return -ENOMEM;
-	e = ks_symvers_diff(&r->old.sv, &r->new.sv, &r->changes);
-	if (!e && r->o.schedule_out)
+	if (r->o.new_release)
+		ks_kernel_set_release(&r->new, r->o.new_release);
+	ks_symvers_diff(&r->old.sv, &r->new.sv, &r->changes);
+	if (r->o.schedule_out)
 		e = schedule_out(r, d);
 	if (!e)
 		r->compared = true;
@@ -184,7 +185,9 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 {
 	int e = pipeline(ctx, d);
 
-	return e ? e : ks_cmd_report_written(write_changes(ctx, d), out);
+	if (!e)
+		ks_cmd_report_written(write_changes(ctx, d), out);
+	return e;
 }
 
 static void summary(void *ctx, const struct ks_diags *d)

@@ -61,11 +61,14 @@ static int option(void *ctx, int c, const char *arg)
 
 	switch (c) {
 	case 's':
-		return ks_paths_add(&o->schedules, arg);
+		ks_paths_add(&o->schedules, arg);
+		return 0;
 	case 'i':
-		return ks_paths_add(&o->symvers, arg);
+		ks_paths_add(&o->symvers, arg);
+		return 0;
 	case OPT_MODULES:
-		return ks_paths_add(&o->modules, arg);
+		ks_paths_add(&o->modules, arg);
+		return 0;
 	case OPT_LIST:
 		o->list = 1;
 		return 0;
@@ -92,7 +95,8 @@ static int operand(void *ctx, const char *arg, bool after_dashdash)
 	struct lint_opts *o = ctx;
 
 	(void)after_dashdash;
-	return ks_paths_add(&o->schedules, arg);
+	ks_paths_add(&o->schedules, arg);
+	return 0;
 }
 
 static void print_entry(const struct ks_entry *e, int32_t today)
@@ -128,33 +132,32 @@ struct run {
 	int err;			/* the worst load result */
 };
 
-/* Keeps the worst: -ENOMEM, then an unreadable file, then bad content. */
+/* Keeps the worst: an unreadable file, then bad content. */
 static void note(struct run *r, int e)
 {
-	if (e == -ENOMEM || (e < 0 && (r->err == 0 || r->err == -EINVAL)))
+	if (e < 0 && (r->err == 0 || r->err == -EINVAL))
 		r->err = e;
 }
 
 /* -i, else KDIR/Module.symvers when there is one. */
-static int load_symvers(struct run *r)
+static void load_symvers(struct run *r)
 {
 	if (!r->o.symvers.n && r->o.kernel_dir) {
 		char *p = ks_strdupf("%s/Module.symvers", r->o.kernel_dir);
-		int e = access(p, F_OK) == 0 ? ks_paths_add(&r->o.symvers, p) : 0;
 
+		if (access(p, F_OK) == 0)
+			ks_paths_add(&r->o.symvers, p);
 		free(p);
-		if (e < 0)
-			return -ENOMEM;
 	}
 	for (size_t i = 0; i < r->o.symvers.n; i++)
 		note(r, ks_symvers_load(&r->symvers, r->o.symvers.v[i], r->d));
 	r->lint.symvers = r->o.symvers.n ? &r->symvers : NULL;
-	return 0;
 }
 
 static int check_module(void *ctx, const struct ks_module *m)
 {
-	return ks_check_module(ctx, m);
+	ks_check_module(ctx, m);
+	return 0;
 }
 
 /* Counts, per scheduled symbol, the modules its entry still concerns. */
@@ -168,12 +171,11 @@ static int count_users(struct run *r)
 			    r->d);
 	if (r->scan.unusable && !e)
 		note(r, -EIO);
-	for (size_t i = 0; e >= 0 && i < r->check.found.n; i++) {
+	for (size_t i = 0; !e && i < r->check.found.n; i++) {
 		void **slot;
 
-		e = ks_strmap_put(&r->users, r->check.found.v[i].symbol, &slot);
-		if (e >= 0)
-			*slot = (void *)((uintptr_t)*slot + 1);
+		ks_strmap_put(&r->users, r->check.found.v[i].symbol, &slot);
+		*slot = (void *)((uintptr_t)*slot + 1);
 	}
 	/* "no remaining user" is a claim about every module given: none when
 	 * one of them could not be read */
@@ -187,14 +189,12 @@ static int pipeline(struct run *r)
 	int e;
 
 	note(r, ks_cli_load_schedules(&r->sched, &r->o.schedules, r->o.kernel_dir, 1, r->d));
-	if (r->err == -ENOMEM || load_symvers(r) < 0)
-		return -ENOMEM;
+	load_symvers(r);
 	r->lint.target = r->o.release ? &r->o.target : NULL;
-	if (r->o.modules.n && count_users(r) < 0)
-		return -ENOMEM;
+	if (r->o.modules.n && (e = count_users(r)) < 0)
+		return e;
 	for (size_t i = 0; i < r->sched.n; i++)
-		if ((e = ks_lint_entry(&r->lint, r->sched.entries[i], r->d)) < 0)
-			return e;
+		ks_lint_entry(&r->lint, r->sched.entries[i], r->d);
 	return r->err;
 }
 

@@ -81,7 +81,7 @@ static int schedule_arg(struct ks_paths *found, struct ks_buf *b)
 	struct ks_diags d = { 0 };
 	int r = 0;
 
-	for (size_t i = 0; r != -ENOMEM && i < found->n; i++)
+	for (size_t i = 0; i < found->n; i++)
 		if (ks_schedule_load(&s, found->v[i], &d) < 0)
 			r = -EINVAL;
 	ks_diags_sort(&d);
@@ -106,15 +106,15 @@ static int plugin_flags(const struct make_run *mr, const char *kdir, char **flag
 	struct ks_paths found = { 0 };
 	struct ks_buf sched = KS_BUF_INIT;
 	char *plugin = NULL;
-	int r = ks_cli_find_schedules(&mr->schedules, kdir, &found);
+	int r;
 
+	ks_cli_find_schedules(&mr->schedules, kdir, &found);
 	/* --history: the plugin records the uses of what the shipped history
 	 * says Debian's kernels removed */
-	if (!r && mr->history)
-		r = ks_paths_add(&found, ks_cli_history_file());
+	if (mr->history)
+		ks_paths_add(&found, ks_cli_history_file());
 
-	if (!r)
-		r = absolute(&found);
+	r = absolute(&found);
 	if (!r)
 		r = schedule_arg(&found, &sched);
 	if (!r && !(plugin = ks_cli_plugin_path()))
@@ -257,9 +257,9 @@ static int absolute_var(struct make_run *mr, const char *var, char **owned)
 /* Splits "ksunset make [CHECK-OPTION]... [--] [MAKE-ARG]...". */
 static int split_args(int argc, char **argv, struct make_run *mr)
 {
-	int i = 1, r = 0;
+	int i = 1;
 
-	for (; i < argc && !r; i++) {
+	for (; i < argc; i++) {
 		enum ks_arity a = ks_cmd_option_arity(&ks_cmd_check, argv[i]);
 
 		if (!strcmp(argv[i], "--")) {
@@ -280,14 +280,14 @@ static int split_args(int argc, char **argv, struct make_run *mr)
 			ks_usage_error("make", "option '%s' needs an argument", argv[i]);
 			return -EINVAL;
 		}
-		r = ks_paths_add(&mr->check_args, argv[i]);
-		if (!r && a == KS_OPTION_WITH_NEXT)
-			r = ks_paths_add(&mr->check_args, argv[++i]);
+		ks_paths_add(&mr->check_args, argv[i]);
+		if (a == KS_OPTION_WITH_NEXT)
+			ks_paths_add(&mr->check_args, argv[++i]);
 	}
 	/* argv[i - 1] becomes "make" */
 	mr->make_argv = argv + i - 1;
 	mr->make_argc = argc - i + 1;
-	return r;
+	return 0;
 }
 
 /* The value of option long/short among the check options, one by one. */
@@ -313,7 +313,7 @@ static void drop_arg(struct ks_paths *args, size_t i)
 	args->n--;
 }
 
-static int scan_check_args(struct make_run *mr, bool *help)
+static void scan_check_args(struct make_run *mr, bool *help)
 {
 	for (size_t i = 0; i < mr->check_args.n; i++) {
 		const char *a = mr->check_args.v[i], *v;
@@ -333,11 +333,9 @@ static int scan_check_args(struct make_run *mr, bool *help)
 		} else if (!strncmp(a, "--kernel-dir", 12)) {
 			mr->kernel_dir = opt_value(&mr->check_args, &i, "--kernel-dir", 0);
 		} else if ((v = opt_value(&mr->check_args, &i, "--schedule", 's'))) {
-			if (ks_paths_add(&mr->schedules, v) < 0)
-				return -ENOMEM;
+			ks_paths_add(&mr->schedules, v);
 		}
 	}
-	return 0;
 }
 
 /* Appends the plugin flags to KCFLAGS: the make argument if given (it
@@ -411,34 +409,35 @@ static int run_check(struct make_run *mr)
 	char *order = ks_strdupf("%s/modules.order", mr->mdir);
 	char *symvers = ks_strdupf("%s/Module.symvers", mr->kdir);
 	char *own = ks_strdupf("%s/Module.symvers", mr->mdir);
-	int r = ks_paths_add(&av, "check");
+	int r;
 
-	for (size_t i = 0; !r && i < mr->check_args.n; i++)
-		r = ks_paths_add(&av, mr->check_args.v[i]);
-	if (!r && !mr->target && access(symvers, F_OK) == 0 && !(r = ks_paths_add(&av, "-i")))
-		r = ks_paths_add(&av, symvers);
-	if (!r && strcmp(own, symvers) != 0 && access(own, F_OK) == 0 &&
-	    !(r = ks_paths_add(&av, "-i")))
-		r = ks_paths_add(&av, own);
-	while (!r && extra && *(extra += strspn(extra, " "))) {
+	ks_paths_add(&av, "check");
+	for (size_t i = 0; i < mr->check_args.n; i++)
+		ks_paths_add(&av, mr->check_args.v[i]);
+	if (!mr->target && access(symvers, F_OK) == 0) {
+		ks_paths_add(&av, "-i");
+		ks_paths_add(&av, symvers);
+	}
+	if (strcmp(own, symvers) != 0 && access(own, F_OK) == 0) {
+		ks_paths_add(&av, "-i");
+		ks_paths_add(&av, own);
+	}
+	while (extra && *(extra += strspn(extra, " "))) {
 		size_t n = strcspn(extra, " ");
 		char *one = ks_xstrndup(extra, n);
 
-		r = ks_paths_add(&av, "-i");
-		r = r ? r : ks_paths_add(&av, one);
+		ks_paths_add(&av, "-i");
+		ks_paths_add(&av, one);
 		free(one);
 		extra += n;
 	}
-	if (!r && !mr->kernel_dir && !(r = ks_paths_add(&av, "--kernel-dir")))
-		r = ks_paths_add(&av, mr->kdir);
-	if (!r)
-		r = ks_paths_add(&av, access(order, F_OK) == 0 ? order : mr->mdir);
-	if (!r) {
-		optind = 1;
-		r = ks_cmd_main(&ks_cmd_check, (int)av.n, av.v);
-	} else {
-		r = KS_EXIT_USAGE;
+	if (!mr->kernel_dir) {
+		ks_paths_add(&av, "--kernel-dir");
+		ks_paths_add(&av, mr->kdir);
 	}
+	ks_paths_add(&av, access(order, F_OK) == 0 ? order : mr->mdir);
+	optind = 1;
+	r = ks_cmd_main(&ks_cmd_check, (int)av.n, av.v);
 	free(order);
 	free(symvers);
 	free(own);
@@ -492,7 +491,7 @@ static int target_usable(const char *target)
 	struct ks_diags d = { 0 };
 	int r = ks_kernel_open(&k, target, &d);
 
-	if (r && r != -ENOMEM)
+	if (r)
 		ks_diags_print(&d, stderr);
 	ks_kernel_free(&k);
 	ks_diags_free(&d);
@@ -507,7 +506,7 @@ static int make_main(int argc, char **argv)
 	int r = split_args(argc, argv, &mr);
 
 	if (!r)
-		r = scan_check_args(&mr, &help);
+		scan_check_args(&mr, &help);
 	if (!r && help) {
 		make_help();
 		goto out;
@@ -556,11 +555,10 @@ int ks_cflags_main(int argc, char **argv)
 		if (!out)
 			flags_error("%s", "cannot find ksunset.so (set KSUNSET_PLUGIN)");
 	} else {
-		for (int i = 1; !r && i < argc; i++)
-			r = ks_paths_add(&mr.check_args, argv[i]);
-		r = r ? r : scan_check_args(&mr, &help);
-		if (!r)
-			r = plugin_flags(&mr, mr.kernel_dir, &out, &files);
+		for (int i = 1; i < argc; i++)
+			ks_paths_add(&mr.check_args, argv[i]);
+		scan_check_args(&mr, &help);
+		r = plugin_flags(&mr, mr.kernel_dir, &out, &files);
 		if (!r && !*files && !mr.api)
 			say_no_schedule(mr.kernel_dir);
 	}

@@ -75,9 +75,11 @@ static int option(void *ctx, int c, const char *arg)
 
 	switch (c) {
 	case 's':
-		return ks_paths_add(&o->schedules, arg);
+		ks_paths_add(&o->schedules, arg);
+		return 0;
 	case 'i':
-		return ks_paths_add(&o->symvers, arg);
+		ks_paths_add(&o->symvers, arg);
+		return 0;
 	case 'n':
 		o->dry_run = true;
 		return 0;
@@ -114,7 +116,8 @@ static int operand(void *ctx, const char *arg, bool after_dashdash)
 	struct mark_opts *o = ctx;
 
 	(void)after_dashdash;
-	return ks_paths_add(&o->syms, arg);
+	ks_paths_add(&o->syms, arg);
+	return 0;
 }
 
 /* --when: a date (or an offset from today) or a kernel release. */
@@ -181,11 +184,9 @@ static int ready(void *ctx)
 	}
 	if (!o->schedules.n) {
 		char *p = ks_strdupf("%s/ksunset.schedule", o->kernel_dir);
-		int r = ks_paths_add(&o->schedules, p);
 
+		ks_paths_add(&o->schedules, p);
 		free(p);
-		if (r < 0)
-			return r;
 	}
 	if (ks_cli_today("mark", o->today, &o->today_days) < 0)
 		return -EINVAL;
@@ -207,7 +208,7 @@ struct run {
 	struct ks_symvers symvers;
 	struct ks_diags *d;
 	bool refused;			/* exit 1 rather than 2 */
-	bool failed;			/* not written, and not for want of memory */
+	bool failed;			/* not written */
 	bool marked;			/* written (or, with -n, would be) */
 	unsigned line;			/* where the new entry starts */
 };
@@ -219,9 +220,11 @@ static int read_old(struct run *r)
 
 	if (e == -ENOENT)
 		return 0;
-	if (e < 0)
-		return ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot read schedule: %s",
-				   strerror(-e)) < 0 ? -ENOMEM : e;
+	if (e < 0) {
+		ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot read schedule: %s",
+			    strerror(-e));
+		return e;
+	}
 	e = ks_schedule_parse(&r->sched, r->path, r->old.p, r->old.len, r->d);
 	r->refused = e == -EINVAL;
 	return e;
@@ -232,10 +235,10 @@ static int refuse_scheduled(struct run *r)
 	for (size_t i = 0; i < r->o.syms.n; i++) {
 		const struct ks_entry *e = ks_schedule_lookup(&r->sched, r->o.syms.v[i]);
 
-		if (e && ks_diag_add(r->d, KS_ERROR, e->file, e->line, 0,
-				     "'%s' is already scheduled here: not marking it again",
-				     r->o.syms.v[i]) < 0)
-			return -ENOMEM;
+		if (e)
+			ks_diag_add(r->d, KS_ERROR, e->file, e->line, 0,
+				    "'%s' is already scheduled here: not marking it again",
+				    r->o.syms.v[i]);
 		r->refused |= e != NULL;
 	}
 	return r->refused ? -EINVAL : 0;
@@ -250,7 +253,7 @@ static int check_result(struct run *r)
 
 	l.symvers = r->o.symvers.n ? &r->symvers : NULL;
 	if (e == 0 && r->result.n)
-		e = ks_lint_entry(&l, r->result.entries[r->result.n - 1], r->d);
+		ks_lint_entry(&l, r->result.entries[r->result.n - 1], r->d);
 	r->refused = e == -EINVAL || (e == 0 && r->d->nerrors > errors);
 	return e ? e : r->refused ? -EINVAL : 0;
 }
@@ -265,9 +268,10 @@ static int refuse_past(struct run *r)
 		return 0;
 	ks_date_format(r->o.today_days, today);
 	r->refused = true;
-	return ks_diag_add(r->d, KS_ERROR, r->path, 0, 0,
-			   "When %s is not after today (%s): every use would be overdue at once; "
-			   "--force marks it anyway", r->o.when_text, today) < 0 ? -ENOMEM : -EINVAL;
+	ks_diag_add(r->d, KS_ERROR, r->path, 0, 0,
+		    "When %s is not after today (%s): every use would be overdue at once; "
+		    "--force marks it anyway", r->o.when_text, today);
+	return -EINVAL;
 }
 
 /* A schedule that may not be written is refused, though rename(2) would
@@ -278,41 +282,35 @@ static int refuse_past(struct run *r)
 static int refuse_read_only(struct run *r)
 {
 	struct stat st;
-	int e;
 
 	if (stat(r->path, &st) < 0)
 		return 0;
 	if (access(r->path, W_OK) < 0)
-		e = ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot write: %s", strerror(errno));
+		ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot write: %s", strerror(errno));
 	else if (!(st.st_mode & 0222))
-		e = ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot write: the file is read-only "
-				"(mode %04o)", (unsigned)(st.st_mode & 07777));
+		ks_diag_add(r->d, KS_ERROR, r->path, 0, 0, "cannot write: the file is read-only "
+			    "(mode %04o)", (unsigned)(st.st_mode & 07777));
 	else
 		return 0;
-	return e < 0 ? -ENOMEM : -EACCES;
+	return -EACCES;
 }
 
 /* The would-be file: the old text as it is, then the separator and the
  * entry in the file's own line endings (CRLF stays CRLF). */
-static int compose(struct run *r)
+static void compose(struct run *r)
 {
 	const char *old = r->old.p ? r->old.p : "";
-	int e;
 
 	ks_buf_adds(&r->entry, ks_entry_separator(old, r->old.len));
 	r->sep = r->entry.len;
-	e = ks_entry_format(&r->entry, &r->o.e);
-	if (!e) {
-		ks_buf_add(&r->text, old, r->old.len);
-		e = ks_buf_add_eol(&r->text, r->entry.p, r->entry.len,
-				   ks_text_eol(old, r->old.len));
-	}
+	ks_entry_format(&r->entry, &r->o.e);
+	ks_buf_add(&r->text, old, r->old.len);
+	ks_buf_add_eol(&r->text, r->entry.p, r->entry.len, ks_text_eol(old, r->old.len));
 	r->line = 1;
 	for (size_t i = 0; i < r->old.len; i++)
 		r->line += old[i] == '\n';
 	for (size_t i = 0; i < r->sep; i++)
 		r->line += r->entry.p[i] == '\n';
-	return e;
 }
 
 static int pipeline(struct run *r)
@@ -327,10 +325,10 @@ static int pipeline(struct run *r)
 		e = read_old(r);
 	if (!e)
 		e = refuse_scheduled(r);
-	if (!e)
-		e = compose(r);
-	if (!e)
+	if (!e) {
+		compose(r);
 		e = check_result(r);
+	}
 	if (!e)
 		fputs(r->entry.p + r->sep, stdout);
 	if (!e && !r->o.dry_run)
@@ -350,7 +348,8 @@ static void done(const struct run *r)
 								    : "marked");
 	for (size_t i = 0; i < r->o.e.nsyms; i++)
 		fprintf(stderr, "%s'%s'", i ? ", " : " ", r->o.e.syms[i]);
-	fprintf(stderr, " %s\n", ks_say_action(&what, e, false) == 0 ? what.p : "");
+	ks_say_action(&what, e, false);
+	fprintf(stderr, " %s\n", what.p);
 	ks_buf_free(&what);
 }
 
@@ -364,7 +363,7 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	r->d = d;
 	r->path = r->o.schedules.v[0];
 	e = pipeline(r);
-	r->failed = e < 0 && e != -ENOMEM;
+	r->failed = e < 0;
 	r->marked = e == 0;
 	out->findings = r->refused;
 	return r->refused ? 0 : e;

@@ -52,7 +52,8 @@ static int option(void *ctx, int c, const char *arg)
 
 	switch (c) {
 	case 'i':
-		return ks_paths_add(&o->symvers, arg);
+		ks_paths_add(&o->symvers, arg);
+		return 0;
 	case OPT_MODULE:
 		o->owner = arg;
 		return 0;
@@ -73,7 +74,8 @@ static int operand(void *ctx, const char *arg, bool after_dashdash)
 	struct unused_opts *o = ctx;
 
 	(void)after_dashdash;
-	return ks_paths_add(&o->modules, arg);
+	ks_paths_add(&o->modules, arg);
+	return 0;
 }
 
 static int ready(void *ctx)
@@ -100,25 +102,21 @@ struct run {
 
 static int count_module(void *ctx, const struct ks_module *m)
 {
-	return ks_imports_add(ctx, m);
+	ks_imports_add(ctx, m);
+	return 0;
 }
 
 static int load_symvers(struct run *r)
 {
-	for (size_t i = 0; i < r->o.symvers.n; i++) {
-		int e = ks_symvers_load(&r->sv, r->o.symvers.v[i], r->problems);
-
-		if (e == -ENOMEM)
-			return e;
-		r->scan.unusable |= e < 0;
-	}
+	for (size_t i = 0; i < r->o.symvers.n; i++)
+		r->scan.unusable |= ks_symvers_load(&r->sv, r->o.symvers.v[i], r->problems) < 0;
 	if (r->o.owner) {
 		for (size_t i = 0; i < r->sv.n; i++)
 			if (ks_export_owned_by(r->sv.v[i], r->o.owner))
 				return 0;
-		return ks_diag_add(r->problems, KS_ERROR, NULL, 0, 0,
-				   "--module %s: no export of Module.symvers belongs to it",
-				   r->o.owner) < 0 ? -ENOMEM : -ENOENT;
+		ks_diag_add(r->problems, KS_ERROR, NULL, 0, 0,
+			    "--module %s: no export of Module.symvers belongs to it", r->o.owner);
+		return -ENOENT;
 	}
 	return 0;
 }
@@ -165,7 +163,7 @@ static int pipeline(struct run *r)
 		e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, count_module,
 				    &r->imports, r->problems);
 	if (!e)
-		e = ks_imports_list(&r->imports, r->o.owner, !r->o.counts, &r->list, &r->nlist);
+		ks_imports_list(&r->imports, r->o.owner, !r->o.counts, &r->list, &r->nlist);
 	return e;
 }
 
@@ -193,7 +191,9 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	r->problems = d;
 	e = pipeline(r);
 	out->unusable = r->scan.unusable;
-	return e ? e : ks_cmd_report_written(write_list(r), out);
+	if (!e)
+		ks_cmd_report_written(write_list(r), out);
+	return e;
 }
 
 static void summary_if_listed(void *ctx, const struct ks_diags *d)

@@ -66,7 +66,8 @@ static int operand(void *ctx, const char *arg, bool after_dashdash)
 {
 	struct users_opts *o = ctx;
 
-	return ks_paths_add(after_dashdash ? &o->modules : &o->syms, arg);
+	ks_paths_add(after_dashdash ? &o->modules : &o->syms, arg);
+	return 0;
 }
 
 static int ready(void *ctx)
@@ -98,7 +99,8 @@ struct run {
 
 static int check_module(void *ctx, const struct ks_module *m)
 {
-	return ks_check_module(&((struct run *)ctx)->check, m);
+	ks_check_module(&((struct run *)ctx)->check, m);
+	return 0;
 }
 
 static bool asked_for(void *ctx, const struct ks_module *m, const char *sym)
@@ -203,7 +205,7 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	e = find_users(r);
 	out->unusable = r->scan.unusable;
 	if (!e)
-		e = ks_cmd_report_written(write_users(r, &with_users), out);
+		ks_cmd_report_written(write_users(r, &with_users), out);
 	out->findings = !with_users;
 	return e;
 }

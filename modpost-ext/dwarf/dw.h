@@ -51,19 +51,18 @@ struct dw {
 };
 
 /* sites.c: every relocation of the module against one of syms (sorted),
- * gathered in x->addrs and x->sites. Returns 0. */
-int ks_dw_sites(struct dw *x, Elf *elf, char *const *syms, size_t nsyms) KS_MUST_CHECK;
+ * gathered in x->addrs and x->sites. */
+void ks_dw_sites(struct dw *x, Elf *elf, char *const *syms, size_t nsyms);
 /* index.c: every CU's ranges, and the functions of those that hold a
  * code use; the units' variables (nested: function-local statics too). */
-int ks_dw_index_cus(struct dw *x) KS_MUST_CHECK;
-int ks_dw_index_vars(struct dw *x, bool nested) KS_MUST_CHECK;
+void ks_dw_index_cus(struct dw *x);
+void ks_dw_index_vars(struct dw *x, bool nested);
 /* place.c: gathered use i, placed: a use added to x->m->uses, or none. */
-int ks_dw_place(struct dw *x, size_t i) KS_MUST_CHECK;
+void ks_dw_place(struct dw *x, size_t i);
 /* libdw.c: delf's DWARF read by libdwfl, which lays out and relocates it
  * all (the oracle t-dwarf-libdw holds dwarfrel.c and dwarfpick.c to). */
 int ks_dw_open_libdw(struct dw *x, Elf *delf, struct ks_diags *d) KS_MUST_CHECK;
-/* dwarf.c: "no source lines from DWARF: WHAT: WHY", a note. 0 or -ENOMEM. */
-int ks_dw_problem(struct ks_module *m, struct ks_diags *d, const char *what,
-		  const char *why) KS_MUST_CHECK;
+/* dwarf.c: "no source lines from DWARF: WHAT: WHY", a note. */
+void ks_dw_problem(struct ks_module *m, struct ks_diags *d, const char *what, const char *why);
 
 #endif

@@ -19,12 +19,9 @@
 #include "dwarf/dw.h"
 #include "dwarf/dwarf.h"
 
-int ks_dw_problem(struct ks_module *m, struct ks_diags *d, const char *what, const char *why)
+void ks_dw_problem(struct ks_module *m, struct ks_diags *d, const char *what, const char *why)
 {
-	return ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s: %s", what,
-			   why) < 0
-		       ? -ENOMEM
-		       : 0;
+	ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s: %s", what, why);
 }
 
 static bool has_debug_info(Elf *elf)
@@ -62,24 +59,30 @@ static int open_module(struct dw *x, char *image, size_t size, const struct ks_l
 	int r;
 
 	*delf = NULL;
-	if (!(x->elf = elf_memory(image, size)))
-		return ks_dw_problem(x->m, d, "cannot read the module", elf_errmsg(-1));
-	if (!x->libdw && ks_dwarfrel_layout(x->elf, &why) < 0)
-		return ks_dw_problem(x->m, d, "cannot lay out the module", why);
+	if (!(x->elf = elf_memory(image, size))) {
+		ks_dw_problem(x->m, d, "cannot read the module", elf_errmsg(-1));
+		return 0;
+	}
+	if (!x->libdw && ks_dwarfrel_layout(x->elf, &why) < 0) {
+		ks_dw_problem(x->m, d, "cannot lay out the module", why);
+		return 0;
+	}
 	if (has_debug_info(x->elf)) {
 		*delf = x->elf;
 		return 0;
 	}
 	r = ks_debugfile_find(x->m->path, x->elf, debug_dir(o), &x->debug, &x->debug_elf, &refused);
 	if (r == 0 && refused)
-		r = ks_dw_problem(x->m, d, refused, ".gnu_debuglink CRC mismatch");
+		ks_dw_problem(x->m, d, refused, ".gnu_debuglink CRC mismatch");
 	else if (r == 0)
 		r = -ENOENT;
 	free(refused);
 	if (r <= 0)
 		return r;
-	if (!x->libdw && ks_dwarfrel_layout(x->debug_elf, &why) < 0)
-		return ks_dw_problem(x->m, d, "cannot lay out the debug file", why);
+	if (!x->libdw && ks_dwarfrel_layout(x->debug_elf, &why) < 0) {
+		ks_dw_problem(x->m, d, "cannot lay out the debug file", why);
+		return 0;
+	}
 	*delf = x->debug_elf;
 	return 0;
 }
@@ -107,7 +110,7 @@ static int relocate_units(struct dw *x, Elf *delf, const char **why)
 
 /* delf's DWARF relocated, a unit at a time where that can be done
  * (dwarf/dwarfrel.h), and opened with libdw. */
-static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
+static void open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 {
 	const char *why = "";
 	int r = ks_dwarfrel_begin(delf, &x->rel, &why);
@@ -117,10 +120,9 @@ static int open_dwarf(struct dw *x, Elf *delf, struct ks_diags *d)
 	else if (r == 0)
 		r = relocate_units(x, delf, &why);
 	if (r < 0)
-		return r == -ENOMEM ? r : ks_dw_problem(x->m, d, "cannot relocate", why);
-	if (!(x->dw = dwarf_begin_elf(delf, DWARF_C_READ, NULL)))
-		return ks_dw_problem(x->m, d, "cannot read", dwarf_errmsg(-1));
-	return 0;
+		ks_dw_problem(x->m, d, "cannot relocate", why);
+	else if (!(x->dw = dwarf_begin_elf(delf, DWARF_C_READ, NULL)))
+		ks_dw_problem(x->m, d, "cannot read", dwarf_errmsg(-1));
 }
 
 /* DW_AT_GNU_dwo_name, GCC's DWARF 4 split-unit attribute. */
@@ -143,7 +145,7 @@ static bool find_alt(struct dw *x, const char *dir, const unsigned char *id, siz
  * dwz-compressed file shares some with an alternate file, looked for
  * under the debug directory. Where they cannot be had: one note, and no
  * lines (x->partial), rather than lines without their functions. */
-static int whole(struct dw *x, const struct ks_locate_opts *o, struct ks_diags *d)
+static void whole(struct dw *x, const struct ks_locate_opts *o, struct ks_diags *d)
 {
 	Dwarf_CU *cu = NULL;
 	Dwarf_Die die;
@@ -157,18 +159,16 @@ static int whole(struct dw *x, const struct ks_locate_opts *o, struct ks_diags *
 	    (type == DW_UT_skeleton || dwarf_attr(&die, DW_AT_dwo_name, &a) ||
 	     dwarf_attr(&die, GNU_DWO_NAME, &a))) {
 		x->partial = true;
-		return ks_dw_problem(x->m, d, "split DWARF",
-				     "its DIEs are in .dwo files, which are not read (build without "
-				     "CONFIG_DEBUG_INFO_SPLIT or -gsplit-dwarf)");
+		ks_dw_problem(x->m, d, "split DWARF",
+			      "its DIEs are in .dwo files, which are not read (build without "
+			      "CONFIG_DEBUG_INFO_SPLIT or -gsplit-dwarf)");
+		return;
 	}
 	n = dwelf_dwarf_gnu_debugaltlink(x->dw, &name, &id);
-	if (n <= 0)
-		return 0;
-	if (find_alt(x, debug_dir(o), id, (size_t)n))
-		return 0;
+	if (n <= 0 || find_alt(x, debug_dir(o), id, (size_t)n))
+		return;
 	x->partial = true;
-	return ks_dw_problem(x->m, d, name,
-			     "its dwz alternate file is not under the debug directory");
+	ks_dw_problem(x->m, d, name, "its dwz alternate file is not under the debug directory");
 }
 
 int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *const *syms,
@@ -188,15 +188,16 @@ int ks_dwarf_locate_image(struct ks_module *m, char *image, size_t size, char *c
 	if (r == 0 && delf && x.libdw)
 		r = ks_dw_open_libdw(&x, delf, d);
 	if (r == 0 && delf && (!x.libdw || x.dw))
-		r = ks_dw_sites(&x, x.elf, syms, nsyms);
+		ks_dw_sites(&x, x.elf, syms, nsyms);
 	if (r == 0 && x.naddrs && !x.libdw)
-		r = open_dwarf(&x, delf, d);
+		open_dwarf(&x, delf, d);
 	if (r == 0 && x.dw)
-		r = whole(&x, o, d);
-	if (r == 0 && x.dw && !x.partial)
-		r = ks_dw_index_cus(&x);
-	for (size_t i = 0; r == 0 && x.dw && !x.partial && i < x.naddrs; i++)
-		r = ks_dw_place(&x, i);
+		whole(&x, o, d);
+	if (r == 0 && x.dw && !x.partial) {
+		ks_dw_index_cus(&x);
+		for (size_t i = 0; i < x.naddrs; i++)
+			ks_dw_place(&x, i);
+	}
 	if (r == -ENOENT)
 		m->no_debug_info = true;
 	ks_dwarfpath_free(&x.paths);
@@ -238,12 +239,12 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 	r = ks_modfile_open(m->path, &f, &why);
 	if (r == 0)
 		r = ks_modfile_map(&f, &why);
-	if (r == 0)
+	if (r == 0) {
 		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
-	else if (r != -ENOMEM)
-		r = ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why) < 0
-			    ? -ENOMEM
-			    : 0;
+	} else if (r != -ENOMEM) {
+		ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why);
+		r = 0;
+	}
 	ks_modfile_close(&f);
 	return r;
 }

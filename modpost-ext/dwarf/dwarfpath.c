@@ -5,7 +5,6 @@
  * linux) or as the directory Kbuild compiled the unit in (Debian's
  * /debian/build/build_amd64_none_amd64 of its -dbg modules): modules are
  * often checked far from the tree they were built in. */
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,60 +33,54 @@ static bool tree_by_name(const char *dir)
 }
 
 /* Whether dir is a kernel tree, asked once per directory. */
-static int is_tree_cached(void *ctx, const char *dir)
+static bool is_tree_cached(void *ctx, const char *dir)
 {
 	struct ks_dwarfpath *p = ctx;
 	intptr_t known = (intptr_t)ks_strmap_get(&p->trees, dir);
 	void **slot;
-	char *key;
-	int r;
+	bool r;
 
 	if (known)
 		return known == 2;
-	r = tree_by_name(dir) || (p->kbuild && p->comp_dir && !strcmp(dir, p->comp_dir))
-		    ? 1
-		    : ks_path_kernel_tree(dir);
-	key = ks_xstrdup(dir);
-	if (ks_strmap_put(&p->trees, key, &slot) < 0) {
-		free(key);
-		return -ENOMEM;
-	}
+	r = tree_by_name(dir) || (p->kbuild && p->comp_dir && !strcmp(dir, p->comp_dir)) ||
+	    ks_path_kernel_tree(dir);
+	ks_strmap_put(&p->trees, ks_xstrdup(dir), &slot);
 	*slot = (void *)(intptr_t)(r ? 2 : 1);
 	return r;
 }
 
 /* Whether the part of path before rest (a "/include/" or "/arch/X/include/"
  * inside it) is a kernel tree. */
-static int tree_before(const char *path, const char *rest,
-		       int (*is_tree)(void *ctx, const char *dir), void *ctx)
+static bool tree_before(const char *path, const char *rest,
+			bool (*is_tree)(void *ctx, const char *dir), void *ctx)
 {
 	char *dir = ks_xstrndup(path, (size_t)(rest - path));
-	int r = dir[0] ? is_tree(ctx, dir) : 0;
+	bool r = dir[0] && is_tree(ctx, dir);
 
 	free(dir);
 	return r;
 }
 
-int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char *dir), void *ctx)
+bool ks_dwarfpath_classify(const char *path, bool (*is_tree)(void *ctx, const char *dir),
+			   void *ctx)
 {
 	if (path[0] != '/')
 		return path[0] == '<'; /* <built-in> */
 	for (size_t i = 0; i < KS_ARRAY_SIZE(system_dirs); i++)
 		if (!strncmp(path, system_dirs[i], strlen(system_dirs[i])))
-			return 1;
+			return true;
 	for (const char *s = path; (s = strchr(s, '/')); s++) {
 		const char *sub = NULL;
-		int r;
 
 		if (!strncmp(s, "/include/", 9))
 			sub = s;
 		else if (!strncmp(s, "/arch/", 6) && (sub = strchr(s + 6, '/')) &&
 			 strncmp(sub, "/include/", 9))
 			sub = NULL;
-		if (sub && (r = tree_before(path, s, is_tree, ctx)) != 0)
-			return r;
+		if (sub && tree_before(path, s, is_tree, ctx))
+			return true;
 	}
-	return 0;
+	return false;
 }
 
 /* file after dir (NULL: none), made absolute with "." and ".." resolved. */
@@ -112,17 +105,15 @@ char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *f
 		      file);
 }
 
-int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
+bool ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file)
 {
 	Dwarf_Attribute a;
 	const char *dir;
 	void **slot;
 	char *abs;
-	int r = ks_strmap_put(&p->files, file, &slot);
+	bool r;
 
-	if (r < 0)
-		return r;
-	if (r == 0)
+	if (!ks_strmap_put(&p->files, file, &slot))
 		return (intptr_t)*slot == 2;
 	abs = ks_dwarfpath_absolute(p, cu, file);
 	dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
@@ -132,8 +123,6 @@ int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file
 	free(p->comp_dir);
 	p->comp_dir = NULL;
 	free(abs);
-	if (r < 0)
-		return r;
 	*slot = (void *)(intptr_t)(r ? 2 : 1);
 	return r;
 }
@@ -149,16 +138,17 @@ static void load_source(struct ks_dwarfpath *p, const char *path)
 	p->src_ok = ks_buf_read_file(&p->src, path) == 0;
 }
 
-int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line, unsigned *col)
+void ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line,
+			      unsigned *col)
 {
 	const char *s, *end;
 	unsigned dcol = 1;
 
 	if (!*col)
-		return 0;
+		return;
 	load_source(p, path);
 	if (!p->src_ok)
-		return 0;
+		return;
 	s = p->src.p;
 	end = s + p->src.len;
 	for (unsigned n = 1; n < line && s < end; n++) {
@@ -167,17 +157,16 @@ int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned 
 		s = nl ? nl + 1 : end;
 	}
 	if (s == end || (size_t)(end - s) < *col - 1)
-		return 0;
+		return;
 	for (const char *c = s; c < s + *col - 1; c++) {
 		if (*c == '\n')
-			return 0;
+			return;
 		if (*c == '\t')
 			dcol = ((dcol - 1) / 8 + 1) * 8 + 1;
 		else if (((unsigned char)*c & 0xc0) != 0x80) /* not a UTF-8 continuation */
 			dcol++;
 	}
 	*col = dcol;
-	return 0;
 }
 
 void ks_dwarfpath_free(struct ks_dwarfpath *p)

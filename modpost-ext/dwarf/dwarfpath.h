@@ -28,18 +28,17 @@ struct ks_dwarfpath {
 /* file made absolute against cu's DW_AT_comp_dir, with "." and ".."
  * components resolved. */
 char *ks_dwarfpath_absolute(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file);
-/* 1 if file (as in cu) is outside the module's sources, 0 if it is the
- * module's, -ENOMEM. */
-int ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file) KS_MUST_CHECK;
+/* Whether file (as in cu) is outside the module's sources. */
+bool ks_dwarfpath_foreign(struct ks_dwarfpath *p, Dwarf_Die *cu, const char *file);
 /* The same for an absolute, normalised path, given the kernel-tree test
- * (is_tree(dir): 1 yes, 0 no, -ENOMEM). */
-int ks_dwarfpath_classify(const char *path, int (*is_tree)(void *ctx, const char *dir),
-			  void *ctx) KS_MUST_CHECK;
+ * (is_tree(dir): whether dir is a kernel tree). */
+bool ks_dwarfpath_classify(const char *path, bool (*is_tree)(void *ctx, const char *dir),
+			   void *ctx);
 /* DWARF's column (bytes, 1-based) of line of the source at path as GCC's
  * display column (tabs to the next multiple of 8), as the plugin records
- * it; unchanged when the source cannot be read here. Returns 0. */
-int ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line,
-			     unsigned *col) KS_MUST_CHECK;
+ * it; unchanged when the source cannot be read here. */
+void ks_dwarfpath_display_col(struct ks_dwarfpath *p, const char *path, unsigned line,
+			      unsigned *col);
 void ks_dwarfpath_free(struct ks_dwarfpath *p);
 
 #endif

@@ -2,7 +2,6 @@
  * (dwarf/dwarfpick.h): amdgpu.ko has 94 MB of it in some 300 units and
  * 6 million relocations, and a use or two lie in a few of them. */
 #include <dwarf.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,59 +20,57 @@ struct pick {
 
 /* One set of .debug_aranges, [p, end): its header, then (address,
  * length) pairs from the next multiple of twice the address size. */
-static int read_set(struct pick *k, const unsigned char *set, const unsigned char *p,
-		    const unsigned char *end, unsigned osize)
+static void read_set(struct pick *k, const unsigned char *set, const unsigned char *p,
+		     const unsigned char *end, unsigned osize)
 {
 	uint64_t unit;
 	unsigned asize;
 	size_t at;
 
 	if (end - p < 2 + osize + 2 || ks_bytes_field(p, 2, k->msb) != 2)
-		return 0;
+		return;
 	unit = ks_bytes_field(p + 2, osize, k->msb);
 	asize = p[2 + osize];
 	if ((asize != 4 && asize != 8) || p[3 + osize])
-		return 0;
+		return;
 	p += 4 + osize;
 	at = (size_t)(p - set);
 	at = (2 * asize - at % (2 * asize)) % (2 * asize);
 	if ((size_t)(end - p) < at)
-		return 0;
+		return;
 	for (p += at; end - p >= 2 * asize; p += 2 * asize) {
 		uint64_t lo = ks_bytes_field(p, asize, k->msb),
 			 len = ks_bytes_field(p + asize, asize, k->msb);
 
 		if (!lo && !len)
 			break;
-		if (len && ks_spans_add(&k->ranges, lo, lo + len, unit) < 0)
-			return -ENOMEM;
+		if (len)
+			ks_spans_add(&k->ranges, lo, lo + len, unit);
 	}
-	return 0;
 }
 
-/* Every set of .debug_aranges. 0, 1 if there is none, or -ENOMEM. */
+/* Every set of .debug_aranges. 0, or 1 if there is none. */
 static int read_aranges(struct pick *k)
 {
 	Elf_Data *d = ks_dwarfrel_data(k->delf, ".debug_aranges");
 	const unsigned char *p, *end;
-	int r = 0;
 
 	if (!d || !d->d_buf || !d->d_size)
 		return 1;
 	p = d->d_buf;
 	end = p + d->d_size;
-	while (!r && end - p >= 4) {
+	while (end - p >= 4) {
 		const unsigned char *set = p;
 		uint64_t head, len;
 
 		if (!ks_bytes_length(p, (uint64_t)(end - p), k->msb, &head, &len))
 			break;
 		p += head;
-		r = read_set(k, set, p, p + len, head == 12 ? 8 : 4);
+		read_set(k, set, p, p + len, head == 12 ? 8 : 4);
 		p += len;
 	}
 	ks_spans_sort(&k->ranges);
-	return r;
+	return 0;
 }
 
 static int span_cmp(const void *a, const void *b)
@@ -83,11 +80,10 @@ static int span_cmp(const void *a, const void *b)
 	return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
-int ks_spans_add(struct ks_spans *s, uint64_t lo, uint64_t hi, uint64_t what)
+void ks_spans_add(struct ks_spans *s, uint64_t lo, uint64_t hi, uint64_t what)
 {
 	ks_array_room((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v));
 	s->v[s->n++] = (struct ks_span){ lo, hi, what };
-	return 0;
 }
 
 void ks_spans_sort(struct ks_spans *s)

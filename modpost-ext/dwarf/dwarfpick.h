@@ -23,8 +23,7 @@ struct ks_spans {
 	size_t n, cap;
 };
 
-/* Returns 0. */
-int ks_spans_add(struct ks_spans *s, uint64_t lo, uint64_t hi, uint64_t what) KS_MUST_CHECK;
+void ks_spans_add(struct ks_spans *s, uint64_t lo, uint64_t hi, uint64_t what);
 /* By lo, before ks_spans_find(). */
 void ks_spans_sort(struct ks_spans *s);
 /* The span holding addr: the last one starting at or before it, or one of
@@ -49,7 +48,7 @@ struct ks_dwarfpick_addr {
  * the DWARF, its .debug_aranges relocated (ks_dwarfrel_begin()). 0; 1
  * when some address cannot be placed so (Clang writes no
  * .debug_aranges; a global variable, whose file is not known), and
- * every unit must be read; or -ENOMEM. */
+ * every unit must be read. */
 int ks_dwarfpick_units(Elf *elf, Elf *delf, const struct ks_dwarfpick_addr *a, size_t n,
 		       struct ks_dwarfrel_range **units, size_t *nunits) KS_MUST_CHECK;
 

@@ -3,7 +3,6 @@
  * then function-local statics when those are not enough). */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,28 +12,26 @@
 
 /* The ranges of a CU's functions: a relocation's scopes are then searched
  * from its function down, not through every function of the CU. */
-static int index_fn(struct dw *x, Dwarf_Die *c)
+static void index_fn(struct dw *x, Dwarf_Die *c)
 {
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t r = 0;
 
 	while ((r = dwarf_ranges(c, r, &base, &lo, &hi)) > 0)
-		if (hi > lo && ks_spans_add(&x->fns, lo, hi, dwarf_dieoffset(c)) < 0)
-			return -ENOMEM;
-	return 0;
+		if (hi > lo)
+			ks_spans_add(&x->fns, lo, hi, dwarf_dieoffset(c));
 }
 
-static int index_fns(struct dw *x, Dwarf_Die *cu)
+static void index_fns(struct dw *x, Dwarf_Die *cu)
 {
 	Dwarf_Die c;
 
 	if (dwarf_child(cu, &c) != 0)
-		return 0;
+		return;
 	do {
-		if (dwarf_tag(&c) == DW_TAG_subprogram && index_fn(x, &c) < 0)
-			return -ENOMEM;
+		if (dwarf_tag(&c) == DW_TAG_subprogram)
+			index_fn(x, &c);
 	} while (dwarf_siblingof(&c, &c) == 0);
-	return 0;
 }
 
 static int off_cmp(const void *a, const void *b)
@@ -48,11 +45,10 @@ static int off_cmp(const void *a, const void *b)
  * scopes are then searched from its function down, not through all of
  * its unit's (amdgpu.ko's check with every export scheduled, with and
  * without this index: bench/results.md, "DWARF lines"). */
-static int per_unit(struct dw *x)
+static void per_unit(struct dw *x)
 {
 	Dwarf_Off *v = ks_xmalloc(x->naddrs * sizeof(*v));
 	size_t n = 0;
-	int r = 0;
 
 	for (size_t i = 0; i < x->naddrs; i++) {
 		const struct ks_span *s = x->addrs[i].code ? ks_spans_find(&x->cus, x->addrs[i].addr)
@@ -62,20 +58,19 @@ static int per_unit(struct dw *x)
 			v[n++] = s->what;
 	}
 	qsort(v, n, sizeof(*v), off_cmp);
-	for (size_t i = 0; r == 0 && i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		Dwarf_Die die;
 
 		if ((!i || v[i] != v[i - 1]) && dwarf_offdie(x->dw, v[i], &die))
-			r = index_fns(x, &die);
+			index_fns(x, &die);
 	}
 	free(v);
 	ks_spans_sort(&x->fns);
-	return r;
 }
 
 /* Every CU's ranges, walking the CUs: Clang writes no .debug_aranges, so
  * they are not asked for. Then what per_unit() does. */
-int ks_dw_index_cus(struct dw *x)
+void ks_dw_index_cus(struct dw *x)
 {
 	Dwarf_Off off = 0, next;
 	size_t hsize;
@@ -87,13 +82,13 @@ int ks_dw_index_cus(struct dw *x)
 
 		if (dwarf_offdie(x->dw, off + hsize, &cu)) {
 			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
-				if (hi > lo && ks_spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu)) < 0)
-					return -ENOMEM;
+				if (hi > lo)
+					ks_spans_add(&x->cus, lo, hi, dwarf_dieoffset(&cu));
 		}
 		off = next;
 	}
 	ks_spans_sort(&x->cus);
-	return per_unit(x);
+	per_unit(x);
 }
 
 /* A variable's address from its location: DW_OP_addr, or Clang's
@@ -131,40 +126,36 @@ static Dwarf_Word type_size(Dwarf_Die *die)
 /* The variables among die's children (the unit's own: not nested), or
  * those of the functions and blocks among them (function-local statics:
  * nested). */
-static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested);
+static void index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested);
 
 /* One child of a unit's or a function's, as index_vars_in() takes it. */
-static int index_var(struct dw *x, Dwarf_Die *c, int tag, int depth, bool nested)
+static void index_var(struct dw *x, Dwarf_Die *c, int tag, int depth, bool nested)
 {
 	Dwarf_Addr a;
 
 	if (tag == DW_TAG_variable) {
-		if ((depth > 0) == nested && var_address(c, &a) &&
-		    ks_spans_add(&x->vars, a, a + type_size(c), dwarf_dieoffset(c)) < 0)
-			return -ENOMEM;
+		if ((depth > 0) == nested && var_address(c, &a))
+			ks_spans_add(&x->vars, a, a + type_size(c), dwarf_dieoffset(c));
 	} else if (nested && (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block)) {
-		return index_vars_in(x, c, depth + 1, nested);
+		index_vars_in(x, c, depth + 1, nested);
 	}
-	return 0;
 }
 
-static int index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested)
+static void index_vars_in(struct dw *x, Dwarf_Die *parent, int depth, bool nested)
 {
 	Dwarf_Die c;
 	int more;
 
 	if (depth > 8 || dwarf_child(parent, &c) != 0)
-		return 0;
+		return;
 	for (more = 0; more == 0; more = dwarf_siblingof(&c, &c))
-		if (index_var(x, &c, dwarf_tag(&c), depth, nested) < 0)
-			return -ENOMEM;
-	return 0;
+		index_var(x, &c, dwarf_tag(&c), depth, nested);
 }
 
 /* The units' variables, nested or not, added to x->vars: a variable that
  * holds a use is most often the unit's own (a table of operations), and
  * walking every function for its statics costs more than all the rest. */
-int ks_dw_index_vars(struct dw *x, bool nested)
+void ks_dw_index_vars(struct dw *x, bool nested)
 {
 	Dwarf_Off off = 0, next;
 	size_t hsize;
@@ -173,10 +164,9 @@ int ks_dw_index_vars(struct dw *x, bool nested)
 	while (dwarf_nextcu(x->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 		Dwarf_Die cu;
 
-		if (dwarf_offdie(x->dw, off + hsize, &cu) && index_vars_in(x, &cu, 0, nested) < 0)
-			return -ENOMEM;
+		if (dwarf_offdie(x->dw, off + hsize, &cu))
+			index_vars_in(x, &cu, 0, nested);
 		off = next;
 	}
 	ks_spans_sort(&x->vars);
-	return 0;
 }

@@ -55,22 +55,30 @@ int ks_dw_open_libdw(struct dw *x, Elf *delf, struct ks_diags *d)
 	while (x->memfd >= 0 && done < size) {
 		ssize_t n = write(x->memfd, data + done, size - done);
 
-		if (n <= 0)
-			return ks_dw_problem(x->m, d, "libdw", "cannot copy the DWARF's file");
+		if (n <= 0) {
+			ks_dw_problem(x->m, d, "libdw", "cannot copy the DWARF's file");
+			return 0;
+		}
 		done += (size_t)n;
 	}
-	if (x->memfd < 0 || !(x->dwfl = dwfl_begin(&offline)))
-		return x->memfd < 0 ? ks_dw_problem(x->m, d, "libdw", "no memory file")
-				    : ks_dw_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
+	if (x->memfd < 0) {
+		ks_dw_problem(x->m, d, "libdw", "no memory file");
+		return 0;
+	}
+	if (!(x->dwfl = dwfl_begin(&offline))) {
+		ks_dw_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
+		return 0;
+	}
 	/* by name: libdwfl closes a descriptor it is given */
 	if (snprintf(path, sizeof(path), "/proc/self/fd/%d", x->memfd) >= (int)sizeof(path))
 		return -ENOMEM;
 	mod = dwfl_report_offline(x->dwfl, "module", path, -1);
 	if (!mod || dwfl_report_end(x->dwfl, NULL, NULL) != 0)
-		return ks_dw_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
-	if (!(x->dw = dwfl_module_getdwarf(mod, &bias)) || !(lelf = dwfl_module_getelf(mod, &bias)))
-		return ks_dw_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
-	if (bias || !take_layout(lelf, x->elf))
-		return ks_dw_problem(x->m, d, "libdwfl", "cannot take its section layout");
+		ks_dw_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
+	else if (!(x->dw = dwfl_module_getdwarf(mod, &bias)) ||
+		 !(lelf = dwfl_module_getelf(mod, &bias)))
+		ks_dw_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));
+	else if (bias || !take_layout(lelf, x->elf))
+		ks_dw_problem(x->m, d, "libdwfl", "cannot take its section layout");
 	return 0;
 }

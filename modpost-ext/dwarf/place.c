@@ -4,7 +4,6 @@
  * table. */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,8 +87,8 @@ struct frame {
 	Dwarf_Die *called;	/* the kernel's inline function called there; NULL */
 };
 
-static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_Die *cu,
-		   const struct frame *f, char *fn, char *var, char *member)
+static void add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_Die *cu,
+		    const struct frame *f, char *fn, char *var, char *member)
 {
 	struct ks_use u = { .kind = kind,
 			    .line = f->line,
@@ -99,22 +98,13 @@ static int add_use(struct dw *x, const char *sym, enum ks_use_kind kind, Dwarf_D
 			    .var = var,
 			    .member = member,
 			    .written_as = f->called ? die_name(f->called) : NULL };
-	int r;
 
 	u.symbol = ks_xstrdup(sym);
 	u.file = ks_dwarfpath_absolute(&x->paths, cu, f->file);
 	if (!u.function)
 		u.function = ks_xstrdup("");
-	r = ks_dwarfpath_display_col(&x->paths, u.file, u.line, &u.col);
-	if (!r)
-		r = ks_uses_add(&x->m->uses, &u);
-	free(u.symbol);
-	free(u.file);
-	free(u.function);
-	free(u.var);
-	free(u.member);
-	free(u.written_as);
-	return r;
+	ks_dwarfpath_display_col(&x->paths, u.file, u.line, &u.col);
+	ks_uses_add(&x->m->uses, &u);
 }
 
 /* The scopes (function, inlined calls, blocks) that hold pc, outermost
@@ -160,45 +150,44 @@ static void scopes_of(struct dw *x, Dwarf_Die *cu, Dwarf_Addr pc, struct scopes 
 	}
 }
 
-/* The line table's row for pc: its file, line and column into f. 1, or
- * 0 if there is none. */
-static int row_at(Dwarf_Die *cu, Dwarf_Addr pc, struct frame *f)
+/* The line table's row for pc: its file, line and column into f; false
+ * if there is none. */
+static bool row_at(Dwarf_Die *cu, Dwarf_Addr pc, struct frame *f)
 {
 	Dwarf_Line *row;
 	int col = 0, line = 0;
 
 	if (!(row = dwarf_getsrc_die(cu, pc)) || !(f->file = dwarf_linesrc(row, NULL, NULL)) ||
 	    dwarf_lineno(row, &line))
-		return 0;
+		return false;
 	dwarf_linecol(row, &col);
 	if (line <= 0)
-		return 0;
+		return false;
 	f->line = (unsigned)line;
 	f->col = col > 0 ? (unsigned)col : 0;
-	return 1;
+	return true;
 }
 
 /* Walks the chain of scopes around pc from the line table's row outwards
  * through each inlined call site, and stops at the first frame in the
  * module's own sources; if there is none, the outermost. */
-static int place_code(struct dw *x, Dwarf_Die *cu, size_t i)
+static void place_code(struct dw *x, Dwarf_Die *cu, size_t i)
 {
 	Dwarf_Addr pc = x->addrs[i].addr;
 	const char *sym = x->sites[i].sym;
 	enum ks_use_kind kind = x->sites[i].kind;
 	struct scopes s;
 	struct frame f = { 0 };
-	int r = row_at(cu, pc, &f);
 
-	if (r <= 0)
-		return r;
+	if (!row_at(cu, pc, &f))
+		return;
 	scopes_of(x, cu, pc, &s);
 	for (int i = s.n - 1; i >= 0; i--) {
 		if (!is_frame(&s.v[i]))
 			continue;
 		f.fn = &s.v[i];
-		r = ks_dwarfpath_foreign(&x->paths, cu, f.file);
-		if (r <= 0 || dwarf_tag(&s.v[i]) == DW_TAG_subprogram)
+		if (!ks_dwarfpath_foreign(&x->paths, cu, f.file) ||
+		    dwarf_tag(&s.v[i]) == DW_TAG_subprogram)
 			break;
 		f.file = file_at(cu, attr_udata(&s.v[i], DW_AT_call_file));
 		f.line = attr_udata(&s.v[i], DW_AT_call_line);
@@ -207,9 +196,8 @@ static int place_code(struct dw *x, Dwarf_Die *cu, size_t i)
 		if (!f.file || !f.line)
 			break;
 	}
-	if (r >= 0 && f.line)
-		r = add_use(x, sym, kind, cu, &f, f.fn ? die_name(f.fn) : NULL, NULL, NULL);
-	return r < 0 ? r : 0;
+	if (f.line)
+		add_use(x, sym, kind, cu, &f, f.fn ? die_name(f.fn) : NULL, NULL, NULL);
 }
 
 /* The member at byte off of type: ".ops", ".a.b", "[3].open". */
@@ -255,7 +243,7 @@ static void member_path(struct dw *x, struct ks_buf *b, Dwarf_Die *type, Dwarf_W
 /* A relocation in data: "in the initializer of VAR (.member)" at the
  * variable's declaration. None if the address is in no variable, or in
  * one without a name. */
-static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
+static void place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 {
 	const struct ks_span *v;
 	struct ks_buf member = KS_BUF_INIT;
@@ -265,35 +253,33 @@ static int place_data(struct dw *x, Dwarf_Addr pc, const char *sym)
 	int line = 0, col = 0;
 	char *name;
 
-	if (!x->vars_read && ks_dw_index_vars(x, false) < 0)
-		return -ENOMEM;
+	if (!x->vars_read)
+		ks_dw_index_vars(x, false);
 	if (!(v = ks_spans_find(&x->vars, pc)) && x->vars_read == 1) {
-		if (ks_dw_index_vars(x, true) < 0)
-			return -ENOMEM;
+		ks_dw_index_vars(x, true);
 		v = ks_spans_find(&x->vars, pc);
 	}
 	if (!v || !dwarf_offdie(x->dw, v->what, &die) || !dwarf_diecu(&die, &cu, NULL, NULL) ||
 	    !(f.file = decl_file(&cu, &die)) || dwarf_decl_line(&die, &line) != 0 || line <= 0 ||
 	    !(name = die_name(&die)))
-		return 0;
+		return;
 	dwarf_decl_column(&die, &col);
 	f.line = (unsigned)line;
 	f.col = col > 0 ? (unsigned)col : 0;
 	if (dwarf_formref_die(dwarf_attr_integrate(&die, DW_AT_type, &a), &type))
 		member_path(x, &member, &type, pc - v->lo, 0);
-	return add_use(x, sym, KS_USE_ADDR, &cu, &f, NULL, name, ks_buf_steal(&member));
+	add_use(x, sym, KS_USE_ADDR, &cu, &f, NULL, name, ks_buf_steal(&member));
 }
 
 /* A gathered use, placed. */
-int ks_dw_place(struct dw *x, size_t i)
+void ks_dw_place(struct dw *x, size_t i)
 {
 	const struct ks_dwarfpick_addr *a = &x->addrs[i];
 	const struct ks_span *s;
 	Dwarf_Die cu;
 
 	if (!a->code)
-		return place_data(x, a->addr, x->sites[i].sym);
-	if (!(s = ks_spans_find(&x->cus, a->addr)) || !dwarf_offdie(x->dw, s->what, &cu))
-		return 0;
-	return place_code(x, &cu, i);
+		place_data(x, a->addr, x->sites[i].sym);
+	else if ((s = ks_spans_find(&x->cus, a->addr)) && dwarf_offdie(x->dw, s->what, &cu))
+		place_code(x, &cu, i);
 }

@@ -200,7 +200,7 @@ static void place_section(struct dw *x, Elf *elf, Elf_Scn *rel, const GElf_Shdr 
 	}
 }
 
-int ks_dw_sites(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
+void ks_dw_sites(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
 {
 	const char **want;
 	size_t nwant;
@@ -214,5 +214,4 @@ int ks_dw_sites(struct dw *x, Elf *elf, char *const *syms, size_t nsyms)
 			place_section(x, elf, scn, &sh, want, nwant);
 	}
 	free(want);
-	return 0;
 }

@@ -47,7 +47,7 @@ static char *no_shapes(const struct ks_module *m)
 	return NULL;
 }
 
-static int add_unit(struct ks_forecast *fc, const struct ks_unit *un)
+static void add_unit(struct ks_forecast *fc, const struct ks_unit *un)
 {
 	struct ks_units one = { .v = (struct ks_unit *)un, .n = 1, .nshaped = 1 };
 	struct ks_forecast_unit *u;
@@ -57,40 +57,35 @@ static int add_unit(struct ks_forecast *fc, const struct ks_unit *un)
 	memset(u, 0, sizeof(*u));
 	u->module = fc->n - 1;
 	fc->nunits++;
-	return ks_units_copy(&u->one, &one);
+	ks_units_copy(&u->one, &one);
 }
 
 /* The names m defines itself, as a map over v->defined_names. */
-static int index_defined(struct ks_verdict *v)
+static void index_defined(struct ks_verdict *v)
 {
 	struct ks_buf *b = &v->defined_names;
-	int r = 0;
 
 	ks_buf_add(b, "__this_module", sizeof("__this_module"));
-	for (size_t off = 0; !r && off < b->len; off += strlen(b->p + off) + 1) {
+	for (size_t off = 0; off < b->len; off += strlen(b->p + off) + 1) {
 		void **slot;
 
-		r = ks_strmap_put(&v->defined, b->p + off, &slot) < 0 ? -ENOMEM : 0;
-		if (!r)
-			*slot = b->p + off;
+		ks_strmap_put(&v->defined, b->p + off, &slot);
+		*slot = b->p + off;
 	}
-	return r;
 }
 
 /* Whether the target ships a module named name: one of its exports is
  * that module's ("drivers/net/foo" for foo). */
-static int target_ships(struct ks_forecast *fc, const char *name, bool *ships)
+static bool target_ships(struct ks_forecast *fc, const char *name)
 {
 	for (size_t i = 0; !fc->shipped.n && fc->target && i < fc->target->n; i++) {
 		const char *mod = fc->target->v[i]->module, *base = strrchr(mod, '/');
 		void **slot;
 
-		if (ks_strmap_put(&fc->shipped, base ? base + 1 : mod, &slot) < 0)
-			return -ENOMEM;
+		ks_strmap_put(&fc->shipped, base ? base + 1 : mod, &slot);
 		*slot = (void *)mod;
 	}
-	*ships = ks_strmap_get(&fc->shipped, name) != NULL;
-	return 0;
+	return ks_strmap_get(&fc->shipped, name) != NULL;
 }
 
 /* The exports of the kernel m was built for, read once per release from
@@ -130,23 +125,22 @@ int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m)
 {
 	struct ks_verdict *v = new_verdict(fc, m->path);
 	struct ks_buf ignored = KS_BUF_INIT;
-	bool ships = false;
-	int r = target_ships(fc, m->name, &ships);
+	bool ships = target_ships(fc, m->name);
+	int r = ks_exports_read(m->path, m->intree || ships ? &ignored : &fc->exports,
+				&v->defined_names);
 
-	r = r ? r : ks_exports_read(m->path, m->intree || ships ? &ignored : &fc->exports,
-				    &v->defined_names);
 	ks_buf_free(&ignored);
 	v->built = built_for(fc, m);
-	/* the names' block no longer moves once indexed */
-	r = r ? r : index_defined(v);
 	if (r)
 		return r;
+	/* the names' block no longer moves once indexed */
+	index_defined(v);
 	if ((v->why = no_shapes(m)))
 		return 0;
-	for (size_t i = 0; !r && i < m->units.n; i++)
+	for (size_t i = 0; i < m->units.n; i++)
 		if (!generated(m->units.v[i].source))
-			r = add_unit(fc, &m->units.v[i]);
-	return r;
+			add_unit(fc, &m->units.v[i]);
+	return 0;
 }
 
 /* A probe's results: facts by question, errors, the unit record last. */
@@ -330,11 +324,11 @@ static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 					    fail ? fail : "?");
 		ks_buf_free(&res);
 	}
-	if (fail && r != -ENOMEM)
-		r = ks_diag_add(d, KS_NOTE, o->kdir, 0, 0,
-				"the forecast's probe cannot be compiled here: %s; whether the "
-				"modules build there is unknown",
-				fail) < 0 ? -ENOMEM : 0;
+	if (fail)
+		ks_diag_add(d, KS_NOTE, o->kdir, 0, 0,
+			    "the forecast's probe cannot be compiled here: %s; whether the modules "
+			    "build there is unknown",
+			    fail);
 	free(fail);
 	free(src);
 	ks_kbuild_free(&kb);
@@ -351,24 +345,22 @@ static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	size_t nmiss = 0;
 	int r = 0;
 
-	for (size_t i = 0; !r && i < fc->nunits; i++) {
+	for (size_t i = 0; i < fc->nunits; i++) {
 		struct ks_forecast_unit *u = &fc->units[i];
 		struct ks_buf res = KS_BUF_INIT;
 
 		if (!todo[i])
 			continue;
-		r = ks_probe_write(u, h);
-		r = r ? r : ks_kcache_get(kc, u->hash, &res);
-		if (r == 1) {
-			miss[nmiss++] = i;
-			r = 0;
-		} else if (!r) {
+		ks_probe_write(u, h);
+		if (ks_kcache_get(kc, u->hash, &res)) {
 			take_results(u, &res);
 			fc->cached++;
+		} else {
+			miss[nmiss++] = i;
 		}
 		ks_buf_free(&res);
 	}
-	if (!r && nmiss)
+	if (nmiss)
 		r = compile(fc, o, kc, miss, nmiss, d);
 	for (size_t i = 0; i < fc->nunits; i++)
 		todo[i] = todo[i] && fc->units[i].again;
@@ -384,8 +376,9 @@ static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	struct ks_kcache kc;
 	size_t *miss = ks_xcalloc(fc->nunits, sizeof(*miss));
 	bool *todo = ks_xcalloc(fc->nunits, sizeof(*todo)), any = true;
-	int r = ks_kcache_open(&kc, o->cache, o->kdir, o->plugin);
+	int r = 0;
 
+	ks_kcache_open(&kc, o->cache, o->kdir, o->plugin);
 	for (size_t i = 0; i < fc->nunits; i++)
 		todo[i] = true;
 	for (int round = 0; !r && any && round < MAX_RUNS; round++) {
@@ -452,48 +445,45 @@ static void settle(struct ks_verdict *v, const char *unknown, bool judged)
 }
 
 /* A unit whose probe says nothing: none of its uses is judged. */
-static int unjudge_unit(struct ks_verdict *v, const struct ks_forecast_unit *u)
+static void unjudge_unit(struct ks_verdict *v, const struct ks_forecast_unit *u)
 {
 	const struct ks_unit *un = &u->one.v[0];
-	int r = 0;
 
-	for (size_t i = 0; !r && i < un->nshapes; i++)
-		r = ks_verdict_unjudge(v, un->shapes[i].file, un->shapes[i].line, u->why);
-	return r;
+	for (size_t i = 0; i < un->nshapes; i++)
+		ks_verdict_unjudge(v, un->shapes[i].file, un->shapes[i].line, u->why);
 }
 
-static int judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct ks_headers *h)
+static void judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struct ks_headers *h)
 {
 	struct ks_symvers run = { 0 };
 	struct ks_diags said = { 0 };	/* the check's copy says it */
 	const char **unknown = ks_xcalloc(fc->n, sizeof(*unknown));
 	bool *judged = ks_xcalloc(fc->n, sizeof(*judged));
-	int r = 0;
 
-	if (fc->exports.len)
-		r = ks_symvers_parse(&run, "(the modules given)", fc->exports.p, fc->exports.len,
-				     &said) == -ENOMEM ? -ENOMEM : 0;
+	if (fc->exports.len && ks_symvers_parse(&run, "(the modules given)", fc->exports.p,
+						fc->exports.len, &said) < 0) {
+		/* a line that does not parse is left out */
+	}
 	ks_diags_free(&said);
-	for (size_t i = 0; !r && i < fc->nunits; i++) {
+	for (size_t i = 0; i < fc->nunits; i++) {
 		struct ks_forecast_unit *u = &fc->units[i];
 		struct ks_verdict *v = &fc->v[u->module];
 
 		if (u->why) {
 			unknown[u->module] = unknown[u->module] ? unknown[u->module] : u->why;
-			r = unjudge_unit(v, u);
+			unjudge_unit(v, u);
 			continue;
 		}
 		judged[u->module] = true;
-		r = ks_probe_judge(u, sv, &run, h, v);
-		for (size_t k = 0; !r && k < u->nimport_ns; k++)
+		ks_probe_judge(u, sv, &run, h, v);
+		for (size_t k = 0; k < u->nimport_ns; k++)
 			ks_strv_add_unique(&v->import_ns, &v->nimport_ns, u->import_ns[k]);
 	}
-	for (size_t i = 0; !r && i < fc->n; i++)
+	for (size_t i = 0; i < fc->n; i++)
 		settle(&fc->v[i], unknown[i], judged[i]);
 	free(unknown);
 	free(judged);
 	ks_symvers_free(&run);
-	return r;
 }
 
 int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
@@ -503,12 +493,9 @@ int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	int r = 0;
 
 	/* a target without headers said so when it was opened */
-	if (why && ks_headers_present(h)) {
-		r = ks_diag_add(d, KS_NOTE, o->kdir, 0, 0,
-				"%s; whether the modules build there is unknown", why) < 0
-			    ? -ENOMEM
-			    : 0;
-	}
+	if (why && ks_headers_present(h))
+		ks_diag_add(d, KS_NOTE, o->kdir, 0, 0,
+			    "%s; whether the modules build there is unknown", why);
 	if (why) {
 		for (size_t i = 0; i < fc->nunits; i++)
 			if (!fc->units[i].why)
@@ -517,7 +504,9 @@ int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	} else if (fc->nunits) {
 		r = probe_all(fc, o, h, d);
 	}
-	return r ? r : judge_all(fc, sv, h);
+	if (!r)
+		judge_all(fc, sv, h);
+	return r;
 }
 
 const struct ks_verdict *ks_forecast_lookup(const struct ks_forecast *fc, const char *path)

@@ -75,9 +75,8 @@ struct ks_verdict {
 /* Why the uses at file:line of v's module were not judged; NULL: they were. */
 const char *ks_verdict_unjudged(const struct ks_verdict *v, const char *file, unsigned line);
 /* Notes that the uses at file:line were not judged, and why (the first
- * reason given stays). 0 or -ENOMEM. */
-int ks_verdict_unjudge(struct ks_verdict *v, const char *file, unsigned line, const char *why)
-	KS_MUST_CHECK;
+ * reason given stays). */
+void ks_verdict_unjudge(struct ks_verdict *v, const char *file, unsigned line, const char *why);
 
 struct ks_forecast_opts {
 	const char *kdir;	/* the target's build or headers directory */

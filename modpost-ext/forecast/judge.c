@@ -236,26 +236,25 @@ static unsigned break_line(const struct ks_record_shape *sh, const char *message
 
 /* One break at a place of the unit's source (of a call at call_line when
  * it is an argument's). */
-static int add_site(struct ks_diff *d, const char *file, unsigned line, unsigned col,
-		    const char *fn, enum ks_use_kind kind, const char *note, unsigned call_line)
+static void add_site(struct ks_diff *d, const char *file, unsigned line, unsigned col,
+		     const char *fn, enum ks_use_kind kind, const char *note, unsigned call_line)
 {
 	struct ks_use u = { .symbol = ks_xstrdup(d->name), .kind = kind, .file = ks_xstrdup(file),
 			    .line = line, .col = col, .function = ks_xstrdup(fn ? fn : ""),
 			    .source = KS_SOURCE_PLUGIN, .call_line = call_line,
 			    .note = note ? ks_xstrdup(note) : NULL };
-	int r = 0;
+	bool seen = false;
 
 	for (size_t i = 0; i < d->sites.n; i++)
 		if (d->sites.v[i].line == line && d->sites.v[i].col == col &&
 		    !strcmp(d->sites.v[i].file, file))
-			r = 1;
-	if (!r)
-		r = ks_uses_add(&d->sites, &u);
+			seen = true;
+	if (!seen)
+		ks_uses_add(&d->sites, &u);
 	free(u.symbol);
 	free(u.file);
 	free(u.function);
 	free(u.note);
-	return r < 0 ? r : 0;
 }
 
 /* The probe's own words in the compiler's message put in the module's
@@ -300,20 +299,18 @@ static char *module_terms(const struct ks_forecast_unit *u, const char *msg)
 }
 
 /* A shape's break: its diff's shapes and the site. */
-static int add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
-		     const struct judged *j, enum ks_break k)
+static void add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
+		      const struct judged *j, enum ks_break k)
 {
 	const struct ks_record_shape *sh = j->sh;
 	char *agg = NULL, *note;
 	unsigned line;
 	const char *member, *name = sh->name;
 	struct ks_diff *d;
-	int r = 0;
 
 	/* a gone typedef name of an aggregate is a break of that name */
 	if (k == KS_BREAK_GONE && ks_shape_member(sh->what)) {
-		if ((r = ks_member_split(sh->name, &agg, &member)) < 0)
-			return r;
+		ks_member_split(sh->name, &agg, &member);
 		name = agg ? agg : name;
 	}
 	d = diff_for(v, k, name);
@@ -324,11 +321,10 @@ static int add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
 		d->callback = ks_xstrndup(sh->probe, strcspn(sh->probe, "|"));
 	note = j->error ? module_terms(u, j->error->message) : NULL;
 	line = break_line(sh, j->error ? j->error->message : NULL);
-	r = add_site(d, sh->file, line, line == sh->line ? sh->col : 0, sh->function,
-		     use_kind(sh->what), note, line == sh->line ? 0 : sh->line);
+	add_site(d, sh->file, line, line == sh->line ? sh->col : 0, sh->function,
+		 use_kind(sh->what), note, line == sh->line ? 0 : sh->line);
 	free(note);
 	free(agg);
-	return r;
 }
 
 /* The first error on line (0: none). */
@@ -386,38 +382,34 @@ const char *ks_verdict_unjudged(const struct ks_verdict *v, const char *file, un
 	return why;
 }
 
-int ks_verdict_unjudge(struct ks_verdict *v, const char *file, unsigned line, const char *why)
+void ks_verdict_unjudge(struct ks_verdict *v, const char *file, unsigned line, const char *why)
 {
 	char *key = ks_strdupf("%s:%u", file, line);
 	void **slot;
-	int r = ks_strmap_put(&v->unjudged, key, &slot);
 
-	if (r <= 0) {
+	if (!ks_strmap_put(&v->unjudged, key, &slot)) {
 		free(key);
-		return r;
+		return;
 	}
-	*slot = ks_xstrdup(why);
-	return 0;	/* the key stays, freed with the map */
+	*slot = ks_xstrdup(why);	/* the key stays, freed with the map */
 }
 
 /* Says why the use at sh was not judged (why, taken), and once for the
  * module why its verdict cannot be that it builds. */
-static int unjudged(struct ks_verdict *v, const struct ks_record_shape *sh, char *why)
+static void unjudged(struct ks_verdict *v, const struct ks_record_shape *sh, char *why)
 {
-	int r = ks_verdict_unjudge(v, sh->file, sh->line, why);
-
-	if (!r && !v->why) {
+	ks_verdict_unjudge(v, sh->file, sh->line, why);
+	if (!v->why) {
 		v->why = why;
 		why = NULL;
 	}
 	free(why);
-	return r;
 }
 
 /* The use at sh is under guard g, which the target's build may not take
  * as this build did. */
-static int say_unseen(const struct ks_forecast_unit *u, struct ks_verdict *v,
-		      const struct ks_record_shape *sh, const struct ks_record_guard *g)
+static void say_unseen(const struct ks_forecast_unit *u, struct ks_verdict *v,
+		       const struct ks_record_shape *sh, const struct ks_record_guard *g)
 {
 	bool failed = u->guard_failed && u->guard_failed[g - u->one.v[0].guards];
 	char *at = g->first == g->last ? ks_strdupf("%s:%u", g->file, g->first)
@@ -436,26 +428,30 @@ static int say_unseen(const struct ks_forecast_unit *u, struct ks_verdict *v,
 					  at, g->cond);
 
 	free(at);
-	return unjudged(v, sh, why);
+	unjudged(v, sh, why);
 }
 
-static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct ks_symvers *sv,
-		       const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v,
-		       const struct ks_record_guard *headers)
+static void judge_shape(const struct ks_forecast_unit *u, size_t i, const struct ks_symvers *sv,
+			const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v,
+			const struct ks_record_guard *headers)
 {
 	const struct ks_item *it = &u->items[i];
 	struct judged j = { &u->one.v[0].shapes[i], NULL, NULL, false, NULL, it->nargs };
 	const struct ks_record_guard *g = unseen(u, j.sh->file, j.sh->line);
 	enum ks_break k;
 
-	if (it->question == KS_ITEM_UNWRITABLE)
-		return unjudged(v, j.sh, ks_strdupf("the record of its use at %s:%u holds bytes no "
-						    "probe can write",
-						    j.sh->file, j.sh->line));
+	if (it->question == KS_ITEM_UNWRITABLE) {
+		unjudged(v, j.sh, ks_strdupf("the record of its use at %s:%u holds bytes no probe "
+					     "can write",
+					     j.sh->file, j.sh->line));
+		return;
+	}
 	if (it->question < 0)
-		return 0;
-	if (g)			/* not compiled there as here: no break of its */
-		return say_unseen(u, v, j.sh, g);
+		return;
+	if (g) {		/* not compiled there as here: no break of its */
+		say_unseen(u, v, j.sh, g);
+		return;
+	}
 	j.fact = &u->facts[it->question];
 	j.error = error_on(u, it->line);
 	if (!j.error && it->alias >= 0)
@@ -464,48 +460,51 @@ static int judge_shape(const struct ks_forecast_unit *u, size_t i, const struct 
 	if (j.fact->status == KS_FACT_NONE && h)
 		j.header = ks_headers_where(h, j.sh->name);
 	k = kind_of(&j);
-	if (k != NO_BREAK && headers)	/* the headers there are not these */
-		return say_unseen(u, v, j.sh, headers);
+	if (k == NO_BREAK)
+		return;
+	if (headers) {		/* the headers there are not these */
+		say_unseen(u, v, j.sh, headers);
+		return;
+	}
 	/* a name the probe's headers do not declare may be declared by an
 	 * include it had to leave out, unless no header of the target does */
-	if (k != NO_BREAK && j.fact->status == KS_FACT_NONE && u->dropped_why &&
-	    (j.header || !h || !h->scanned))
-		return unjudged(v, j.sh, ks_strdupf("whether the target declares '%s' is unknown: "
-						    "the probe left out %s",
-						    j.sh->name, u->dropped_why));
-	return k == NO_BREAK ? 0 : add_break(u, v, &j, k);
+	if (j.fact->status == KS_FACT_NONE && u->dropped_why && (j.header || !h || !h->scanned)) {
+		unjudged(v, j.sh, ks_strdupf("whether the target declares '%s' is unknown: the "
+					     "probe left out %s",
+					     j.sh->name, u->dropped_why));
+		return;
+	}
+	add_break(u, v, &j, k);
 }
 
 /* An include the target lacks: a break at the #include. */
-static int judge_include(const struct ks_forecast_unit *u, size_t j, struct ks_verdict *v)
+static void judge_include(const struct ks_forecast_unit *u, size_t j, struct ks_verdict *v)
 {
 	const struct ks_record_include *inc = &u->one.v[0].includes[j];
 	const struct ks_item *it = &u->items[u->one.v[0].nshapes + j];
 	struct ks_diff *d;
 
 	if (it->question < 0 || u->facts[it->question].status != KS_FACT_HEADER_GONE)
-		return 0;
+		return;
 	d = diff_for(v, KS_BREAK_HEADER_GONE, inc->header);
 	opt_dup(&d->old, "");
 	opt_dup(&d->now, "");
 	opt_dup(&d->header, it->alt);
-	return add_site(d, inc->file, inc->line, 0, "", KS_USE_DATA, NULL, 0);
+	add_site(d, inc->file, inc->line, 0, "", KS_USE_DATA, NULL, 0);
 }
 
-int ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,
-		   const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
+void ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,
+		    const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
 {
 	const struct ks_unit *un = &u->one.v[0];
 	const struct ks_record_guard *headers = NULL;
-	int r = 0;
 
 	/* an include the target's build may not read: its headers differ */
 	for (size_t j = 0; !headers && j < un->nincludes; j++)
 		headers = unseen(u, un->includes[j].file, un->includes[j].line);
-	for (size_t i = 0; !r && i < un->nshapes; i++)
-		r = judge_shape(u, i, sv, run, h, v, headers);
-	for (size_t j = 0; !r && j < un->nincludes; j++)
+	for (size_t i = 0; i < un->nshapes; i++)
+		judge_shape(u, i, sv, run, h, v, headers);
+	for (size_t j = 0; j < un->nincludes; j++)
 		if (!unseen(u, un->includes[j].file, un->includes[j].line))
-			r = judge_include(u, j, v);
-	return r;
+			judge_include(u, j, v);
 }

@@ -51,14 +51,13 @@ static uint64_t target_key(const char *kdir, const char *plugin)
 	return plugin ? hash_stat(h, plugin) : h;
 }
 
-int ks_kcache_open(struct ks_kcache *c, const char *cache, const char *kdir, const char *plugin)
+void ks_kcache_open(struct ks_kcache *c, const char *cache, const char *kdir, const char *plugin)
 {
 	memset(c, 0, sizeof(*c));
 	if (!cache)
-		return 0;
+		return;
 	c->dir = ks_strdupf("%s/%016llx", cache, (unsigned long long)target_key(kdir, plugin));
 	mkdir(c->dir, 0755);
-	return 0;
 }
 
 /* "SIZE MTIME" of file as it is now ("-" none), asked once a run. */
@@ -73,10 +72,7 @@ static const char *stamp(struct ks_kcache *c, const char *file)
 	key = stat(file, &st) ? ks_strdupf("%s%c-", file, 0)
 			      : ks_strdupf("%s%c%lld %lld.%09ld", file, 0, (long long)st.st_size,
 					   (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
-	if (ks_strmap_put(&c->stamps, key, &slot) < 0) {
-		free(key);
-		return NULL;
-	}
+	ks_strmap_put(&c->stamps, key, &slot);
 	*slot = key;	/* the key's block: freed with the map */
 	return key + strlen(key) + 1;
 }
@@ -87,62 +83,52 @@ static char *cache_file(const struct ks_kcache *c, uint64_t hash, const char *ex
 }
 
 /* Whether every file of deps ("FILE\tSTAMP" lines) is as it was. */
-static int deps_hold(struct ks_kcache *c, char *deps)
+static bool deps_hold(struct ks_kcache *c, char *deps)
 {
 	for (char *line = deps, *next; line && *line; line = next) {
 		char *tab = strchr(line, '\t');
-		const char *now;
 
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
 		if (!tab)
-			return 0;
+			return false;
 		*tab = '\0';
-		if (!(now = stamp(c, line)))
-			return -ENOMEM;
-		if (strcmp(now, tab + 1))
-			return 0;
+		if (strcmp(stamp(c, line), tab + 1))
+			return false;
 	}
-	return 1;
+	return true;
 }
 
-int ks_kcache_get(struct ks_kcache *c, uint64_t hash, struct ks_buf *out)
+bool ks_kcache_get(struct ks_kcache *c, uint64_t hash, struct ks_buf *out)
 {
 	char *res = cache_file(c, hash, "probe"), *dep = cache_file(c, hash, "deps");
 	struct ks_buf deps = KS_BUF_INIT;
 	int r = res && dep ? ks_buf_read_file(&deps, dep) : -ENOENT;
 
 	if (!r)
-		r = deps_hold(c, deps.p ? deps.p : "") == 1 ? ks_buf_read_file(out, res) : -ENOENT;
+		r = deps_hold(c, deps.p ? deps.p : "") ? ks_buf_read_file(out, res) : -ENOENT;
 	ks_buf_free(&deps);
 	free(res);
 	free(dep);
-	return r == -ENOMEM ? r : r ? 1 : 0;
+	return !r;
 }
 
 /* "FILE\tSTAMP" for each file the results say the probe read. */
-static int deps_of(struct ks_kcache *c, const struct ks_buf *res, struct ks_buf *deps)
+static void deps_of(struct ks_kcache *c, const struct ks_buf *res, struct ks_buf *deps)
 {
-	int r = 0;
-
-	for (size_t off = 0; !r && off < res->len;) {
+	for (size_t off = 0; off < res->len;) {
 		size_t n = strnlen(res->p + off, res->len - off);
 		struct ks_record rec;
-		const char *why, *now;
+		const char *why;
 
 		if (n && !ks_record_decode(res->p + off, n, &rec, &why) && rec.type == KS_REC_FACT &&
-		    rec.fact.status == KS_FACT_FILE) {
-			if ((now = stamp(c, rec.fact.file)))
-				ks_buf_addf(deps, "%s\t%s\n", rec.fact.file, now);
-			else
-				r = -ENOMEM;
-		}
+		    rec.fact.status == KS_FACT_FILE)
+			ks_buf_addf(deps, "%s\t%s\n", rec.fact.file, stamp(c, rec.fact.file));
 		if (n)
 			ks_record_free(&rec);
 		off += n + 1;
 	}
-	return r;
 }
 
 static int write_file(const char *path, const char *text, size_t len);
@@ -164,7 +150,8 @@ void ks_kcache_put(struct ks_kcache *c, uint64_t hash, const struct ks_buf *res)
 
 	/* the results before the files they hold for: a reader that finds
 	 * the new files list finds the new results */
-	if (p && d && !deps_of(c, res, &deps)) {
+	if (p && d) {
+		deps_of(c, res, &deps);
 		keep_file(p, res);
 		keep_file(d, &deps);
 	}

@@ -3,6 +3,7 @@
 #ifndef KS_KBUILD_H
 #define KS_KBUILD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,12 +27,11 @@ struct ks_kcache {
 };
 
 /* Opens the cache folder cache (NULL: none) for kdir's probes answered
- * by plugin. Returns 0. */
-int ks_kcache_open(struct ks_kcache *c, const char *cache, const char *kdir, const char *plugin)
-	KS_MUST_CHECK;
+ * by plugin. */
+void ks_kcache_open(struct ks_kcache *c, const char *cache, const char *kdir, const char *plugin);
 /* The cached results of a probe whose source hashes to hash, into out:
- * 0, 1 (none, or a file it read changed since) or -ENOMEM. */
-int ks_kcache_get(struct ks_kcache *c, uint64_t hash, struct ks_buf *out) KS_MUST_CHECK;
+ * whether there are any (none, or a file it read changed since: false). */
+bool ks_kcache_get(struct ks_kcache *c, uint64_t hash, struct ks_buf *out);
 /* Keeps results res (with the files they name as read) for hash. Best
  * effort: a cache that cannot be written only costs the next run. */
 void ks_kcache_put(struct ks_kcache *c, uint64_t hash, const struct ks_buf *res);

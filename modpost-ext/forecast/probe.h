@@ -58,22 +58,21 @@ struct ks_forecast_unit {
 
 /* Writes u's probe source (h: where the target has a gone header under
  * another folder), anew if it was written before (leaving out the
- * includes u->dropped names). 0 or -ENOMEM. */
-int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h) KS_MUST_CHECK;
+ * includes u->dropped names). */
+void ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h);
 /* Reads a probe's results (the plugin's SOURCE.probe file). 0 or -EINVAL
  * (*why set). */
 int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len,
 		  const char **why) KS_MUST_CHECK;
-/* Judges u's results: its breaks go to v. 0 or -ENOMEM. */
-int ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,
-		   const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v)
-	KS_MUST_CHECK;
+/* Judges u's results: its breaks go to v. */
+void ks_probe_judge(const struct ks_forecast_unit *u, const struct ks_symvers *sv,
+		    const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v);
 /* Frees what the probe source and its results made of u (not the unit,
  * nor which includes are left out). */
 void ks_probe_reset(struct ks_forecast_unit *u);
 void ks_probe_free(struct ks_forecast_unit *u);
 
 /* "struct inode.i_mtime" -> "struct inode" and "i_mtime". */
-int ks_member_split(const char *name, char **agg, const char **member) KS_MUST_CHECK;
+void ks_member_split(const char *name, char **agg, const char **member);
 
 #endif

@@ -16,7 +16,6 @@
 struct writer {
 	struct ks_buf *b;
 	unsigned line;		/* the number of the next line */
-	int r;
 };
 
 static unsigned emit(struct writer *w, const char *fmt, ...) KS_PRINTF(2, 3);
@@ -26,8 +25,6 @@ static unsigned emit(struct writer *w, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (w->r)
-		return 0;
 	va_start(ap, fmt);
 	ks_buf_vaddf(w->b, fmt, ap);
 	va_end(ap);
@@ -35,17 +32,16 @@ static unsigned emit(struct writer *w, const char *fmt, ...)
 	return w->line++;
 }
 
-int ks_member_split(const char *name, char **agg, const char **member)
+void ks_member_split(const char *name, char **agg, const char **member)
 {
 	const char *dot = strrchr(name, '.');
 
 	*agg = NULL;
 	*member = NULL;
 	if (!dot)
-		return 0;
+		return;
 	*agg = ks_xstrndup(name, (size_t)(dot - name));
 	*member = dot + 1;
-	return 0;
 }
 
 /* The index of s in *v (n of them), added if new. */
@@ -93,20 +89,20 @@ static bool writable(const char *s)
 }
 
 /* The question of a shape, and its aggregate's alias. */
-static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, struct ks_item *it)
+static void ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, struct ks_item *it)
 {
 	char *agg = NULL, *q;
 	const char *member;
-	int r;
 
 	it->alias = -1;
 	if (!writable(sh->name) || !writable(sh->probe)) {
 		it->question = KS_ITEM_UNWRITABLE;
-		return 0;
+		return;
 	}
 	if (ks_shape_member(sh->what)) {
-		if ((r = ks_member_split(sh->name, &agg, &member)) < 0 || !agg)
-			return r;
+		ks_member_split(sh->name, &agg, &member);
+		if (!agg)
+			return;
 		it->alias = intern(&u->aliases, &u->naliases, agg);
 		q = ks_strdupf("member __ks_a%d %s", it->alias, member);
 	} else if (asked_at(sh)) {
@@ -123,7 +119,6 @@ static int ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, str
 	it->question = intern(&u->questions, &u->nquestions, q);
 	free(agg);
 	free(q);
-	return 0;
 }
 
 /* "a1, a2" and "T1 a1, T2 a2" from "RET|T1|T2"; an argument "=EXPR"
@@ -265,13 +260,12 @@ static char *base_of(const char *header)
 
 /* One include, tried first: a header the target lacks is a question of
  * its own, and its namesake elsewhere in the target stands in for it. */
-static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struct ks_headers *h)
+static void include(struct writer *w, struct ks_forecast_unit *u, size_t j, struct ks_headers *h)
 {
 	const struct ks_record_include *inc = &u->one.v[0].includes[j];
 	const struct ks_record_guard *g = ks_unit_guard(&u->one.v[0], inc->file, inc->line);
 	struct ks_item *it = &u->items[u->one.v[0].nshapes + j];
 	char *q = ks_strdupf("header-gone %zu", j), *base = base_of(inc->header);
-	int r = 0;
 
 	it->alias = -1;
 	if (!writable(inc->header)) {	/* left out, as one that does not compile */
@@ -283,11 +277,11 @@ static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struc
 						    inc->file, inc->line);
 		free(q);
 		free(base);
-		return 0;
+		return;
 	}
 	it->question = intern(&u->questions, &u->nquestions, q);
 	if (base && h)
-		r = ks_headers_find_file(h, base, inc->header, &it->alt);
+		it->alt = ks_headers_find_file(h, base, inc->header);
 	it->first = w->line;
 	if (g && !g->own)	/* included there only if its branch is taken there */
 		emit(w, "#if %s", g->cond);
@@ -308,7 +302,6 @@ static int include(struct writer *w, struct ks_forecast_unit *u, size_t j, struc
 		emit(w, "#endif");
 	free(q);
 	free(base);
-	return r;
 }
 
 static bool ident(char c)
@@ -355,9 +348,9 @@ static void declare_tags(struct writer *w, const struct ks_forecast_unit *u)
 	char **tags = NULL;
 	size_t n = 0;
 
-	for (size_t i = 0; i < un->nshapes && !w->r; i++)
+	for (size_t i = 0; i < un->nshapes; i++)
 		find_tags(un->shapes[i].probe, &tags, &n);
-	for (size_t k = 0; k < u->naliases && !w->r; k++)
+	for (size_t k = 0; k < u->naliases; k++)
 		find_tags(u->aliases[k], &tags, &n);
 	for (size_t i = 0; i < n; i++) {
 		emit(w, "%s;", tags[i]);
@@ -371,7 +364,7 @@ static void declare_tags(struct writer *w, const struct ks_forecast_unit *u)
  * there, complete or not by then. */
 static void complete_at(struct writer *w, struct ks_forecast_unit *u, size_t n)
 {
-	for (size_t q = 0; q < u->nquestions && !w->r; q++) {
+	for (size_t q = 0; q < u->nquestions; q++) {
 		const char *s = u->questions[q], *name;
 		char *end;
 
@@ -406,10 +399,10 @@ static void guards(struct writer *w, struct ks_forecast_unit *u)
 	}
 }
 
-int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
+void ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 {
 	const struct ks_unit *un = &u->one.v[0];
-	struct writer w = { &u->source, 1, 0 };
+	struct writer w = { &u->source, 1 };
 
 	ks_probe_reset(u);
 	if (!u->dropped)
@@ -418,17 +411,17 @@ int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 	u->items = ks_xcalloc(u->nitems, sizeof(*u->items));
 	emit(&w, "/* ksunset probe of %s */", un->source);
 	/* the questions asked among the includes first, then the others */
-	for (size_t i = 0; i < un->nshapes && !w.r; i++)
+	for (size_t i = 0; i < un->nshapes; i++)
 		if (asked_at(&un->shapes[i]))
-			w.r = ask(u, &un->shapes[i], &u->items[i]);
+			ask(u, &un->shapes[i], &u->items[i]);
 	complete_at(&w, u, 0);
-	for (size_t j = 0; j < un->nincludes && !w.r; j++) {
-		w.r = include(&w, u, j, h);
+	for (size_t j = 0; j < un->nincludes; j++) {
+		include(&w, u, j, h);
 		complete_at(&w, u, j + 1);
 	}
-	for (size_t i = 0; i < un->nshapes && !w.r; i++)
+	for (size_t i = 0; i < un->nshapes; i++)
 		if (!asked_at(&un->shapes[i]))
-			w.r = ask(u, &un->shapes[i], &u->items[i]);
+			ask(u, &un->shapes[i], &u->items[i]);
 	declare_tags(&w, u);
 	u->alias_lines = ks_xcalloc(u->naliases, sizeof(*u->alias_lines));
 	for (size_t k = 0; k < u->naliases; k++)
@@ -437,11 +430,8 @@ int ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 		if (strncmp(u->questions[q], "header-gone", 11) &&
 		    strncmp(u->questions[q], "complete@", 9))
 			emit(&w, "#pragma ksunset probe \"%zu %s\"", q + 1, u->questions[q]);
-	if (!w.r)
-		guards(&w, u);
-	for (size_t i = 0; i < un->nshapes && !w.r; i++)
+	guards(&w, u);
+	for (size_t i = 0; i < un->nshapes; i++)
 		use(&w, u, i);
-	if (!w.r)
-		u->hash = ks_hash_bytes(u->source.p, u->source.len, 0x70726f6265);
-	return w.r;
+	u->hash = ks_hash_bytes(u->source.p, u->source.len, 0x70726f6265);
 }

@@ -109,8 +109,8 @@ static char *why(const struct group *g, const struct ks_diff_releases *rel)
 	return ks_strdupf("No longer exported: removed between %s and %s.", old, rel->new);
 }
 
-static int write_group(struct ks_buf *out, const struct group *g, const char *when,
-		       const struct ks_diff_releases *rel)
+static void write_group(struct ks_buf *out, const struct group *g, const char *when,
+			const struct ks_diff_releases *rel)
 {
 	struct ks_buf what = KS_BUF_INIT;
 	char *because = why(g, rel);
@@ -119,23 +119,20 @@ static int write_group(struct ks_buf *out, const struct group *g, const char *wh
 	char *syms[1];
 	struct ks_new_entry e = { .syms = syms, .nsyms = 1, .when = when, .action = a,
 				  .why = because, .who = "ksunset diff" };
-	int r;
 
 	what_list(&what, g);
 	syms[0] = what.p;
 	ks_buf_adds(out, "\n");
-	r = ks_entry_format(out, &e);
+	ks_entry_format(out, &e);
 	ks_buf_free(&what);
 	free(because);
 	free(action);
-	return r;
 }
 
-int ks_diff_schedule(struct ks_buf *out, const struct ks_changes *c, const char *when,
-		     const struct ks_diff_releases *rel)
+void ks_diff_schedule(struct ks_buf *out, const struct ks_changes *c, const char *when,
+		      const struct ks_diff_releases *rel)
 {
 	struct groups gs = { 0 };
-	int r = 0;
 
 	ks_buf_addf(out, "# Export changes from %s to %s, written by ksunset diff.\n",
 		    rel->old ? rel->old : "the old kernel", rel->new);
@@ -148,12 +145,11 @@ int ks_diff_schedule(struct ks_buf *out, const struct ks_changes *c, const char 
 		if (p)
 			group_add(&gs, p);
 	}
-	for (size_t i = 0; !r && i < gs.n; i++)
-		r = write_group(out, &gs.v[i], when, rel);
+	for (size_t i = 0; i < gs.n; i++)
+		write_group(out, &gs.v[i], when, rel);
 	for (size_t i = 0; i < gs.n; i++)
 		free(gs.v[i].syms);
 	free(gs.v);
-	return r;
 }
 
 int ks_diff_when(const struct ks_diff_releases *rel, char *out, size_t size, const char **why)

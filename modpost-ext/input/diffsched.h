@@ -23,7 +23,7 @@ int ks_diff_when(const struct ks_diff_releases *rel, char *out, size_t size,
  * moved into a "module:" list (unexport), moved into a namespace
  * (namespace NS), turned GPL-only (gpl-only). Changes that break nothing
  * are left out. */
-int ks_diff_schedule(struct ks_buf *out, const struct ks_changes *c, const char *when,
-		     const struct ks_diff_releases *rel) KS_MUST_CHECK;
+void ks_diff_schedule(struct ks_buf *out, const struct ks_changes *c, const char *when,
+		      const struct ks_diff_releases *rel);
 
 #endif

@@ -69,19 +69,18 @@ static char *included_tree(const char *dir)
 	return tree;
 }
 
-int ks_headers_open(struct ks_headers *h, const char *dir)
+void ks_headers_open(struct ks_headers *h, const char *dir)
 {
 	char *common;
 
 	h->cur_file = -1;
 	if (!dir)
-		return 0;
+		return;
 	add_root(h, dir);
 	common = included_tree(dir);
 	if (common)
 		add_root(h, common);
 	free(common);
-	return 0;
 }
 
 bool ks_headers_present(const struct ks_headers *h)
@@ -97,24 +96,20 @@ static void add_file(struct ks_headers *h, const char *rel)
 	h->cur_file = (long)h->nincs++;
 }
 
-static int add_name(struct ks_headers *h, const char *s, size_t n, unsigned how)
+static void add_name(struct ks_headers *h, const char *s, size_t n, unsigned how)
 {
 	void **slot;
 	char *key;
-	int r;
 
 	key = ks_xstrndup(s, n);
 	ks_array_room((void **)&h->keys, &h->capkeys, h->nkeys + 1, sizeof(*h->keys));
-	r = ks_strmap_put(&h->names, key, &slot);
-	if (r <= 0) {
-		if (r == 0)
-			*slot = (void *)((uintptr_t)*slot | how);
+	if (!ks_strmap_put(&h->names, key, &slot)) {
+		*slot = (void *)((uintptr_t)*slot | how);
 		free(key);
-		return r;
+		return;
 	}
 	*slot = (void *)((uintptr_t)how | (uintptr_t)(h->cur_file + 1) << 3);
 	h->keys[h->nkeys++] = key;
-	return 0;
 }
 
 static bool ident_char(char c)
@@ -195,24 +190,22 @@ static bool body_follows(const char *p, const char *end)
 	return false;
 }
 
-static int identifier(struct ks_headers *h, struct tok *t, const char *s, size_t n,
-		      const char *end)
+static void identifier(struct ks_headers *h, struct tok *t, const char *s, size_t n,
+		       const char *end)
 {
 	const char *q = s + n;
-	int r = 0;
 
 	if (t->define) {
-		r = add_name(h, s, n, KS_DECL_MACRO);
+		add_name(h, s, n, KS_DECL_MACRO);
 	} else if (!t->directive && t->prev != PREV_OTHER && !not_a_type(s, n)) {
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
 		if (q < end && *q == '(')
-			r = add_name(h, s, n, body_follows(q, end) ? KS_DECL_INLINE : KS_DECL_PROTO);
+			add_name(h, s, n, body_follows(q, end) ? KS_DECL_INLINE : KS_DECL_PROTO);
 	}
 	t->define = t->directive && n == 6 && !strncmp(s, "define", 6);
 	t->directive = false;
 	t->prev = not_a_type(s, n) ? PREV_OTHER : PREV_TYPE;
-	return r;
 }
 
 static void punctuation(struct tok *t, char c)
@@ -222,13 +215,12 @@ static void punctuation(struct tok *t, char c)
 	t->prev = c == '*' && t->prev != PREV_OTHER ? PREV_STAR : PREV_OTHER;
 }
 
-int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len)
+void ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
 	struct tok t = { .line_start = true };
-	int r = 0;
 
-	while (!r && p < end) {
+	while (p < end) {
 		const char *q = skip_blank(p, end);
 
 		if (q != p) {
@@ -238,7 +230,7 @@ int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len)
 		if (ident_char(*p) && !isdigit((unsigned char)*p)) {
 			for (q = p; q < end && ident_char(*q); q++)
 				;
-			r = identifier(h, &t, p, (size_t)(q - p), end);
+			identifier(h, &t, p, (size_t)(q - p), end);
 			p = q;
 		} else if (isdigit((unsigned char)*p)) {
 			while (p < end && ident_char(*p))
@@ -259,14 +251,12 @@ int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len)
 		}
 		t.line_start = false;
 	}
-	return r;
 }
 
 /* nftw() has no context argument: the scan in progress, the length of
  * the tree's path (include/ or arch/x86/include/), and for the key of the
  * cache, the hash of every header's path, size and time. */
 static struct ks_headers *scanning;
-static int scan_error;
 static size_t tree_len;
 static uint64_t tree_hash;
 
@@ -301,11 +291,11 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 	add_file(scanning, as_included(path));
 	if (ks_buf_read_file(&b, path) == 0 && b.p) {
 		scanning->files++;
-		scan_error = ks_headers_scan_text(scanning, b.p, b.len);
+		ks_headers_scan_text(scanning, b.p, b.len);
 	}
 	scanning->cur_file = -1;
 	ks_buf_free(&b);
-	return scan_error ? 1 : 0;
+	return 0;
 }
 
 static int stamp(const char *path, const struct stat *st, int type, struct FTW *ftw)
@@ -320,15 +310,14 @@ static int stamp(const char *path, const struct stat *st, int type, struct FTW *
 }
 
 /* Walks include/ and arch/x86/include/ of every root with fn. */
-static int walk_trees(struct ks_headers *h, int (*fn)(const char *, const struct stat *, int,
-						      struct FTW *))
+static void walk_trees(struct ks_headers *h,
+		       int (*fn)(const char *, const struct stat *, int, struct FTW *))
 {
 	static const char *const trees[] = { "include", "arch/x86/include" };
 
 	scanning = h;
-	scan_error = 0;
-	for (size_t i = 0; !scan_error && i < h->nroots; i++)
-		for (size_t j = 0; !scan_error && j < KS_ARRAY_SIZE(trees); j++) {
+	for (size_t i = 0; i < h->nroots; i++)
+		for (size_t j = 0; j < KS_ARRAY_SIZE(trees); j++) {
 			char *dir = ks_strdupf("%s/%s", h->roots[i], trees[j]);
 			/* a symbolic link to the tree (absolute or relative)
 			 * is followed; links inside it are not */
@@ -342,7 +331,6 @@ static int walk_trees(struct ks_headers *h, int (*fn)(const char *, const struct
 			free(dir);
 		}
 	scanning = NULL;
-	return scan_error;
 }
 
 
@@ -380,7 +368,9 @@ static char *cache_path(struct ks_headers *h)
 	tree_hash = 0x6b73756e736574;	/* "ksunset" */
 	for (size_t i = 0; i < h->nroots; i++)
 		tree_hash = ks_hash_bytes(h->roots[i], strlen(h->roots[i]) + 1, tree_hash);
-	if (walk_trees(h, stamp) < 0 || !(dir = ks_cache_dir("headers")))
+	walk_trees(h, stamp);
+	dir = ks_cache_dir("headers");
+	if (!dir)
 		return NULL;
 	path = ks_strdupf("%s/headers-%016llx.names", dir, (unsigned long long)tree_hash);
 	free(dir);
@@ -404,7 +394,8 @@ static int cache_line(struct ks_headers *h, char *p, char *nl)
 	if (end == p + 2 || *end != ' ' || file > h->nincs || !*(name = end + 1))
 		return -EINVAL;
 	h->cur_file = (long)file - 1;
-	return add_name(h, name, (size_t)(nl - name), (unsigned)(p[0] - '0'));
+	add_name(h, name, (size_t)(nl - name), (unsigned)(p[0] - '0'));
+	return 0;
 }
 
 /* A cache file: "ksunset-headers 2", then the headers and the names. 0
@@ -468,51 +459,47 @@ static void forget(struct ks_headers *h)
 	h->cur_file = -1;
 }
 
-static int scan(struct ks_headers *h)
+static void scan(struct ks_headers *h)
 {
 	char *path = cache_path(h);
-	int r = path ? cache_read(h, path) : -ENOENT;
 
 	h->scanned = true;
-	if (r == -ENOMEM || !r) {
+	if (path && cache_read(h, path) == 0) {
 		free(path);
-		return r;
+		return;
 	}
 	forget(h);
-	r = walk_trees(h, visit);
-	if (!r && path)
+	walk_trees(h, visit);
+	if (path)
 		cache_write(h, path);
 	free(path);
-	return r;
 }
 
-int ks_headers_declares(struct ks_headers *h, const char *name, unsigned *how)
+unsigned ks_headers_declares(struct ks_headers *h, const char *name)
 {
-	int r = h->scanned ? 0 : scan(h);
-
-	*how = r ? 0 : (unsigned)((uintptr_t)ks_strmap_get(&h->names, name) & 7);
-	return r;
+	if (!h->scanned)
+		scan(h);
+	return (unsigned)((uintptr_t)ks_strmap_get(&h->names, name) & 7);
 }
 
 const char *ks_headers_where(struct ks_headers *h, const char *name)
 {
 	uintptr_t v;
 
-	if (!h->scanned && scan(h) < 0)
-		return NULL;
+	if (!h->scanned)
+		scan(h);
 	v = (uintptr_t)ks_strmap_get(&h->names, name) >> 3;
 	return v && v <= h->nincs ? h->incs[v - 1] : NULL;
 }
 
-int ks_headers_find_file(struct ks_headers *h, const char *base, const char *written,
-			 char **alt)
+char *ks_headers_find_file(struct ks_headers *h, const char *base, const char *written)
 {
 	size_t wn = strlen(written);
-	int r = h->scanned ? 0 : scan(h);
 	const char *best = NULL;
 
-	*alt = NULL;
-	for (size_t i = 0; !r && i < h->nincs; i++) {
+	if (!h->scanned)
+		scan(h);
+	for (size_t i = 0; i < h->nincs; i++) {
 		const char *f = h->incs[i], *slash = strrchr(f, '/');
 		size_t fn = strlen(f);
 
@@ -522,9 +509,7 @@ int ks_headers_find_file(struct ks_headers *h, const char *base, const char *wri
 		if (!best || (!strncmp(f, "linux/", 6) && strncmp(best, "linux/", 6)))
 			best = f;
 	}
-	if (!r && best)
-		*alt = ks_xstrdup(best);
-	return r;
+	return best ? ks_xstrdup(best) : NULL;
 }
 
 void ks_headers_free(struct ks_headers *h)

@@ -30,7 +30,7 @@ struct ks_headers {
 
 /* Finds the header trees of kernel directory dir (NULL: none); no roots
  * when dir has no include/ folder. */
-int ks_headers_open(struct ks_headers *h, const char *dir) KS_MUST_CHECK;
+void ks_headers_open(struct ks_headers *h, const char *dir);
 /* Whether the kernel's own headers were found (not only the generated
  * ones of Debian's -ARCH package without its -common tree). */
 bool ks_headers_present(const struct ks_headers *h);
@@ -42,17 +42,16 @@ enum {
 };
 
 /* How the headers declare name (KS_DECL_*), scanning them on the first
- * call. 0 or -ENOMEM. */
-int ks_headers_declares(struct ks_headers *h, const char *name, unsigned *how) KS_MUST_CHECK;
+ * call. */
+unsigned ks_headers_declares(struct ks_headers *h, const char *name);
 /* The header that declares name first ("linux/vmalloc.h"), or NULL. */
 const char *ks_headers_where(struct ks_headers *h, const char *name);
 /* A header named base (as "unaligned.h") in another folder than written
- * ("<asm/unaligned.h>"), as *alt ("linux/unaligned.h"; NULL: none),
- * scanning the headers on the first call. 0 or -ENOMEM. */
-int ks_headers_find_file(struct ks_headers *h, const char *base, const char *written,
-			 char **alt) KS_MUST_CHECK;
-/* Scans text (a header's contents) for declared names. 0 or -ENOMEM. */
-int ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len) KS_MUST_CHECK;
+ * ("<asm/unaligned.h>"), freshly allocated ("linux/unaligned.h"; NULL:
+ * none), scanning the headers on the first call. */
+char *ks_headers_find_file(struct ks_headers *h, const char *base, const char *written);
+/* Scans text (a header's contents) for declared names. */
+void ks_headers_scan_text(struct ks_headers *h, const char *text, size_t len);
 void ks_headers_free(struct ks_headers *h);
 
 /* ksunset's cache folder sub: $KSUNSET_CACHE/SUB, else under

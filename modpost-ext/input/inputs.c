@@ -65,33 +65,31 @@ static char *join(const char *dir, const char *name)
 	return ks_strdupf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
 }
 
-static int problem(struct ks_inputs *in, struct ks_diags *d, const char *file, const char *what,
-		   int err)
+static void problem(struct ks_inputs *in, struct ks_diags *d, const char *file, const char *what,
+		    int err)
 {
 	in->unusable = true;
 	in->arg_failed = true;
-	return ks_diag_add(d, KS_ERROR, file, 0, 0, "%s: %s", what, strerror(err)) < 0 ? -ENOMEM
-											  : 0;
+	ks_diag_add(d, KS_ERROR, file, 0, 0, "%s: %s", what, strerror(err));
 }
 
 /* The type of the entry, for file systems whose readdir() does not say. */
-static int entry_type(struct ks_inputs *in, const struct ks_dir_frame *f, const char *name,
-		      unsigned char *type, struct ks_diags *d)
+static void entry_type(struct ks_inputs *in, const struct ks_dir_frame *f, const char *name,
+		       unsigned char *type, struct ks_diags *d)
 {
 	struct stat st;
 	char *p;
-	int r;
+	int e;
 
 	if (fstatat(dirfd(f->dh), name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		*type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
-		return 0;
+		return;
 	}
-	r = errno;
+	e = errno;
 	*type = DT_UNKNOWN;
 	p = join(f->path, name);
-	r = problem(in, d, p, "cannot search directory", r);
+	problem(in, d, p, "cannot search directory", e);
 	free(p);
-	return r;
 }
 
 /* Points the entries at their names and sorts them. */
@@ -110,13 +108,12 @@ static void index_names(struct ks_dir_frame *f, size_t len)
 }
 
 /* Keeps the entries worth a look: folders and module files. */
-static int list_dir(struct ks_inputs *in, struct ks_dir_frame *f, struct ks_diags *d)
+static void list_dir(struct ks_inputs *in, struct ks_dir_frame *f, struct ks_diags *d)
 {
 	struct ks_buf names = KS_BUF_INIT;
 	struct dirent *de;
-	int r = 0;
 
-	while (!r && (errno = 0, de = readdir(f->dh)) != NULL) {
+	while ((errno = 0, de = readdir(f->dh)) != NULL) {
 		unsigned char type = de->d_type;
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
@@ -124,20 +121,18 @@ static int list_dir(struct ks_inputs *in, struct ks_dir_frame *f, struct ks_diag
 		/* most entries are files of another name: no stat for them */
 		if (type == DT_REG && !is_module_name(de->d_name))
 			continue;
-		if (type == DT_UNKNOWN && (r = entry_type(in, f, de->d_name, &type, d)) < 0)
-			break;
+		if (type == DT_UNKNOWN)
+			entry_type(in, f, de->d_name, &type, d);
 		if (type != DT_DIR && !(type == DT_REG && is_module_name(de->d_name)))
 			continue;
 		ks_buf_addc(&names, type == DT_DIR ? 'd' : 'f');
 		ks_buf_add(&names, de->d_name, strlen(de->d_name) + 1);
 		f->n++;
 	}
-	if (!r && errno)
-		r = problem(in, d, f->path, "cannot search directory", errno);
+	if (errno)
+		problem(in, d, f->path, "cannot search directory", errno);
 	f->names = names.p;
-	if (!r)
-		index_names(f, names.len);
-	return r;
+	index_names(f, names.len);
 }
 
 static void frame_free(struct ks_dir_frame *f)
@@ -152,12 +147,12 @@ static void frame_free(struct ks_dir_frame *f)
 
 /* Opens name (relative to the folder open as at) as the innermost folder
  * to search; takes path over. Only the argument itself may be a link. */
-static int push_dir(struct ks_inputs *in, int at, const char *name, char *path,
-		    struct ks_diags *d)
+static void push_dir(struct ks_inputs *in, int at, const char *name, char *path,
+		     struct ks_diags *d)
 {
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (at == AT_FDCWD ? 0 : O_NOFOLLOW);
 	struct ks_dir_frame *f;
-	int fd, r;
+	int fd;
 
 	ks_array_room((void **)&in->dirs, &in->cap, in->depth + 1, sizeof(*in->dirs));
 	f = &in->dirs[in->depth++];
@@ -166,21 +161,21 @@ static int push_dir(struct ks_inputs *in, int at, const char *name, char *path,
 	f->dh = fd < 0 ? NULL : fdopendir(fd);
 	if (!f->dh && fd >= 0)
 		close(fd);
-	r = f->dh ? list_dir(in, f, d) : problem(in, d, path, "cannot search directory", errno);
-	if (r < 0 || !f->dh) {
-		frame_free(f);
-		in->depth--;
+	if (f->dh) {
+		list_dir(in, f, d);
+		return;
 	}
-	return r;
+	problem(in, d, path, "cannot search directory", errno);
+	frame_free(f);
+	in->depth--;
 }
 
-static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
+static bool next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
 {
 	while (in->depth) {
 		struct ks_dir_frame *f = &in->dirs[in->depth - 1];
 		const struct entry *e;
 		char *p;
-		int r;
 
 		if (f->next == f->n) {
 			frame_free(f);
@@ -191,13 +186,11 @@ static int next_in_dirs(struct ks_inputs *in, char **path, struct ks_diags *d)
 		p = join(f->path, e->name);
 		if (!e->dir) {
 			*path = p;
-			return 1;
+			return true;
 		}
-		r = push_dir(in, dirfd(f->dh), e->name, p, d);
-		if (r < 0)
-			return r;
+		push_dir(in, dirfd(f->dh), e->name, p, d);
 	}
-	return 0;
+	return false;
 }
 
 /* One line of modules.order: a module path relative to the list's folder.
@@ -226,10 +219,9 @@ static void close_order(struct ks_inputs *in)
 	in->order_dir = NULL;
 }
 
-static int next_in_order(struct ks_inputs *in, char **path, struct ks_diags *d)
+static bool next_in_order(struct ks_inputs *in, char **path, struct ks_diags *d)
 {
 	ssize_t n;
-	int r = 0;
 
 	while ((n = getline(&in->line, &in->line_cap, in->order)) >= 0) {
 		while (n > 0 && (in->line[n - 1] == '\n' || in->line[n - 1] == '\r'))
@@ -237,27 +229,28 @@ static int next_in_order(struct ks_inputs *in, char **path, struct ks_diags *d)
 		if (!n)
 			continue;
 		*path = order_entry(in->order_dir, in->line);
-		return 1;
+		return true;
 	}
 	if (ferror(in->order))
-		r = problem(in, d, in->args[in->arg - 1], "cannot read", errno ? errno : EIO);
+		problem(in, d, in->args[in->arg - 1], "cannot read", errno ? errno : EIO);
 	close_order(in);
-	return r;
+	return false;
 }
 
-static int open_order(struct ks_inputs *in, const char *path, struct ks_diags *d)
+static void open_order(struct ks_inputs *in, const char *path, struct ks_diags *d)
 {
 	const char *slash = strrchr(path, '/');
 
 	in->order = fopen(path, "r");
-	if (!in->order)
-		return problem(in, d, path, "cannot read", errno);
+	if (!in->order) {
+		problem(in, d, path, "cannot read", errno);
+		return;
+	}
 	in->order_dir = slash ? ks_xstrndup(path, (size_t)(slash - path)) : ks_xstrdup(".");
-	return 0;
 }
 
-/* Starts on arg; a module file is handed out at once (1). */
-static int start_arg(struct ks_inputs *in, const char *arg, char **path, struct ks_diags *d)
+/* Starts on arg; a module file is handed out at once (true). */
+static bool start_arg(struct ks_inputs *in, const char *arg, char **path, struct ks_diags *d)
 {
 	const char *base = strrchr(arg, '/');
 	struct stat st;
@@ -266,13 +259,17 @@ static int start_arg(struct ks_inputs *in, const char *arg, char **path, struct 
 	in->arg_open = true;
 	in->arg_failed = false;
 	in->found = 0;
-	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
-		return push_dir(in, AT_FDCWD, arg, ks_xstrdup(arg), d);
-	if (strcmp(base, "modules.order") == 0)
-		return open_order(in, arg, d);
+	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+		push_dir(in, AT_FDCWD, arg, ks_xstrdup(arg), d);
+		return false;
+	}
+	if (strcmp(base, "modules.order") == 0) {
+		open_order(in, arg, d);
+		return false;
+	}
 	/* anything else is read as a module, which reports a bad path */
 	*path = ks_xstrdup(arg);
-	return 1;
+	return true;
 }
 
 void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs)
@@ -282,33 +279,32 @@ void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs)
 
 /* The current argument is done: one that gave no module is a problem,
  * unless another was already said of it. */
-static int end_arg(struct ks_inputs *in, struct ks_diags *d)
+static void end_arg(struct ks_inputs *in, struct ks_diags *d)
 {
 	if (!in->arg_open)
-		return 0;
+		return;
 	in->arg_open = false;
 	if (in->found || in->arg_failed || in->allow_empty)
-		return 0;
+		return;
 	in->unusable = true;
-	return ks_diag_add(d, KS_ERROR, in->args[in->arg - 1], 0, 0, "no module found") < 0
-		       ? -ENOMEM
-		       : 0;
+	ks_diag_add(d, KS_ERROR, in->args[in->arg - 1], 0, 0, "no module found");
 }
 
-int ks_inputs_next(struct ks_inputs *in, char **path, struct ks_diags *d)
+bool ks_inputs_next(struct ks_inputs *in, char **path, struct ks_diags *d)
 {
 	for (;;) {
-		int r = in->order ? next_in_order(in, path, d) : next_in_dirs(in, path, d);
+		bool got = in->order ? next_in_order(in, path, d) : next_in_dirs(in, path, d);
 
-		if (!r)
-			r = end_arg(in, d);
-		if (!r && in->arg == in->nargs)
-			return 0;
-		if (!r)
-			r = start_arg(in, in->args[in->arg++], path, d);
-		in->found += r == 1;
-		if (r)
-			return r;
+		if (!got) {
+			end_arg(in, d);
+			if (in->arg == in->nargs)
+				return false;
+			got = start_arg(in, in->args[in->arg++], path, d);
+		}
+		if (got) {
+			in->found++;
+			return true;
+		}
 	}
 }
 

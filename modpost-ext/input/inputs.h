@@ -32,8 +32,8 @@ struct ks_inputs {
 /* Starts the expansion of args, which must outlive in. */
 void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs);
 
-/* Hands out the next module path (the caller frees it): 1, or 0 at the end,
- * or -ENOMEM. What each argument names: a directory is searched
+/* Hands out the next module path (the caller frees it): true, or false at
+ * the end. What each argument names: a directory is searched
  * recursively for *.ko, *.ko.xz, *.ko.zst and *.ko.gz, in the order of
  * their sorted paths, symlinks not followed; a file named modules.order
  * lists modules relative to its folder; anything else is a module file.
@@ -41,7 +41,7 @@ void ks_inputs_init(struct ks_inputs *in, char *const *args, size_t nargs);
  * in->unusable; the expansion goes on. So is one that gives no module
  * ("DIR: error: no module found": a gate that checked nothing must not
  * pass), unless in->allow_empty. */
-int ks_inputs_next(struct ks_inputs *in, char **path, struct ks_diags *d) KS_MUST_CHECK;
+bool ks_inputs_next(struct ks_inputs *in, char **path, struct ks_diags *d);
 void ks_inputs_free(struct ks_inputs *in);
 
 #endif

@@ -11,7 +11,8 @@
 
 static int say(struct ks_diags *d, const char *file, unsigned line, const char *msg)
 {
-	return ks_diag_add(d, KS_ERROR, file, line, 0, "%s", msg) < 0 ? -ENOMEM : -EINVAL;
+	ks_diag_add(d, KS_ERROR, file, line, 0, "%s", msg);
+	return -EINVAL;
 }
 
 /* The first line of path, without its newline; NULL if unreadable. */
@@ -66,11 +67,13 @@ static void dir_release(struct ks_kernel *k)
 static int locate(struct ks_kernel *k, const char *arg, struct ks_diags *d)
 {
 	struct stat st;
+	int e;
 
-	if (stat(arg, &st) < 0)
-		return ks_diag_add(d, KS_ERROR, arg, 0, 0, "cannot read: %s", strerror(errno)) < 0
-			       ? -ENOMEM
-			       : -errno;
+	if (stat(arg, &st) < 0) {
+		e = errno;
+		ks_diag_add(d, KS_ERROR, arg, 0, 0, "cannot read: %s", strerror(e));
+		return -e;
+	}
 	if (S_ISREG(st.st_mode)) {
 		k->symvers = ks_xstrdup(arg);
 		return 0;
@@ -95,11 +98,11 @@ static int first_error(struct ks_diags *got, struct ks_diags *d)
 	char *more = got->n > 1 ? ks_strdupf(" (and %zu more malformed line%s)", got->n - 1,
 					     got->n > 2 ? "s" : "")
 				: ks_xstrdup("");
-	int r = ks_diag_add(d, KS_ERROR, g->file, g->line, 0, "%s%s", msg, more);
 
+	ks_diag_add(d, KS_ERROR, g->file, g->line, 0, "%s%s", msg, more);
 	free(msg);
 	free(more);
-	return r < 0 ? -ENOMEM : -EINVAL;
+	return -EINVAL;
 }
 
 int ks_kernel_open(struct ks_kernel *k, const char *arg, struct ks_diags *d)
@@ -112,21 +115,21 @@ int ks_kernel_open(struct ks_kernel *k, const char *arg, struct ks_diags *d)
 	if (r)
 		return r;
 	r = ks_symvers_load(&k->sv, k->symvers, &got);
-	if (r == -EINVAL && got.nerrors)
+	if (r == -EINVAL && got.nerrors) {
 		r = first_error(&got, d);
-	else if (ks_diags_move(d, &got) < 0)
-		r = -ENOMEM;
-	else if (!r && !k->sv.n)
-		r = say(d, k->symvers, 0, "no exports: not a Module.symvers");
+	} else {
+		ks_diags_move(d, &got);
+		if (!r && !k->sv.n)
+			r = say(d, k->symvers, 0, "no exports: not a Module.symvers");
+	}
 	ks_diags_free(&got);
 	return r;
 }
 
-int ks_kernel_set_release(struct ks_kernel *k, const char *release)
+void ks_kernel_set_release(struct ks_kernel *k, const char *release)
 {
 	free(k->release);
 	k->release = ks_xstrdup(release);
-	return 0;
 }
 
 void ks_kernel_free(struct ks_kernel *k)

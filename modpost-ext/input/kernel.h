@@ -21,10 +21,10 @@ struct ks_kernel {
  * include/config/kernel.release. Every problem is one diagnostic naming
  * the file (and line): an argument that is neither a Module.symvers nor a
  * directory holding one, or a malformed row (the first, with the number of
- * others). Returns 0, -EINVAL, -errno or -ENOMEM. */
+ * others). Returns 0, -EINVAL or -errno. */
 int ks_kernel_open(struct ks_kernel *k, const char *arg, struct ks_diags *d) KS_MUST_CHECK;
 /* Sets the release (--new-release, --target-release). */
-int ks_kernel_set_release(struct ks_kernel *k, const char *release) KS_MUST_CHECK;
+void ks_kernel_set_release(struct ks_kernel *k, const char *release);
 void ks_kernel_free(struct ks_kernel *k);
 
 #endif

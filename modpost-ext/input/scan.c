@@ -55,7 +55,6 @@ struct pool {
 				 * ended, the number of inputs */
 	size_t done;		/* inputs the caller has consumed */
 	struct ks_diags tail;	/* what the search found after the last module */
-	int err;		/* -ENOMEM from the search */
 	bool ended, stop;
 	pthread_mutex_t take, mu;
 	pthread_cond_t ready, space;
@@ -65,9 +64,10 @@ struct pool {
 static int consume(struct ks_scan *sc, struct slot *s, ks_scan_fn fn, void *ctx,
 		   struct ks_diags *d)
 {
-	int e = ks_diags_move(d, &s->d);
+	int e;
 
-	if (e < 0 || s->err == -ENOMEM)
+	ks_diags_move(d, &s->d);
+	if (s->err == -ENOMEM)
 		return -ENOMEM;
 	if (s->err < 0) {
 		sc->unusable = true;
@@ -119,7 +119,7 @@ static size_t take_batch(struct worker *w, size_t *first)
 	struct slot *spent;
 	size_t room, nspent, k = 0;
 	char *path;
-	int r = 1;
+	bool more = true;
 
 	pthread_mutex_lock(&p->mu);
 	while (!p->stop && !p->ended && p->next >= p->done + p->window)
@@ -133,7 +133,7 @@ static size_t take_batch(struct worker *w, size_t *first)
 	pthread_mutex_unlock(&p->mu);
 	free_spent(spent, nspent);
 	/* the slots are free: the caller is done with them */
-	while (k < room && k < BATCH && (r = ks_inputs_next(p->in, &path, &found)) == 1) {
+	while (k < room && k < BATCH && (more = ks_inputs_next(p->in, &path, &found))) {
 		struct slot *s = &p->slots[(*first + k++) % p->window];
 
 		s->path = path;
@@ -143,11 +143,9 @@ static size_t take_batch(struct worker *w, size_t *first)
 	}
 	pthread_mutex_lock(&p->mu);
 	p->next += k;
-	if (r != 1 && !p->ended) {
+	if (!more && !p->ended) {
 		p->ended = true;
-		p->err = r;
-		if (ks_diags_move(&p->tail, &found) < 0)
-			p->err = -ENOMEM;
+		ks_diags_move(&p->tail, &found);
 		pthread_cond_broadcast(&p->ready);
 	}
 	pthread_mutex_unlock(&p->mu);
@@ -299,10 +297,8 @@ static int drain(struct ks_scan *sc, struct pool *p, ks_scan_fn fn, void *ctx,
 		progress_show(&pr, i, taken, ended);
 	}
 	progress_erase(&pr);
-	if (!e && p->err)
-		e = p->err;
 	if (!e)
-		e = ks_diags_move(d, &p->tail);
+		ks_diags_move(d, &p->tail);
 	return e;
 }
 

@@ -36,7 +36,7 @@ static void add_field(struct ks_buf *b, const char *name, const char *v)
 	ks_buf_addc(b, '\n');
 }
 
-int ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e)
+void ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e)
 {
 	struct ks_buf what = KS_BUF_INIT;
 
@@ -50,7 +50,6 @@ int ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e)
 	add_field(out, "Why:", e->why);
 	add_field(out, "Who:", e->who);
 	add_field(out, "Since:", e->since);
-	return 0;
 }
 
 const char *ks_entry_separator(const char *text, size_t len)
@@ -73,7 +72,7 @@ const char *ks_text_eol(const char *text, size_t len)
 	return nl && nl > text && nl[-1] == '\r' ? "\r\n" : "\n";
 }
 
-int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol)
+void ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol)
 {
 	while (n) {
 		const char *nl = memchr(s, '\n', n);
@@ -86,5 +85,4 @@ int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol)
 		s += k;
 		n -= k;
 	}
-	return 0;
 }

@@ -23,7 +23,7 @@ struct ks_new_entry {
  * ksunset.schedule(5) shows. A value's further lines become indented
  * continuation lines; its blank lines are dropped, since a blank line ends
  * an entry. */
-int ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e) KS_MUST_CHECK;
+void ks_entry_format(struct ks_buf *out, const struct ks_new_entry *e);
 /* What must come between the existing text and a new entry so that the
  * entry follows a blank line: "", "\n" or "\n\n" (none for empty text). */
 const char *ks_entry_separator(const char *text, size_t len);
@@ -31,6 +31,6 @@ const char *ks_entry_separator(const char *text, size_t len);
  * default, for empty text or a single unterminated line). */
 const char *ks_text_eol(const char *text, size_t len);
 /* Appends n bytes of s with each "\n" written as eol. */
-int ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol) KS_MUST_CHECK;
+void ks_buf_add_eol(struct ks_buf *b, const char *s, size_t n, const char *eol);
 
 #endif

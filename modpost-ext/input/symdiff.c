@@ -48,8 +48,8 @@ static int by_symbol(const void *a, const void *b)
 	return c ? c : (int)x->kind - (int)y->kind;
 }
 
-int ks_symvers_diff(const struct ks_symvers *old, const struct ks_symvers *new,
-		    struct ks_changes *out)
+void ks_symvers_diff(const struct ks_symvers *old, const struct ks_symvers *new,
+		     struct ks_changes *out)
 {
 	for (size_t i = 0; i < old->n; i++) {
 		const struct ks_export *o = old->v[i], *n = ks_symvers_lookup(new, o->symbol);
@@ -64,7 +64,6 @@ int ks_symvers_diff(const struct ks_symvers *old, const struct ks_symvers *new,
 			add(out, new->v[i]->symbol, KS_CHANGE_ADDED, NULL, new->v[i]);
 	if (out->n)
 		qsort(out->v, out->n, sizeof(*out->v), by_symbol);
-	return 0;
 }
 
 bool ks_change_is_removal(const struct ks_change *c)

@@ -34,8 +34,8 @@ struct ks_changes {
 };
 
 /* Compares old with new; changes sorted by symbol, then kind. */
-int ks_symvers_diff(const struct ks_symvers *old, const struct ks_symvers *new,
-		    struct ks_changes *out) KS_MUST_CHECK;
+void ks_symvers_diff(const struct ks_symvers *old, const struct ks_symvers *new,
+		     struct ks_changes *out);
 /* "removed", "added", "gpl-only", "no-longer-gpl-only", "namespace", "owner" */
 const char *ks_change_name(enum ks_change_kind k);
 /* Whether a module built outside the kernel tree that uses the old export

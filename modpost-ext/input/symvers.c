@@ -82,14 +82,13 @@ static int bad_line(struct ks_diags *d, const char *file, unsigned line, char **
 		    const char *why, int field)
 {
 	char *q;
-	int r;
 
 	for (size_t i = 0; field < 0 && i + 1 < nf; i++)
 		f[i][strlen(f[i])] = '\t';
 	q = printable(field < 0 ? f[0] : f[field]);
-	r = ks_diag_add(d, KS_ERROR, file, line, 0, "%s: '%s'", why, q);
+	ks_diag_add(d, KS_ERROR, file, line, 0, "%s: '%s'", why, q);
 	free(q);
-	return r < 0 ? -ENOMEM : -EINVAL;
+	return -EINVAL;
 }
 
 /* Indexes e (in the current block); 1 if its symbol was exported before
@@ -98,12 +97,10 @@ static int bad_line(struct ks_diags *d, const char *file, unsigned line, char **
 static int add_export(struct ks_symvers *sv, struct ks_export *e, unsigned *again)
 {
 	void **slot;
-	int r = ks_strmap_put(&sv->bysym, e->symbol, &slot);
 	const struct ks_export *first;
 
-	if (r < 0)
-		return r;
-	if (r == 0) {		/* exported twice: the first one wins */
+	if (!ks_strmap_put(&sv->bysym, e->symbol, &slot)) {
+		/* exported twice: the first one wins */
 		first = *slot;
 		*again = first->file == e->file ? first->line : 0;
 		return 1;
@@ -115,16 +112,14 @@ static int add_export(struct ks_symvers *sv, struct ks_export *e, unsigned *agai
 
 /* Room for n more exports: one block for their structs, the index array
  * and the map sized once, instead of growing per line. */
-static int reserve(struct ks_symvers *sv, size_t n, struct ks_export **block)
+static void reserve(struct ks_symvers *sv, size_t n, struct ks_export **block)
 {
 	sv->v = ks_xrealloc(sv->v, (sv->n + n + 1) * sizeof(*sv->v));
 	sv->blocks = ks_xrealloc(sv->blocks, (sv->nblocks + 1) * sizeof(*sv->blocks));
-	if (ks_strmap_reserve(&sv->bysym, sv->n + n) < 0)
-		return -ENOMEM;
+	ks_strmap_reserve(&sv->bysym, sv->n + n);
 	sv->cap = sv->n + n + 1;
 	*block = ks_xcalloc(n + 1, sizeof(**block));
 	sv->blocks[sv->nblocks++] = *block;
-	return 0;
 }
 
 static int parse_line(struct ks_symvers *sv, const char *file, char *l, unsigned line,
@@ -154,19 +149,18 @@ static int parse_line(struct ks_symvers *sv, const char *file, char *l, unsigned
 /* A symbol exported twice in one file is said once per file, with how
  * many more: the file is wrong, but the first export counts, as in
  * modpost. */
-static int say_twice(struct ks_diags *d, const char *file, unsigned line, const char *sym,
-		     unsigned first, size_t more)
+static void say_twice(struct ks_diags *d, const char *file, unsigned line, const char *sym,
+		      unsigned first, size_t more)
 {
-	int r = more ? ks_diag_add(d, KS_WARNING, file, line, 0,
-				   "'%s' exported again (first at line %u); so %s %zu more "
-				   "symbol%s; the first export counts",
-				   sym, first, more == 1 ? "is" : "are", more,
-				   more == 1 ? "" : "s")
-		     : ks_diag_add(d, KS_WARNING, file, line, 0,
-				   "'%s' exported again (first at line %u); the first export "
-				   "counts", sym, first);
-
-	return r < 0 ? -ENOMEM : 0;
+	if (more)
+		ks_diag_add(d, KS_WARNING, file, line, 0,
+			    "'%s' exported again (first at line %u); so %s %zu more symbol%s; the "
+			    "first export counts",
+			    sym, first, more == 1 ? "is" : "are", more, more == 1 ? "" : "s");
+	else
+		ks_diag_add(d, KS_WARNING, file, line, 0,
+			    "'%s' exported again (first at line %u); the first export counts", sym,
+			    first);
 }
 
 int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t len,
@@ -180,8 +174,7 @@ int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t
 
 	for (const char *p = text; (p = memchr(p, '\n', (size_t)(end - p))); p++)
 		lines++;
-	if (reserve(sv, lines, &block) < 0)
-		return -ENOMEM;
+	reserve(sv, lines, &block);
 	unsigned twice_line = 0, twice_first = 0;
 	const char *twice = NULL;
 	size_t more = 0;
@@ -196,14 +189,13 @@ int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t
 		if (le > l && le[-1] == '\r')	/* a file written on Windows */
 			*--le = '\0';
 		line++;
-		if (strlen(l) != (size_t)(le - l))
-			r = ks_diag_add(d, KS_ERROR, name, line, 0, "NUL byte in line") < 0 ? -ENOMEM
-											   : -EINVAL;
-		else
+		if (strlen(l) != (size_t)(le - l)) {
+			ks_diag_add(d, KS_ERROR, name, line, 0, "NUL byte in line");
+			r = -EINVAL;
+		} else {
 			r = *l ? parse_line(sv, name, l, line, &block[used], &again, d) : 0;
+		}
 		used += r == 0 && *l;	/* a block entry is kept only if indexed */
-		if (r == -ENOMEM)
-			return r;
 		if (r < 0)
 			ret = r;
 		if (r == 1 && again && !twice) {
@@ -213,8 +205,8 @@ int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t
 		}
 		l = nl ? nl + 1 : end;
 	}
-	if (twice && say_twice(d, name, twice_line, twice, twice_first, more) < 0)
-		return -ENOMEM;
+	if (twice)
+		say_twice(d, name, twice_line, twice, twice_first, more);
 	return ret;
 }
 
@@ -231,8 +223,9 @@ int ks_symvers_load(struct ks_symvers *sv, const char *path, struct ks_diags *d)
 
 	if (r < 0) {
 		ks_buf_free(&b);
-		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read Module.symvers: %s",
-				   strerror(-r)) < 0 ? -ENOMEM : r;
+		ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read Module.symvers: %s",
+			    strerror(-r));
+		return r;
 	}
 	ks_buf_add(&b, "", 0);
 	keep(&sv->files, sv->nfiles, ks_xstrdup(path));

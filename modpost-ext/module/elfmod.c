@@ -26,16 +26,14 @@ int ks_elf_init(void)
 
 int ks_elf_problem(struct ks_diags *d, const char *path, const char *what)
 {
-	int r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, elf_errmsg(-1));
-
-	return r < 0 ? r : -EINVAL;
+	ks_diag_add(d, KS_ERROR, path, 0, 0, "%s: %s", what, elf_errmsg(-1));
+	return -EINVAL;
 }
 
 static int bad_file(struct ks_diags *d, const char *path, const char *why)
 {
-	int r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s", why);
-
-	return r < 0 ? r : -EINVAL;
+	ks_diag_add(d, KS_ERROR, path, 0, 0, "%s", why);
+	return -EINVAL;
 }
 
 /* Collects a name that points into the ELF image, for copy_names(). */
@@ -206,13 +204,11 @@ static int check_layout(struct ks_module *m, Elf *elf, const GElf_Ehdr *eh, size
 static int section_in_file(struct ks_module *m, Elf_Scn *scn, const GElf_Shdr *sh,
 			   size_t size, struct ks_diags *d)
 {
-	int r;
-
 	if (sh->sh_type == SHT_NOBITS || ks_in_range(sh->sh_offset, sh->sh_size, size))
 		return 0;
-	r = ks_diag_add(d, KS_ERROR, m->path, 0, 0, "section %zu lies beyond the end of the file",
-			elf_ndxscn(scn));
-	return r < 0 ? r : -EINVAL;
+	ks_diag_add(d, KS_ERROR, m->path, 0, 0, "section %zu lies beyond the end of the file",
+		    elf_ndxscn(scn));
+	return -EINVAL;
 }
 
 /* The sections read besides the symbol table, one row each (name NULL:
@@ -315,7 +311,7 @@ static int parse_elf(struct ks_module *m, const char *path, Elf *elf, size_t siz
 	/* a malformed record is reported only for an otherwise usable module,
 	 * so an unusable file gets one message */
 	if (!r && recd.n)
-		r = ks_diag_add(d, KS_ERROR, path, 0, 0, "%s", recd.v[0].msg) < 0 ? -ENOMEM : 0;
+		ks_diag_add(d, KS_ERROR, path, 0, 0, "%s", recd.v[0].msg);
 	ks_diags_free(&recd);
 	m->gpl_compatible = ks_license_gpl_compatible(m->license);
 	if (!r && !m->name)

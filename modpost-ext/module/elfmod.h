@@ -54,7 +54,8 @@ struct ks_modfile_keep;
  * usable with bad_records set. */
 int ks_module_load(struct ks_module *m, const char *path, struct ks_modfile_keep *k,
 		   struct ks_diags *d) KS_MUST_CHECK;
-/* The same from an image in memory (which stays the caller's). */
+/* The same from an image in memory (which stays the caller's): 0 or
+ * -EINVAL. */
 int ks_module_parse(struct ks_module *m, const char *path, char *image, size_t size,
 		    struct ks_diags *d) KS_MUST_CHECK;
 bool ks_module_imports(const struct ks_module *m, const char *sym);

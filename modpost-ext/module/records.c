@@ -12,66 +12,63 @@
 /* A use record's fields become a use in to; the record keeps nothing. The
  * function is the one the source writes, also for records of older
  * plugins that kept GCC's clone suffix. */
-static int take_use(struct ks_uses *to, struct ks_record_use *rec)
+static void take_use(struct ks_uses *to, struct ks_record_use *rec)
 {
 	rec->function[ks_function_name_len(rec->function)] = '\0';
 	struct ks_use u = { .symbol = rec->symbol, .kind = rec->kind, .file = rec->file,
 			    .line = rec->line, .col = rec->col, .function = rec->function,
 			    .source = KS_SOURCE_PLUGIN, .accept_reason = rec->accept_reason };
 
-	if (ks_uses_add(to, &u) < 0)
-		return -ENOMEM;
+	ks_uses_add(to, &u);
 	rec->symbol = rec->file = rec->function = rec->accept_reason = NULL;
-	return 0;
 }
 
 /* A unit record starts the records of its translation unit. */
-static int take_unit(struct ks_module *m, struct ks_record_unit *u)
+static void take_unit(struct ks_module *m, struct ks_record_unit *u)
 {
 	if (!m->nunits++)
 		snprintf(m->digest, sizeof(m->digest), "%s", u->digest);
 	else if (strcmp(m->digest, u->digest))
 		m->mixed_digests = true;
-	if (ks_units_begin(&m->units, u->source) < 0)
-		return -ENOMEM;
+	ks_units_begin(&m->units, u->source);
 	u->source = NULL;
-	return 0;
 }
 
-static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why);
+static void record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why);
 
 /* The records of api=: includes, shapes and guards of the unit they follow.
  * Version 3's api records, which version 4 replaced, are read as nothing;
  * a probe's records do not belong in a note. */
-static int take_shape(struct ks_module *m, struct ks_record *rec, struct ks_diags *d, size_t idx)
+static void take_shape(struct ks_module *m, struct ks_record *rec, struct ks_diags *d, size_t idx)
 {
 	int r = 0;
 
-	if (rec->type == KS_REC_INCLUDE)
+	if (rec->type == KS_REC_INCLUDE) {
 		r = ks_units_add_include(&m->units, &rec->include);
-	else if (rec->type == KS_REC_SHAPE)
+	} else if (rec->type == KS_REC_SHAPE) {
 		r = ks_units_add_shape(&m->units, &rec->shape);
-	else if (rec->type == KS_REC_GUARD)
+	} else if (rec->type == KS_REC_GUARD) {
 		r = ks_units_add_guard(&m->units, &rec->guard);
-	else if (rec->type == KS_REC_SHAPED)
+	} else if (rec->type == KS_REC_SHAPED) {
 		r = ks_units_shaped(&m->units);
-	else if (rec->type != KS_REC_API)
-		return record_problem(m, d, idx, "a probe's record in a module's note");
+	} else if (rec->type != KS_REC_API) {
+		record_problem(m, d, idx, "a probe's record in a module's note");
+		return;
+	}
 	if (r == -EINVAL)
-		return record_problem(m, d, idx,
-				      "include, shape, guard or shaped record before any unit record");
-	return r;
+		record_problem(m, d, idx,
+			       "include, shape, guard or shaped record before any unit record");
 }
 
 /* Only the first malformed record is reported: a corrupt note would
  * otherwise give one message per stray NUL. */
-static int record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why)
+static void record_problem(struct ks_module *m, struct ks_diags *d, size_t idx, const char *why)
 {
 	if (m->bad_records)
-		return 0;
+		return;
 	m->bad_records = true;
-	return ks_diag_add(d, KS_ERROR, m->path, 0, 0, "malformed %s record %zu: %s",
-			   KS_NOTE_SECTION, idx, why);
+	ks_diag_add(d, KS_ERROR, m->path, 0, 0, "malformed %s record %zu: %s", KS_NOTE_SECTION, idx,
+		    why);
 }
 
 /* A record's file, written as Kbuild named it ("drivers/x/../y/z.c"),
@@ -97,8 +94,8 @@ static void clean_files(struct ks_record *rec)
 }
 
 /* One note's descriptor: NUL-terminated records. */
-static int read_records(struct ks_module *m, const char *desc, size_t n, size_t *idx,
-			struct ks_diags *d)
+static void read_records(struct ks_module *m, const char *desc, size_t n, size_t *idx,
+			 struct ks_diags *d)
 {
 	size_t off = 0;
 
@@ -109,8 +106,10 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 		size_t len;
 		int r;
 
-		if (!nul)
-			return record_problem(m, d, ++*idx, "record without its NUL");
+		if (!nul) {
+			record_problem(m, d, ++*idx, "record without its NUL");
+			return;
+		}
 		len = (size_t)(nul - (desc + off));
 		off += len + 1;
 		if (!len)	/* padding */
@@ -119,20 +118,16 @@ static int read_records(struct ks_module *m, const char *desc, size_t n, size_t 
 		++*idx;
 		if (r == 0)
 			clean_files(&rec);
-		if (r < 0) {
-			r = record_problem(m, d, *idx, why);
-		} else if (r == 0 && rec.type == KS_REC_USE) {
-			r = take_use(&m->uses, &rec.use);
-		} else if (r == 0 && rec.type == KS_REC_UNIT) {
-			r = take_unit(m, &rec.unit);
-		} else if (r == 0) {
-			r = take_shape(m, &rec, d, *idx);
-		}
-		ks_record_free(&rec);
 		if (r < 0)
-			return r;
+			record_problem(m, d, *idx, why);
+		else if (r == 0 && rec.type == KS_REC_USE)
+			take_use(&m->uses, &rec.use);
+		else if (r == 0 && rec.type == KS_REC_UNIT)
+			take_unit(m, &rec.unit);
+		else if (r == 0)
+			take_shape(m, &rec, d, *idx);
+		ks_record_free(&rec);
 	}
-	return 0;
 }
 
 /* Record problems go to recd: they count only if the module is usable. */
@@ -149,18 +144,15 @@ int ks_records_read(struct ks_module *m, Elf *elf, Elf_Scn *scn, struct ks_diags
 	while (off < data->d_size &&
 	       (next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
 		const char *base = data->d_buf;
-		int r = 0;
 
 		if (nh.n_namesz == sizeof(KS_NOTE_NAME) && nh.n_type == KS_NOTE_TYPE &&
 		    ks_in_range(name_off, nh.n_namesz, data->d_size) &&
 		    ks_in_range(desc_off, nh.n_descsz, data->d_size) &&
 		    !memcmp(base + name_off, KS_NOTE_NAME, sizeof(KS_NOTE_NAME)))
-			r = read_records(m, base + desc_off, nh.n_descsz, &idx, recd);
-		if (r < 0)
-			return r;
+			read_records(m, base + desc_off, nh.n_descsz, &idx, recd);
 		off = next;
 	}
 	if (off < data->d_size)
-		return record_problem(m, recd, idx + 1, "truncated note") < 0 ? -ENOMEM : 0;
+		record_problem(m, recd, idx + 1, "truncated note");
 	return 0;
 }

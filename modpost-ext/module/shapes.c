@@ -7,12 +7,11 @@
 #include "array.h"
 #include "module/shapes.h"
 
-int ks_units_begin(struct ks_units *u, char *source)
+void ks_units_begin(struct ks_units *u, char *source)
 {
 	ks_array_room((void **)&u->v, &u->cap, u->n + 1, sizeof(*u->v));
 	memset(&u->v[u->n], 0, sizeof(u->v[0]));
 	u->v[u->n++].source = source;
-	return 0;
 }
 
 static struct ks_unit *last(struct ks_units *u)
@@ -24,17 +23,29 @@ static struct ks_unit *last(struct ks_units *u)
 	return un;
 }
 
+static void add_include(struct ks_unit *un, struct ks_record_include *inc)
+{
+	ks_array_room((void **)&un->includes, &un->capincludes, un->nincludes + 1,
+		      sizeof(*un->includes));
+	un->includes[un->nincludes++] = *inc;
+	memset(inc, 0, sizeof(*inc));
+}
+
 int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc)
 {
 	struct ks_unit *un = last(u);
 
 	if (!un)
 		return -EINVAL;
-	ks_array_room((void **)&un->includes, &un->capincludes, un->nincludes + 1,
-		      sizeof(*un->includes));
-	un->includes[un->nincludes++] = *inc;
-	memset(inc, 0, sizeof(*inc));
+	add_include(un, inc);
 	return 0;
+}
+
+static void add_shape(struct ks_unit *un, struct ks_record_shape *sh)
+{
+	ks_array_room((void **)&un->shapes, &un->capshapes, un->nshapes + 1, sizeof(*un->shapes));
+	un->shapes[un->nshapes++] = *sh;
+	memset(sh, 0, sizeof(*sh));
 }
 
 int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh)
@@ -43,9 +54,7 @@ int ks_units_add_shape(struct ks_units *u, struct ks_record_shape *sh)
 
 	if (!un)
 		return -EINVAL;
-	ks_array_room((void **)&un->shapes, &un->capshapes, un->nshapes + 1, sizeof(*un->shapes));
-	un->shapes[un->nshapes++] = *sh;
-	memset(sh, 0, sizeof(*sh));
+	add_shape(un, sh);
 	return 0;
 }
 
@@ -59,15 +68,20 @@ int ks_units_shaped(struct ks_units *u)
 	return 0;
 }
 
+static void add_guard(struct ks_unit *un, struct ks_record_guard *g)
+{
+	ks_array_room((void **)&un->guards, &un->capguards, un->nguards + 1, sizeof(*un->guards));
+	un->guards[un->nguards++] = *g;
+	memset(g, 0, sizeof(*g));
+}
+
 int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g)
 {
 	struct ks_unit *un = last(u);
 
 	if (!un)
 		return -EINVAL;
-	ks_array_room((void **)&un->guards, &un->capguards, un->nguards + 1, sizeof(*un->guards));
-	un->guards[un->nguards++] = *g;
-	memset(g, 0, sizeof(*g));
+	add_guard(un, g);
 	return 0;
 }
 
@@ -92,51 +106,38 @@ static char *dup(const char *s)
 	return s ? ks_xstrdup(s) : NULL;
 }
 
-static int copy_unit(struct ks_units *to, const struct ks_unit *un)
+static void copy_unit(struct ks_units *to, const struct ks_unit *un)
 {
-	int r = ks_units_begin(to, dup(un->source));
-
-	if (r)
-		return r;
+	ks_units_begin(to, dup(un->source));
 	to->v[to->n - 1].shaped = un->shaped;
-	for (size_t i = 0; !r && i < un->nincludes; i++) {
+	for (size_t i = 0; i < un->nincludes; i++) {
 		struct ks_record_include inc = un->includes[i];
 
 		inc.header = dup(inc.header);
 		inc.file = dup(inc.file);
-		r = ks_units_add_include(to, &inc);
-		free(inc.header);
-		free(inc.file);
+		add_include(last(to), &inc);
 	}
-	for (size_t i = 0; !r && i < un->nshapes; i++) {
+	for (size_t i = 0; i < un->nshapes; i++) {
 		struct ks_record_shape sh = un->shapes[i];
 		char **f[] = { &sh.name, &sh.file, &sh.function, &sh.old, &sh.probe, &sh.arglines };
 
 		for (size_t k = 0; k < KS_ARRAY_SIZE(f); k++)
 			*f[k] = dup(*f[k]);
-		r = ks_units_add_shape(to, &sh);
-		for (size_t k = 0; k < KS_ARRAY_SIZE(f); k++)
-			free(*f[k]);
+		add_shape(last(to), &sh);
 	}
-	for (size_t i = 0; !r && i < un->nguards; i++) {
+	for (size_t i = 0; i < un->nguards; i++) {
 		struct ks_record_guard g = un->guards[i];
 
 		g.file = dup(g.file);
 		g.cond = dup(g.cond);
-		r = ks_units_add_guard(to, &g);
-		free(g.file);
-		free(g.cond);
+		add_guard(last(to), &g);
 	}
-	return r;
 }
 
-int ks_units_copy(struct ks_units *to, const struct ks_units *from)
+void ks_units_copy(struct ks_units *to, const struct ks_units *from)
 {
-	int r = 0;
-
-	for (size_t i = 0; !r && i < from->n; i++)
-		r = copy_unit(to, &from->v[i]);
-	return r;
+	for (size_t i = 0; i < from->n; i++)
+		copy_unit(to, &from->v[i]);
 }
 
 void ks_units_free(struct ks_units *u)

@@ -28,8 +28,8 @@ struct ks_units {
 	size_t nshaped;			/* units with any include or shape record */
 };
 
-/* A new unit, taking source. Returns 0. */
-int ks_units_begin(struct ks_units *u, char *source) KS_MUST_CHECK;
+/* A new unit, taking source. */
+void ks_units_begin(struct ks_units *u, char *source);
 /* Records of the last unit, taking their strings (the record is left
  * empty). 0 or -EINVAL (no unit yet). */
 int ks_units_add_include(struct ks_units *u, struct ks_record_include *inc) KS_MUST_CHECK;
@@ -41,8 +41,8 @@ int ks_units_add_guard(struct ks_units *u, struct ks_record_guard *g) KS_MUST_CH
  * NULL: none. */
 const struct ks_record_guard *ks_unit_guard(const struct ks_unit *un, const char *file,
 					    unsigned line);
-/* A deep copy of from into to (empty). Returns 0. */
-int ks_units_copy(struct ks_units *to, const struct ks_units *from) KS_MUST_CHECK;
+/* A deep copy of from into to (empty). */
+void ks_units_copy(struct ks_units *to, const struct ks_units *from);
 void ks_units_free(struct ks_units *u);
 
 #endif

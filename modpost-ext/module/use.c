@@ -16,12 +16,11 @@ const char *ks_use_source_name(enum ks_use_source s)
 	return "plugin";
 }
 
-int ks_uses_add(struct ks_uses *uses, struct ks_use *u)
+void ks_uses_add(struct ks_uses *uses, struct ks_use *u)
 {
 	ks_array_room((void **)&uses->v, &uses->cap, uses->n + 1, sizeof(*uses->v));
 	uses->v[uses->n++] = *u;
 	memset(u, 0, sizeof(*u));
-	return 0;
 }
 
 void ks_use_free(struct ks_use *u)

@@ -62,8 +62,8 @@ typedef int (*ks_locate_fn)(struct ks_module *m, char *const *syms, size_t nsyms
 			    const struct ks_locate_opts *o, struct ks_diags *d);
 
 const char *ks_use_source_name(enum ks_use_source s);
-/* Takes u's strings (u is left empty). Returns 0. */
-int ks_uses_add(struct ks_uses *uses, struct ks_use *u) KS_MUST_CHECK;
+/* Takes u's strings (u is left empty). */
+void ks_uses_add(struct ks_uses *uses, struct ks_use *u);
 void ks_use_free(struct ks_use *u);
 void ks_uses_free(struct ks_uses *uses);
 

@@ -2,7 +2,6 @@
  * diff, which share the escaping, the head and tail of a document, and
  * the source locations. Strings are escaped as RFC 8259 asks: quote,
  * backslash and every control character. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,13 +146,11 @@ static void json_break(FILE *out, const struct ks_diff *d)
 	ks_json_str(out, d->callback);
 }
 
-static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
+static void json_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
 {
 	const struct ks_entry *e = f->entry;
 	char *msg = ks_finding_message(f);
 
-	if (!msg)
-		return -ENOMEM;
 	fputs(rep->written ? ",\n    {\"module\": " : "    {\"module\": ", out);
 	ks_json_str(out, f->module);
 	fputs(", \"module_name\": ", out);
@@ -199,12 +196,11 @@ static int json_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	json_locations(out, f, true);
 	fputs("}", out);
 	free(msg);
-	return 0;
 }
 
 /* Kept until the end, where "modules" follows the findings. */
-static int json_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
-			const char *state, const char *words)
+static void json_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
+			 const char *state, const char *words)
 {
 	char *m = ks_json_quote(o->module), *w = ks_json_quote(words);
 	const char *sev = ks_outlook_severity(rep, state);
@@ -216,17 +212,15 @@ static int json_outlook(FILE *out, struct ks_report *rep, const struct ks_outloo
 		    sev ? sev : "null", sev ? "\"" : "", w);
 	free(m);
 	free(w);
-	return 0;
 }
 
-static int json_begin(FILE *out, const struct ks_report *rep)
+static void json_begin(FILE *out, const struct ks_report *rep)
 {
 	doc_begin(out, NULL, true, rep->today);
 	fputs("  \"findings\": [\n", out);
-	return 0;
 }
 
-static int json_end(FILE *out, const struct ks_report *rep)
+static void json_end(FILE *out, const struct ks_report *rep)
 {
 	const struct ks_tally *t = &rep->tally;
 
@@ -237,7 +231,6 @@ static int json_end(FILE *out, const struct ks_report *rep)
 		     "\"accepted\": %zu},\n",
 		rep->modules, t->errors, t->warnings, t->baselined, t->accepted);
 	doc_end(out, rep->problems);
-	return 0;
 }
 
 const struct ks_report_writer ks_json_writer = {

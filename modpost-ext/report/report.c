@@ -46,11 +46,9 @@ struct ks_tally ks_report_tally(const struct ks_findings *f)
 	return t;
 }
 
-/* A writer's result, or the error of a write that failed. */
-static int written(FILE *out, int r)
+/* The error of a write that failed, or 0. */
+static int written(FILE *out)
 {
-	if (r < 0)
-		return r;
 	return ferror(out) ? -(errno ? errno : EIO) : 0;
 }
 
@@ -59,26 +57,26 @@ int ks_report_begin(FILE *out, struct ks_report *rep)
 	rep->written = 0;
 	rep->tally = (struct ks_tally){ 0 };
 	errno = 0;
-	return written(out, writers[rep->format]->begin(out, rep));
+	writers[rep->format]->begin(out, rep);
+	return written(out);
 }
 
 int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_findings *fs)
 {
 	const struct ks_report_writer *w = writers[rep->format];
 	struct ks_tally t = ks_report_tally(fs);
-	int r = 0;
 
 	rep->tally.errors += t.errors;
 	rep->tally.warnings += t.warnings;
 	rep->tally.baselined += t.baselined;
 	rep->tally.accepted += t.accepted;
-	for (size_t i = 0; !r && i < fs->n; i++) {
+	for (size_t i = 0; i < fs->n; i++) {
 		if (ks_finding_accepted(&fs->v[i]) && !w->baselined)
 			continue;
-		r = w->finding(out, rep, &fs->v[i]);
+		w->finding(out, rep, &fs->v[i]);
 		rep->written++;
 	}
-	return written(out, r);
+	return written(out);
 }
 
 int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o)
@@ -86,16 +84,15 @@ int ks_report_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook 
 	const struct ks_report_writer *w = writers[rep->format];
 	struct ks_buf b = KS_BUF_INIT;
 	const char *state = ks_outlook_word(&b, o);
-	int r = 0;
 
 	if (!strcmp(state, "unknown")) {
 		rep->tally.errors += rep->strict;
 		rep->tally.warnings += !rep->strict;
 	}
 	if (w->outlook)
-		r = w->outlook(out, rep, o, state, b.p);
+		w->outlook(out, rep, o, state, b.p);
 	ks_buf_free(&b);
-	return written(out, r);
+	return written(out);
 }
 
 const char *ks_outlook_severity(const struct ks_report *rep, const char *state)
@@ -105,11 +102,11 @@ const char *ks_outlook_severity(const struct ks_report *rep, const char *state)
 	return rep->strict ? "error" : "warning";
 }
 
-/* The end of a report: its writer's result, or the error of a write that
- * failed, out flushed. */
-static int flushed(FILE *out, int r)
+/* The end of a report: the error of a write that failed, out flushed. */
+static int flushed(FILE *out)
 {
-	r = written(out, r);
+	int r = written(out);
+
 	if (!r && fflush(out) != 0)
 		r = -(errno ? errno : EIO);
 	return r;
@@ -117,8 +114,10 @@ static int flushed(FILE *out, int r)
 
 int ks_report_end(FILE *out, struct ks_report *rep)
 {
-	int r = flushed(out, writers[rep->format]->end(out, rep));
+	int r;
 
+	writers[rep->format]->end(out, rep);
+	r = flushed(out);
 	ks_buf_free(&rep->outlooks);
 	return r;
 }
@@ -135,19 +134,19 @@ int ks_report_users(FILE *out, const struct ks_users_doc *doc)
 {
 	errno = 0;
 	ks_json_users(out, doc);
-	return flushed(out, 0);
+	return flushed(out);
 }
 
 int ks_report_unused(FILE *out, const struct ks_unused_doc *doc)
 {
 	errno = 0;
 	ks_json_unused(out, doc);
-	return flushed(out, 0);
+	return flushed(out);
 }
 
 int ks_report_diff(FILE *out, const struct ks_diff_doc *doc)
 {
 	errno = 0;
 	ks_json_diff(out, doc);
-	return flushed(out, 0);
+	return flushed(out);
 }

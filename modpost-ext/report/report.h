@@ -1,7 +1,7 @@
 /* Writing findings: text (modpost and GCC style), JSON, SARIF 2.1.0, each
  * a writer behind one interface (report/writer.h); and the JSON documents
- * of users, unused and diff. Every call returns 0, -ENOMEM, or the
- * negative errno of a write that failed. */
+ * of users, unused and diff. Every call returns 0 or the negative errno of
+ * a write that failed. */
 #ifndef KS_REPORT_H
 #define KS_REPORT_H
 

@@ -266,12 +266,10 @@ static void write_unplaced(struct sarif *s)
 }
 
 /* What the results of f share: the root, the uses' files, the message. */
-static int sarif_open(struct sarif *s, const struct ks_finding *f)
+static void sarif_open(struct sarif *s, const struct ks_finding *f)
 {
 	char *msg = ks_finding_message(f);
 
-	if (!msg)
-		return -ENOMEM;
 	s->root = root_dir(s->given);
 	if (f->nlocs)
 		s->paths = ks_xcalloc(f->nlocs, sizeof(*s->paths));
@@ -279,7 +277,6 @@ static int sarif_open(struct sarif *s, const struct ks_finding *f)
 		s->paths[i] = use_path(s, f->locs[i].file);
 	s->text = ks_strdupf("\"%s\" [%s] %s", f->symbol, f->module, msg);
 	free(msg);
-	return 0;
 }
 
 static void sarif_close(struct sarif *s)
@@ -291,17 +288,16 @@ static void sarif_close(struct sarif *s)
 	free(s->text);
 }
 
-static int sarif_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
+static void sarif_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
 {
 	struct sarif s = { .out = out, .f = f, .given = rep->source_root, .first = !rep->written };
-	int r = sarif_open(&s, f);
 
-	for (size_t i = 0; !r && i < f->nlocs; i++)
+	sarif_open(&s, f);
+	for (size_t i = 0; i < f->nlocs; i++)
 		write_use(&s, i);
-	if (!r && !f->nlocs)
+	if (!f->nlocs)
 		write_unplaced(&s);
 	sarif_close(&s);
-	return r;
 }
 
 /* The rule of an unknown outlook: not a finding's, so not a row of
@@ -310,15 +306,15 @@ static int sarif_finding(FILE *out, const struct ks_report *rep, const struct ks
 
 /* check --target: an outlook that is unknown is a result of its own, at
  * the module (a warning; an error with --strict). */
-static int sarif_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
-			 const char *state, const char *words)
+static void sarif_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
+			  const char *state, const char *words)
 {
 	const char *sev = ks_outlook_severity(rep, state);
 	struct sarif s = { .out = out, .given = rep->source_root };
 	char *text, *fp;
 
 	if (!sev)
-		return 0;
+		return;
 	text = ks_strdupf("%s on %s: %s", o->module, o->release ? o->release : "the target", words);
 	fp = ks_strdupf("%s/" UNKNOWN_RULE, o->module);
 	s.root = root_dir(s.given);
@@ -335,7 +331,6 @@ static int sarif_outlook(FILE *out, struct ks_report *rep, const struct ks_outlo
 	free(s.root);
 	free(text);
 	free(fp);
-	return 0;
 }
 
 /* originalUriBaseIds: SRCROOT's absolute URI, when the root is known. */
@@ -353,7 +348,7 @@ static void write_base(FILE *out, const struct ks_report *rep)
 	free(uri);
 }
 
-static int sarif_begin(FILE *out, const struct ks_report *rep)
+static void sarif_begin(FILE *out, const struct ks_report *rep)
 {
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
@@ -376,14 +371,12 @@ static int sarif_begin(FILE *out, const struct ks_report *rep)
 	fputs("]}},\n    \"columnKind\": \"utf16CodeUnits\",\n", out);
 	write_base(out, rep);
 	fputs("    \"results\": [\n", out);
-	return 0;
 }
 
-static int sarif_end(FILE *out, const struct ks_report *rep)
+static void sarif_end(FILE *out, const struct ks_report *rep)
 {
 	(void)rep;
 	fputs("\n    ]\n  }]\n}\n", out);
-	return 0;
 }
 
 const struct ks_report_writer ks_sarif_writer = {

@@ -1,6 +1,5 @@
 /* The text report: a modpost-style line per finding, then a GCC-style line
  * per source location, so people and editors both read it. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,19 +31,15 @@ static void location_line(FILE *out, const struct ks_finding *f, const struct ks
 
 static char *hinted;		/* the module last given a no-location note */
 
-static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
+static void text_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
 {
 	struct ks_buf tag = KS_BUF_INIT;
 	char *msg;
 
 	if (rep->quiet && f->sev != KS_ERROR)
-		return 0;
+		return;
 	msg = ks_finding_message(f);
-	if (!msg || f->rule->tag(&tag, f) < 0) {
-		free(msg);
-		ks_buf_free(&tag);
-		return -ENOMEM;
-	}
+	f->rule->tag(&tag, f);
 	fprintf(out, "%s: ksunset: \"%s\" [%s] %s\n", f->sev == KS_ERROR ? "ERROR" : "WARNING",
 		f->symbol, f->module, msg);
 	for (size_t i = 0; i < f->nlocs; i++) {
@@ -86,32 +81,29 @@ static int text_finding(FILE *out, const struct ks_report *rep, const struct ks_
 	}
 	free(msg);
 	ks_buf_free(&tag);
-	return 0;
 }
 
 /* "ksunset: vpoll.ko on 6.12.95+deb12-amd64: needs source changes: ..." */
-static int text_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
-			const char *state, const char *words)
+static void text_outlook(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
+			 const char *state, const char *words)
 {
 	const char *sev = ks_outlook_severity(rep, state);
 
 	fprintf(out, "%s%sksunset: %s on %s: %s\n", sev ? (*sev == 'e' ? "ERROR" : "WARNING") : "",
 		sev ? ": " : "", o->module, o->release ? o->release : "the target", words);
-	return 0;
 }
 
-static int text_begin(FILE *out, const struct ks_report *rep)
+static void text_begin(FILE *out, const struct ks_report *rep)
 {
 	(void)out;
 	(void)rep;
 	free(hinted);
 	hinted = NULL;
-	return 0;
 }
 
-static int text_end(FILE *out, const struct ks_report *rep)
+static void text_end(FILE *out, const struct ks_report *rep)
 {
-	return text_begin(out, rep);
+	text_begin(out, rep);
 }
 
 const struct ks_report_writer ks_text_writer = {

@@ -14,16 +14,16 @@ struct ks_report_writer {
 	 * or in the source), to show them as accepted (the text report leaves
 	 * them out). */
 	bool baselined;
-	/* Each writes to out and returns 0 or -ENOMEM; write errors are
-	 * found by report.c with ferror(). */
-	int (*begin)(FILE *out, const struct ks_report *rep);
+	/* Each writes to out; write errors are found by report.c with
+	 * ferror(). */
+	void (*begin)(FILE *out, const struct ks_report *rep);
 	/* rep->written counts the findings written before this one. */
-	int (*finding)(FILE *out, const struct ks_report *rep, const struct ks_finding *f);
+	void (*finding)(FILE *out, const struct ks_report *rep, const struct ks_finding *f);
 	/* check --target: a module's outlook (state and words), after its
 	 * findings; NULL: the format leaves it out. */
-	int (*outlook)(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
-		       const char *state, const char *words);
-	int (*end)(FILE *out, const struct ks_report *rep);
+	void (*outlook)(FILE *out, struct ks_report *rep, const struct ks_outlook *o,
+			const char *state, const char *words);
+	void (*end)(FILE *out, const struct ks_report *rep);
 };
 
 extern const struct ks_report_writer ks_text_writer, ks_json_writer, ks_sarif_writer;

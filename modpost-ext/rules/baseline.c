@@ -89,7 +89,7 @@ static const char *accepted_status(const char *s)
 	return NULL;
 }
 
-/* The module named name, made on its first entry; NULL: out of memory. */
+/* The module named name, made on its first entry. */
 static struct ks_baseline_module *module_of(struct ks_baseline *b, const char *name)
 {
 	struct ks_baseline_module *m = ks_strmap_get(&b->modules, name);
@@ -99,44 +99,34 @@ static struct ks_baseline_module *module_of(struct ks_baseline *b, const char *n
 		return m;
 	m = ks_xcalloc(1, sizeof(*m));
 	m->name = ks_xstrdup(name);
-	if (ks_strmap_put(&b->modules, m->name, &slot) > 0) {
-		*slot = m;
-		return m;
-	}
-	free(m->name);
-	free(m);
-	return NULL;
+	ks_strmap_put(&b->modules, m->name, &slot);
+	*slot = m;
+	return m;
 }
 
 /* The entry of field[]; a repeated key is said and ignored. */
-static int add_entry(struct loading *ld, char **field, const char *status)
+static void add_entry(struct loading *ld, char **field, const char *status)
 {
 	struct ks_baseline *b = ld->b;
 	struct ks_baseline_module *m = module_of(b, field[0]);
 	struct ks_baseline_entry *e;
 	char *key;
 	void **slot;
-	int r;
 
-	if (!m)
-		return -ENOMEM;
 	key = join_key(field[0], field[1], field[2], field[3]);
 	e = ks_xcalloc(1, sizeof(*e));
 	b->v = ks_xrealloc(b->v, (b->n + 1) * sizeof(*b->v));
 	*e = (struct ks_baseline_entry){ .key = key, .status = status, .line = ld->line,
 					 .module = m };
-	r = ks_strmap_put(&b->keys, key, &slot);
-	if (r > 0) {
+	if (ks_strmap_put(&b->keys, key, &slot)) {
 		*slot = b->v[b->n++] = e;
-		return 0;
+		return;
 	}
-	if (!r)
-		r = ks_diag_add(ld->d, KS_WARNING, ld->path, ld->line, 0,
-				"duplicate baseline entry ignored (first on line %u)",
-				((struct ks_baseline_entry *)*slot)->line);
+	ks_diag_add(ld->d, KS_WARNING, ld->path, ld->line, 0,
+		    "duplicate baseline entry ignored (first on line %u)",
+		    ((struct ks_baseline_entry *)*slot)->line);
 	free(key);
 	free(e);
-	return r < 0 ? r : 0;
 }
 
 /* Cuts text at its TABs into field[]: how many fields there are, and
@@ -154,12 +144,6 @@ static size_t split(char *text, char **field)
 	return NFIELDS + 1;
 }
 
-/* After a diagnostic that said why (r its result): -EINVAL, or -ENOMEM. */
-static int invalid(int r)
-{
-	return r < 0 ? r : -EINVAL;
-}
-
 /* One entry: NFIELDS fields (no STATUS in version 1) separated by TABs. */
 static int parse_entry(struct loading *ld, char *text)
 {
@@ -170,19 +154,20 @@ static int parse_entry(struct loading *ld, char *text)
 	size_t want = ld->version == 1 ? NFIELDS - 1 : NFIELDS;
 	char *copy = ks_xstrdup(text), *field[NFIELDS];
 	const char *status = "scheduled";
-	int r;
+	int r = -EINVAL;
 
-	if (split(copy, field) != want)
-		r = invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
-					"bad baseline entry: expected %s separated by TABs: '%s'",
-					layout[ld->version], text));
-	else if (want == NFIELDS && !(status = accepted_status(field[NFIELDS - 1])))
-		r = invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
-					"bad status '%s': a baseline accepts scheduled and "
-					"due-soon uses",
-					field[NFIELDS - 1]));
-	else
-		r = add_entry(ld, field, status);
+	if (split(copy, field) != want) {
+		ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
+			    "bad baseline entry: expected %s separated by TABs: '%s'",
+			    layout[ld->version], text);
+	} else if (want == NFIELDS && !(status = accepted_status(field[NFIELDS - 1]))) {
+		ks_diag_add(ld->d, KS_ERROR, ld->path, ld->line, 0,
+			    "bad status '%s': a baseline accepts scheduled and due-soon uses",
+			    field[NFIELDS - 1]);
+	} else {
+		add_entry(ld, field, status);
+		r = 0;
+	}
 	free(copy);
 	return r;
 }
@@ -193,9 +178,9 @@ static int parse_line(struct loading *ld, char *text)
 		ld->version = !strcmp(text, HEADER) ? 2 : !strcmp(text, HEADER_V1) ? 1 : 0;
 		if (ld->version)
 			return 0;
-		return invalid(ks_diag_add(ld->d, KS_ERROR, ld->path, 1, 0,
-					   "not a ksunset baseline (expected '%s'): '%s'", HEADER,
-					   text));
+		ks_diag_add(ld->d, KS_ERROR, ld->path, 1, 0,
+			    "not a ksunset baseline (expected '%s'): '%s'", HEADER, text);
+		return -EINVAL;
 	}
 	if (text[0] == '#' || !text[0])
 		return 0;
@@ -214,8 +199,8 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 	b->path = path;
 	if (!f) {
 		r = -errno;
-		return ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read baseline: %s",
-				   strerror(-r)) < 0 ? -ENOMEM : r;
+		ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read baseline: %s", strerror(-r));
+		return r;
 	}
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		int e;
@@ -224,18 +209,19 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 		if (n && line[n - 1] == '\n')
 			line[--n] = '\0';
 		e = parse_line(&ld, line);
-		if (e < 0 && (!r || e == -ENOMEM))
+		if (e < 0 && !r)
 			r = e;
 		/* every bad entry is said, but not every line of another file */
-		if (r == -ENOMEM || !ld.version)
+		if (!ld.version)
 			break;
 	}
 	free(line);
 	fclose(f);
-	if (!ld.line)
-		r = invalid(ks_diag_add(d, KS_ERROR, path, 0, 0,
-					"empty file, not a ksunset baseline (expected '%s')",
-					HEADER));
+	if (!ld.line) {
+		ks_diag_add(d, KS_ERROR, path, 0, 0,
+			    "empty file, not a ksunset baseline (expected '%s')", HEADER);
+		r = -EINVAL;
+	}
 	return r;
 }
 
@@ -273,7 +259,7 @@ static void apply_one(struct ks_baseline *b, struct ks_finding *f)
 	root_free(&kr);
 }
 
-int ks_baseline_apply(struct ks_baseline *b, const char *module, struct ks_findings *f)
+void ks_baseline_apply(struct ks_baseline *b, const char *module, struct ks_findings *f)
 {
 	struct ks_baseline_module *m = ks_strmap_get(&b->modules, module);
 
@@ -281,7 +267,6 @@ int ks_baseline_apply(struct ks_baseline *b, const char *module, struct ks_findi
 		m->checked = true;
 	for (size_t i = 0; i < f->n; i++)
 		apply_one(b, &f->v[i]);
-	return 0;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -314,12 +299,11 @@ static void keys_add_finding(struct ks_baseline_keys *k, const struct ks_finding
 	root_free(&kr);
 }
 
-int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *fs)
+void ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *fs)
 {
 	for (size_t i = 0; i < fs->n; i++)
 		if (fs->v[i].rule->baseline_accepts)
 			keys_add_finding(k, &fs->v[i]);
-	return 0;
 }
 
 int ks_baseline_keys_write(struct ks_baseline_keys *k, const char *path, struct ks_diags *d)
@@ -350,9 +334,10 @@ int ks_baseline_write(const char *path, const char *source_root, const struct ks
 		      struct ks_diags *d)
 {
 	struct ks_baseline_keys k = { .source_root = source_root };
-	int r = ks_baseline_keys_add(&k, fs);
+	int r;
 
-	r = r ? r : ks_baseline_keys_write(&k, path, d);
+	ks_baseline_keys_add(&k, fs);
+	r = ks_baseline_keys_write(&k, path, d);
 	ks_baseline_keys_free(&k);
 	return r;
 }
@@ -377,22 +362,18 @@ static char *describe(const char *key)
 	return ks_buf_steal(&b);
 }
 
-int ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d)
+void ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d)
 {
 	for (size_t i = 0; i < b->n; i++) {
 		char *what;
-		int r;
 
 		if (!stale(b->v[i]))
 			continue;
 		what = describe(b->v[i]->key);
-		r = ks_diag_add(d, KS_NOTE, b->path, b->v[i]->line, 0,
-				"baseline entry no longer matches a use: %s", what);
+		ks_diag_add(d, KS_NOTE, b->path, b->v[i]->line, 0,
+			    "baseline entry no longer matches a use: %s", what);
 		free(what);
-		if (r < 0)
-			return r;
 	}
-	return 0;
 }
 
 int ks_baseline_prune(const struct ks_baseline *b, struct ks_diags *d)

@@ -40,11 +40,10 @@ int ks_baseline_load(struct ks_baseline *b, const char *path, struct ks_diags *d
 /* Takes module's findings (every one, or its entries may look stale):
  * marks the accepted uses, and a finding whose uses all are (or, without
  * a location, whose key is) baselined. */
-int ks_baseline_apply(struct ks_baseline *b, const char *module,
-		      struct ks_findings *f) KS_MUST_CHECK;
+void ks_baseline_apply(struct ks_baseline *b, const char *module, struct ks_findings *f);
 /* After the check: a note in d for each stale entry, one of a module that
- * was checked whose key no use had. 0 or -ENOMEM. */
-int ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d) KS_MUST_CHECK;
+ * was checked whose key no use had. */
+void ks_baseline_report_stale(const struct ks_baseline *b, struct ks_diags *d);
 /* Rewrites the baseline without its stale entries, atomically. */
 int ks_baseline_prune(const struct ks_baseline *b, struct ks_diags *d) KS_MUST_CHECK;
 /* The entries for findings (those a baseline may accept), gathered module
@@ -55,7 +54,7 @@ struct ks_baseline_keys {
 	const char *source_root;	/* as in struct ks_baseline */
 };
 
-int ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *f) KS_MUST_CHECK;
+void ks_baseline_keys_add(struct ks_baseline_keys *k, const struct ks_findings *f);
 /* Writes the entries, sorted and unique, atomically (ks_file_replace()):
  * path may be the baseline that was read. */
 int ks_baseline_keys_write(struct ks_baseline_keys *k, const char *path,

@@ -1,6 +1,5 @@
 /* Import counts per export. Only symbols the Module.symvers exports are
  * counted, so the map's keys can borrow the export's own symbol string. */
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +8,7 @@
 #include "buf.h"
 #include "rules/imports.h"
 
-int ks_imports_add(struct ks_imports *u, const struct ks_module *m)
+void ks_imports_add(struct ks_imports *u, const struct ks_module *m)
 {
 	for (size_t i = 0; i < m->nundef; i++) {
 		const struct ks_export *e = ks_symvers_lookup(u->sv, m->undef[i]);
@@ -17,11 +16,9 @@ int ks_imports_add(struct ks_imports *u, const struct ks_module *m)
 
 		if (!e)
 			continue;
-		if (ks_strmap_put(&u->count, e->symbol, &slot) < 0)
-			return -ENOMEM;
+		ks_strmap_put(&u->count, e->symbol, &slot);
 		*slot = (void *)((uintptr_t)*slot + 1);
 	}
-	return 0;
 }
 
 size_t ks_imports_count(const struct ks_imports *u, const char *sym)
@@ -44,8 +41,8 @@ static int cmp_export(const void *a, const void *b)
 	return strcmp(x->symbol, y->symbol);
 }
 
-int ks_imports_list(const struct ks_imports *u, const char *owner, bool unused_only,
-		  const struct ks_export ***out, size_t *n)
+void ks_imports_list(const struct ks_imports *u, const char *owner, bool unused_only,
+		     const struct ks_export ***out, size_t *n)
 {
 	const struct ks_export **v = ks_xmalloc(u->sv->n * sizeof(*v));
 	size_t k = 0;
@@ -62,7 +59,6 @@ int ks_imports_list(const struct ks_imports *u, const char *owner, bool unused_o
 	qsort(v, k, sizeof(*v), cmp_export);
 	*out = v;
 	*n = k;
-	return 0;
 }
 
 void ks_imports_free(struct ks_imports *u)

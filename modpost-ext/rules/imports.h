@@ -18,16 +18,16 @@ struct ks_imports {
 	struct ks_strmap count;		/* symbol -> importers, stored as uintptr_t */
 };
 
-/* Counts m once for every export of u->sv that it imports. 0 or -ENOMEM. */
-int ks_imports_add(struct ks_imports *u, const struct ks_module *m) KS_MUST_CHECK;
+/* Counts m once for every export of u->sv that it imports. */
+void ks_imports_add(struct ks_imports *u, const struct ks_module *m);
 size_t ks_imports_count(const struct ks_imports *u, const char *sym);
 /* Whether owner names e's exporter: Module.symvers' module column
  * ("vmlinux", "drivers/gpu/drm/drm") or its last part ("drm"). */
 bool ks_export_owned_by(const struct ks_export *e, const char *owner);
 /* The exports of owner (NULL: all), only the unimported ones if
  * unused_only, sorted by symbol, in a fresh array *out of *n. */
-int ks_imports_list(const struct ks_imports *u, const char *owner, bool unused_only,
-		  const struct ks_export ***out, size_t *n) KS_MUST_CHECK;
+void ks_imports_list(const struct ks_imports *u, const char *owner, bool unused_only,
+		     const struct ks_export ***out, size_t *n);
 void ks_imports_free(struct ks_imports *u);
 
 /* A schedule that names every one of syms for unexport: check's findings

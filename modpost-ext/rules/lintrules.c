@@ -1,6 +1,5 @@
 /* The lint rules: a const table, one commented row per check, so a new check
  * is a new row. A rule fills in its message and says whether it fired. */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -12,15 +11,10 @@
 struct lint_rule {
 	enum ks_severity sev;
 	bool per_symbol;	/* run once per symbol of the entry, else once */
-	/* 1: fired (message in msg), 0: not, -ENOMEM */
+	/* 1: fired (message in msg), 0: not */
 	int (*check)(const struct ks_lint *l, const struct ks_entry *e, const char *sym,
 		     struct ks_buf *msg);
 };
-
-static int fired(int r)
-{
-	return r < 0 ? -ENOMEM : 1;
-}
 
 static int no_why(const struct ks_lint *l, const struct ks_entry *e, const char *sym,
 		  struct ks_buf *msg)
@@ -94,7 +88,6 @@ static int overdue(const struct ks_lint *l, const struct ks_entry *e, const char
 {
 	const struct ks_export *x = exported(l, sym);
 	struct ks_when_eval ev;
-	int r;
 
 	if (!x || action_done(e, x))
 		return 0;
@@ -102,14 +95,13 @@ static int overdue(const struct ks_lint *l, const struct ks_entry *e, const char
 	if (ev.status != KS_STATUS_OVERDUE)
 		return 0;
 	ks_buf_addf(msg, "'%s' ", sym);
-	r = ks_say_action(msg, e, true);
-	r = r ? r : ks_say_days(msg, &ev);
-	if (!r)
-		ks_buf_addf(msg, " but is %s: finish the job",
-			    e->action == KS_ACTION_UNEXPORT   ? "still exported"
-			    : e->action == KS_ACTION_GPL_ONLY ? "still EXPORT_SYMBOL"
-							      : "still outside its namespace");
-	return fired(r);
+	ks_say_action(msg, e, true);
+	ks_say_days(msg, &ev);
+	ks_buf_addf(msg, " but is %s: finish the job",
+		    e->action == KS_ACTION_UNEXPORT   ? "still exported"
+		    : e->action == KS_ACTION_GPL_ONLY ? "still EXPORT_SYMBOL"
+						      : "still outside its namespace");
+	return 1;
 }
 
 static int already_gpl(const struct ks_lint *l, const struct ks_entry *e, const char *sym,
@@ -174,26 +166,22 @@ static const struct lint_rule rules[] = {
 	{ KS_NOTE, true, ready },
 };
 
-static int run_rule(const struct ks_lint *l, const struct lint_rule *rl,
-		    const struct ks_entry *e, const char *sym, struct ks_diags *d)
+static void run_rule(const struct ks_lint *l, const struct lint_rule *rl,
+		     const struct ks_entry *e, const char *sym, struct ks_diags *d)
 {
 	struct ks_buf msg = KS_BUF_INIT;
-	int r = rl->check(l, e, sym, &msg);
 
-	if (r > 0)
-		r = ks_diag_add(d, rl->sev, e->file, e->line, 0, "%s", msg.p);
+	if (rl->check(l, e, sym, &msg))
+		ks_diag_add(d, rl->sev, e->file, e->line, 0, "%s", msg.p);
 	ks_buf_free(&msg);
-	return r < 0 ? -ENOMEM : 0;
 }
 
-int ks_lint_entry(const struct ks_lint *l, const struct ks_entry *e, struct ks_diags *d)
+void ks_lint_entry(const struct ks_lint *l, const struct ks_entry *e, struct ks_diags *d)
 {
 	for (size_t i = 0; i < KS_ARRAY_SIZE(rules); i++) {
 		size_t n = rules[i].per_symbol ? e->nsyms : 1;
 
 		for (size_t k = 0; k < n; k++)
-			if (run_rule(l, &rules[i], e, e->syms[k], d) < 0)
-				return -ENOMEM;
+			run_rule(l, &rules[i], e, e->syms[k], d);
 	}
-	return 0;
 }

@@ -22,8 +22,7 @@ struct ks_lint {
 	size_t modules;			/* how many modules users counts over */
 };
 
-/* Adds every rule's finding for e to d as "FILE:LINE: SEVERITY: ...".
- * 0 or -ENOMEM. */
-int ks_lint_entry(const struct ks_lint *l, const struct ks_entry *e, struct ks_diags *d) KS_MUST_CHECK;
+/* Adds every rule's finding for e to d as "FILE:LINE: SEVERITY: ...". */
+void ks_lint_entry(const struct ks_lint *l, const struct ks_entry *e, struct ks_diags *d);
 
 #endif

@@ -3,7 +3,6 @@
  * text, its wording, whether a baseline may accept it), so a new rule
  * is a new row. The first row that applies to an import makes the
  * finding. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,74 +63,71 @@ static bool scheduled(const struct ks_import *im)
 /* "is no longer exported by the kernel (namespace NS on 2027-09-01): the
  * module will not load; use 'x' instead": the action's own advice (the
  * license, MODULE_IMPORT_NS) no longer helps, only the replacement does. */
-static int word_removed(struct ks_buf *b, const struct ks_finding *f)
+static void word_removed(struct ks_buf *b, const struct ks_finding *f)
 {
 	const struct ks_entry *e = f->entry;
-	int r;
 
 	ks_buf_addf(b, "is no longer exported by the kernel (%s%s%s ",
 		    ks_action_name(e->action), e->ns ? " " : "", e->ns ? e->ns : "");
-	r = ks_say_when(b, &e->when);
-	if (r)
-		return r;
+	ks_say_when(b, &e->when);
 	ks_buf_adds(b, "): the module will not load");
-	return ks_say_replace(b, e);
+	ks_say_replace(b, e);
 }
 
 /* "is GPL-only in the kernel's Module.symvers and module license 'X' is not
  * GPL-compatible: the module will not load; use 'x' instead" */
-static int word_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
+static void word_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
 {
 	ks_buf_addf(b, "is GPL-only in the kernel's Module.symvers and module license "
 		       "'%s' is not GPL-compatible: the module will not load",
 		    f->license ? f->license : "(none)");
-	return f->entry ? ks_say_replace(b, f->entry) : 0;
+	if (f->entry)
+		ks_say_replace(b, f->entry);
 }
 
 /* "is in namespace NS in the kernel's Module.symvers: add
  * MODULE_IMPORT_NS(NS), or the module will not load" */
-static int word_namespace_now(struct ks_buf *b, const struct ks_finding *f)
+static void word_namespace_now(struct ks_buf *b, const struct ks_finding *f)
 {
 	const char *ns = f->exported->ns;
 
 	ks_buf_addf(b, "is in namespace %s in the kernel's Module.symvers: add "
 		       "MODULE_IMPORT_NS(%s), or the module will not load",
 		    ns, ns);
-	return f->entry ? ks_say_replace(b, f->entry) : 0;
+	if (f->entry)
+		ks_say_replace(b, f->entry);
 }
 
 /* The location line's tag of a schedule entry, in its tense: "removal on
  * 2027-09-01", "GPL-only since Linux 6.20". */
-static int tag_entry(struct ks_buf *b, const struct ks_finding *f)
+static void tag_entry(struct ks_buf *b, const struct ks_finding *f)
 {
-	return ks_say_tag(b, f->entry, f->ev.status == KS_STATUS_OVERDUE);
+	ks_say_tag(b, f->entry, f->ev.status == KS_STATUS_OVERDUE);
 }
 
 /* "GPL-only in Module.symvers" */
-static int tag_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
+static void tag_gpl_only_now(struct ks_buf *b, const struct ks_finding *f)
 {
 	(void)f;
 	ks_buf_adds(b, "GPL-only in Module.symvers");
-	return 0;
 }
 
 /* "namespace NS in Module.symvers" */
-static int tag_namespace_now(struct ks_buf *b, const struct ks_finding *f)
+static void tag_namespace_now(struct ks_buf *b, const struct ks_finding *f)
 {
 	ks_buf_addf(b, "namespace %s in Module.symvers", f->exported->ns);
-	return 0;
 }
 
 /* "will become GPL-only in Linux 6.20 (target kernel 6.1.0-57-amd64); ..." */
-static int word_action(struct ks_buf *b, const struct ks_finding *f)
+static void word_action(struct ks_buf *b, const struct ks_finding *f)
 {
 	const struct ks_entry *e = f->entry;
-	int r = ks_say_action(b, e, f->ev.status == KS_STATUS_OVERDUE);
 
-	r = r ? r : ks_say_days(b, &f->ev);
-	if (!r && e->when.kind == KS_WHEN_RELEASE && f->target)
+	ks_say_action(b, e, f->ev.status == KS_STATUS_OVERDUE);
+	ks_say_days(b, &f->ev);
+	if (e->when.kind == KS_WHEN_RELEASE && f->target)
 		ks_buf_addf(b, " (target kernel %s)", f->target);
-	return r ? r : ks_say_advice(b, e, f->license);
+	ks_say_advice(b, e, f->license);
 }
 
 /* --target's forecast: a use no longer compiles there, one applies() per
@@ -222,10 +218,7 @@ char *ks_finding_message(const struct ks_finding *f)
 {
 	struct ks_buf b = KS_BUF_INIT;
 
-	if (f->rule->word(&b, f) < 0) {
-		ks_buf_free(&b);
-		return NULL;
-	}
+	f->rule->word(&b, f);
 	return ks_buf_steal(&b);
 }
 
@@ -408,8 +401,8 @@ static struct ks_finding *new_finding(struct ks_findings *fs)
 	return &fs->v[fs->n++];
 }
 
-static int add_finding(struct ks_check *c, const struct ks_import *im,
-		       const struct ks_rule *rl, char *target, bool other_schedule)
+static void add_finding(struct ks_check *c, const struct ks_import *im,
+			const struct ks_rule *rl, char *target, bool other_schedule)
 {
 	struct ks_finding *f = new_finding(&c->found);
 	const struct ks_module *m = im->m;
@@ -425,21 +418,17 @@ static int add_finding(struct ks_check *c, const struct ks_import *im,
 	f->symbol = ks_xstrdup(im->sym);
 	f->license = m->license ? ks_xstrdup(m->license) : NULL;
 	add_locations(c, f, im->diff ? &im->diff->sites : &m->uses);
-	if (rl->target_status && ks_target_remedy(c, m, f) < 0) {
-		finding_free(f);
-		c->found.n--;
-		return -ENOMEM;
-	}
+	if (rl->target_status)
+		ks_target_remedy(c, m, f);
 	drop_compiling(f);
-	return 0;
 }
 
 /* The first rule that applies to import sym, if any, makes a finding.
  * Every rule but --target's needs a schedule entry or an export, so an
  * import with neither costs two hash lookups; one with only an export, a
  * few field tests. */
-static int check_import(struct ks_check *c, const struct ks_module *m, const char *sym,
-			bool other_schedule)
+static void check_import(struct ks_check *c, const struct ks_module *m, const char *sym,
+			 bool other_schedule)
 {
 	struct ks_import im = { .c = c, .m = m, .sym = sym };
 	char *target = NULL;
@@ -447,16 +436,18 @@ static int check_import(struct ks_check *c, const struct ks_module *m, const cha
 	im.e = ks_schedule_lookup(c->sched, sym);
 	im.x = c->symvers ? ks_symvers_lookup(c->symvers, sym) : NULL;
 	if (!im.e && !im.x && !c->target)
-		return 0;
+		return;
 	if (im.e || c->target)
 		target = target_release(c, m);
 	if (im.e)
 		im.ev = evaluate(c, im.e, target);
-	for (size_t i = 0; i < ks_nrules; i++)
-		if (ks_rules[i].applies(&im))
-			return add_finding(c, &im, &ks_rules[i], target, other_schedule);
+	for (size_t i = 0; i < ks_nrules; i++) {
+		if (ks_rules[i].applies(&im)) {
+			add_finding(c, &im, &ks_rules[i], target, other_schedule);
+			return;
+		}
+	}
 	free(target);
-	return 0;
 }
 
 /* Whether m was built with the plugin under another schedule than c's. */
@@ -472,7 +463,7 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 
 /* --target's forecast: each break of m's build there, tried against the
  * rules as an import is. */
-static int check_builds(struct ks_check *c, const struct ks_module *m, bool other)
+static void check_builds(struct ks_check *c, const struct ks_module *m, bool other)
 {
 	const struct ks_verdict *v = c->forecast ? ks_forecast_lookup(c->forecast, m->path) : NULL;
 
@@ -485,28 +476,24 @@ static int check_builds(struct ks_check *c, const struct ks_module *m, bool othe
 		for (size_t k = 0; k < ks_nrules; k++) {
 			if (!ks_rules[k].applies(&im))
 				continue;
-			if (add_finding(c, &im, &ks_rules[k], target_release(c, m), other) < 0)
-				return -ENOMEM;
+			add_finding(c, &im, &ks_rules[k], target_release(c, m), other);
 			break;
 		}
 	}
-	return 0;
 }
 
-int ks_check_module(struct ks_check *c, const struct ks_module *m)
+void ks_check_module(struct ks_check *c, const struct ks_module *m)
 {
 	bool other = other_schedule(c, m);
-	int r = 0;
 
 	index_uses(c, &m->uses);
-	for (size_t i = 0; r == 0 && i < m->nundef; i++)
-		r = check_import(c, m, m->undef[i], other) < 0 ? -ENOMEM : 0;
-	r = r ? r : check_builds(c, m, other);
+	for (size_t i = 0; i < m->nundef; i++)
+		check_import(c, m, m->undef[i], other);
+	check_builds(c, m, other);
 	free(c->by_symbol.v);
 	c->by_symbol.v = NULL;
 	c->by_symbol.n = 0;
 	c->by_symbol.of = NULL;
-	return r;
 }
 
 bool ks_findings_have(const struct ks_findings *f, const char *sym)

@@ -81,11 +81,11 @@ struct ks_rule {
 	const char *sarif_text;		/* SARIF's shortDescription */
 	/* Whether the rule makes a finding of the import. */
 	bool (*applies)(const struct ks_import *im);
-	/* The finding's message after '"SYMBOL" [MODULE] '. 0 or -ENOMEM. */
-	int (*word)(struct ks_buf *b, const struct ks_finding *f);
+	/* The finding's message after '"SYMBOL" [MODULE] '. */
+	void (*word)(struct ks_buf *b, const struct ks_finding *f);
 	/* The short form at the end of a location line ("removal on
-	 * 2027-09-01"). 0 or -ENOMEM. */
-	int (*tag)(struct ks_buf *b, const struct ks_finding *f);
+	 * 2027-09-01"). */
+	void (*tag)(struct ks_buf *b, const struct ks_finding *f);
 	/* A baseline may accept its findings (each in the status it had when
 	 * the baseline was written), and so may KSUNSET_ACCEPT in the source;
 	 * never for a module that will not load or a use that is overdue. */
@@ -144,8 +144,8 @@ struct ks_check {
 	} by_symbol;
 };
 
-/* Adds the module's findings to c->found. 0 or -ENOMEM. */
-int ks_check_module(struct ks_check *c, const struct ks_module *m) KS_MUST_CHECK;
+/* Adds the module's findings to c->found. */
+void ks_check_module(struct ks_check *c, const struct ks_module *m);
 /* Whether use l of f is accepted in the source: it has a reason and f's
  * rule lets a use be accepted. */
 bool ks_loc_accepted_in_source(const struct ks_finding *f, const struct ks_loc *l);
@@ -154,8 +154,7 @@ bool ks_loc_accepted(const struct ks_finding *f, const struct ks_loc *l);
 /* Whether f counts for nothing: every use accepted, by the baseline or in
  * the source (or, without a location, f baselined). */
 bool ks_finding_accepted(const struct ks_finding *f);
-/* The one-line message of a finding, without the module prefix; NULL
- * when out of memory. */
+/* The one-line message of a finding, without the module prefix. */
 char *ks_finding_message(const struct ks_finding *f);
 /* Whether some finding is about sym. */
 bool ks_findings_have(const struct ks_findings *f, const char *sym);

@@ -1,7 +1,6 @@
 /* check --target: load verdicts on another kernel (missing, GPL-only,
  * namespace), the remedy for each from the forecast of the module's
  * build there (forecast/), and the rows of that forecast's breaks. */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,17 +18,16 @@ int ks_target_open(struct ks_target *t, const char *arg, const char *release,
 {
 	int r = ks_kernel_open(&t->k, arg, d);
 
-	if (!r && release)
-		r = ks_kernel_set_release(&t->k, release);
-	if (!r)
-		r = ks_headers_open(&t->h, t->k.dir);
-	if (!r && !ks_headers_present(&t->h))
-		r = ks_diag_add(d, KS_NOTE, arg, 0, 0,
-				"no kernel headers here (no include/linux/module.h): --target gives load "
-				"verdicts, but whether the modules build there stays unknown") < 0
-			    ? -ENOMEM
-			    : 0;
-	return r;
+	if (r)
+		return r;
+	if (release)
+		ks_kernel_set_release(&t->k, release);
+	ks_headers_open(&t->h, t->k.dir);
+	if (!ks_headers_present(&t->h))
+		ks_diag_add(d, KS_NOTE, arg, 0, 0,
+			    "no kernel headers here (no include/linux/module.h): --target gives "
+			    "load verdicts, but whether the modules build there stays unknown");
+	return 0;
 }
 
 void ks_target_free(struct ks_target *t)
@@ -224,7 +222,7 @@ static void remedy_missing(const struct ks_verdict *v, struct ks_finding *f)
 		set_why(f, KS_REMEDY_REBUILD, "every use compiles there");
 }
 
-int ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
+void ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
 {
 	const struct ks_verdict *v = c->forecast ? ks_forecast_lookup(c->forecast, m->path) : NULL;
 	const char *ns = f->exported ? f->exported->ns : "";
@@ -232,7 +230,7 @@ int ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct
 	written_names(m, f);
 	if (!strcmp(f->rule->target_status, "missing")) {
 		remedy_missing(v, f);
-		return 0;
+		return;
 	}
 	/* a GPL-only export needs another license, a namespace an import,
 	 * unless the target's own headers import it for the module: which
@@ -245,7 +243,6 @@ int ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct
 		set_why(f, KS_REMEDY_UNKNOWN, "%s", v && v->why ? v->why : "no forecast");
 	else
 		f->remedy = KS_REMEDY_SOURCE_CHANGE;
-	return 0;
 }
 
 /* "'kmalloc', 'vmalloc'": the names the source writes, or its symbol. */
@@ -291,7 +288,7 @@ static void say_import(struct ks_buf *b, const struct ks_finding *f, const char 
 	ks_buf_addf(b, quoted ? "MODULE_IMPORT_NS(\"%s\")" : "MODULE_IMPORT_NS(%s)", ns);
 }
 
-int ks_target_word(struct ks_buf *b, const struct ks_finding *f)
+void ks_target_word(struct ks_buf *b, const struct ks_finding *f)
 {
 	const char *rel = f->target ? f->target : "(release unknown)";
 	const char *ns = f->exported ? f->exported->ns : "";
@@ -321,10 +318,9 @@ int ks_target_word(struct ks_buf *b, const struct ks_finding *f)
 		else
 			ks_buf_adds(b, ", or the module will not load there");
 	}
-	return 0;
 }
 
-int ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
+void ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
 {
 	const char *rel = f->target ? f->target : "target";
 
@@ -334,7 +330,6 @@ int ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
 		ks_buf_addf(b, "GPL-only in %s", rel);
 	else
 		ks_buf_addf(b, "namespace %s in %s", f->exported->ns, rel);
-	return 0;
 }
 
 static const char *const wordings[] = {
@@ -401,7 +396,7 @@ static void say_break(struct ks_buf *b, const struct ks_diff *d)
 /* "does not build on the target kernel REL (arity): takes other
  * arguments: '(owner, name)' where the module was built, ... there; use
  * 'x' instead" (a replacement a schedule or the history names). */
-int ks_build_word(struct ks_buf *b, const struct ks_finding *f)
+void ks_build_word(struct ks_buf *b, const struct ks_finding *f)
 {
 	const struct ks_diff *d = f->diff;
 
@@ -411,13 +406,11 @@ int ks_build_word(struct ks_buf *b, const struct ks_finding *f)
 	if (f->entry && f->entry->replace)
 		ks_buf_addf(b, "; %s%s%s", f->entry->replace_ident ? "use '" : "",
 			    f->entry->replace, f->entry->replace_ident ? "' instead" : "");
-	return 0;
 }
 
-int ks_build_tag(struct ks_buf *b, const struct ks_finding *f)
+void ks_build_tag(struct ks_buf *b, const struct ks_finding *f)
 {
 	ks_buf_addf(b, "%s on %s", ks_break_name(f->diff->kind), f->target ? f->target : "target");
-	return 0;
 }
 
 /* "needs source changes: 7 places (3 kinds: arity, gone, prototype)" */

@@ -20,8 +20,8 @@ struct ks_target {
 
 /* Opens the target kernel at arg (a build or headers directory, or a
  * Module.symvers), release given or NULL (the directory's). Problems are
- * diagnostics; a target without headers is one note. 0, -EINVAL, -errno
- * or -ENOMEM. */
+ * diagnostics; a target without headers is one note. 0, -EINVAL or
+ * -errno. */
 int ks_target_open(struct ks_target *t, const char *arg, const char *release,
 		   struct ks_diags *d) KS_MUST_CHECK;
 void ks_target_free(struct ks_target *t);
@@ -30,16 +30,15 @@ void ks_target_free(struct ks_target *t);
  * module m: the names its source writes at each location (its shape
  * records), and whether the forecast of c says its build there needs no
  * source change. */
-int ks_target_remedy(const struct ks_check *c, const struct ks_module *m,
-		     struct ks_finding *f) KS_MUST_CHECK;
+void ks_target_remedy(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f);
 const char *ks_remedy_name(enum ks_remedy r);
 
 /* The parts of the target rows of ks_rules[]. */
 bool ks_target_missing(const struct ks_import *im);
 bool ks_target_gpl_only(const struct ks_import *im);
 bool ks_target_namespace(const struct ks_import *im);
-int ks_target_word(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
-int ks_target_tag(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
+void ks_target_word(struct ks_buf *b, const struct ks_finding *f);
+void ks_target_tag(struct ks_buf *b, const struct ks_finding *f);
 /* A module's outlook on the target kernel, after its findings: does it
  * load as built, and does it build there (its forecast). */
 struct ks_outlook {
@@ -60,7 +59,7 @@ struct ks_outlook {
 const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o);
 
 /* The forecast's rows (forecast/breaks.def): a break's message and tag. */
-int ks_build_word(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
-int ks_build_tag(struct ks_buf *b, const struct ks_finding *f) KS_MUST_CHECK;
+void ks_build_word(struct ks_buf *b, const struct ks_finding *f);
+void ks_build_tag(struct ks_buf *b, const struct ks_finding *f);
 
 #endif

@@ -89,14 +89,14 @@ static void check(char *image, size_t size)
 	struct ks_module m;
 	int r = ks_module_parse(&m, "fuzz.ko", image, size, &d);
 
-	assert(r == 0 || r == -EINVAL || r == -ENOMEM);
+	assert(r == 0 || r == -EINVAL);
 	assert(r != -EINVAL || d.n == 1);
 	for (size_t i = 0; i < d.n; i++)
 		assert(d.v[i].file && !strcmp(d.v[i].file, "fuzz.ko"));
 	if (r == 0) {
 		assert(m.name && (m.bad_records || d.n == 0));
 		locate(&m, image, size);
-		assert(ks_check_module(&c, &m) == 0);
+		ks_check_module(&c, &m);
 		for (size_t i = 0; i < c.found.n; i++)
 			assert(ks_module_imports(&m, c.found.v[i].symbol) &&
 			       ks_schedule_lookup(&sched, c.found.v[i].symbol));

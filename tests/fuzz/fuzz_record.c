@@ -12,26 +12,32 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static int encode(struct ks_buf *b, const struct ks_record *rec)
+static void encode(struct ks_buf *b, const struct ks_record *rec)
 {
 	switch (rec->type) {
 	case KS_REC_USE:
-		return ks_record_encode_use(b, &rec->use);
+		ks_record_encode_use(b, &rec->use);
+		break;
 	case KS_REC_API:
-		return ks_record_encode_api(b, &rec->use);
+		ks_record_encode_api(b, &rec->use);
+		break;
 	case KS_REC_INCLUDE:
-		return ks_record_encode_include(b, &rec->include);
+		ks_record_encode_include(b, &rec->include);
+		break;
 	case KS_REC_SHAPE:
-		return ks_record_encode_shape(b, &rec->shape);
+		ks_record_encode_shape(b, &rec->shape);
+		break;
 	case KS_REC_FACT:
-		return ks_record_encode_fact(b, &rec->fact);
+		ks_record_encode_fact(b, &rec->fact);
+		break;
 	case KS_REC_ERROR:
-		return ks_record_encode_error(b, &rec->error);
+		ks_record_encode_error(b, &rec->error);
+		break;
 	case KS_REC_GUARD:
-		return ks_record_encode_guard(b, &rec->guard);
+		ks_record_encode_guard(b, &rec->guard);
+		break;
 	default:
-		return ks_record_encode_unit(b, rec->unit.source, rec->unit.digest,
-					     rec->unit.gcc_version);
+		ks_record_encode_unit(b, rec->unit.source, rec->unit.digest, rec->unit.gcc_version);
 	}
 }
 
@@ -42,12 +48,12 @@ static void round_trip(const struct ks_record *rec)
 	struct ks_buf b = KS_BUF_INIT, b2 = KS_BUF_INIT;
 	struct ks_record again;
 	const char *why = NULL;
-	int r = encode(&b, rec);
 
-	assert(r == 0 && b.len > 0 && b.p[b.len - 1] == '\0');
+	encode(&b, rec);
+	assert(b.len > 0 && b.p[b.len - 1] == '\0');
 	assert(ks_record_decode(b.p, b.len - 1, &again, &why) == 0);
 	assert(again.type == rec->type);
-	assert(encode(&b2, &again) == 0);
+	encode(&b2, &again);
 	assert(b2.len == b.len && !memcmp(b.p, b2.p, b.len));
 	ks_record_free(&again);
 	ks_buf_free(&b);
@@ -60,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *why = NULL;
 	int r = ks_record_decode((const char *)data, size, &rec, &why);
 
-	assert(r == 0 || r == 1 || r == -EINVAL || r == -ENOMEM);
+	assert(r == 0 || r == 1 || r == -EINVAL);
 	assert(r != -EINVAL || (why && *why));
 	if (r == 0)
 		round_trip(&rec);

@@ -93,7 +93,7 @@ static bool judge(struct fx *x, const char *root)
 	struct ks_diags d = { 0 };
 
 	ck_assert_int_eq(ks_baseline_load(&b, x->path, &d), 0);
-	ck_assert_int_eq(ks_baseline_apply(&b, "m", &x->fs), 0);
+	ks_baseline_apply(&b, "m", &x->fs);
 	ks_baseline_free(&b);
 	ks_diags_free(&d);
 	return x->f.baselined;
@@ -403,9 +403,9 @@ START_TEST(test_stale)
 			 "m\tother\t\t\tdue-soon\n"
 			 "n\tsym\tx.c\th\tscheduled\n");
 	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), 0);
-	ck_assert_int_eq(ks_baseline_apply(&b, "m", &x.fs), 0);
+	ks_baseline_apply(&b, "m", &x.fs);
 	ck_assert(!x.f.baselined);
-	ck_assert_int_eq(ks_baseline_report_stale(&b, &d), 0);
+	ks_baseline_report_stale(&b, &d);
 	expect_stale(&d, x.path, lines, what, 2);
 	ck_assert_int_eq(ks_baseline_prune(&b, &d), 0);
 	s = get_file(x.path);
@@ -433,11 +433,11 @@ START_TEST(test_stale_no_findings)
 	put_file(x.path,
 		 "# ksunset baseline 2\nm\tsym\ta.c\tf\tscheduled\nm\tsym\t\t\tscheduled\n");
 	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), 0);
-	ck_assert_int_eq(ks_baseline_apply(&b, "n", &none), 0);
-	ck_assert_int_eq(ks_baseline_report_stale(&b, &d), 0);
+	ks_baseline_apply(&b, "n", &none);
+	ks_baseline_report_stale(&b, &d);
 	ck_assert_uint_eq(d.n, 0);
-	ck_assert_int_eq(ks_baseline_apply(&b, "m", &none), 0);
-	ck_assert_int_eq(ks_baseline_report_stale(&b, &d), 0);
+	ks_baseline_apply(&b, "m", &none);
+	ks_baseline_report_stale(&b, &d);
 	expect_stale(&d, x.path, lines, what, 2);
 	ks_baseline_free(&b);
 	ks_diags_free(&d);
@@ -456,7 +456,7 @@ START_TEST(test_prune_version1)
 	make(&x, "scheduled", "/src/a.c", "f");
 	put_file(x.path, "# ksunset baseline 1\nm\tsym\ta.c\tf\nm\tsym\tb.c\tf\n");
 	ck_assert_int_eq(ks_baseline_load(&b, x.path, &d), 0);
-	ck_assert_int_eq(ks_baseline_apply(&b, "m", &x.fs), 0);
+	ks_baseline_apply(&b, "m", &x.fs);
 	ck_assert(x.f.baselined);
 	ck_assert_int_eq(ks_baseline_prune(&b, &d), 0);
 	s = get_file(x.path);

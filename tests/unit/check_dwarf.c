@@ -15,7 +15,7 @@
 #include "suites.h"
 
 /* The kernel trees of these cases: two on "disk", others by name. */
-static int fake_tree(void *ctx, const char *dir)
+static bool fake_tree(void *ctx, const char *dir)
 {
 	(void)ctx;
 	return !strcmp(dir, "/build/kernel") || !strcmp(dir, "/home/u/src/kbuild-out") ||
@@ -113,7 +113,7 @@ START_TEST(test_display_col)
 	for (int i = 0; i < KS_NCASES(cases); i++) {
 		unsigned col = cases[i].col;
 
-		ck_assert_int_eq(ks_dwarfpath_display_col(&p, path, cases[i].line, &col), 0);
+		ks_dwarfpath_display_col(&p, path, cases[i].line, &col);
 		ck_assert_msg(col == cases[i].want, "line %u col %u: got %u, want %u",
 			      cases[i].line, cases[i].col, col, cases[i].want);
 	}
@@ -121,9 +121,9 @@ START_TEST(test_display_col)
 	{
 		unsigned col = 2;
 
-		ck_assert_int_eq(ks_dwarfpath_display_col(&p, path, 1, &col), 0);
+		ks_dwarfpath_display_col(&p, path, 1, &col);
 		ck_assert_uint_eq(col, 9);	/* the cached text; a new file: */
-		ck_assert_int_eq(ks_dwarfpath_display_col(&p, "/nonexistent/x.c", 1, &col), 0);
+		ks_dwarfpath_display_col(&p, "/nonexistent/x.c", 1, &col);
 		ck_assert_uint_eq(col, 9);
 	}
 	ks_dwarfpath_free(&p);

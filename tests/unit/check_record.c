@@ -18,7 +18,7 @@ START_TEST(test_use_roundtrip)
 	struct ks_record rec;
 	const char *why = NULL;
 
-	ck_assert_int_eq(ks_record_encode_use(&b, &u), 0);
+	ks_record_encode_use(&b, &u);
 	ck_assert_str_eq(b.p, "ksunset 1\tuse\tdo_settimeofday64\taddr\tdir\\\\with\\ttab.c\t42\t9\tf\\nx\t2027-09-01");
 	ck_assert_uint_eq(b.len, strlen(b.p) + 1);	/* NUL-terminated */
 	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
@@ -46,7 +46,7 @@ START_TEST(test_accepted_roundtrip)
 	struct ks_record rec;
 	const char *why = NULL;
 
-	ck_assert_int_eq(ks_record_encode_use(&b, &u), 0);
+	ks_record_encode_use(&b, &u);
 	ck_assert_str_eq(b.p, "ksunset 2\tuse\tsimple_strtoul\tcall\tm.c\t7\t3\tparse\t2027-03-01\tfixed\\tin v2");
 	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
 	ck_assert_int_eq(rec.type, KS_REC_USE);
@@ -56,7 +56,7 @@ START_TEST(test_accepted_roundtrip)
 	ks_record_free(&rec);
 	ks_buf_free(&b);
 	u.accept_reason = NULL;
-	ck_assert_int_eq(ks_record_encode_use(&b, &u), 0);
+	ks_record_encode_use(&b, &u);
 	ck_assert_str_eq(b.p, "ksunset 1\tuse\tsimple_strtoul\tcall\tm.c\t7\t3\tparse\t2027-03-01");
 	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
 	ck_assert_ptr_null(rec.use.accept_reason);
@@ -71,7 +71,7 @@ START_TEST(test_unit_roundtrip)
 	struct ks_record rec;
 	const char *why = NULL;
 
-	ck_assert_int_eq(ks_record_encode_unit(&b, "rtc.c", "0123456789abcdef", "12.2.0"), 0);
+	ks_record_encode_unit(&b, "rtc.c", "0123456789abcdef", "12.2.0");
 	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
 	ck_assert_int_eq(rec.type, KS_REC_UNIT);
 	ck_assert_str_eq(rec.unit.source, "rtc.c");
@@ -92,7 +92,7 @@ START_TEST(test_api_roundtrip)
 	struct ks_record rec;
 	const char *why = NULL;
 
-	ck_assert_int_eq(ks_record_encode_api(&b, &u), 0);
+	ks_record_encode_api(&b, &u);
 	ck_assert_str_eq(b.p, "ksunset 3\tapi\tstrlcpy\tcall\tm.c\t29\t9\tm_init");
 	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
 	ck_assert_int_eq(rec.type, KS_REC_API);
@@ -145,7 +145,7 @@ START_TEST(test_shape_version)
 	struct ks_record rec;
 	const char *why = NULL;
 
-	ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+	ks_record_encode_shape(&b, &sh);
 	ck_assert_str_eq(b.p, "ksunset 5\tshape\tenum\tPG_error\tm.c\t3\t9\tf\tenum pageflags\t");
 	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
 	ck_assert_int_eq(rec.shape.what, KS_SHAPE_ENUM);
@@ -156,7 +156,7 @@ START_TEST(test_shape_version)
 	ks_buf_free(&b);
 	/* a name the module defines static: version 6 */
 	sh.what = KS_SHAPE_STATIC;
-	ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+	ks_record_encode_shape(&b, &sh);
 	ck_assert_str_eq(b.p, "ksunset 6\tshape\tstatic\tPG_error\tm.c\t3\t9\tf\tenum pageflags\t");
 	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
 	ck_assert_int_eq(rec.shape.what, KS_SHAPE_STATIC);
@@ -169,14 +169,14 @@ START_TEST(test_shape_version)
 	/* a call whose arguments start on other lines: version 5, 11 fields */
 	sh.what = KS_SHAPE_CALL;
 	sh.arglines = (char *)"0,12";
-	ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+	ks_record_encode_shape(&b, &sh);
 	ck_assert_str_eq(b.p, "ksunset 5\tshape\tcall\tPG_error\tm.c\t3\t9\tf\tenum pageflags\t\t0,12");
 	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
 	ck_assert_str_eq(rec.shape.arglines, "0,12");
 	ks_record_free(&rec);
 	ks_buf_free(&b);
 	/* the unit was built with api=, whatever it holds */
-	ck_assert_int_eq(ks_record_encode_shaped(&b), 0);
+	ks_record_encode_shaped(&b);
 	ck_assert_str_eq(b.p, "ksunset 5\tshaped");
 	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
 	ck_assert_int_eq(rec.type, KS_REC_SHAPED);
@@ -265,7 +265,7 @@ START_TEST(test_v4_roundtrip)
 	const char *why = NULL;
 	size_t off;
 
-	ck_assert_int_eq(ks_record_encode_include(&b, &inc), 0);
+	ks_record_encode_include(&b, &inc);
 	ck_assert_str_eq(b.p, "ksunset 4\tinclude\t<linux/fs.h>\tm.c\t3");
 	ck_assert_int_eq(ks_record_decode(b.p, b.len - 1, &rec, &why), 0);
 	ck_assert_int_eq(rec.type, KS_REC_INCLUDE);
@@ -273,7 +273,7 @@ START_TEST(test_v4_roundtrip)
 	ck_assert_uint_eq(rec.include.line, 3);
 	ks_record_free(&rec);
 	off = b.len;
-	ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+	ks_record_encode_shape(&b, &sh);
 	ck_assert_int_eq(ks_record_decode(b.p + off, b.len - off - 1, &rec, &why), 0);
 	ck_assert_int_eq(rec.type, KS_REC_SHAPE);
 	ck_assert_int_eq(rec.shape.what, KS_SHAPE_CALLBACK);
@@ -285,7 +285,7 @@ START_TEST(test_v4_roundtrip)
 	ck_assert_str_eq(rec.shape.probe, sh.probe);
 	ks_record_free(&rec);
 	off = b.len;
-	ck_assert_int_eq(ks_record_encode_fact(&b, &fa), 0);
+	ks_record_encode_fact(&b, &fa);
 	ck_assert_str_eq(b.p + off, "ksunset 4\tfact\t7\tfmacro\t(_name, _n)\tinclude/linux/semaphore.h\t");
 	ck_assert_int_eq(ks_record_decode(b.p + off, b.len - off - 1, &rec, &why), 0);
 	ck_assert_int_eq(rec.type, KS_REC_FACT);
@@ -294,14 +294,14 @@ START_TEST(test_v4_roundtrip)
 	ck_assert_str_eq(rec.fact.shape, "(_name, _n)");
 	ks_record_free(&rec);
 	off = b.len;
-	ck_assert_int_eq(ks_record_encode_error(&b, &er), 0);
+	ks_record_encode_error(&b, &er);
 	ck_assert_int_eq(ks_record_decode(b.p + off, b.len - off - 1, &rec, &why), 0);
 	ck_assert_int_eq(rec.type, KS_REC_ERROR);
 	ck_assert_uint_eq(rec.error.line, 12);
 	ck_assert_str_eq(rec.error.message, "too many\targuments");
 	ks_record_free(&rec);
 	off = b.len;
-	ck_assert_int_eq(ks_record_encode_guard(&b, &g), 0);
+	ks_record_encode_guard(&b, &g);
 	ck_assert_str_eq(b.p + off, "ksunset 4\tguard\tcompat.h\t52\t53\town\t"
 				    "(LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0))");
 	ck_assert_int_eq(ks_record_decode(b.p + off, b.len - off - 1, &rec, &why), 0);
@@ -325,7 +325,7 @@ START_TEST(test_v4_names)
 		struct ks_record rec;
 		const char *why = NULL;
 
-		ck_assert_int_eq(ks_record_encode_shape(&b, &sh), 0);
+		ks_record_encode_shape(&b, &sh);
 		ck_assert_msg(ks_record_decode(b.p, b.len - 1, &rec, &why) == 0, "what %d: %s", w, why);
 		ck_assert_int_eq(rec.shape.what, w);
 		ks_record_free(&rec);
@@ -337,7 +337,7 @@ START_TEST(test_v4_names)
 		struct ks_record rec;
 		const char *why = NULL;
 
-		ck_assert_int_eq(ks_record_encode_fact(&b, &fa), 0);
+		ks_record_encode_fact(&b, &fa);
 		ck_assert_msg(ks_record_decode(b.p, b.len - 1, &rec, &why) == 0, "status %d: %s", st, why);
 		ck_assert_int_eq(rec.fact.status, st);
 		ks_record_free(&rec);

@@ -39,10 +39,10 @@ START_TEST(test_eol)
 	struct ks_buf b = KS_BUF_INIT;
 
 	ck_assert_msg(strcmp(ks_text_eol(t, strlen(t)), eol_cases[_i].eol) == 0, "text '%s'", t);
-	ck_assert_int_eq(ks_buf_add_eol(&b, lines, strlen(lines), "\r\n"), 0);
+	ks_buf_add_eol(&b, lines, strlen(lines), "\r\n");
 	ck_assert_str_eq(b.p, "\r\nWhat: a\r\nWhy: w\r\n  more");
 	ks_buf_free(&b);
-	ck_assert_int_eq(ks_buf_add_eol(&b, "a\nb\n", 4, "\n"), 0);
+	ks_buf_add_eol(&b, "a\nb\n", 4, "\n");
 	ck_assert_str_eq(b.p, "a\nb\n");
 	ks_buf_free(&b);
 }
@@ -66,7 +66,7 @@ START_TEST(test_format)
 				  .who = "A. M <a@example.org>", .since = "2026-12-03" };
 	struct ks_buf b = KS_BUF_INIT;
 
-	ck_assert_int_eq(ks_entry_format(&b, &e), 0);
+	ks_entry_format(&b, &e);
 	ck_assert_str_eq(b.p, "What:    old_api, old_api2\n"
 			      "When:    2027-12-03\n"
 			      "Action:  unexport\n"
@@ -92,7 +92,7 @@ START_TEST(test_round_trip)
 
 	ks_buf_adds(&b, old);
 	ks_buf_adds(&b, ks_entry_separator(old, strlen(old)));
-	ck_assert_int_eq(ks_entry_format(&b, &e), 0);
+	ks_entry_format(&b, &e);
 	ck_assert_int_eq(strncmp(b.p, old, strlen(old)), 0);
 	ck_assert_int_eq(ks_schedule_parse(&s, "s", b.p, b.len, &d), 0);
 	got = ks_schedule_lookup(&s, "old_api");

@@ -95,7 +95,7 @@ START_TEST(test_diff)
 		 "0x0\tboth\tvmlinux\tEXPORT_SYMBOL_GPL\tNS\n"
 		 "0x0\tadded\tvmlinux\tEXPORT_SYMBOL\t\n",
 	     &b);
-	ck_assert_int_eq(ks_symvers_diff(&o, &n, &c), 0);
+	ks_symvers_diff(&o, &n, &c);
 	ck_assert_uint_eq(c.n, KS_NCASES(want));
 	for (int i = 0; i < KS_NCASES(want); i++) {
 		ck_assert_msg(strcmp(c.v[i].symbol, want[i].sym) == 0 && c.v[i].kind == want[i].kind,
@@ -180,8 +180,8 @@ START_TEST(test_headers)
 	struct ks_headers h = { .scanned = true };
 	unsigned how;
 
-	ck_assert_int_eq(ks_headers_scan_text(&h, text, strlen(text)), 0);
-	ck_assert_int_eq(ks_headers_declares(&h, decls[_i].name, &how), 0);
+	ks_headers_scan_text(&h, text, strlen(text));
+	how = ks_headers_declares(&h, decls[_i].name);
 	ck_assert_msg(how == decls[_i].how, "%s: got %u, want %u", decls[_i].name, how,
 		      decls[_i].how);
 	ks_headers_free(&h);

@@ -113,10 +113,10 @@ START_TEST(test_action)
 	const struct ks_entry *e = entry(&s, actions[_i].sched);
 	struct ks_buf b = KS_BUF_INIT;
 
-	ck_assert_int_eq(ks_say_action(&b, e, actions[_i].past), 0);
+	ks_say_action(&b, e, actions[_i].past);
 	expect(&b, actions[_i].want, actions[_i].past ? "action (past)" : "action",
 	       actions[_i].sched);
-	ck_assert_int_eq(ks_say_tag(&b, e, actions[_i].past), 0);
+	ks_say_tag(&b, e, actions[_i].past);
 	expect(&b, actions[_i].tag, actions[_i].past ? "tag (past)" : "tag", actions[_i].sched);
 	ks_schedule_free(&s);
 }
@@ -131,7 +131,7 @@ START_TEST(test_days)
 
 	snprintf(input, sizeof(input), "days_left %d, have_days %d", (int)ev.days_left,
 		 ev.have_days);
-	ck_assert_int_eq(ks_say_days(&b, &ev), 0);
+	ks_say_days(&b, &ev);
 	expect(&b, days[_i].want, "days", input);
 }
 END_TEST
@@ -145,9 +145,9 @@ START_TEST(test_advice)
 	char *input = ks_strdupf("%s\n(license %s)", advice[_i].sched,
 				 advice[_i].unknown ? "unknown" : lic ? lic : "none");
 
-	ck_assert_int_eq(ks_say_advice(&b, e, lic), 0);
+	ks_say_advice(&b, e, lic);
 	expect(&b, advice[_i].want, "advice", input);
-	ck_assert_int_eq(ks_say_replace(&b, e), 0);
+	ks_say_replace(&b, e);
 	expect(&b, advice[_i].replace, "replacement", input);
 	free(input);
 	ks_schedule_free(&s);
