@@ -88,6 +88,23 @@ static bool writable(const char *s)
 	return true;
 }
 
+/* Whether an include's header ("<a/b.h>" or "a/b.h" in quotes, as the
+ * source writes it) can go into a probe's #include: writable between its
+ * delimiters. */
+static bool header_writable(const char *h)
+{
+	size_t n = strlen(h);
+	char *in;
+	bool ok;
+
+	if (n < 3 || !((h[0] == '<' && h[n - 1] == '>') || (h[0] == '"' && h[n - 1] == '"')))
+		return false;
+	in = ks_xstrndup(h + 1, n - 2);
+	ok = writable(in) && !strpbrk(in, "<>");
+	free(in);
+	return ok;
+}
+
 /* The question of a shape, and its aggregate's alias. */
 static void ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, struct ks_item *it)
 {
@@ -268,7 +285,7 @@ static void include(struct writer *w, struct ks_forecast_unit *u, size_t j, stru
 	char *q = ks_strdupf("header-gone %zu", j), *base = base_of(inc->header);
 
 	it->alias = -1;
-	if (!writable(inc->header)) {	/* left out, as one that does not compile */
+	if (!header_writable(inc->header)) {	/* left out, as one that does not compile */
 		it->question = KS_ITEM_UNWRITABLE;
 		u->dropped[j] = true;
 		if (!u->dropped_why)

@@ -328,6 +328,28 @@ START_TEST(test_unwritable)
 }
 END_TEST
 
+/* A kernel header the source includes in quotes is included so, not left
+ * out as unwritable (adv-17v35x's "linux/version.h"); one whose name holds
+ * a quote is. */
+START_TEST(test_include_quoted)
+{
+	struct ks_forecast_unit u = { 0 };
+	struct ks_record_include ok = { dup("\"linux/version.h\""), dup("m.c"), 2 };
+	struct ks_record_include bad = { dup("\"a\"b.h\""), dup("m.c"), 3 };
+
+	ks_units_begin(&u.one, dup("m.c"));
+	ck_assert_int_eq(ks_units_add_include(&u.one, &ok), 0);
+	ck_assert_int_eq(ks_units_add_include(&u.one, &bad), 0);
+	ks_probe_write(&u, NULL);
+	ck_assert_ptr_nonnull(strstr(u.source.p, "\n#include \"linux/version.h\"\n"));
+	ck_assert(!u.dropped[0]);
+	ck_assert_int_ne(u.items[0].question, KS_ITEM_UNWRITABLE);
+	ck_assert(u.dropped[1]);
+	ck_assert_int_eq(u.items[1].question, KS_ITEM_UNWRITABLE);
+	ks_probe_free(&u);
+}
+END_TEST
+
 /* Results that are no probe's are refused. */
 START_TEST(test_bad_results)
 {
@@ -352,6 +374,7 @@ static Suite *suite_forecast(void)
 	tcase_add_test(tc, test_source);
 	tcase_add_test(tc, test_bad_results);
 	tcase_add_test(tc, test_unwritable);
+	tcase_add_test(tc, test_include_quoted);
 	tcase_add_test(tc, test_module_terms);
 	suite_add_tcase(s, tc);
 	return s;
