@@ -74,8 +74,8 @@ static bool unconditional(const struct ks_cond_file *cf, unsigned line)
  * its file. -1: one is an #undef, which a rewrite cannot follow, among
  * #defines or inside an #if; -2: a configure script's header defines it
  * (or says it left it undefined): configure decides it for each kernel it
- * runs for; -3: it is only #undef'd, outside any #if but include guards:
- * undefined there. */
+ * runs for; -3: it is only #undef'd, outside any #if but include guards,
+ * or where nothing else defines it: undefined there. */
 static int defs_of(struct res *x, const char *name, size_t n,
 		   const struct ks_cond_define **v, size_t *files, size_t max)
 {
@@ -107,8 +107,11 @@ static int defs_of(struct res *x, const char *name, size_t n,
 	}
 	/* only #undefs, outside any #if but include guards: the macro is no
 	 * more, on any kernel (dahdi's #undef CONFIG_VOICEBUS_ECREFERENCE in
-	 * voicebus.h, guarded) */
-	if (undefs && !k && whole == undefs)
+	 * voicebus.h, guarded); nor where the #undefs are conditional but
+	 * nothing else defines it (dahdi's USE_ASYNC_INIT, #undef'd in both
+	 * branches of an #if) */
+	if (undefs && !k &&
+	    (whole == undefs || x->c->is(name, n, NULL, x->c->arg) == KS_IDENT_NONE))
 		return -3;
 	return undefs || (size_t)k > max ? -1 : k;
 }
