@@ -237,7 +237,10 @@ def modules(src):
             if e.startswith("kernel/"):
                 e = e[7:]
             cands = [e] if os.path.isabs(e) else [os.path.join(a, e) for a in (d, top, src)]
-            for c in cands:
+            # moved after the build, as DKMS recipes do (openafs: mv
+            # src/libafs/MODLOAD-*/openafs.ko .): the one .ko of that name
+            moved = [k for k in kos if os.path.basename(k) == os.path.basename(e)]
+            for c in cands + (moved if len(moved) == 1 else []):
                 c = os.path.normpath(c)
                 if os.path.exists(c):
                     listed.setdefault(c, top)
