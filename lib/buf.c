@@ -137,7 +137,7 @@ void ks_strv_add_unique(char ***v, size_t *n, const char *s)
 
 void ks_strv_add(char ***v, size_t *n, const char *s)
 {
-	*v = ks_xrealloc(*v, (*n + 1) * sizeof(**v));
+	ks_array_grow((void **)v, *n, 1, sizeof(**v));
 	(*v)[*n] = ks_xstrdup(s);
 	(*n)++;
 }

@@ -37,8 +37,8 @@ static bool ident_char(char c)
 /* Appends s (taken) to *v, with its line to *lines. */
 static void push_str(char ***v, unsigned **lines, size_t *n, char *s, unsigned line)
 {
-	*v = ks_xrealloc(*v, (*n + 1) * sizeof(**v));
-	*lines = ks_xrealloc(*lines, (*n + 1) * sizeof(**lines));
+	ks_array_grow((void **)v, *n, 1, sizeof(**v));
+	ks_array_grow((void **)lines, *n, 1, sizeof(**lines));
 	(*lines)[*n] = line;
 	(*v)[(*n)++] = s;
 }
@@ -63,7 +63,7 @@ static void close_branch(struct scan *s, unsigned last)
 		for (size_t i = 0; i < s->frames[d].nown; i++)
 			push_str(&b.conds, &b.lines, &b.nconds, ks_xstrdup(s->frames[d].own[i]),
 				 s->frames[d].own_lines[i]);
-	s->out->v = ks_xrealloc(s->out->v, (s->out->n + 1) * sizeof(*s->out->v));
+	ks_array_grow((void **)&s->out->v, s->out->n, 1, sizeof(*s->out->v));
 	s->out->v[s->out->n++] = b;
 }
 

@@ -401,7 +401,7 @@ static void parse_line(struct parser *ps, const char *l, size_t n, unsigned line
 /* The schedule's own copy of name. */
 static const char *add_file(struct ks_schedule *s, const char *name)
 {
-	s->files = ks_xrealloc(s->files, (s->nfiles + 1) * sizeof(*s->files));
+	ks_array_grow((void **)&s->files, s->nfiles, 1, sizeof(*s->files));
 	s->files[s->nfiles] = ks_xstrdup(name);
 	return s->files[s->nfiles++];
 }

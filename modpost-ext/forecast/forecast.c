@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "array.h"
 #include "forecast/kbuild.h"
 #include "forecast/probe.h"
 #include "module/exports.h"
@@ -16,7 +17,7 @@ static struct ks_verdict *new_verdict(struct ks_forecast *fc, const char *path)
 {
 	struct ks_verdict *v;
 
-	fc->v = ks_xrealloc(fc->v, (fc->n + 1) * sizeof(*fc->v));
+	ks_array_grow((void **)&fc->v, fc->n, 1, sizeof(*fc->v));
 	v = &fc->v[fc->n++];
 	memset(v, 0, sizeof(*v));
 	v->path = ks_xstrdup(path);
@@ -52,7 +53,7 @@ static void add_unit(struct ks_forecast *fc, const struct ks_unit *un)
 	struct ks_units one = { .v = (struct ks_unit *)un, .n = 1, .nshaped = 1 };
 	struct ks_forecast_unit *u;
 
-	fc->units = ks_xrealloc(fc->units, (fc->nunits + 1) * sizeof(*fc->units));
+	ks_array_grow((void **)&fc->units, fc->nunits, 1, sizeof(*fc->units));
 	u = &fc->units[fc->nunits];
 	memset(u, 0, sizeof(*u));
 	u->module = fc->n - 1;
@@ -103,7 +104,7 @@ static const struct ks_symvers *built_for(struct ks_forecast *fc, const struct k
 	for (size_t i = 0; i < fc->nbuilt; i++)
 		if (!strncmp(fc->built[i].release, m->vermagic, (size_t)n) && !fc->built[i].release[n])
 			return fc->built[i].found ? &fc->built[i].sv : NULL;
-	fc->built = ks_xrealloc(fc->built, (fc->nbuilt + 1) * sizeof(*fc->built));
+	ks_array_grow((void **)&fc->built, fc->nbuilt, 1, sizeof(*fc->built));
 	b = &fc->built[fc->nbuilt++];
 	memset(b, 0, sizeof(*b));
 	b->release = ks_xstrndup(m->vermagic, (size_t)n);
@@ -165,7 +166,7 @@ int ks_probe_read(struct ks_forecast_unit *u, const char *text, size_t len, cons
 		} else if (rec.type == KS_REC_FACT && rec.fact.status == KS_FACT_FILE) {
 			;	/* the cache's (kbuild.c) */
 		} else if (rec.type == KS_REC_ERROR) {
-			u->errors = ks_xrealloc(u->errors, (u->nerrors + 1) * sizeof(*u->errors));
+			ks_array_grow((void **)&u->errors, u->nerrors, 1, sizeof(*u->errors));
 			u->errors[u->nerrors++] = rec.error;
 			memset(&rec.error, 0, sizeof(rec.error));
 		} else if (rec.type == KS_REC_UNIT) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "array.h"
 #include "forecast/probe.h"
 
 static const char *const break_names[] = {
@@ -196,7 +197,7 @@ static struct ks_diff *diff_for(struct ks_verdict *v, enum ks_break k, const cha
 	for (size_t i = 0; i < v->ndiffs; i++)
 		if (v->diffs[i].kind == k && !strcmp(v->diffs[i].name, name))
 			return &v->diffs[i];
-	v->diffs = ks_xrealloc(v->diffs, (v->ndiffs + 1) * sizeof(*v->diffs));
+	ks_array_grow((void **)&v->diffs, v->ndiffs, 1, sizeof(*v->diffs));
 	d = &v->diffs[v->ndiffs++];
 	memset(d, 0, sizeof(*d));
 	d->kind = k;

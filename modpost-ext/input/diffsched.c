@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "array.h"
 #include "date.h"
 #include "input/diffsched.h"
 #include "input/schedwrite.h"
@@ -61,7 +62,7 @@ static void group_add(struct groups *gs, const struct ks_change *c)
 		if (same_group(&gs->v[i], c))
 			g = &gs->v[i];
 	if (!g) {
-		gs->v = ks_xrealloc(gs->v, (gs->n + 1) * sizeof(*gs->v));
+		ks_array_grow((void **)&gs->v, gs->n, 1, sizeof(*gs->v));
 		g = &gs->v[gs->n++];
 		*g = (struct group){ .kind = c->kind };
 		if (ks_change_is_removal(c))
@@ -69,7 +70,7 @@ static void group_add(struct groups *gs, const struct ks_change *c)
 		else if (c->kind == KS_CHANGE_NAMESPACE)
 			g->action_ns = c->new->ns;
 	}
-	g->syms = ks_xrealloc(g->syms, (g->n + 1) * sizeof(*g->syms));
+	ks_array_grow((void **)&g->syms, g->n, 1, sizeof(*g->syms));
 	g->syms[g->n++] = c->symbol;
 }
 

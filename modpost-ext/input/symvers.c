@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "array.h"
 #include "buf.h"
 #include "schedule.h"
 #include "input/symvers.h"
@@ -114,10 +115,9 @@ static int add_export(struct ks_symvers *sv, struct ks_export *e, unsigned *agai
  * and the map sized once, instead of growing per line. */
 static void reserve(struct ks_symvers *sv, size_t n, struct ks_export **block)
 {
-	sv->v = ks_xrealloc(sv->v, (sv->n + n + 1) * sizeof(*sv->v));
-	sv->blocks = ks_xrealloc(sv->blocks, (sv->nblocks + 1) * sizeof(*sv->blocks));
+	ks_array_room((void **)&sv->v, &sv->cap, sv->n + n + 1, sizeof(*sv->v));
+	ks_array_grow((void **)&sv->blocks, sv->nblocks, 1, sizeof(*sv->blocks));
 	ks_strmap_reserve(&sv->bysym, sv->n + n);
-	sv->cap = sv->n + n + 1;
 	*block = ks_xcalloc(n + 1, sizeof(**block));
 	sv->blocks[sv->nblocks++] = *block;
 }
@@ -212,7 +212,7 @@ int ks_symvers_parse(struct ks_symvers *sv, const char *name, char *text, size_t
 
 static void keep(char ***v, size_t n, char *p)
 {
-	*v = ks_xrealloc(*v, (n + 1) * sizeof(**v));
+	ks_array_grow((void **)v, n, 1, sizeof(**v));
 	(*v)[n] = p;
 }
 

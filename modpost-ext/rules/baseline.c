@@ -115,7 +115,7 @@ static void add_entry(struct loading *ld, char **field, const char *status)
 
 	key = join_key(field[0], field[1], field[2], field[3]);
 	e = ks_xcalloc(1, sizeof(*e));
-	b->v = ks_xrealloc(b->v, (b->n + 1) * sizeof(*b->v));
+	ks_array_grow((void **)&b->v, b->n, 1, sizeof(*b->v));
 	*e = (struct ks_baseline_entry){ .key = key, .status = status, .line = ld->line,
 					 .module = m };
 	if (ks_strmap_put(&b->keys, key, &slot)) {

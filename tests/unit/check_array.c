@@ -1,5 +1,5 @@
 /* Growing arrays: the capacity doubles, the elements stay, a size that
- * overflows leaves the array as it was. */
+ * overflows is out of memory. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -60,6 +60,26 @@ START_TEST(test_room_append)
 }
 END_TEST
 
+/* Without a capacity kept: one element at a time, and several at once,
+ * every element writable (ASan's check) and kept. */
+START_TEST(test_grow)
+{
+	size_t n = 0;
+	long *v = NULL;
+
+	for (long i = 0; i < 1000; i++) {
+		ks_array_grow((void **)&v, n, 1, sizeof(*v));
+		v[n++] = i;
+	}
+	ks_array_grow((void **)&v, n, 500, sizeof(*v));
+	for (long i = 1000; i < 1500; i++)
+		v[n++] = i;
+	for (size_t i = 0; i < n; i++)
+		ck_assert_int_eq(v[i], (long)i);
+	free(v);
+}
+END_TEST
+
 /* A size that overflows is out of memory: the program says so and exits
  * with status 2, never asking malloc for a wrapped size. */
 START_TEST(test_room_overflow)
@@ -100,6 +120,7 @@ static Suite *suite_array(void)
 
 	tcase_add_loop_test(tc, test_room, 0, KS_NCASES(room_cases));
 	tcase_add_test(tc, test_room_append);
+	tcase_add_test(tc, test_grow);
 	tcase_add_loop_exit_test(tc, test_room_overflow, 2, 0, 2);
 	tcase_add_test(tc, test_strv);
 	suite_add_tcase(s, tc);
