@@ -424,17 +424,15 @@ static bool has_finding(void *ctx, const struct ks_module *m, const char *sym)
 
 /* Before a module's findings are made: lines from the other location
  * sources for the imports that will be findings (cmd/locate.h). */
-static int locate(void *ctx, struct ks_module *m)
+static void locate(void *ctx, struct ks_module *m)
 {
 	struct run *r = ctx;
-	int e;
 
 	if (!ks_locate_reads(&r->o.dwarf))
-		return 0;
+		return;
 	ks_check_module(&r->check, m);
-	e = ks_locate_module(m, &r->o.dwarf, has_finding, &r->check.found, r->problems);
+	ks_locate_module(m, &r->o.dwarf, has_finding, &r->check.found, r->problems);
 	ks_findings_free(&r->check.found);
-	return e;
 }
 
 /* Runs on the main thread while the first modules are being read. */
@@ -452,7 +450,8 @@ static int prepare(void *ctx)
  * then the forecast of their build on the target. */
 static int gather(void *ctx, const struct ks_module *m)
 {
-	return ks_forecast_add(&((struct run *)ctx)->forecast, m);
+	ks_forecast_add(&((struct run *)ctx)->forecast, m);
+	return 0;
 }
 
 static int forecast(struct run *r)
@@ -478,7 +477,7 @@ static int forecast(struct run *r)
 		e = ks_symvers_parse(&r->target.k.sv, "(the modules given)", r->run_exports,
 				     strlen(r->run_exports), r->problems);
 	if (!e)
-		e = ks_forecast_run(&r->forecast, &fo, &r->target.k.sv, &r->target.h, r->problems);
+		ks_forecast_run(&r->forecast, &fo, &r->target.k.sv, &r->target.h, r->problems);
 	free(plugin);
 	free(cache);
 	r->check.forecast = &r->forecast;

@@ -127,8 +127,6 @@ static int run(const struct ks_cmd *cmd, void *ctx)
 	if (cmd->sort_diags)
 		ks_diags_sort(&d);
 	ks_diags_print(&d, stderr);
-	if (e == -ENOMEM)
-		fprintf(stderr, "ksunset: error: out of memory\n");
 	if (cmd->summarize)
 		cmd->summarize(ctx, &d);
 	ks_diags_free(&d);

@@ -50,8 +50,8 @@ struct ks_cmd {
 	int (*operand)(void *ctx, const char *arg, bool after_dashdash);
 	int (*ready)(void *ctx);	/* once the options are all read */
 	/* The work: problems go to d (printed after run, sorted if
-	 * sort_diags); returns 0, -ENOMEM, or another negative errno for
-	 * unusable input (exit 2). */
+	 * sort_diags); returns 0, or a negative errno for unusable input
+	 * (exit 2). */
 	int (*run)(void *ctx, struct ks_diags *d, struct ks_outcome *out);
 	bool sort_diags;
 	void (*summarize)(void *ctx, const struct ks_diags *d);	/* after the diagnostics */

@@ -77,12 +77,11 @@ static void keep_only(struct ks_module *m, enum ks_use_source source)
 }
 
 /* One source, for the imports wanted and not placed yet. */
-static int run_source(ks_locate_fn locate, struct ks_module *m, const struct ks_locate_opts *o,
-		      ks_locate_wanted_fn wanted, void *ctx, struct ks_diags *d)
+static void run_source(ks_locate_fn locate, struct ks_module *m, const struct ks_locate_opts *o,
+		       ks_locate_wanted_fn wanted, void *ctx, struct ks_diags *d)
 {
 	char **syms = ks_xmalloc(m->nundef * sizeof(*syms));
 	size_t n = 0;
-	int r = 0;
 
 	for (size_t i = 0; i < m->nundef; i++)
 		if (!ks_import_generated(m->undef[i]) && wanted(ctx, m, m->undef[i]) &&
@@ -90,21 +89,17 @@ static int run_source(ks_locate_fn locate, struct ks_module *m, const struct ks_
 			syms[n++] = m->undef[i];
 	if (n) {
 		qsort(syms, n, sizeof(*syms), cmp_names);
-		r = locate(m, syms, n, o, d);
+		locate(m, syms, n, o, d);	/* its -ENOENT: the report says so */
 	}
 	free(syms);
-	return r == -ENOMEM ? r : 0;
 }
 
-int ks_locate_module(struct ks_module *m, const struct ks_locate_opts *o, ks_locate_wanted_fn wanted,
-		     void *ctx, struct ks_diags *d)
+void ks_locate_module(struct ks_module *m, const struct ks_locate_opts *o,
+		      ks_locate_wanted_fn wanted, void *ctx, struct ks_diags *d)
 {
-	int r = 0;
-
 	if (o->only)
 		keep_only(m, o->source);
-	for (size_t i = 0; r == 0 && i < KS_ARRAY_SIZE(sources); i++)
+	for (size_t i = 0; i < KS_ARRAY_SIZE(sources); i++)
 		if (reads(o, i))
-			r = run_source(sources[i].locate, m, o, wanted, ctx, d);
-	return r;
+			run_source(sources[i].locate, m, o, wanted, ctx, d);
 }

@@ -28,8 +28,8 @@ typedef bool (*ks_locate_wanted_fn)(void *ctx, const struct ks_module *m, const 
  * plugin's records): by o, drops the uses of the sources not asked for,
  * and runs each source that reads the module again for the imports that
  * wanted() names and that no use places yet, leaving compiler-generated
- * ones out (ks_import_generated()). 0 or -ENOMEM. */
-int ks_locate_module(struct ks_module *m, const struct ks_locate_opts *o, ks_locate_wanted_fn wanted,
-		     void *ctx, struct ks_diags *d) KS_MUST_CHECK;
+ * ones out (ks_import_generated()). */
+void ks_locate_module(struct ks_module *m, const struct ks_locate_opts *o,
+		      ks_locate_wanted_fn wanted, void *ctx, struct ks_diags *d);
 
 #endif

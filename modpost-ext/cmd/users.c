@@ -117,11 +117,11 @@ static bool asked_for(void *ctx, const struct ks_module *m, const char *sym)
 /* Lines from the other location sources for the imports asked about
  * (cmd/locate.h), on the
  * reading threads: what is asked is known from the start. */
-static int locate(void *ctx, struct ks_module *m, struct ks_diags *d)
+static void locate(void *ctx, struct ks_module *m, struct ks_diags *d)
 {
 	struct run *r = ctx;
 
-	return ks_locate_module(m, &r->o.dwarf, asked_for, &r->o, d);
+	ks_locate_module(m, &r->o.dwarf, asked_for, &r->o, d);
 }
 
 static void text_user(const struct ks_finding *f)

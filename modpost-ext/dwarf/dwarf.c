@@ -241,7 +241,7 @@ int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,
 		r = ks_modfile_map(&f, &why);
 	if (r == 0) {
 		r = ks_dwarf_locate_image(m, f.data, f.size, syms, nsyms, o, d);
-	} else if (r != -ENOMEM) {
+	} else {
 		ks_diag_add(d, KS_NOTE, m->path, 0, 0, "no source lines from DWARF: %s", why);
 		r = 0;
 	}

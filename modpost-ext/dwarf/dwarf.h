@@ -15,7 +15,7 @@
 /* The DWARF source (a ks_locate_fn): adds a use for every relocation
  * against one of syms (sorted, as strcmp) in m's code or data. The module is read again
  * (decompressed) for it only if it has DWARF of its own or a separate
- * debug file may exist (m->debug). 0, -ENOMEM, or -ENOENT when the module
+ * debug file may exist (m->debug). 0, or -ENOENT when the module
  * has no DWARF (m->no_debug_info set); other problems are a note in d
  * and 0. */
 int ks_dwarf_locate(struct ks_module *m, char *const *syms, size_t nsyms,

@@ -70,8 +70,7 @@ int ks_dw_open_libdw(struct dw *x, Elf *delf, struct ks_diags *d)
 		return 0;
 	}
 	/* by name: libdwfl closes a descriptor it is given */
-	if (snprintf(path, sizeof(path), "/proc/self/fd/%d", x->memfd) >= (int)sizeof(path))
-		return -ENOMEM;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", x->memfd);
 	mod = dwfl_report_offline(x->dwfl, "module", path, -1);
 	if (!mod || dwfl_report_end(x->dwfl, NULL, NULL) != 0)
 		ks_dw_problem(x->m, d, "libdwfl", dwfl_errmsg(-1));

@@ -122,26 +122,22 @@ static const struct ks_symvers *built_for(struct ks_forecast *fc, const struct k
 	return b->found ? &b->sv : NULL;
 }
 
-int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m)
+void ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m)
 {
 	struct ks_verdict *v = new_verdict(fc, m->path);
 	struct ks_buf ignored = KS_BUF_INIT;
 	bool ships = target_ships(fc, m->name);
-	int r = ks_exports_read(m->path, m->intree || ships ? &ignored : &fc->exports,
-				&v->defined_names);
 
+	ks_exports_read(m->path, m->intree || ships ? &ignored : &fc->exports, &v->defined_names);
 	ks_buf_free(&ignored);
 	v->built = built_for(fc, m);
-	if (r)
-		return r;
 	/* the names' block no longer moves once indexed */
 	index_defined(v);
 	if ((v->why = no_shapes(m)))
-		return 0;
+		return;
 	for (size_t i = 0; i < m->units.n; i++)
 		if (!generated(m->units.v[i].source))
 			add_unit(fc, &m->units.v[i]);
-	return 0;
 }
 
 /* A probe's results: facts by question, errors, the unit record last. */
@@ -295,7 +291,7 @@ static void take_results(struct ks_forecast_unit *u, const struct ks_buf *res)
 }
 
 /* The probes that are not in the cache, compiled in one Kbuild run. */
-static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+static void compile(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		   struct ks_kcache *kc, size_t *miss, size_t nmiss, struct ks_diags *d)
 {
 	struct ks_kbuild kb = { 0 };
@@ -307,7 +303,7 @@ static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		src[i] = &fc->units[miss[i]].source;
 	r = ks_kbuild_prepare(&kb, src, nmiss);
 	r = r ? r : ks_kbuild_make(&kb, o->kdir, o->plugin, o->jobs);
-	for (size_t i = 0; r != -ENOMEM && i < nmiss; i++) {
+	for (size_t i = 0; i < nmiss; i++) {
 		struct ks_forecast_unit *u = &fc->units[miss[i]];
 		struct ks_buf res = KS_BUF_INIT;
 
@@ -333,18 +329,16 @@ static int compile(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	free(fail);
 	free(src);
 	ks_kbuild_free(&kb);
-	return r == -ENOMEM ? r : 0;
 }
 
 /* One round: each unit to (re)probe written, then taken from the cache
  * or compiled with the others in one Kbuild run; those to probe again
  * without some includes are left marked in todo. */
-static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
-		       struct ks_kcache *kc, struct ks_headers *h, bool *todo, size_t *miss,
-		       struct ks_diags *d)
+static void probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+			struct ks_kcache *kc, struct ks_headers *h, bool *todo, size_t *miss,
+			struct ks_diags *d)
 {
 	size_t nmiss = 0;
-	int r = 0;
 
 	for (size_t i = 0; i < fc->nunits; i++) {
 		struct ks_forecast_unit *u = &fc->units[i];
@@ -362,28 +356,26 @@ static int probe_round(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 		ks_buf_free(&res);
 	}
 	if (nmiss)
-		r = compile(fc, o, kc, miss, nmiss, d);
+		compile(fc, o, kc, miss, nmiss, d);
 	for (size_t i = 0; i < fc->nunits; i++)
 		todo[i] = todo[i] && fc->units[i].again;
-	return r;
 }
 
 /* Every unit's probe, in rounds: a unit whose includes do not all compile
  * outside the module is probed again without them, so that a Kbuild run
  * more is paid only by packages that have such includes. */
-static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
-		     struct ks_headers *h, struct ks_diags *d)
+static void probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		      struct ks_headers *h, struct ks_diags *d)
 {
 	struct ks_kcache kc;
 	size_t *miss = ks_xcalloc(fc->nunits, sizeof(*miss));
 	bool *todo = ks_xcalloc(fc->nunits, sizeof(*todo)), any = true;
-	int r = 0;
 
 	ks_kcache_open(&kc, o->cache, o->kdir, o->plugin);
 	for (size_t i = 0; i < fc->nunits; i++)
 		todo[i] = true;
-	for (int round = 0; !r && any && round < MAX_RUNS; round++) {
-		r = probe_round(fc, o, &kc, h, todo, miss, d);
+	for (int round = 0; any && round < MAX_RUNS; round++) {
+		probe_round(fc, o, &kc, h, todo, miss, d);
 		any = false;
 		for (size_t i = 0; i < fc->nunits; i++)
 			any |= todo[i];
@@ -391,7 +383,6 @@ static int probe_all(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 	ks_kcache_close(&kc);
 	free(miss);
 	free(todo);
-	return r;
 }
 
 /* Why the probe cannot run at all against this target; NULL: it can. */
@@ -487,11 +478,10 @@ static void judge_all(struct ks_forecast *fc, const struct ks_symvers *sv, struc
 	ks_symvers_free(&run);
 }
 
-int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
-		    const struct ks_symvers *sv, struct ks_headers *h, struct ks_diags *d)
+void ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		     const struct ks_symvers *sv, struct ks_headers *h, struct ks_diags *d)
 {
 	char *why = fc->nunits ? cannot_probe(o) : NULL;
-	int r = 0;
 
 	/* a target without headers said so when it was opened */
 	if (why && ks_headers_present(h))
@@ -503,11 +493,9 @@ int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
 				fc->units[i].why = ks_xstrdup(why);
 		free(why);
 	} else if (fc->nunits) {
-		r = probe_all(fc, o, h, d);
+		probe_all(fc, o, h, d);
 	}
-	if (!r)
-		judge_all(fc, sv, h);
-	return r;
+	judge_all(fc, sv, h);
 }
 
 const struct ks_verdict *ks_forecast_lookup(const struct ks_forecast *fc, const char *path)

@@ -111,15 +111,14 @@ struct ks_forecast {
 
 /* Before the run: module m's exports and units (copied). An in-tree
  * module, or one the target ships (a module of its name exports there),
- * is replaced by the target's: its exports are the target's, not m's.
- * 0 or -ENOMEM. */
-int ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m) KS_MUST_CHECK;
+ * is replaced by the target's: its exports are the target's, not m's. */
+void ks_forecast_add(struct ks_forecast *fc, const struct ks_module *m);
 /* Probes every unit added on the target (its exports sv, its headers h
  * for hints) and judges each module. A probe that cannot run makes its
- * modules unknown, with one note in d saying why. 0 or -ENOMEM. */
-int ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
-		    const struct ks_symvers *sv, struct ks_headers *h,
-		    struct ks_diags *d) KS_MUST_CHECK;
+ * modules unknown, with one note in d saying why. */
+void ks_forecast_run(struct ks_forecast *fc, const struct ks_forecast_opts *o,
+		     const struct ks_symvers *sv, struct ks_headers *h,
+		     struct ks_diags *d);
 const struct ks_verdict *ks_forecast_lookup(const struct ks_forecast *fc, const char *path);
 void ks_forecast_free(struct ks_forecast *fc);
 

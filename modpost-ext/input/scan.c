@@ -64,19 +64,15 @@ struct pool {
 static int consume(struct ks_scan *sc, struct slot *s, ks_scan_fn fn, void *ctx,
 		   struct ks_diags *d)
 {
-	int e;
-
 	ks_diags_move(d, &s->d);
-	if (s->err == -ENOMEM)
-		return -ENOMEM;
 	if (s->err < 0) {
 		sc->unusable = true;
 		return 0;
 	}
 	sc->modules++;
 	sc->unusable |= s->m.bad_records;
-	if (sc->locate && (e = sc->locate(ctx, &s->m)) < 0)
-		return e;
+	if (sc->locate)
+		sc->locate(ctx, &s->m);
 	return fn(ctx, &s->m);
 }
 
@@ -170,11 +166,8 @@ static void *work(void *arg)
 			struct slot *s = &p->slots[i % p->window];
 
 			s->err = ks_module_load(&s->m, s->path, keep, &s->d);
-			if (!s->err && p->sc->locate_in_reader &&
-			    p->sc->locate_in_reader(p->ctx, &s->m, &s->d) < 0) {
-				ks_module_free(&s->m);
-				s->err = -ENOMEM;
-			}
+			if (!s->err && p->sc->locate_in_reader)
+				p->sc->locate_in_reader(p->ctx, &s->m, &s->d);
 		}
 		pthread_mutex_lock(&p->mu);
 		for (size_t i = first; i < first + k; i++)
@@ -339,10 +332,13 @@ static int run_pool(struct ks_scan *sc, struct ks_inputs *in, size_t jobs, ks_sc
 	pthread_cond_init(&p.space, NULL);
 	for (; started < jobs; started++) {
 		w[started].p = &p;
-		if (pthread_create(&w[started].tid, NULL, work, &w[started]) != 0)
+		if ((e = pthread_create(&w[started].tid, NULL, work, &w[started])) != 0)
 			break;
 	}
-	e = started ? 0 : -ENOMEM;
+	if (!started)
+		ks_diag_add(d, KS_ERROR, NULL, 0, 0, "cannot start a reading thread: %s",
+			    strerror(e));
+	e = started ? 0 : -e;
 	if (!e && sc->prepare)
 		e = sc->prepare(ctx);
 	if (!e)

@@ -17,14 +17,13 @@ struct ks_scan {
 	 * Module.symvers then overlaps with reading the modules */
 	int (*prepare)(void *ctx);
 	/* if set, run on the calling thread with each module before fn: it
-	 * may add uses from other location sources (cmd/locate.h); a
-	 * negative result stops the scan */
-	int (*locate)(void *ctx, struct ks_module *m);
+	 * may add uses from other location sources (cmd/locate.h) */
+	void (*locate)(void *ctx, struct ks_module *m);
 	/* the same, run instead on the reading threads as soon as a module
 	 * is read, when it needs nothing the calling thread makes: it must
 	 * be safe to run on several threads at once; its diagnostics go to
 	 * d, which follows the module's own in input order */
-	int (*locate_in_reader)(void *ctx, struct ks_module *m, struct ks_diags *d);
+	void (*locate_in_reader)(void *ctx, struct ks_module *m, struct ks_diags *d);
 	bool allow_empty;	/* a folder or list without modules is no problem */
 	/* a one-line progress indicator on stderr, if it is a terminal and
 	 * CI is unset (the caller says no for -q and machine formats) */
@@ -42,7 +41,8 @@ typedef int (*ks_scan_fn)(void *ctx, const struct ks_module *m);
  * records) are diagnostics in d and set sc->unusable; the scan goes on.
  * So is an argument that names no module (ks_inputs_next()), unless
  * sc->allow_empty.
- * Returns 0, -ENOMEM or fn's negative result. */
+ * Returns 0, -errno when no reading thread starts (said in d), or fn's
+ * negative result. */
 int ks_scan_modules(struct ks_scan *sc, char *const *args, size_t nargs, ks_scan_fn fn,
 		    void *ctx, struct ks_diags *d) KS_MUST_CHECK;
 

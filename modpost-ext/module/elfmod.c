@@ -353,7 +353,7 @@ int ks_module_load(struct ks_module *m, const char *path, struct ks_modfile_keep
 		r = ks_module_parse(m, path, f.data, f.size, d);
 	} else {
 		memset(m, 0, sizeof(*m));
-		r = r == -ENOMEM ? r : bad_file(d, path, why);
+		r = bad_file(d, path, why);
 	}
 	elf_end(elf);
 	ks_modfile_close(&f);

@@ -49,8 +49,8 @@ struct ks_modfile_keep;
 
 /* Reads a module from path (compressed or not), decompressing it with k's
  * buffers if k is given (a reading thread's: module/modfile.h). Problems
- * are diagnostics naming the file; returns 0, -EINVAL for an unusable
- * file (nothing in *m), or -ENOMEM. Malformed records leave the module
+ * are diagnostics naming the file; returns 0, or -EINVAL for an unusable
+ * file (nothing in *m). Malformed records leave the module
  * usable with bad_records set. */
 int ks_module_load(struct ks_module *m, const char *path, struct ks_modfile_keep *k,
 		   struct ks_diags *d) KS_MUST_CHECK;

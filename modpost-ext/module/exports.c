@@ -114,7 +114,7 @@ static void walk(Elf *elf, const struct exports *x)
 	}
 }
 
-int ks_exports_read(const char *path, struct ks_buf *out, struct ks_buf *defined)
+void ks_exports_read(const char *path, struct ks_buf *out, struct ks_buf *defined)
 {
 	struct exports x = { path, out, defined };
 	const char *why = NULL;
@@ -126,12 +126,11 @@ int ks_exports_read(const char *path, struct ks_buf *out, struct ks_buf *defined
 		r = ks_modfile_slurp(&f, NULL, &why);
 	if (r) {
 		ks_modfile_close(&f);
-		return r == -ENOMEM ? r : 0;
+		return;
 	}
 	elf = elf_memory(f.data, f.size);
 	if (elf)
 		walk(elf, &x);
 	elf_end(elf);
 	ks_modfile_close(&f);
-	return 0;
 }

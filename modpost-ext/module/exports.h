@@ -13,7 +13,7 @@
  * license and namespace strings they point to); and to defined, if not
  * NULL, the name of every function and variable the module defines,
  * each followed by a NUL. A file that cannot be read adds nothing: the
- * module itself is reported when it is checked. 0 or -ENOMEM. */
-int ks_exports_read(const char *path, struct ks_buf *out, struct ks_buf *defined) KS_MUST_CHECK;
+ * module itself is reported when it is checked. */
+void ks_exports_read(const char *path, struct ks_buf *out, struct ks_buf *defined);
 
 #endif

@@ -93,10 +93,8 @@ static int unxz(const char *in, size_t n, struct sink *out, const char **why)
 	lzma_ret lr;
 	int r = 0;
 
-	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
-		*why = "cannot start the xz decoder";
-		return -ENOMEM;
-	}
+	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+		ks_nomem();	/* its one failure without input: memory */
 	s.next_in = (const uint8_t *)in;
 	s.avail_in = n;
 	do {
@@ -222,8 +220,10 @@ static int unxz_sized(const char *in, size_t n, size_t limit, struct ks_modfile_
 	}
 	if (!k)
 		free(p);
-	*why = lr == LZMA_MEM_ERROR ? strerror(ENOMEM) : "corrupt or truncated xz data";
-	return lr == LZMA_MEM_ERROR ? -ENOMEM : -EINVAL;
+	if (lr == LZMA_MEM_ERROR)
+		ks_nomem();
+	*why = "corrupt or truncated xz data";
+	return -EINVAL;
 }
 
 static int unzstd(const char *in, size_t n, struct sink *out, const char **why)
@@ -234,10 +234,8 @@ static int unzstd(const char *in, size_t n, struct sink *out, const char **why)
 	size_t zr = 1;
 	int r = 0;
 
-	if (!s) {
-		*why = strerror(ENOMEM);
-		return -ENOMEM;
-	}
+	if (!s)
+		ks_nomem();
 	while (!r && ib.pos < ib.size) {
 		ZSTD_outBuffer ob = { chunk, sizeof(chunk), 0 };
 
@@ -265,10 +263,8 @@ static int ungzip(const char *in, size_t n, struct sink *out, const char **why)
 	unsigned char chunk[65536];
 	int zr, r = 0;
 
-	if (inflateInit2(&s, 15 + 32) != Z_OK) {
-		*why = "cannot start the gzip decoder";
-		return -ENOMEM;
-	}
+	if (inflateInit2(&s, 15 + 32) != Z_OK)
+		ks_nomem();	/* its one failure without input: memory */
 	s.next_in = (unsigned char *)(uintptr_t)in;
 	do {
 		size_t take = n > UINT32_MAX ? UINT32_MAX : n;

@@ -53,7 +53,7 @@ struct ks_locate_opts {
 
 /* A source that reads the module again: adds a use (ks_uses_add()) to
  * m->uses for every place in m that uses one of syms (sorted, as
- * strcmp). 0, -ENOMEM, or -ENOENT when m has nothing for it to read (it
+ * strcmp). 0, or -ENOENT when m has nothing for it to read (it
  * sets what the report says of that); other problems are a note in d and
  * 0. */
 struct ks_module;
