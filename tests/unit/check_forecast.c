@@ -135,6 +135,22 @@ static void verdict_free(struct ks_verdict *v)
 	free(v->diffs);
 }
 
+/* u, a unit of m.c with the one shape sh, asked as item, answered by
+ * fact, and the probe's one error err. */
+static void one_shape(struct ks_forecast_unit *u, struct ks_record_shape *sh,
+		      struct ks_item *item, struct ks_record_fact *fact,
+		      struct ks_record_error *err)
+{
+	ks_units_begin(&u->one, dup("m.c"));
+	ck_assert_int_eq(ks_units_add_shape(&u->one, sh), 0);
+	u->items = item;
+	u->nitems = 1;
+	u->facts = fact;
+	u->nquestions = 1;
+	u->errors = err;
+	u->nerrors = 1;
+}
+
 START_TEST(test_kind)
 {
 	struct ks_forecast_unit u = { 0 };
@@ -150,14 +166,7 @@ START_TEST(test_kind)
 	struct ks_verdict v = { 0 };
 	struct ks_diags d = { 0 };
 
-	ks_units_begin(&u.one, dup("m.c"));
-	ck_assert_int_eq(ks_units_add_shape(&u.one, &sh), 0);
-	u.items = &item;
-	u.nitems = 1;
-	u.facts = &fact;
-	u.nquestions = 1;
-	u.errors = &err;
-	u.nerrors = 1;
+	one_shape(&u, &sh, &item, &fact, &err);
 	snprintf(sv_text, sizeof(sv_text), "0x1\t%s\tvmlinux\tEXPORT_SYMBOL\t\n",
 		 cases[_i].exported ? cases[_i].name : "other");
 	ck_assert_int_eq(ks_symvers_parse(&sv, "s", sv_text, strlen(sv_text), &d), 0);
@@ -271,14 +280,7 @@ START_TEST(test_module_terms)
 		struct ks_symvers sv = { 0 };
 		struct ks_verdict v = { 0 };
 
-		ks_units_begin(&u.one, dup("m.c"));
-		ck_assert_int_eq(ks_units_add_shape(&u.one, &sh), 0);
-		u.items = &item;
-		u.nitems = 1;
-		u.facts = &fact;
-		u.nquestions = 1;
-		u.errors = &err;
-		u.nerrors = 1;
+		one_shape(&u, &sh, &item, &fact, &err);
 		u.aliases = &alias;
 		u.naliases = 1;
 		u.alias_lines = &alias_line;
