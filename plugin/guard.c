@@ -258,11 +258,13 @@ static char *macro_condition(struct guards *g, cpp_hashnode *node, bool *own)
 	return part;
 }
 
-/* An expansion of such a macro: where, and what it depends on. */
+/* An expansion of such a macro: where, what it depends on, and for one
+ * that also depends on the module's own macros, why no probe can ask. */
 struct dep {
 	struct ks_record_use at;
 	char *cond;
 	bool own;
+	char *why;
 };
 
 /* Whether dep lies on line of file, or in lines from..to of it. */
@@ -284,6 +286,7 @@ static void line_guard(struct guards *g, const struct ks_pshape *s, const struct
 	const struct ks_cond_branch *b;
 	struct gfile *f;
 	char *part, *key;
+	const struct dep *owned = NULL;
 	bool any = false, own = false;
 	void **slot;
 
@@ -300,6 +303,7 @@ static void line_guard(struct guards *g, const struct ks_pshape *s, const struct
 			continue;
 		any = true;
 		own |= deps[i].own;
+		owned = deps[i].own && !owned ? &deps[i] : owned;
 		if (*deps[i].cond && !deps[i].own)
 			ks_buf_addf(&cond, "%s(%s)", cond.len ? " && " : "", deps[i].cond);
 	}
@@ -317,6 +321,8 @@ static void line_guard(struct guards *g, const struct ks_pshape *s, const struct
 	part = b ? kernel_part(g, f, b, &own) : xstrdup("");
 	if (*part)
 		ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", part);
+	if (own && !g->why && owned)
+		g->why = owned->why ? xstrdup(owned->why) : NULL;
 	rec.file = at.file;
 	rec.first = rec.last = at.line;
 	rec.own = own;
@@ -345,26 +351,44 @@ static void line_guards(struct guards *g, struct ks_buf *desc)
 		 * on the kernel */
 		ks_strmap_put(&macros, (const char *)NODE_NAME(node), &slot);
 		d->own = false;
-		if (*slot == (void *)&macros) {
+		d->why = NULL;
+		if (*slot == (void *)&macros)
 			continue;
-		} else if (*slot) {
+		if (*slot) {
 			const struct dep *first = &deps[(uintptr_t)*slot - 1];
 
 			d->cond = xstrdup(first->cond);
 			d->own = first->own;
-		} else if (!(d->cond = macro_condition(g, node, &d->own))) {
-			*slot = (void *)&macros;
-			continue;
+			d->why = first->why ? xstrdup(first->why) : NULL;
 		} else {
+			free(g->why);
+			g->why = NULL;
+			if (!(d->cond = macro_condition(g, node, &d->own))) {
+				*slot = (void *)&macros;
+				continue;
+			}
 			*slot = (void *)(uintptr_t)(ndeps + 1);
+			/* why its line cannot be asked: named where it is used */
+			if (d->own)
+				d->why = g->why ? ks_strdupf("it is spelled with the module's %s, "
+							     "defined where %s",
+							     (const char *)NODE_NAME(node), g->why)
+						: ks_strdupf("it is spelled with the module's %s, whose "
+							     "body tests the kernel's version or "
+							     "configuration",
+							     (const char *)NODE_NAME(node));
+			free(g->why);
+			g->why = NULL;
 		}
 		ks_record_place(p, p->a->own_macros[i].loc, &d->at);
 		ndeps++;
 	}
 	for (size_t i = 0; ndeps && i < p->a->nshapes; i++)
 		line_guard(g, &p->a->shapes[i], deps, ndeps, &done, desc);
-	for (size_t i = 0; i < ndeps; i++)
+	for (size_t i = 0; i < ndeps; i++) {
 		free(deps[i].cond);
+		free(deps[i].why);
+	}
 	for (size_t i = 0; i < done.cap; i++)
 		free(done.slots[i].val);
 	ks_strmap_free(&done);
