@@ -38,6 +38,8 @@ struct ks_plugin {
 	struct ks_strmap foreign;	/* file name -> 1 (module) or 2 (kernel) */
 	const line_map *where_map;	/* the last map ks_where_foreign asked about */
 	bool where_foreign;		/* and its answer */
+	const char *where_file;		/* the last file foreign_file() classified */
+	bool where_file_foreign;	/* and its answer */
 	struct ks_puse *uses;
 	size_t nuses, cap;
 	char *license;			/* the unit's MODULE_LICENSE; NULL: none */

@@ -158,10 +158,15 @@ static bool foreign_file(struct ks_plugin *p, location_t loc)
 	file = LOCATION_FILE(loc);
 	if (!file)
 		return true;
+	/* the line maps of one file share its name: the last one's answer */
+	if (file == p->where_file)
+		return p->where_file_foreign;
 	ks_strmap_put(&p->foreign, file, &slot);
 	if (!*slot)
 		*slot = (void *)(intptr_t)classify(p, file);
-	return (intptr_t)*slot == 2;
+	p->where_file = file;
+	p->where_file_foreign = (intptr_t)*slot == 2;
+	return p->where_file_foreign;
 }
 
 /* The answer depends on loc's line map alone (its file, whether it is a
