@@ -158,7 +158,7 @@ void ks_record_encode_shaped(struct ks_buf *out)
 /* The version a shape record of kind w needs: that of the kinds added. */
 static int shape_version(enum ks_shape_what w)
 {
-	return w >= KS_SHAPE_STATIC ? 6 : w >= KS_SHAPE_ENUM ? 5 : 4;
+	return w >= KS_SHAPE_DECLARED ? 7 : w >= KS_SHAPE_STATIC ? 6 : w >= KS_SHAPE_ENUM ? 5 : 4;
 }
 
 void ks_record_encode_shape(struct ks_buf *out, const struct ks_record_shape *sh)

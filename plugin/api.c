@@ -68,6 +68,11 @@ static bool reading_foreign(struct ks_plugin *p)
 	return p->a->cur_foreign;
 }
 
+bool ks_api_reading_foreign(struct ks_plugin *p)
+{
+	return reading_foreign(p);
+}
+
 /* Whether the line at loc is a directive: a macro tested or expanded in
  * #if (LINUX_VERSION_CODE, CONFIG_*) says what the sources test, not what
  * they use. */

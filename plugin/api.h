@@ -21,6 +21,14 @@ struct ks_pshape {
 	expanded_location at;	/* loc, expanded for sorting */
 };
 
+/* api=: a kernel struct that a prototype of the module's own names by its
+ * tag, and how many of the unit's includes were read by then. */
+struct ks_pproto {
+	tree fn;
+	char *tag;		/* "struct i2c_msg" */
+	size_t nincludes;
+};
+
 /* api=: a macro of the module's own, expanded in its code. */
 struct ks_pexpansion {
 	location_t loc;			/* spelled */
@@ -40,6 +48,8 @@ struct ks_api {
 	size_t nshapes, capshapes;
 	struct ks_pinclude *includes;	/* in the order they were read */
 	size_t nincludes, capincludes;
+	struct ks_pproto *protos;	/* kernel tags of the module's prototypes */
+	size_t nprotos, capprotos;
 	struct ks_pexpansion *own_macros; /* expansions of the module's macros */
 	size_t nown_macros, capown_macros;
 	const char *pending_include;	/* an #include not entered yet */
@@ -66,6 +76,9 @@ void ks_api_start_unit(struct ks_plugin *p);
  * expanded; UNKNOWN_LOCATION outside the module's code (the kernel's
  * headers, an #if). */
 location_t ks_api_written(struct ks_plugin *p, location_t loc);
+/* Whether libcpp is reading a file outside the module's sources (the
+ * last ordinary line map's: no location lookup). */
+bool ks_api_reading_foreign(struct ks_plugin *p);
 /* Whether loc, a spelling location, lies outside the module's sources. */
 bool ks_api_foreign(struct ks_plugin *p, location_t loc);
 void ks_include_add(struct ks_plugin *p, const char *header, location_t loc);
@@ -88,6 +101,8 @@ void ks_shape_function(struct ks_plugin *p, tree fn);
 void ks_shape_decl(struct ks_plugin *p, tree decl);
 /* A struct or union of the module's own, when it is finished. */
 void ks_shape_type(struct ks_plugin *p, tree type);
+/* A function declared, when the declaration is finished. */
+void ks_shape_prototype(struct ks_plugin *p, tree decl);
 void ks_shape_encode(struct ks_plugin *p, struct ks_buf *desc);
 void ks_shape_free(struct ks_plugin *p);
 

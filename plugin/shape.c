@@ -836,10 +836,46 @@ void ks_shape_function(struct ks_plugin *p, tree fn)
 	struct walk w = { p, fn, DECL_SOURCE_LOCATION(fn), &seen, 0 };
 
 	defines_static(p, fn);
+	for (size_t i = 0; i < p->a->nprotos; i++)
+		if (p->a->protos[i].fn == fn)
+			add(p, KS_SHAPE_DECLARED, p->a->protos[i].tag, DECL_SOURCE_LOCATION(fn), fn,
+			    NULL, ks_strdupf("@%zu", p->a->protos[i].nincludes));
 	need_typedef(p, TREE_TYPE(TREE_TYPE(fn)), DECL_SOURCE_LOCATION(fn), fn);
 	for (tree a = DECL_ARGUMENTS(fn); a; a = DECL_CHAIN(a))
 		need_decl(p, a, fn);
 	walk(&w, DECL_SAVED_TREE(fn), DISCARDED);
+}
+
+/* A prototype of the module's own, in its own files: the kernel structs
+ * its parameters point to by their tags, remembered with how many of the
+ * unit's includes were read by then, for the function's definition (the
+ * same tree, once GCC merged them): where the target's headers declare
+ * the tag only later, the prototype's parameter is a struct of its own
+ * scope, and the definition conflicts with it (evdi's struct i2c_msg in
+ * its own header, declared on 6.1 by <drm/drm_crtc_helper.h>). */
+void ks_shape_prototype(struct ks_plugin *p, tree decl)
+{
+	/* most are the kernel's headers' own, read as they are declared */
+	if (TREE_CODE(decl) != FUNCTION_DECL || DECL_INITIAL(decl) ||
+	    ks_api_reading_foreign(p) ||
+	    ks_api_foreign(p, ks_where_spelling(DECL_SOURCE_LOCATION(decl))))
+		return;
+	for (tree a = TYPE_ARG_TYPES(TREE_TYPE(decl)); a; a = TREE_CHAIN(a)) {
+		tree t = TREE_VALUE(a);
+
+		while (TREE_CODE(t) == POINTER_TYPE)
+			t = TREE_TYPE(t);
+		if (!RECORD_OR_UNION_TYPE_P(t) || !TYPE_NAME(t) ||
+		    TREE_CODE(TYPE_NAME(t)) != IDENTIFIER_NODE || !kernel_type(p, t))
+			continue;
+		ks_array_room((void **)&p->a->protos, &p->a->capprotos, p->a->nprotos + 1,
+			      sizeof(*p->a->protos));
+		p->a->protos[p->a->nprotos++] = (struct ks_pproto){
+			decl, ks_strdupf("%s %s", TREE_CODE(t) == UNION_TYPE ? "union" : "struct",
+					 IDENTIFIER_POINTER(TYPE_NAME(t))),
+			p->a->nincludes
+		};
+	}
 }
 
 /* A variable of static storage that the module's sources define: its
@@ -938,6 +974,11 @@ void ks_shape_free(struct ks_plugin *p)
 	free(p->a->shapes);
 	p->a->shapes = NULL;
 	p->a->nshapes = p->a->capshapes = 0;
+	for (size_t i = 0; i < p->a->nprotos; i++)
+		free(p->a->protos[i].tag);
+	free(p->a->protos);
+	p->a->protos = NULL;
+	p->a->nprotos = p->a->capprotos = 0;
 	XDELETEVEC(p->a->own_macros);
 	p->a->own_macros = NULL;
 	p->a->nown_macros = p->a->capown_macros = 0;

@@ -403,6 +403,10 @@ void ks_uses_finish_decl(struct ks_plugin *p, tree decl)
 	struct scan sc = { p, UNKNOWN_LOCATION, NULL_TREE, false, true,
 			   { true, false, true, UNKNOWN_LOCATION, NULL_TREE, NULL_TREE } };
 
+	if (TREE_CODE(decl) == FUNCTION_DECL && p->api) {
+		ks_shape_prototype(p, decl);
+		return;
+	}
 	if (TREE_CODE(decl) != VAR_DECL || !TREE_STATIC(decl) || DECL_EXTERNAL(decl))
 		return;
 	if (p->api)

@@ -68,7 +68,7 @@ extern "C" {
 #define KS_NOTE_SECTION ".note.ksunset"
 #define KS_NOTE_NAME "ksunset"
 #define KS_NOTE_TYPE 0x4b53 /* "KS"; not 1, which tools print as NT_VERSION */
-#define KS_RECORD_VERSION 6 /* the highest version read and written */
+#define KS_RECORD_VERSION 7 /* the highest version read and written */
 
 struct ks_buf;
 
@@ -113,7 +113,10 @@ enum ks_record_type {
 	X(ENUM, "enum")		/* names enumeration constant NAME: OLD its type (version  \
 				   5) */                                                   \
 	X(STATIC, "static")	/* defines function or variable NAME, static, at file      \
-				   scope: no kernel header may declare it (version 6) */
+				   scope: no kernel header may declare it (version 6) */   \
+	X(DECLARED, "declared") /* defines a function whose prototype, in its own   \
+				   files, names kernel struct NAME by its tag: PROBE "@N": \
+				   declared there, after N includes (version 7) */
 
 enum ks_shape_what {
 #define KS_X(id, name) KS_SHAPE_##id,

@@ -186,6 +186,9 @@ static enum ks_break kind_of(const struct judged *j)
 		return kind_of_member(j);
 	if (j->sh->what == KS_SHAPE_COMPLETE)
 		return j->fact->status == KS_FACT_COMPLETE ? NO_BREAK : KS_BREAK_INCOMPLETE;
+	/* its two prototypes conflict where the tag is not declared */
+	if (j->sh->what == KS_SHAPE_DECLARED)
+		return j->error ? KS_BREAK_NOT_INCLUDED : NO_BREAK;
 	return kind_of_name(j);
 }
 
@@ -316,11 +319,15 @@ static void add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
 	}
 	d = diff_for(v, k, name);
 	opt_dup(&d->old, sh->old);
-	opt_dup(&d->now, j->fact->shape);
+	opt_dup(&d->now, j->fact->shape ? j->fact->shape : "");	/* "": no fact */
 	opt_dup(&d->header, k == KS_BREAK_NOT_INCLUDED ? j->header : NULL);
 	if (sh->what == KS_SHAPE_CALLBACK && !d->callback)
 		d->callback = ks_xstrndup(sh->probe, strcspn(sh->probe, "|"));
-	note = j->error ? module_terms(u, j->error->message) : NULL;
+	/* what GCC says of the module's function, not of the probe's two
+	 * prototypes */
+	note = sh->what == KS_SHAPE_DECLARED ? ks_strdupf("conflicting types for '%s'", sh->function)
+	       : j->error			? module_terms(u, j->error->message)
+						: NULL;
 	line = break_line(sh, j->error ? j->error->message : NULL);
 	add_site(d, sh->file, line, line == sh->line ? sh->col : 0, sh->function,
 		 use_kind(sh->what), note, line == sh->line ? 0 : sh->line);
@@ -344,7 +351,7 @@ static const struct ks_record_error *error_on(const struct ks_forecast_unit *u, 
 static bool exported(const struct ks_symvers *sv, const struct ks_symvers *run,
 		     const struct ks_verdict *v, const struct ks_record_fact *f, const char *name)
 {
-	const char *as = strstr(f->extra, " =");
+	const char *as = f->extra ? strstr(f->extra, " =") : NULL;	/* NULL: no fact */
 
 	name = as ? as + 2 : name;
 	return ks_symvers_lookup(sv, name) || (run && ks_symvers_lookup(run, name)) ||

@@ -72,10 +72,12 @@ static bool value_type(const char *t)
 }
 
 /* Whether the shape's question is asked where the unit uses it, among
- * the includes: an aggregate needed complete ("@N", complete_at()). */
+ * the includes ("@N", asked_at_include()): an aggregate needed complete,
+ * a tag a prototype of the module's own names. */
 static bool asked_at(const struct ks_record_shape *sh)
 {
-	return sh->what == KS_SHAPE_COMPLETE && sh->probe[0] == '@';
+	return (sh->what == KS_SHAPE_COMPLETE || sh->what == KS_SHAPE_DECLARED) &&
+	       sh->probe[0] == '@';
 }
 
 /* Whether s can go into a probe's #pragma string or code: printable
@@ -124,7 +126,8 @@ static void ask(struct ks_forecast_unit *u, const struct ks_record_shape *sh, st
 		q = ks_strdupf("member __ks_a%d %s", it->alias, member);
 	} else if (asked_at(sh)) {
 		/* asked where it is used: after that many of the includes */
-		q = ks_strdupf("complete%s %s", sh->probe, sh->name);
+		q = ks_strdupf("%s%s %s", sh->what == KS_SHAPE_DECLARED ? "declared" : "complete",
+			       sh->probe, sh->name);
 	} else if (sh->what == KS_SHAPE_COMPLETE) {
 		it->alias = intern(&u->aliases, &u->naliases, sh->name);
 		q = ks_strdupf("complete __ks_a%d", it->alias);
@@ -376,20 +379,39 @@ static void declare_tags(struct writer *w, const struct ks_forecast_unit *u)
 	free(tags);
 }
 
-/* The questions whether an aggregate is complete where the unit uses
- * it, after n of its includes ("complete@N struct TAG"): the tag named
- * there, complete or not by then. */
-static void complete_at(struct writer *w, struct ks_forecast_unit *u, size_t n)
+/* The questions asked where the unit uses their answer, after n of its
+ * includes: whether a tag a prototype of the module's own names is
+ * declared by then ("declared@N struct TAG": two prototypes of one
+ * function with it, which conflict where it is not, each a struct of its
+ * prototype's own), then whether an aggregate is complete ("complete@N
+ * struct TAG", whose typedef declares the tag). */
+static void asked_at_include(struct writer *w, struct ks_forecast_unit *u, size_t n)
 {
-	for (size_t q = 0; q < u->nquestions; q++) {
-		const char *s = u->questions[q], *name;
-		char *end;
+	static const char *const kinds[] = { "declared@", "complete@" };
 
-		if (strncmp(s, "complete@", 9) || strtoul(s + 9, &end, 10) != n || *end != ' ')
-			continue;
-		name = end + 1;
-		emit(w, "typedef %s __ks_c%zu;", name, q);
-		emit(w, "#pragma ksunset probe \"%zu complete __ks_c%zu\"", q + 1, q);
+	for (size_t k = 0; k < KS_ARRAY_SIZE(kinds); k++) {
+		size_t len = strlen(kinds[k]);
+
+		for (size_t q = 0; q < u->nquestions; q++) {
+			const char *s = u->questions[q], *name;
+			char *end;
+			unsigned line;
+
+			if (strncmp(s, kinds[k], len) || strtoul(s + len, &end, 10) != n ||
+			    *end != ' ')
+				continue;
+			name = end + 1;
+			if (k) {
+				emit(w, "typedef %s __ks_c%zu;", name, q);
+				emit(w, "#pragma ksunset probe \"%zu complete __ks_c%zu\"", q + 1, q);
+				continue;
+			}
+			emit(w, "void __ks_d%zu(%s *);", q, name);
+			line = emit(w, "void __ks_d%zu(%s *);", q, name);
+			for (size_t i = 0; i < u->one.v[0].nshapes; i++)
+				if (u->items[i].question == (int)q)
+					u->items[i].line = line;
+		}
 	}
 }
 
@@ -431,10 +453,10 @@ void ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 	for (size_t i = 0; i < un->nshapes; i++)
 		if (asked_at(&un->shapes[i]))
 			ask(u, &un->shapes[i], &u->items[i]);
-	complete_at(&w, u, 0);
+	asked_at_include(&w, u, 0);
 	for (size_t j = 0; j < un->nincludes; j++) {
 		include(&w, u, j, h);
-		complete_at(&w, u, j + 1);
+		asked_at_include(&w, u, j + 1);
 	}
 	for (size_t i = 0; i < un->nshapes; i++)
 		if (!asked_at(&un->shapes[i]))
@@ -445,7 +467,8 @@ void ks_probe_write(struct ks_forecast_unit *u, struct ks_headers *h)
 		u->alias_lines[k] = emit(&w, "typedef %s __ks_a%zu;", u->aliases[k], k);
 	for (size_t q = 0; q < u->nquestions; q++)
 		if (strncmp(u->questions[q], "header-gone", 11) &&
-		    strncmp(u->questions[q], "complete@", 9))
+		    strncmp(u->questions[q], "complete@", 9) &&
+		    strncmp(u->questions[q], "declared@", 9))
 			emit(&w, "#pragma ksunset probe \"%zu %s\"", q + 1, u->questions[q]);
 	guards(&w, u);
 	for (size_t i = 0; i < un->nshapes; i++)

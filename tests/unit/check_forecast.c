@@ -330,6 +330,55 @@ START_TEST(test_unwritable)
 }
 END_TEST
 
+/* A kernel tag that a prototype of the module's own names is asked about
+ * where the prototype was read, after its includes there: two prototypes
+ * of one function, the second the item's line; an error on it is a break
+ * (evdi's struct i2c_msg), in GCC's words of the module's function. */
+START_TEST(test_declared)
+{
+	struct ks_forecast_unit u = { 0 };
+	struct ks_record_include inc = { dup("<drm/drm_crtc_helper.h>"), dup("m.h"), 2 };
+	struct ks_record_shape sh = { KS_SHAPE_DECLARED, dup("struct i2c_msg"), dup("m.c"), 9, 6,
+				      dup("m_notify"), dup(""), dup("@1"), NULL };
+	const char *want = "void __ks_d0(struct i2c_msg *);\nvoid __ks_d0(struct i2c_msg *);\n";
+	struct ks_record_error err = { 0, 1, (char *)"conflicting types for '__ks_d0'" };
+	struct ks_symvers sv = { 0 };
+	struct ks_verdict v = { 0 };
+	const char *at;
+	unsigned line = 1;
+
+	ks_units_begin(&u.one, dup("m.c"));
+	ck_assert_int_eq(ks_units_add_include(&u.one, &inc), 0);
+	ck_assert_int_eq(ks_units_add_shape(&u.one, &sh), 0);
+	ks_probe_write(&u, NULL);
+	at = strstr(u.source.p, want);
+	ck_assert_ptr_nonnull(at);
+	ck_assert_ptr_nonnull(strstr(u.source.p, "#include <drm/drm_crtc_helper.h>"));
+	ck_assert(strstr(u.source.p, "#include <drm/drm_crtc_helper.h>") < at);
+	for (const char *c = u.source.p; c < at; c++)
+		line += *c == '\n';
+	ck_assert_uint_eq(u.items[0].line, line + 1);
+	/* the tag declared there: no break */
+	u.facts = calloc(u.nquestions, sizeof(*u.facts));
+	ks_probe_judge(&u, &sv, NULL, NULL, &v);
+	ck_assert_uint_eq(v.ndiffs, 0);
+	/* not declared: the second prototype does not compile */
+	err.line = line + 1;
+	u.errors = &err;
+	u.nerrors = 1;
+	ks_probe_judge(&u, &sv, NULL, NULL, &v);
+	ck_assert_uint_eq(v.ndiffs, 1);
+	ck_assert_int_eq(v.diffs[0].kind, KS_BREAK_NOT_INCLUDED);
+	ck_assert_str_eq(v.diffs[0].sites.v[0].note, "conflicting types for 'm_notify'");
+	u.errors = NULL;
+	u.nerrors = 0;
+	free(u.facts);
+	u.facts = NULL;
+	ks_probe_free(&u);
+	verdict_free(&v);
+}
+END_TEST
+
 /* A kernel header the source includes in quotes is included so, not left
  * out as unwritable (adv-17v35x's "linux/version.h"); one whose name holds
  * a quote is. */
@@ -377,6 +426,7 @@ static Suite *suite_forecast(void)
 	tcase_add_test(tc, test_bad_results);
 	tcase_add_test(tc, test_unwritable);
 	tcase_add_test(tc, test_include_quoted);
+	tcase_add_test(tc, test_declared);
 	tcase_add_test(tc, test_module_terms);
 	suite_add_tcase(s, tc);
 	return s;

@@ -123,7 +123,7 @@ END_TEST
 
 START_TEST(test_newer_version)
 {
-	const char *in = "ksunset 7\tshape\twhatever\tfuture\tfields";
+	const char *in = "ksunset 8\tshape\twhatever\tfuture\tfields";
 	struct ks_record rec;
 	const char *why = NULL;
 
@@ -166,6 +166,21 @@ START_TEST(test_shape_version)
 	ck_assert_str_eq(why, "shape kind of a later version");
 	ks_record_free(&rec);
 	ks_buf_free(&b);
+	/* a kernel tag a prototype of the module's own names: version 7 */
+	sh.what = KS_SHAPE_DECLARED;
+	sh.probe = (char *)"@3";
+	ks_record_encode_shape(&b, &sh);
+	ck_assert_str_eq(b.p,
+			 "ksunset 7\tshape\tdeclared\tPG_error\tm.c\t3\t9\tf\tenum pageflags\t@3");
+	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), 0);
+	ck_assert_int_eq(rec.shape.what, KS_SHAPE_DECLARED);
+	ks_record_free(&rec);
+	b.p[8] = '6';
+	ck_assert_int_eq(ks_record_decode(b.p, strlen(b.p), &rec, &why), -EINVAL);
+	ck_assert_str_eq(why, "shape kind of a later version");
+	ks_record_free(&rec);
+	ks_buf_free(&b);
+	sh.probe = (char *)"";
 	/* a call whose arguments start on other lines: version 5, 11 fields */
 	sh.what = KS_SHAPE_CALL;
 	sh.arglines = (char *)"0,12";
