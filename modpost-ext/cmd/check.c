@@ -211,6 +211,10 @@ static int option(void *ctx, int c, const char *arg)
 		o->allow_empty = true;
 		return 0;
 	case OPT_TARGET:
+		if (o->target) {	/* never the last one alone, silently */
+			ks_usage_error("check", "%s", "--target given more than once: one target per run");
+			return -EINVAL;
+		}
 		o->target = arg;
 		return 0;
 	case OPT_HISTORY:

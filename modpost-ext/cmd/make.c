@@ -31,6 +31,7 @@ struct make_run {
 	bool strict;			/* --strict among the check options */
 	bool api;			/* --api (or --target): the plugin's api argument */
 	const char *target;		/* --target among the check options */
+	unsigned targets;		/* how many times it is given */
 	bool history;			/* --history among them */
 };
 
@@ -328,6 +329,7 @@ static void scan_check_args(struct make_run *mr, bool *help)
 		} else if (!strcmp(a, "--history")) {
 			mr->history = true;
 		} else if ((v = opt_value(&mr->check_args, &i, "--target", 0))) {
+			mr->targets++;
 			mr->target = v;
 			mr->api = true;	/* the forecast needs the shapes */
 		} else if (!strncmp(a, "--kernel-dir", 12)) {
@@ -513,6 +515,10 @@ static int make_main(int argc, char **argv)
 	}
 	if (!r && mr.report_only && mr.strict) {
 		ks_usage_error("make", "%s", "--report-only and --strict exclude each other");
+		r = -EINVAL;
+	}
+	if (!r && mr.targets > 1) {	/* check says so too: before the build */
+		ks_usage_error("make", "%s", "--target given more than once: one target per run");
 		r = -EINVAL;
 	}
 	if (!r && mr.target)

@@ -28,6 +28,9 @@ done
 "$KSUNSET" check --target-release 6.12 "$TOP/tests/shell/lib.sh" >/dev/null 2>"$TMP/err"
 expect_eq "--target-release without --target: exit 2" "$?" 2
 expect_grep "--target-release without --target: says so" "$TMP/err" "--target-release needs --target"
+"$KSUNSET" check --target "$TMP" --target "$TMP/bad.symvers" "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--target twice: exit 2" "$?" 2
+expect_grep "--target twice: said, not the last one taken" "$TMP/err" "--target given more than once: one target per run"
 
 K=$(kdir)
 [ -n "$K" ] || { fail "no Debian kernel headers in /usr/src (scripts/install-deps.sh installs them)"; exit 1; }
@@ -361,6 +364,10 @@ cp -r "$TOP/tests/kbuild/forecast" "$mk"
 expect_eq "make --target /nonexistent: exit 2" "$?" 2
 expect_grep "make --target /nonexistent: said" "$TMP/err" "/nonexistent: error: cannot read: No such file or directory"
 expect_eq "make --target /nonexistent: said before any build" "$(ls "$mk"/*.o 2>/dev/null | wc -l)" 0
+(cd "$mk" && KSUNSET_SCHEDULE= "$KSUNSET" make --target "$TMP" --target "$TMP" -C "$K" M="$mk") >"$TMP/out" 2>"$TMP/err"
+expect_eq "make --target twice: exit 2" "$?" 2
+expect_grep "make --target twice: said" "$TMP/err" "--target given more than once: one target per run"
+expect_eq "make --target twice: said before any build" "$(ls "$mk"/*.o 2>/dev/null | wc -l)" 0
 mk=$TMP/make-api
 cp -r "$TOP/tests/kbuild/pair" "$mk"
 (cd "$mk" && KSUNSET_SCHEDULE= "$KSUNSET" make --api -C "$K" M="$mk") >"$TMP/out" 2>"$TMP/err"
