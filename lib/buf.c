@@ -21,7 +21,8 @@ static void grow(struct ks_buf *b, size_t extra)
 
 void ks_buf_add(struct ks_buf *b, const void *data, size_t n)
 {
-	grow(b, n);
+	if (n >= b->cap - b->len)	/* no room for them and the NUL */
+		grow(b, n);
 	if (n)
 		memcpy(b->p + b->len, data, n);
 	b->len += n;
@@ -35,7 +36,10 @@ void ks_buf_adds(struct ks_buf *b, const char *s)
 
 void ks_buf_addc(struct ks_buf *b, char c)
 {
-	ks_buf_add(b, &c, 1);
+	if (b->cap - b->len < 2)
+		grow(b, 1);
+	b->p[b->len++] = c;
+	b->p[b->len] = '\0';
 }
 
 void ks_buf_vaddf(struct ks_buf *b, const char *fmt, va_list ap)
