@@ -9,15 +9,23 @@
 
 #define FIRST_CAP 16
 
+/* The capacity c doubles to until it holds n (n itself where doubling
+ * would overflow). */
+static size_t doubled(size_t c, size_t n)
+{
+	while (c < n)
+		c = c > SIZE_MAX / 2 ? n : c * 2;
+	return c;
+}
+
 void ks_array_room(void **v, size_t *cap, size_t n, size_t size)
 {
-	size_t c = *cap ? *cap : FIRST_CAP;
+	size_t c;
 	void *old, *p;
 
 	if (n <= *cap)
 		return;
-	while (c < n)
-		c = c > SIZE_MAX / 2 ? n : c * 2;
+	c = doubled(*cap ? *cap : FIRST_CAP, n);
 	if (c > SIZE_MAX / size)
 		ks_nomem();
 	/* *v is the caller's T *: read and written as bytes, not as a void * */
@@ -27,21 +35,10 @@ void ks_array_room(void **v, size_t *cap, size_t n, size_t size)
 	*cap = c;
 }
 
-/* The capacity ks_array_room reaches for n elements: 0 for none. */
-static size_t cap_for(size_t n)
-{
-	size_t c = FIRST_CAP;
-
-	if (!n)
-		return 0;
-	while (c < n)
-		c = c > SIZE_MAX / 2 ? n : c * 2;
-	return c;
-}
-
 void ks_array_grow(void **v, size_t n, size_t more, size_t size)
 {
-	size_t cap = cap_for(n);
+	/* the capacity ks_array_room reached for n elements */
+	size_t cap = n ? doubled(FIRST_CAP, n) : 0;
 
 	if (more > SIZE_MAX - n)
 		ks_nomem();

@@ -80,31 +80,31 @@ static bool asked_at(const struct ks_record_shape *sh)
 	       sh->probe[0] == '@';
 }
 
-/* Whether s can go into a probe's #pragma string or code: printable
+/* Whether s (n bytes) can go into a probe's #pragma string or code: printable
  * ASCII, no quote or backslash (a record's names and types are C's). */
-static bool writable(const char *s)
+static bool writable_n(const char *s, size_t n)
 {
-	for (; s && *s; s++)
-		if (*s < 0x20 || *s > 0x7e || *s == '"' || *s == '\\')
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < 0x20 || s[i] > 0x7e || s[i] == '"' || s[i] == '\\')
 			return false;
 	return true;
 }
 
+static bool writable(const char *s)
+{
+	return !s || writable_n(s, strlen(s));
+}
+
 /* Whether an include's header ("<a/b.h>" or "a/b.h" in quotes, as the
  * source writes it) can go into a probe's #include: writable between its
- * delimiters. */
+ * delimiters, which it does not hold itself. */
 static bool header_writable(const char *h)
 {
 	size_t n = strlen(h);
-	char *in;
-	bool ok;
 
 	if (n < 3 || !((h[0] == '<' && h[n - 1] == '>') || (h[0] == '"' && h[n - 1] == '"')))
 		return false;
-	in = ks_xstrndup(h + 1, n - 2);
-	ok = writable(in) && !strpbrk(in, "<>");
-	free(in);
-	return ok;
+	return writable_n(h + 1, n - 2) && !memchr(h + 1, '<', n - 2) && !memchr(h + 1, '>', n - 2);
 }
 
 /* The question of a shape, and its aggregate's alias. */
