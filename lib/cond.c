@@ -271,8 +271,15 @@ void ks_cond_scan(const char *text, size_t len, struct ks_cond_file *out)
 		} else if (c == '"' || c == '\'') {
 			size_t j = i + 1;
 
-			while (j < len && text[j] != c && text[j] != '\n')
-				j += text[j] == '\\' && j + 1 < len ? 2 : 1;
+			while (j < len && text[j] != c && text[j] != '\n') {
+				size_t cr = text[j] == '\\' && j + 2 < len && text[j + 1] == '\r' &&
+					    text[j + 2] == '\n';
+
+				/* a continuation inside the literal is a line */
+				line += text[j] == '\\' && j + 1 + cr < len &&
+					text[j + 1 + cr] == '\n';
+				j += text[j] == '\\' && j + 1 < len ? 2 + cr : 1;
+			}
 			j = j < len && text[j] == c ? j : j - 1;
 			if (k == DIRECTIVE)
 				ks_buf_add(&l, text + i, j - i + 1);

@@ -105,6 +105,33 @@ START_TEST(test_crlf)
 }
 END_TEST
 
+/* A string literal continued over lines (nvidia-fs's messages) counts
+ * each of its lines, LF or CRLF. */
+START_TEST(test_literal_lines)
+{
+	const char *texts[] = { "f(\"one \\\n"	/* 1, 2 */
+				"two\", '\\\n');\n"	/* 3 */
+				"#if X\n"		/* 4 */
+				"a();\n"		/* 5 */
+				"#endif\n",
+				"f(\"one \\\r\n"
+				"two\", '\\\r\n');\r\n"
+				"#if X\r\n"
+				"a();\r\n"
+				"#endif\r\n" };
+
+	for (size_t i = 0; i < KS_ARRAY_SIZE(texts); i++) {
+		struct ks_cond_file f;
+
+		ks_cond_scan(texts[i], strlen(texts[i]), &f);
+		ck_assert_ptr_null(ks_cond_at(&f, 4));
+		expect_at(&f, 5, "(X)");
+		ck_assert_uint_eq(ks_cond_at(&f, 5)->first, 5);
+		ks_cond_free(&f);
+	}
+}
+END_TEST
+
 /* #define and #undef lines; "defined X" forms made a condition. */
 START_TEST(test_defines)
 {
@@ -362,6 +389,7 @@ static Suite *suite_cond(void)
 	tcase_add_test(t, test_ragged);
 	tcase_add_test(t, test_resolve_configure);
 	tcase_add_test(t, test_crlf);
+	tcase_add_test(t, test_literal_lines);
 	tcase_add_test(t, test_idents);
 	tcase_add_test(t, test_defines);
 	tcase_add_test(t, test_resolve);
