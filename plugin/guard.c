@@ -273,6 +273,29 @@ static bool dep_in(const struct dep *d, const char *file, unsigned from, unsigne
 	return d->at.line >= from && d->at.line <= to && !strcmp(d->at.file, file);
 }
 
+/* A callback whose declarator is in a branch that tests the kernel
+ * (nvidia-fs's nvfs_devnode, its device const from 6.2): the target's
+ * build may store another definition of it, so the use's line depends on
+ * that branch too (*any); its kernel part is added to cond. use is the
+ * branch of the use's own line, whose part the caller adds. */
+static void decl_branch(struct guards *g, const struct ks_record_use *from,
+			const struct ks_cond_branch *use, struct ks_buf *cond, bool *own, bool *any)
+{
+	const struct ks_cond_branch *b;
+	struct gfile *f;
+	char *part;
+
+	f = file_of(g, from->file);
+	b = ks_cond_at(&f->cond, from->line);
+	if (!b || b == use)
+		return;
+	part = kernel_part(g, f, b, own);
+	if (*part)
+		ks_buf_addf(cond, "%s(%s)", cond->len ? " && " : "", part);
+	*any |= *part || *own;
+	free(part);
+}
+
 /* A shape's line whose use is spelled with macros of the module's own
  * that the kernel decides (on its line, or in its callback's declarator:
  * ovpn's genl_split_ops, its own name for genl_ops before 6.2): a guard of
@@ -307,17 +330,22 @@ static void line_guard(struct guards *g, const struct ks_pshape *s, const struct
 		if (*deps[i].cond && !deps[i].own)
 			ks_buf_addf(&cond, "%s(%s)", cond.len ? " && " : "", deps[i].cond);
 	}
+	free(g->why);
+	g->why = NULL;
+	if (from.file)
+		decl_branch(g, &from, ks_cond_at(&file_of(g, at.file)->cond, at.line), &cond, &own,
+			    &any);
 	key = any ? ks_strdupf("%s:%u", at.file, at.line) : NULL;
 	if (!any || ks_strmap_put(done, key, &slot) != 1) {
 		free(key);
 		ks_buf_free(&cond);
+		free(g->why);
+		g->why = NULL;
 		return;
 	}
 	*slot = key;		/* the map borrows it: freed with the map */
-	f = file_of(g, at.file);
+	f = file_of(g, at.file);	/* after decl_branch's, which may move it */
 	b = ks_cond_at(&f->cond, at.line);
-	free(g->why);
-	g->why = NULL;
 	part = b ? kernel_part(g, f, b, &own) : xstrdup("");
 	if (*part)
 		ks_buf_addf(&cond, "%s%s", cond.len ? " && " : "", part);
@@ -383,8 +411,9 @@ static void line_guards(struct guards *g, struct ks_buf *desc)
 		ks_record_place(p, p->a->own_macros[i].loc, &d->at);
 		ndeps++;
 	}
-	for (size_t i = 0; ndeps && i < p->a->nshapes; i++)
-		line_guard(g, &p->a->shapes[i], deps, ndeps, &done, desc);
+	for (size_t i = 0; i < p->a->nshapes; i++)
+		if (ndeps || p->a->shapes[i].decl != UNKNOWN_LOCATION)
+			line_guard(g, &p->a->shapes[i], deps, ndeps, &done, desc);
 	for (size_t i = 0; i < ndeps; i++) {
 		free(deps[i].cond);
 		free(deps[i].why);
