@@ -393,6 +393,12 @@ static int outlook(struct run *r, const struct ks_module *m)
 				add_load_kind(&o, f->rule->target_status);
 		}
 	}
+	/* the lines it could not judge, besides those */
+	for (size_t k = 0; o.v && k < o.v->unjudged.cap; k++) {
+		const char *at = o.v->unjudged.slots[k].key;
+
+		o.unjudged += at && ks_strv_find(lines, n, at) < 0;
+	}
 	ks_strv_free(lines, n);
 	o.places = n;
 	return ks_report_outlook(r->out, &r->o.report, &o);

@@ -22,7 +22,7 @@
 
 /* How a use breaks on the target: one value per row of breaks.def. */
 enum ks_break {
-#define KS_BREAK(id, name, wording, sarif, decided) KS_BREAK_##id,
+#define KS_BREAK(id, name, wording, sarif, decided, headers) KS_BREAK_##id,
 #include "forecast/breaks.def"
 #undef KS_BREAK
 	KS_NBREAKS

@@ -12,11 +12,20 @@
 #include "forecast/probe.h"
 
 static const char *const break_names[] = {
-#define KS_BREAK(id, name, wording, sarif, decided) [KS_BREAK_##id] = name,
+#define KS_BREAK(id, name, wording, sarif, decided, headers) [KS_BREAK_##id] = name,
 #include "forecast/breaks.def"
 #undef KS_BREAK
 };
 _Static_assert(KS_ARRAY_SIZE(break_names) == KS_NBREAKS, "a name per kind of break");
+
+/* Whether other headers than the probe's could undo a kind of break. */
+enum ks_undo { KS_STANDS, KS_UNLESS_DECLARED, KS_UNDONE };
+static const enum ks_undo break_undo[] = {
+#define KS_BREAK(id, name, wording, sarif, decided, headers) [KS_BREAK_##id] = headers,
+#include "forecast/breaks.def"
+#undef KS_BREAK
+};
+_Static_assert(KS_ARRAY_SIZE(break_undo) == KS_NBREAKS, "a HEADERS per kind of break");
 
 const char *ks_break_name(enum ks_break k)
 {
@@ -439,6 +448,16 @@ static void say_unseen(const struct ks_forecast_unit *u, struct ks_verdict *v,
 	unjudged(v, sh, why);
 }
 
+/* Whether break k stands whatever headers the target's build includes
+ * (breaks.def's HEADERS): a name declared nowhere there, or declared but
+ * not exported, is gone whichever headers the unit reads. */
+static bool stands(const struct judged *j, enum ks_break k, const struct ks_headers *h)
+{
+	if (break_undo[k] == KS_UNLESS_DECLARED)
+		return j->fact->status != KS_FACT_NONE || (h && h->scanned && !j->header);
+	return break_undo[k] == KS_STANDS;
+}
+
 static void judge_shape(const struct ks_forecast_unit *u, size_t i, const struct ks_symvers *sv,
 			const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v,
 			const struct ks_record_guard *headers)
@@ -470,7 +489,7 @@ static void judge_shape(const struct ks_forecast_unit *u, size_t i, const struct
 	k = kind_of(&j);
 	if (k == NO_BREAK)
 		return;
-	if (headers) {		/* the headers there are not these */
+	if (headers && !stands(&j, k, h)) { /* the headers there are not these */
 		say_unseen(u, v, j.sh, headers);
 		return;
 	}

@@ -206,9 +206,11 @@ static void json_outlook(FILE *out, struct ks_report *rep, const struct ks_outlo
 	const char *sev = ks_outlook_severity(rep, state);
 
 	(void)out;
-	ks_buf_addf(&rep->outlooks, "%s\n    {\"module\": %s, \"outlook\": \"%s\", "
-				    "\"places\": %zu, \"severity\": %s%s%s, \"message\": %s}",
-		    rep->outlooks.len ? "," : "", m, state, o->places, sev ? "\"" : "",
+	ks_buf_addf(&rep->outlooks,
+		    "%s\n    {\"module\": %s, \"outlook\": \"%s\", "
+		    "\"places\": %zu, \"unjudged\": %zu, \"severity\": %s%s%s, "
+		    "\"message\": %s}",
+		    rep->outlooks.len ? "," : "", m, state, o->places, o->unjudged, sev ? "\"" : "",
 		    sev ? sev : "null", sev ? "\"" : "", w);
 	free(m);
 	free(w);

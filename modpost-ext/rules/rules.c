@@ -132,7 +132,7 @@ static void word_action(struct ks_buf *b, const struct ks_finding *f)
 
 /* --target's forecast: a use no longer compiles there, one applies() per
  * kind of break (forecast/breaks.def) */
-#define KS_BREAK(id, name, wording, sarif, decided)                                            \
+#define KS_BREAK(id, name, wording, sarif, decided, headers)                                   \
 	static bool build_##id(const struct ks_import *im)                                      \
 	{                                                                                      \
 		return im->diff && im->diff->kind == KS_BREAK_##id;                            \
@@ -145,7 +145,7 @@ const struct ks_rule ks_rules[] = {
 	 * compiles on the target, one row per kind of break (breaks.def:
 	 * the probe of the target's headers says which); an error, never
 	 * accepted by a baseline */
-#define KS_BREAK(id, name, wording, sarif, decided)                                            \
+#define KS_BREAK(id, name, wording, sarif, decided, headers)                                   \
 	{ "ksunset/build-" name, "build-" name,	   KS_RULE_ERROR, "In the target kernel, " sarif ".", \
 	  build_##id,		 ks_build_word,	   ks_build_tag,  false,			  \
 	  NULL,			 decided },

@@ -333,7 +333,7 @@ void ks_target_tag(struct ks_buf *b, const struct ks_finding *f)
 }
 
 static const char *const wordings[] = {
-#define KS_BREAK(id, name, wording, sarif, decided) [KS_BREAK_##id] = wording,
+#define KS_BREAK(id, name, wording, sarif, decided, headers) [KS_BREAK_##id] = wording,
 #include "forecast/breaks.def"
 #undef KS_BREAK
 };
@@ -427,15 +427,21 @@ static void say_places(struct ks_buf *b, const char *what, const struct ks_outlo
 	}
 	kinds += o->nload_kinds;
 	ks_buf_addf(b, "%s: %zu place%s", what, places, places == 1 ? "" : "s");
-	if (!kinds)
-		return;
-	ks_buf_addf(b, " (%zu kind%s: ", kinds, kinds == 1 ? "" : "s");
-	for (size_t k = 0; k < KS_NBREAKS; k++)
-		if (seen[k])
-			ks_buf_addf(b, "%s%s", n++ ? ", " : "", ks_break_name((enum ks_break)k));
-	for (size_t k = 0; k < o->nload_kinds; k++)
-		ks_buf_addf(b, "%s%s", n++ ? ", " : "", o->load_kinds[k]);
-	ks_buf_addc(b, ')');
+	if (kinds) {
+		ks_buf_addf(b, " (%zu kind%s: ", kinds, kinds == 1 ? "" : "s");
+		for (size_t k = 0; k < KS_NBREAKS; k++)
+			if (seen[k])
+				ks_buf_addf(b, "%s%s", n++ ? ", " : "",
+					    ks_break_name((enum ks_break)k));
+		for (size_t k = 0; k < o->nload_kinds; k++)
+			ks_buf_addf(b, "%s%s", n++ ? ", " : "", o->load_kinds[k]);
+		ks_buf_addc(b, ')');
+	}
+	/* the places it could not judge may need changes too */
+	if (o->unjudged && v)
+		ks_buf_addf(b, "; whether %zu more place%s build%s there is unknown (%s)",
+			    o->unjudged, o->unjudged == 1 ? "" : "s", o->unjudged == 1 ? "s" : "",
+			    v->why ? v->why : "not judged");
 }
 
 const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o)

@@ -49,6 +49,7 @@ struct ks_outlook {
 	size_t changes;			/* those whose remedy is not a rebuild */
 	size_t unknowns;		/* those whose remedy is unknown */
 	size_t places;			/* distinct lines of those and of the breaks */
+	size_t unjudged;		/* other lines of its uses, not judged */
 	const char *load_kinds[4];	/* target_status of those not "missing" */
 	size_t nload_kinds;
 };

@@ -12,6 +12,7 @@ state, in comment lines:
   forecast: written MODULE SYMBOL NAME  the name its source writes for it
   forecast: outlook MODULE OUTLOOK      the module's outlook
   forecast: unknown MODULE TEXT         an unknown outlook whose reason holds TEXT
+  forecast: says MODULE TEXT            the module's outlook message holds TEXT
   forecast: compiles FILE:LINE          a line no finding calls for a change of
 
 Every line that a finding calls for a change of (a break, or an import whose
@@ -95,6 +96,11 @@ for what, args in anns:
         report(m and m["outlook"] == "unknown" and text in m["message"],
                "outlook of %s: unknown, because %s" % (args[0], text),
                "got %r" % ((m and (m["outlook"], m["message"])),))
+    elif what == "says":
+        m = outlooks.get(args[0])
+        text = " ".join(args[1:])
+        report(m and text in m["message"], "outlook of %s says: %s" % (args[0], text),
+               "got %r" % ((m and m["message"]),))
     elif what == "compiles":
         report(args[0] not in changes, "%s compiles: no finding calls for a change" % args[0],
                "%s" % changes.get(args[0]))
