@@ -20,7 +20,8 @@
 struct check_opts {
 	struct ks_paths schedules, symvers, modules;
 	const char *today, *output, *baseline, *write_baseline, *kernel_dir;
-	const char *target, *target_release;	/* --target, --target-release */
+	struct ks_paths targets;	     /* --target, in the order given */
+	const char *target, *target_release; /* the one checked now, --target-release */
 	struct ks_check_opts check;
 	struct ks_report report;
 	struct ks_locate_opts dwarf;	/* --locations, --debug-dir */
@@ -45,7 +46,9 @@ static const char help[] =
 	"      --kernel-release REL  target release (default: each module's vermagic)\n"
 	"      --target DIR          will the modules load on this kernel (a build or\n"
 	"                            headers directory, or a Module.symvers), and is a\n"
-	"                            rebuild against its headers enough; no schedule needed\n"
+	"                            rebuild against its headers enough; no schedule needed;\n"
+	"                            repeatable: one line per module says on which\n"
+	"                            of the kernels it builds\n"
 	"      --target-release REL  the --target kernel's release (for a Module.symvers)\n"
 	"      --history             also the export changes between Debian's kernels\n"
 	"                            that ksunset ships ($KSUNSET_HISTORY overrides)\n"
@@ -113,6 +116,9 @@ struct run {
 	struct ks_target target;	/* --target */
 	struct ks_forecast forecast;	/* --target: will the modules build there */
 	char *run_exports;		/* --target: the given modules' exports, parsed */
+	struct ks_strmap outlooks;	/* several --target: module -> its line so far */
+	char **order;			/* the modules, in the order first checked */
+	size_t norder;
 	struct ks_scan scan;
 	struct ks_baseline baseline;
 	struct ks_baseline_keys keys;	/* for --write-baseline */
@@ -211,11 +217,14 @@ static int option(void *ctx, int c, const char *arg)
 		o->allow_empty = true;
 		return 0;
 	case OPT_TARGET:
-		if (o->target) {	/* never the last one alone, silently */
-			ks_usage_error("check", "%s", "--target given more than once: one target per run");
-			return -EINVAL;
-		}
-		o->target = arg;
+		for (size_t i = 0; i < o->targets.n; i++)
+			if (!strcmp(o->targets.v[i], arg)) {
+				ks_usage_error("check", "--target '%s' given twice", arg);
+				return -EINVAL;
+			}
+		ks_paths_add(&o->targets, arg);
+		o->target = o->targets.v[0];
+		o->report.targets = o->targets.n > 1;
 		return 0;
 	case OPT_HISTORY:
 		o->history = true;
@@ -246,6 +255,11 @@ static int ready(void *ctx)
 	}
 	if (o->target_release && !o->target) {
 		ks_usage_error("check", "--target-release needs --target");
+		return -EINVAL;
+	}
+	if (o->target_release && o->targets.n > 1) {
+		ks_usage_error("check", "--target-release names one target's release: give "
+					"one --target with it");
 		return -EINVAL;
 	}
 	if (o->prune && !o->baseline) {
@@ -370,6 +384,63 @@ static void add_load_kind(struct ks_outlook *o, const char *kind)
 		o->load_kinds[o->nload_kinds++] = kind;
 }
 
+/* One module's line over several targets so far: its state on the last
+ * one, then what it says. */
+struct line {
+	const char *state;
+	struct ks_buf text;
+};
+
+/* Adds the outlook o on this target to its module's line: "builds and
+ * loads on A, B; needs source changes on C (2 places: arity, gone)". */
+static void add_outlook(struct run *r, const struct ks_outlook *o)
+{
+	static const char *const states[][2] = {
+		{ "builds-and-loads", "builds and loads" },
+		{ "needs-source-changes", "needs source changes" },
+		{ "loads-but-rebuild-fails", "loads, but the rebuild fails" },
+		{ "unknown", "unknown" },
+	};
+	struct ks_buf words = KS_BUF_INIT;
+	const char *state = ks_outlook_word(&words, o), *say = state;
+	struct line *l;
+	void **slot;
+
+	ks_buf_free(&words);
+	for (size_t i = 0; i < KS_ARRAY_SIZE(states); i++)
+		say = strcmp(state, states[i][0]) ? say : states[i][1];
+	if (!(l = ks_strmap_get(&r->outlooks, o->module))) {
+		/* the map borrows its keys: the order's copy */
+		ks_strv_add(&r->order, &r->norder, o->module);
+		ks_strmap_put(&r->outlooks, r->order[r->norder - 1], &slot);
+		*slot = l = ks_xcalloc(1, sizeof(*l));
+	}
+	/* a state said again with nothing more to say: one more release */
+	if (l->state && !strcmp(l->state, state) && !o->places)
+		ks_buf_addf(&l->text, ", %s", o->release ? o->release : "the target");
+	else
+		ks_buf_addf(&l->text, "%s%s on %s", l->text.len ? "; " : "", say,
+			    o->release ? o->release : "the target");
+	if (o->places) {
+		ks_buf_adds(&l->text, " (");
+		ks_outlook_places(&l->text, o);
+		ks_buf_addc(&l->text, ')');
+	}
+	l->state = o->places ? NULL : state;
+}
+
+/* After every target: each module's line, in text (freed with the run). */
+static int say_outlooks(struct run *r)
+{
+	for (size_t i = 0; i < r->norder; i++) {
+		struct line *l = ks_strmap_get(&r->outlooks, r->order[i]);
+
+		if (r->o.report.format == KS_FORMAT_TEXT)
+			fprintf(r->out, "ksunset: %s: %s\n", r->order[i], l->text.p);
+	}
+	return report_failed(r, ferror(r->out) ? -EIO : 0);
+}
+
 /* --target: what the module's findings and forecast say of it there;
  * its places are the distinct lines that must change. */
 static int outlook(struct run *r, const struct ks_module *m)
@@ -401,6 +472,8 @@ static int outlook(struct run *r, const struct ks_module *m)
 	}
 	ks_strv_free(lines, n);
 	o.places = n;
+	if (r->o.targets.n > 1)
+		add_outlook(r, &o);
 	return ks_report_outlook(r->out, &r->o.report, &o);
 }
 
@@ -504,16 +577,43 @@ static int prepare_target(void *ctx)
 	return e ? e : r->out ? 0 : -EIO;
 }
 
-static int check_modules(struct run *r)
+/* A prepare step for the targets after the first: the report is open. */
+static int prepared(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+/* The next --target (t, after the first): what the last one loaded goes,
+ * and this one is loaded, its -i files with it. */
+static int next_target(struct run *r, size_t t)
 {
 	int e;
+
+	ks_forecast_free(&r->forecast);
+	memset(&r->forecast, 0, sizeof(r->forecast));
+	ks_target_free(&r->target);
+	memset(&r->target, 0, sizeof(r->target));
+	free(r->run_exports);
+	r->run_exports = NULL;
+	memset(&r->scan, 0, sizeof(r->scan));
+	r->o.target = r->o.targets.v[t];
+	e = load_target(r);
+	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
+		note(r, ks_symvers_load(&r->target.k.sv, r->o.symvers.v[i], r->problems));
+	return e;
+}
+
+static int check_modules(struct run *r, size_t t)
+{
+	int e = 0;
 
 	r->check.sched = &r->sched;
 	r->check.symvers = r->o.target ? &r->target.k.sv : r->o.symvers.n ? &r->symvers : NULL;
 	r->check.target = r->o.target ? &r->target : NULL;
 	r->check.opts = r->o.check;
 	if (r->o.target) {
-		e = load_inputs(r);
+		e = t ? next_target(r, t) : load_inputs(r);
 		if (!e && !r->unusable)
 			e = forecast(r);
 		if (e || r->unusable)
@@ -523,7 +623,7 @@ static int check_modules(struct run *r)
 	r->scan.allow_empty = r->o.allow_empty;
 	r->scan.progress = !r->o.report.quiet && r->o.report.format == KS_FORMAT_TEXT;
 	r->keys.source_root = r->o.report.source_root;
-	r->scan.prepare = r->o.target ? prepare_target : prepare;
+	r->scan.prepare = t ? prepared : r->o.target ? prepare_target : prepare;
 	r->scan.locate = locate;
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,
 			    r->problems);
@@ -583,7 +683,12 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 	int e;
 
 	r->problems = d;
-	e = check_modules(r);
+	e = check_modules(r, 0);
+	/* each further target: the same modules again */
+	for (size_t t = 1; !e && t < r->o.targets.n && r->out; t++)
+		e = check_modules(r, t);
+	if (!e && r->out && r->norder)
+		e = say_outlooks(r);
 	if (r->out)
 		e = e ? e : close_report(r);
 	if (!e)
@@ -618,6 +723,15 @@ static void run_free(void *ctx)
 	ks_paths_free(&r->o.schedules);
 	ks_paths_free(&r->o.symvers);
 	ks_paths_free(&r->o.modules);
+	ks_paths_free(&r->o.targets);
+	for (size_t i = 0; i < r->norder; i++) {
+		struct line *l = ks_strmap_get(&r->outlooks, r->order[i]);
+
+		ks_buf_free(&l->text);
+		free(l);
+	}
+	ks_strv_free(r->order, r->norder);
+	ks_strmap_free(&r->outlooks);
 }
 
 const struct ks_cmd ks_cmd_check = {

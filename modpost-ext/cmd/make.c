@@ -30,8 +30,7 @@ struct make_run {
 	bool report_only;		/* --report-only: findings keep make's status */
 	bool strict;			/* --strict among the check options */
 	bool api;			/* --api (or --target): the plugin's api argument */
-	const char *target;		/* --target among the check options */
-	unsigned targets;		/* how many times it is given */
+	struct ks_paths targets;	/* --target among the check options */
 	bool history;			/* --history among them */
 };
 
@@ -329,8 +328,7 @@ static void scan_check_args(struct make_run *mr, bool *help)
 		} else if (!strcmp(a, "--history")) {
 			mr->history = true;
 		} else if ((v = opt_value(&mr->check_args, &i, "--target", 0))) {
-			mr->targets++;
-			mr->target = v;
+			ks_paths_add(&mr->targets, v);
 			mr->api = true;	/* the forecast needs the shapes */
 		} else if (!strncmp(a, "--kernel-dir", 12)) {
 			mr->kernel_dir = opt_value(&mr->check_args, &i, "--kernel-dir", 0);
@@ -416,7 +414,7 @@ static int run_check(struct make_run *mr)
 	ks_paths_add(&av, "check");
 	for (size_t i = 0; i < mr->check_args.n; i++)
 		ks_paths_add(&av, mr->check_args.v[i]);
-	if (!mr->target && access(symvers, F_OK) == 0) {
+	if (!mr->targets.n && access(symvers, F_OK) == 0) {
 		ks_paths_add(&av, "-i");
 		ks_paths_add(&av, symvers);
 	}
@@ -517,12 +515,15 @@ static int make_main(int argc, char **argv)
 		ks_usage_error("make", "%s", "--report-only and --strict exclude each other");
 		r = -EINVAL;
 	}
-	if (!r && mr.targets > 1) {	/* check says so too: before the build */
-		ks_usage_error("make", "%s", "--target given more than once: one target per run");
-		r = -EINVAL;
-	}
-	if (!r && mr.target)
-		r = target_usable(mr.target);
+	/* what check would refuse, before the build */
+	for (size_t i = 0; !r && i < mr.targets.n; i++)
+		for (size_t j = 0; !r && j < i; j++)
+			if (!strcmp(mr.targets.v[i], mr.targets.v[j])) {
+				ks_usage_error("make", "--target '%s' given twice", mr.targets.v[i]);
+				r = -EINVAL;
+			}
+	for (size_t i = 0; !r && i < mr.targets.n; i++)
+		r = target_usable(mr.targets.v[i]);
 	if (!r)
 		r = prepare_make(&mr, &flags, &files);
 	if (r) {
@@ -531,7 +532,7 @@ static int make_main(int argc, char **argv)
 	}
 	r = run_make(&mr);
 	/* without a schedule there is nothing to check, but against --target */
-	if (!*files && !mr.target)
+	if (!*files && !mr.targets.n)
 		say_no_schedule(mr.kdir);
 	else if (r == 0 && (r = run_check(&mr)) == KS_EXIT_FINDINGS && mr.report_only)
 		r = KS_EXIT_OK;	/* the errors are in the report; the build stands */
@@ -545,6 +546,7 @@ out:
 	free(mr.m_args[1]);
 	ks_paths_free(&mr.check_args);
 	ks_paths_free(&mr.schedules);
+	ks_paths_free(&mr.targets);
 	return r;
 }
 
@@ -575,6 +577,7 @@ int ks_cflags_main(int argc, char **argv)
 	free(files);
 	ks_paths_free(&mr.check_args);
 	ks_paths_free(&mr.schedules);
+	ks_paths_free(&mr.targets);
 	return r;
 }
 

@@ -203,17 +203,19 @@ static void json_outlook(FILE *out, struct ks_report *rep, const struct ks_outlo
 			 const char *state, const char *words)
 {
 	char *m = ks_json_quote(o->module), *w = ks_json_quote(words);
+	char *t = o->release ? ks_json_quote(o->release) : ks_xstrdup("null");
 	const char *sev = ks_outlook_severity(rep, state);
 
 	(void)out;
 	ks_buf_addf(&rep->outlooks,
-		    "%s\n    {\"module\": %s, \"outlook\": \"%s\", "
+		    "%s\n    {\"module\": %s, \"target\": %s, \"outlook\": \"%s\", "
 		    "\"places\": %zu, \"unjudged\": %zu, \"severity\": %s%s%s, "
 		    "\"message\": %s}",
-		    rep->outlooks.len ? "," : "", m, state, o->places, o->unjudged, sev ? "\"" : "",
-		    sev ? sev : "null", sev ? "\"" : "", w);
+		    rep->outlooks.len ? "," : "", m, t, state, o->places, o->unjudged,
+		    sev ? "\"" : "", sev ? sev : "null", sev ? "\"" : "", w);
 	free(m);
 	free(w);
+	free(t);
 }
 
 static void json_begin(FILE *out, const struct ks_report *rep)

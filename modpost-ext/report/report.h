@@ -29,6 +29,7 @@ struct ks_report {
 	enum ks_format format;
 	bool quiet;			/* text: errors only */
 	bool strict;			/* an unknown outlook is an error, not a warning */
+	bool targets;			/* several --target: SARIF's fingerprints name each */
 	const char *source_root;	/* SARIF: URIs relative to this */
 	int32_t today;
 	size_t modules;			/* modules checked */

@@ -31,6 +31,7 @@ struct sarif {
 	char **paths;		/* each use's file, absolute unless root is NULL */
 	char *text;		/* the message */
 	bool first;		/* the report's first result */
+	bool targets;		/* several targets: the fingerprint names its */
 };
 
 /* Where the last segment of out[start, n) begins. */
@@ -189,8 +190,9 @@ static void result_head(struct sarif *s)
 static void result_tail(const struct sarif *s, const char *place, bool baselined,
 			const char *in_source)
 {
-	char *fp = place ? ks_strdupf("%s/%s/%s", s->f->module_name, s->f->symbol, place)
-			 : ks_strdupf("%s/%s", s->f->module_name, s->f->symbol);
+	const char *on = s->targets && s->f->target ? s->f->target : NULL;
+	char *fp = ks_strdupf("%s/%s%s%s%s%s", s->f->module_name, s->f->symbol, place ? "/" : "",
+			      place ? place : "", on ? "@" : "", on ? on : "");
 
 	fputs("],\n         \"partialFingerprints\": {\"" FINGERPRINT "\": ", s->out);
 	ks_json_str(s->out, fp);
@@ -290,7 +292,11 @@ static void sarif_close(struct sarif *s)
 
 static void sarif_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
 {
-	struct sarif s = { .out = out, .f = f, .given = rep->source_root, .first = !rep->written };
+	struct sarif s = { .out = out,
+			   .f = f,
+			   .given = rep->source_root,
+			   .first = !rep->written,
+			   .targets = rep->targets };
 
 	sarif_open(&s, f);
 	for (size_t i = 0; i < f->nlocs; i++)
@@ -316,7 +322,8 @@ static void sarif_outlook(FILE *out, struct ks_report *rep, const struct ks_outl
 	if (!sev)
 		return;
 	text = ks_strdupf("%s on %s: %s", o->module, o->release ? o->release : "the target", words);
-	fp = ks_strdupf("%s/" UNKNOWN_RULE, o->module);
+	fp = rep->targets && o->release ? ks_strdupf("%s/" UNKNOWN_RULE "@%s", o->module, o->release)
+					: ks_strdupf("%s/" UNKNOWN_RULE, o->module);
 	s.root = root_dir(s.given);
 	fprintf(out, "%s        {\"ruleId\": \"" UNKNOWN_RULE "\", \"level\": \"%s\", "
 		     "\"message\": {\"text\": ",

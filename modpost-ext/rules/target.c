@@ -413,7 +413,8 @@ void ks_build_tag(struct ks_buf *b, const struct ks_finding *f)
 	ks_buf_addf(b, "%s on %s", ks_break_name(f->diff->kind), f->target ? f->target : "target");
 }
 
-/* "needs source changes: 7 places (3 kinds: arity, gone, prototype)" */
+/* "needs source changes: 7 places (3 kinds: arity, gone, prototype)";
+ * without what, "7 places: arity, gone, prototype" (ks_outlook_places) */
 static void say_places(struct ks_buf *b, const char *what, const struct ks_outlook *o)
 {
 	const struct ks_verdict *v = o->v;
@@ -426,19 +427,26 @@ static void say_places(struct ks_buf *b, const char *what, const struct ks_outlo
 		seen[v->diffs[i].kind] = true;
 	}
 	kinds += o->nload_kinds;
-	ks_buf_addf(b, "%s: %zu place%s", what, places, places == 1 ? "" : "s");
-	if (kinds) {
+	ks_buf_addf(b, "%s%s%zu place%s", what ? what : "", what ? ": " : "", places,
+		    places == 1 ? "" : "s");
+	if (kinds && !what)
+		ks_buf_adds(b, ": ");
+	else if (kinds)
 		ks_buf_addf(b, " (%zu kind%s: ", kinds, kinds == 1 ? "" : "s");
+	if (kinds) {
 		for (size_t k = 0; k < KS_NBREAKS; k++)
 			if (seen[k])
 				ks_buf_addf(b, "%s%s", n++ ? ", " : "",
 					    ks_break_name((enum ks_break)k));
 		for (size_t k = 0; k < o->nload_kinds; k++)
 			ks_buf_addf(b, "%s%s", n++ ? ", " : "", o->load_kinds[k]);
-		ks_buf_addc(b, ')');
+		if (what)
+			ks_buf_addc(b, ')');
 	}
+	if (o->unjudged && !what)
+		ks_buf_addf(b, "; %zu more unknown", o->unjudged);
 	/* the places it could not judge may need changes too */
-	if (o->unjudged && v)
+	if (o->unjudged && v && what)
 		ks_buf_addf(b, "; whether %zu more place%s build%s there is unknown (%s)",
 			    o->unjudged, o->unjudged == 1 ? "" : "s", o->unjudged == 1 ? "s" : "",
 			    v->why ? v->why : "not judged");
@@ -476,4 +484,9 @@ const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o)
 	}
 	say_places(b, "needs source changes", o);
 	return "needs-source-changes";
+}
+
+void ks_outlook_places(struct ks_buf *b, const struct ks_outlook *o)
+{
+	say_places(b, NULL, o);
 }

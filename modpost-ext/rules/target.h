@@ -58,6 +58,8 @@ struct ks_outlook {
  * into b; returns its state: "builds-and-loads", "needs-source-changes",
  * "loads-but-rebuild-fails" or "unknown". */
 const char *ks_outlook_word(struct ks_buf *b, const struct ks_outlook *o);
+/* Its places in brief ("7 places: arity, gone, prototype") into b. */
+void ks_outlook_places(struct ks_buf *b, const struct ks_outlook *o);
 
 /* The forecast's rows (forecast/breaks.def): a break's message and tag. */
 void ks_build_word(struct ks_buf *b, const struct ks_finding *f);

@@ -28,9 +28,15 @@ done
 "$KSUNSET" check --target-release 6.12 "$TOP/tests/shell/lib.sh" >/dev/null 2>"$TMP/err"
 expect_eq "--target-release without --target: exit 2" "$?" 2
 expect_grep "--target-release without --target: says so" "$TMP/err" "--target-release needs --target"
-"$KSUNSET" check --target "$TMP" --target "$TMP/bad.symvers" "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
-expect_eq "--target twice: exit 2" "$?" 2
-expect_grep "--target twice: said, not the last one taken" "$TMP/err" "--target given more than once: one target per run"
+"$KSUNSET" check --target "$TMP/bad.symvers" --target "$TMP/bad.symvers" "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
+expect_eq "the same --target twice: exit 2" "$?" 2
+expect_grep "the same --target twice: said" "$TMP/err" "--target '$TMP/bad.symvers' given twice"
+"$KSUNSET" check --target "$TMP/a.symvers" --target "$TMP/b.symvers" --target-release 6.12 "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--target-release with two targets: exit 2" "$?" 2
+expect_grep "--target-release with two targets: says so" "$TMP/err" "--target-release names one target's release"
+"$KSUNSET" check --target "$TMP/." --target "$TMP/bad.symvers" "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
+expect_eq "two targets, the first unusable: exit 2" "$?" 2
+expect_grep "two targets, the first unusable: says why" "$TMP/err" "$TMP/.: error: a directory without a Module.symvers"
 
 K=$(kdir)
 [ -n "$K" ] || { fail "no Debian kernel headers in /usr/src (scripts/install-deps.sh installs them)"; exit 1; }
@@ -235,6 +241,30 @@ else
 	"$KSUNSET" check --target "$H" "$cl/written.ko" >"$TMP/out" 2>&1
 	expect_grep "classes: one import not exported as built, said in the singular" "$TMP/out" \
 		"written.ko on $new: builds and loads there once rebuilt (1 of its imports is not exported there as built)"
+	# --- which kernels: each target forecast, one line per module --------
+	"$KSUNSET" check --target "$K" --target "$H" "$cl/kquote.ko" "$cl/cfginc.ko" "$cl/litline.ko" >"$TMP/out" 2>&1
+	expect_eq "two targets: exit 1 (one does not build on one)" "$?" 1
+	expect_grep "two targets: each target's outlook" "$TMP/out" "kquote.ko on $old: builds and loads there"
+	expect_grep "two targets: each target's outlook (2)" "$TMP/out" "kquote.ko on $new: needs source changes: 1 place"
+	expect_grep "two targets: one line per module" "$TMP/out" \
+		"ksunset: $cl/kquote.ko: builds and loads on $old; needs source changes on $new (1 place: gone)"
+	expect_grep "two targets: the places not judged, counted" "$TMP/out" \
+		"ksunset: $cl/cfginc.ko: builds and loads on $old; needs source changes on $new (2 places: gone, member-gone; 1 more unknown)"
+	expect_grep "two targets: unknown on one" "$TMP/out" \
+		"ksunset: $cl/litline.ko: builds and loads on $old; unknown on $new"
+	"$KSUNSET" check --target "$H" --target "$K" --format json "$cl/kquote.ko" >"$TMP/two.json" 2>/dev/null
+	expect_eq "two targets, json: one outlook per module and target, in the order given" "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%s:%s" % (m["target"], m["outlook"]) for m in d["modules"]),
+      sorted(set(f["target_release"] for f in d["findings"] if "kind" in f)))' "$TMP/two.json")" \
+		"$new:needs-source-changes $old:builds-and-loads ['$new']"
+	"$KSUNSET" check --target "$K" --target "$H" --format sarif "$cl/litline.ko" "$cl/kquote.ko" >"$TMP/two.sarif" 2>/dev/null
+	expect_eq "two targets, sarif: no two results share a fingerprint" "$(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]["results"]
+fp = [list(x["partialFingerprints"].values())[0] for x in r]
+print(len(fp) > 0 and len(fp) == len(set(fp)), any(f.endswith("@'"$new"'") for f in fp))' "$TMP/two.sarif")" "True True"
 fi
 
 # A copy of the target (hard links: cheap), its Makefile pointing at its
@@ -365,9 +395,9 @@ expect_eq "make --target /nonexistent: exit 2" "$?" 2
 expect_grep "make --target /nonexistent: said" "$TMP/err" "/nonexistent: error: cannot read: No such file or directory"
 expect_eq "make --target /nonexistent: said before any build" "$(ls "$mk"/*.o 2>/dev/null | wc -l)" 0
 (cd "$mk" && KSUNSET_SCHEDULE= "$KSUNSET" make --target "$TMP" --target "$TMP" -C "$K" M="$mk") >"$TMP/out" 2>"$TMP/err"
-expect_eq "make --target twice: exit 2" "$?" 2
-expect_grep "make --target twice: said" "$TMP/err" "--target given more than once: one target per run"
-expect_eq "make --target twice: said before any build" "$(ls "$mk"/*.o 2>/dev/null | wc -l)" 0
+expect_eq "make, the same --target twice: exit 2" "$?" 2
+expect_grep "make, the same --target twice: said" "$TMP/err" "--target '$TMP' given twice"
+expect_eq "make, the same --target twice: said before any build" "$(ls "$mk"/*.o 2>/dev/null | wc -l)" 0
 mk=$TMP/make-api
 cp -r "$TOP/tests/kbuild/pair" "$mk"
 (cd "$mk" && KSUNSET_SCHEDULE= "$KSUNSET" make --api -C "$K" M="$mk") >"$TMP/out" 2>"$TMP/err"
