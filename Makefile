@@ -254,6 +254,8 @@ install: $(KSUNSET) $(PLUGIN)
 		chmod 644 "$(DESTDIR)$(MANDIR)/man$${p##*.}/$${p##*/}" || exit 1; done
 	$(Q)install -m 644 completion/ksunset.bash $(DESTDIR)$(BASHCOMPDIR)/ksunset
 	$(Q)install -m 644 share/history.schedule $(DESTDIR)$(PREFIX)/share/ksunset/
+	$(Q)install -d $(DESTDIR)$(PREFIX)/share/ksunset/migrations
+	$(Q)install -m 644 share/migrations/*.migrations $(DESTDIR)$(PREFIX)/share/ksunset/migrations/
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ksunset.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc
 	@echo "installed under $(DESTDIR)$(PREFIX)"
@@ -266,12 +268,14 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ksunset $(DESTDIR)$(PREFIX)/lib/ksunset/ksunset.so
 	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksunset.pc $(DESTDIR)$(BASHCOMPDIR)/ksunset
 	rm -f $(DESTDIR)$(PREFIX)/share/ksunset/history.schedule
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/ksunset/migrations/,$(notdir $(wildcard share/migrations/*.migrations)))
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/ksunset/,$(notdir $(wildcard include/ksunset/*.h)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard doc/*.1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(wildcard doc/*.5)))
 	rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/ksunset.so
 	-rmdir $(DESTDIR)$(PREFIX)/lib/ksunset $(DESTDIR)$(PREFIX)/include/ksunset \
-		$(DESTDIR)$(PREFIX)/share/ksunset/schedule.d $(DESTDIR)$(PREFIX)/share/ksunset \
+		$(DESTDIR)$(PREFIX)/share/ksunset/schedule.d \
+		$(DESTDIR)$(PREFIX)/share/ksunset/migrations $(DESTDIR)$(PREFIX)/share/ksunset \
 		$(DESTDIR)$(SYSCONFDIR)/ksunset/schedule.d $(DESTDIR)$(SYSCONFDIR)/ksunset 2>/dev/null
 
 clean:

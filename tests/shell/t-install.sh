@@ -14,6 +14,7 @@ make -s -C "$TOP" install DESTDIR="$R" PREFIX=$P >"$TMP/log" 2>&1
 expect_eq "make install: exit 0" "$?" 0
 for f in bin/ksunset lib/ksunset/ksunset.so include/ksunset/record.h include/ksunset/sunset.h \
 	share/man/man1/ksunset.1 share/man/man1/ksunset-plugin.1 share/man/man5/ksunset.schedule.5 \
+	share/man/man5/ksunset.migrations.5 share/ksunset/migrations/6.1-6.12.migrations \
 	lib/pkgconfig/ksunset.pc share/bash-completion/completions/ksunset; do
 	test -f "$R$P/$f" && pass "installed $f" || fail "installed $f"
 done
