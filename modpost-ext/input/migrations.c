@@ -1,0 +1,227 @@
+/* A migrations file: "Field: value" lines, From and To first, then one
+ * entry per header, entries apart by blank lines, '#' comments. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "array.h"
+#include "buf.h"
+#include "input/migrations.h"
+
+struct parse {
+	struct ks_migrations *m;
+	struct ks_diags *d;
+	struct ks_migration *cur;	/* the entry being read; NULL: none */
+	unsigned line;
+	bool bad;
+};
+
+/* The line's error (msg, taken). */
+static void bad(struct parse *p, char *msg)
+{
+	ks_diag_add(p->d, KS_ERROR, p->m->path, p->line, 0, "%s", msg);
+	p->bad = true;
+	free(msg);
+}
+
+/* says so and leaves the line */
+#define BAD(p, ...)                              \
+	do {                                     \
+		bad(p, ks_strdupf(__VA_ARGS__)); \
+		return;                          \
+	} while (0)
+
+/* "X.Y" */
+static bool release(const char *s)
+{
+	size_t a = strspn(s, "0123456789"), b;
+
+	if (!a || s[a] != '.')
+		return false;
+	b = strspn(s + a + 1, "0123456789");
+	return b && !s[a + 1 + b];
+}
+
+/* A header's name: no blank, no <> or "" of its own. */
+static bool header(const char *s)
+{
+	return *s && !s[strcspn(s, " \t<>\"")];
+}
+
+/* "N of M", N at most M. */
+static bool count(const char *s, unsigned *n, unsigned *of)
+{
+	char *end;
+	unsigned long a = strtoul(s, &end, 10), b;
+
+	if (end == s || strncmp(end, " of ", 4))
+		return false;
+	s = end + 4;
+	b = strtoul(s, &end, 10);
+	if (end == s || *end || a > b || b > 1000000)
+		return false;
+	*n = (unsigned)a;
+	*of = (unsigned)b;
+	return true;
+}
+
+/* "FILE:LINE -> FILE:LINE": the newer one kept. */
+static char *example(const char *s)
+{
+	const char *arrow = strstr(s, " -> "), *colon;
+
+	if (!arrow || !(colon = strrchr(arrow + 4, ':')) || colon == arrow + 4 || !colon[1] ||
+	    colon[1 + strspn(colon + 1, "0123456789")] || !strchr(s, ':') || strchr(s, ':') > arrow)
+		return NULL;
+	return ks_xstrdup(arrow + 4);
+}
+
+static void field(struct parse *p, const char *name, const char *value)
+{
+	struct ks_migrations *m = p->m;
+	struct ks_migration *e = p->cur;
+	char **head = !strcmp(name, "From") ? &m->from : !strcmp(name, "To") ? &m->to : NULL;
+	static const char *const known[] = { "From", "To", "Header", "Instead", "Count", "Example" };
+	size_t k = 0;
+
+	while (k < KS_ARRAY_SIZE(known) && strcmp(known[k], name))
+		k++;
+	if (k == KS_ARRAY_SIZE(known))
+		BAD(p, "unknown field '%s'", name);
+
+	if (head) {
+		if (m->n || *head)
+			BAD(p, "'%s:' belongs once at the top, before the entries", name);
+		if (!release(value))
+			BAD(p, "expected a release X.Y, not '%s'", value);
+		*head = ks_xstrdup(value);
+	} else if (!strcmp(name, "Header")) {
+		if (e)
+			BAD(p, "'%s': an entry starts after a blank line", value);
+		if (!header(value))
+			BAD(p, "expected a header's name as #include <...> names it, not '%s'",
+			    value);
+		if (ks_migrations_find(m, value))
+			BAD(p, "header '%s' listed twice", value);
+		ks_array_grow((void **)&m->v, m->n, 1, sizeof(*m->v));
+		e = p->cur = &m->v[m->n++];
+		memset(e, 0, sizeof(*e));
+		e->header = ks_xstrdup(value);
+		e->line = p->line;
+	} else if (!e) {
+		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header:)", name));
+	} else if (!strcmp(name, "Instead")) {
+		if (e->instead || !header(value))
+			BAD(p, "expected one header's name, not '%s'", value);
+		e->instead = ks_xstrdup(value);
+	} else if (!strcmp(name, "Count")) {
+		if (e->of || !count(value, &e->count, &e->of))
+			BAD(p, "expected 'N of M', not '%s'", value);
+	} else if (e->example || !(e->example = example(value))) {
+		BAD(p, "expected 'FILE:LINE -> FILE:LINE', not '%s'", value);
+	}
+}
+
+/* The end of an entry: every field there. */
+static void close_entry(struct parse *p)
+{
+	struct ks_migration *e = p->cur;
+	unsigned line = p->line;
+
+	p->cur = NULL;
+	if (!e || (e->instead && e->of && e->example))
+		return;
+	p->line = e->line;
+	bad(p, ks_strdupf("entry '%s' lacks Instead:, Count: or Example:", e->header));
+	p->line = line;
+}
+
+static void one_line(struct parse *p, char *s)
+{
+	char *colon, *v;
+
+	s[strcspn(s, "\r")] = '\0';
+	if (*s == '#')
+		return;
+	if (!*s) {
+		close_entry(p);
+		return;
+	}
+	colon = strchr(s, ':');
+	if (!colon || colon == s ||
+	    s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")] != ':')
+		BAD(p, "expected 'Field: value', not '%s'", s);
+	*colon = '\0';
+	v = colon + 1 + strspn(colon + 1, " \t");
+	for (size_t n = strlen(v); n && (v[n - 1] == ' ' || v[n - 1] == '\t'); n--)
+		v[n - 1] = '\0';
+	field(p, s, v);
+}
+
+int ks_migrations_load(struct ks_migrations *m, const char *path, struct ks_diags *d)
+{
+	struct ks_buf text = KS_BUF_INIT;
+	struct parse p = { .m = m, .d = d };
+	int e;
+	char *s, *nl;
+
+	memset(m, 0, sizeof(*m));
+	m->path = ks_xstrdup(path);
+	if ((e = ks_buf_read_file(&text, path)) < 0) {
+		ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read: %s", strerror(-e));
+		return e;
+	}
+	if (text.len && memchr(text.p, '\0', text.len)) {
+		ks_diag_add(d, KS_ERROR, path, 0, 0, "holds a NUL byte: not a migrations file");
+		ks_buf_free(&text);
+		ks_migrations_free(m);
+		return -EINVAL;
+	}
+	ks_buf_addc(&text, '\0');	/* an empty file is one empty line */
+	for (s = text.p;; s = nl + 1) {
+		nl = strchr(s, '\n');
+		if (nl)
+			*nl = '\0';
+		p.line++;
+		one_line(&p, s);
+		if (!nl)
+			break;
+	}
+	p.line++;
+	close_entry(&p);
+	if (!p.bad && (!m->from || !m->to)) {
+		p.line = 0;
+		bad(&p, ks_xstrdup("no From: and To: releases"));
+	}
+	ks_buf_free(&text);
+	if (!p.bad)
+		return 0;
+	free(m->path);
+	m->path = NULL;
+	ks_migrations_free(m);
+	return -EINVAL;
+}
+
+const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, const char *header)
+{
+	for (size_t i = 0; m && i < m->n; i++)
+		if (!strcmp(m->v[i].header, header))
+			return &m->v[i];
+	return NULL;
+}
+
+void ks_migrations_free(struct ks_migrations *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		free(m->v[i].header);
+		free(m->v[i].instead);
+		free(m->v[i].example);
+	}
+	free(m->v);
+	free(m->from);
+	free(m->to);
+	free(m->path);
+	memset(m, 0, sizeof(*m));
+}

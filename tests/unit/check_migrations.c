@@ -1,0 +1,147 @@
+/* Migrations files (ksunset.migrations(5)): the fields of an entry, and
+ * the message and line of each malformed one. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "suites.h"
+#include "input/migrations.h"
+
+/* Loads n bytes of text from a file of its own. */
+static int load_n(struct ks_migrations *m, struct ks_diags *d, const char *text, size_t n,
+		  char *path)
+{
+	int fd, r;
+
+	strcpy(path, "/tmp/ks-migrations-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, n), (int)n);
+	close(fd);
+	r = ks_migrations_load(m, path, d);
+	unlink(path);
+	return r;
+}
+
+static int load(struct ks_migrations *m, struct ks_diags *d, const char *text, char *path)
+{
+	return load_n(m, d, text, strlen(text), path);
+}
+
+START_TEST(test_good)
+{
+	struct ks_migrations m;
+	struct ks_diags d = { 0 };
+	const struct ks_migration *e;
+	char path[64];
+
+	ck_assert_int_eq(load(&m, &d,
+			      "# comment\r\n"
+			      "From:    6.1\r\n"
+			      "To:      6.12\r\n"
+			      "\r\n"
+			      "Header:  asm/unaligned.h\r\n"
+			      "Instead: linux/unaligned.h\r\n"
+			      "Count:   718 of 726\r\n"
+			      "Example: arch/alpha/kernel/traps.c:24 -> arch/alpha/kernel/traps.c:25\r\n"
+			      "\n"
+			      "Header:  media/dvb_math.h\n"
+			      "Instead: linux/int_log.h\n"
+			      "Count:   26 of 26\n"
+			      "Example: a.h:15 -> a.h:16",
+			      path),
+			 0);
+	ck_assert_uint_eq(d.n, 0);
+	ck_assert_str_eq(m.from, "6.1");
+	ck_assert_str_eq(m.to, "6.12");
+	ck_assert_uint_eq(m.n, 2);
+	e = ks_migrations_find(&m, "asm/unaligned.h");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(e->instead, "linux/unaligned.h");
+	ck_assert_uint_eq(e->count, 718);
+	ck_assert_uint_eq(e->of, 726);
+	ck_assert_str_eq(e->example, "arch/alpha/kernel/traps.c:25");
+	ck_assert_uint_eq(e->line, 5);
+	ck_assert_str_eq(ks_migrations_find(&m, "media/dvb_math.h")->example, "a.h:16");
+	ck_assert_ptr_null(ks_migrations_find(&m, "linux/unaligned.h"));
+	ks_migrations_free(&m);
+	ks_diags_free(&d);
+}
+END_TEST
+
+static const struct {
+	const char *text;
+	unsigned line;
+	const char *msg;
+} bad[] = {
+	{ "", 0, "no From: and To: releases" },
+	{ "From: 6.1\n", 0, "no From: and To: releases" },
+	{ "From: 6\nTo: 6.12\n", 1, "expected a release X.Y, not '6'" },
+	{ "From: 6.1\nTo: 6.12\nFrom: 6.2\n", 3, "'From:' belongs once at the top, before the entries" },
+	{ "From: 6.1\nTo: 6.12\nInstead: x.h\n", 3,
+	  "'Instead:' outside an entry (an entry starts with Header:)" },
+	{ "From: 6.1\nTo: 6.12\n\nHeader: <x.h>\n", 4,
+	  "expected a header's name as #include <...> names it, not '<x.h>'" },
+	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nInstead: y.h\nCount: 3 of 2\n", 6,
+	  "expected 'N of M', not '3 of 2'" },
+	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nInstead: y.h\nCount: 1 of 2\nExample: a.c:1\n", 7,
+	  "expected 'FILE:LINE -> FILE:LINE', not 'a.c:1'" },
+	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nInstead: y.h\n", 4,
+	  "entry 'x.h' lacks Instead:, Count: or Example:" },
+	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nHeader: y.h\n", 5,
+	  "'y.h': an entry starts after a blank line" },
+	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nInstead: y.h\nCount: 1 of 1\nExample: a:1 -> a:2\n\n"
+	  "Header: x.h\n",
+	  9, "header 'x.h' listed twice" },
+	{ "From: 6.1\nTo: 6.12\nWhat: kfree\n", 3, "unknown field 'What'" },
+	{ "From: 6.1\nTo: 6.12\nnot a field\n", 3, "expected 'Field: value', not 'not a field'" },
+};
+
+START_TEST(test_bad)
+{
+	struct ks_migrations m;
+	struct ks_diags d = { 0 };
+	char path[64];
+
+	ck_assert_int_eq(load(&m, &d, bad[_i].text, path), -EINVAL);
+	ck_assert_uint_ge(d.nerrors, 1);
+	ck_assert_str_eq(d.v[0].msg, bad[_i].msg);
+	ck_assert_uint_eq(d.v[0].line, bad[_i].line);
+	ck_assert_str_eq(d.v[0].file, path);
+	ck_assert_uint_eq(m.n, 0);	/* nothing of a bad file is kept */
+	ck_assert_ptr_null(m.from);
+	ks_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_unreadable)
+{
+	struct ks_migrations m;
+	struct ks_diags d = { 0 };
+	char path[64];
+
+	ck_assert_int_eq(ks_migrations_load(&m, "/nonexistent/x.migrations", &d), -ENOENT);
+	ck_assert_str_eq(d.v[0].msg, "cannot read: No such file or directory");
+	ks_diags_free(&d);
+	/* a NUL byte: not text, said, nothing kept */
+	ck_assert_int_eq(load_n(&m, &d, "From: 6.1\nTo: 6.12\0\n", 21, path), -EINVAL);
+	ck_assert_str_eq(d.v[0].msg, "holds a NUL byte: not a migrations file");
+	ck_assert_ptr_null(m.from);
+	ks_diags_free(&d);
+}
+END_TEST
+
+static Suite *suite_migrations(void)
+{
+	Suite *s = suite_create("migrations");
+	TCase *tc = tcase_create("parse");
+
+	tcase_add_test(tc, test_good);
+	tcase_add_loop_test(tc, test_bad, 0, KS_NCASES(bad));
+	tcase_add_test(tc, test_unreadable);
+	suite_add_tcase(s, tc);
+	return s;
+}
+KS_SUITE(suite_migrations)
