@@ -11,6 +11,7 @@
 #include "forecast/forecast.h"
 #include "rules/baseline.h"
 #include "rules/rules.h"
+#include "input/migrations.h"
 #include "rules/target.h"
 #include "cmd/cli.h"
 #include "cmd/cmd.h"
@@ -20,6 +21,7 @@
 struct check_opts {
 	struct ks_paths schedules, symvers, modules;
 	const char *today, *output, *baseline, *write_baseline, *kernel_dir;
+	const char *migrations;		/* --migrations; NULL: the shipped one */
 	struct ks_paths targets;	     /* --target, in the order given */
 	const char *target, *target_release; /* the one checked now, --target-release */
 	struct ks_check_opts check;
@@ -50,6 +52,8 @@ static const char help[] =
 	"                            repeatable: one line per module says on which\n"
 	"                            of the kernels it builds\n"
 	"      --target-release REL  the --target kernel's release (for a Module.symvers)\n"
+	"      --migrations FILE     how in-tree code adapted, for what to write instead\n"
+	"                            (default: the shipped file that leads to the target)\n"
 	"      --history             also the export changes between Debian's kernels\n"
 	"                            that ksunset ships ($KSUNSET_HISTORY overrides)\n"
 	"      --format FMT          text (default), json or sarif\n"
@@ -83,6 +87,7 @@ enum {
 	OPT_TARGET,
 	OPT_TARGET_RELEASE,
 	OPT_HISTORY,
+	OPT_MIGRATIONS,
 };
 
 static const struct option longopts[] = {
@@ -105,6 +110,7 @@ static const struct option longopts[] = {
 	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "target-release", required_argument, NULL, OPT_TARGET_RELEASE },
 	{ "history", no_argument, NULL, OPT_HISTORY },
+	{ "migrations", required_argument, NULL, OPT_MIGRATIONS },
 	KS_CLI_DWARF_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
@@ -115,6 +121,7 @@ struct run {
 	struct ks_symvers symvers;
 	struct ks_target target;	/* --target */
 	struct ks_forecast forecast;	/* --target: will the modules build there */
+	struct ks_migrations migrations; /* --target: what in-tree code wrote instead */
 	char *run_exports;		/* --target: the given modules' exports, parsed */
 	struct ks_strmap outlooks;	/* several --target: module -> its line so far */
 	char **order;			/* the modules, in the order first checked */
@@ -226,6 +233,9 @@ static int option(void *ctx, int c, const char *arg)
 		o->target = o->targets.v[0];
 		o->report.targets = o->targets.n > 1;
 		return 0;
+	case OPT_MIGRATIONS:
+		o->migrations = arg;
+		return 0;
 	case OPT_HISTORY:
 		o->history = true;
 		return 0;
@@ -257,6 +267,10 @@ static int ready(void *ctx)
 		ks_usage_error("check", "--target-release needs --target");
 		return -EINVAL;
 	}
+	if (o->migrations && !o->target) {
+		ks_usage_error("check", "--migrations needs --target");
+		return -EINVAL;
+	}
 	if (o->target_release && o->targets.n > 1) {
 		ks_usage_error("check", "--target-release names one target's release: give "
 					"one --target with it");
@@ -282,6 +296,36 @@ static void note(struct run *r, int err)
 		r->unusable = true;
 }
 
+/* --target: how in-tree code adapted on the way to it (--migrations, else
+ * the shipped file that leads to its release, if any). A file that leads
+ * elsewhere is said and not used; an unreadable or malformed one is an
+ * unusable input. */
+static int load_migrations(struct run *r)
+{
+	struct ks_release rel;
+	char *to, *path;
+	int e;
+
+	ks_migrations_free(&r->migrations);
+	r->check.migrations = NULL;
+	if (!r->target.k.release || ks_release_parse_target(r->target.k.release, &rel) < 0)
+		return 0;
+	to = ks_strdupf("%u.%u", rel.major, rel.minor);
+	path = r->o.migrations ? ks_xstrdup(r->o.migrations) : ks_cli_migrations_file(to);
+	e = path ? ks_migrations_load(&r->migrations, path, r->problems) : 0;
+	if (e < 0)
+		r->unusable = true;
+	else if (path && strcmp(r->migrations.to, to))
+		ks_diag_add(r->problems, KS_NOTE, path, 0, 0,
+			    "migrations from %s to %s, not to the target's %s: not used",
+			    r->migrations.from, r->migrations.to, to);
+	else if (path)
+		r->check.migrations = &r->migrations;
+	free(path);
+	free(to);
+	return e < 0 ? -EINVAL : 0;
+}
+
 /* --target: its exports stand for the kernel's (-i adds the modules' own,
  * as KBUILD_EXTRA_SYMBOLS does), its release for the modules'. An unusable
  * target stops the run: every verdict would be wrong. */
@@ -295,7 +339,7 @@ static int load_target(struct run *r)
 	}
 	if (!r->o.check.kernel_release)
 		r->check.opts.kernel_release = r->target.k.release;
-	return 0;
+	return load_migrations(r);
 }
 
 static int load_inputs(void *ctx)
@@ -714,6 +758,7 @@ static void run_free(void *ctx)
 	ks_symvers_free(&r->symvers);
 	ks_forecast_free(&r->forecast);
 	ks_target_free(&r->target);
+	ks_migrations_free(&r->migrations);
 	free(r->run_exports);
 	ks_baseline_free(&r->baseline);
 	ks_baseline_keys_free(&r->keys);

@@ -1,5 +1,6 @@
 /* Shared command-line steps: schedule discovery (first match wins, as in
  * ksunset(1)) and today's date. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <glob.h>
@@ -221,6 +222,40 @@ char *ks_cli_plugin_path(void)
 #ifndef KS_DATADIR
 #define KS_DATADIR "/usr/local/share"
 #endif
+
+char *ks_cli_migrations_file(const char *to)
+{
+	static const char *const ups[] = { "/..", "/../.." };	/* build/, build/san/ */
+	char exe[PATH_MAX], *dir_path = NULL, *r = NULL;
+	const char *dir = exe_dir(exe, sizeof(exe));
+	struct dirent **names = NULL;
+	char *suffix = ks_strdupf("-%s.migrations", to);
+	int n;
+
+	for (size_t i = 0; !dir_path && *dir && i < KS_ARRAY_SIZE(ups); i++) {
+		char *p = ks_strdupf("%s%s/share/migrations", dir, ups[i]);
+
+		if (access(p, R_OK) == 0)
+			dir_path = p;
+		else
+			free(p);
+	}
+	if (!dir_path)
+		dir_path = ks_xstrdup(KS_DATADIR "/ksunset/migrations");
+	/* the first, by name, of the files that lead to that release */
+	n = scandir(dir_path, &names, NULL, alphasort);
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(names[i]->d_name), sl = strlen(suffix);
+
+		if (!r && len > sl && !strcmp(names[i]->d_name + len - sl, suffix))
+			r = ks_strdupf("%s/%s", dir_path, names[i]->d_name);
+		free(names[i]);
+	}
+	free(names);
+	free(suffix);
+	free(dir_path);
+	return r;
+}
 
 const char *ks_cli_history_file(void)
 {

@@ -51,6 +51,9 @@ char *ks_cli_plugin_path(void);
  * $KSUNSET_HISTORY, else the source tree's (a build tree's program), else
  * the installed one. */
 const char *ks_cli_history_file(void);
+/* The shipped migrations file that leads to release to ("6.12"): share/
+ * of a build tree, else the installed one; NULL: none. */
+char *ks_cli_migrations_file(const char *to);
 int ks_cli_today(const char *cmd, const char *arg, int32_t *today) KS_MUST_CHECK;
 
 /* Parses --format; sarif_ok says whether the command writes SARIF. */

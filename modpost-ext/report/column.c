@@ -136,3 +136,49 @@ int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol, unsigned
 	fclose(f);
 	return r;
 }
+
+/* The display and UTF-16 columns of byte off of line. */
+static void columns_at(const char *line, size_t off, unsigned *d, unsigned *u)
+{
+	const unsigned char *s = (const unsigned char *)line;
+
+	*d = *u = 1;
+	for (size_t i = 0; i < off;) {
+		uint32_t c;
+
+		i += utf8_next(s + i, off - i, &c);
+		*d += c == '\t' ? TABSTOP - (*d - 1) % TABSTOP : display_width(c);
+		*u += c >= 0x10000 ? 2 : 1;
+	}
+}
+
+int ks_include_columns(const char *path, unsigned lineno, const char *name, unsigned dcol[2],
+		       unsigned ucol[2])
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL, *at, *hash;
+	size_t cap = 0, len, n = strlen(name);
+	int r;
+
+	if (!f)
+		return -(errno ? errno : EIO);
+	r = read_line(f, lineno, &line, &cap, &len);
+	fclose(f);
+	if (r) {
+		free(line);
+		return r;
+	}
+	line[len] = '\0';
+	/* "#include <NAME>" or "#include \"NAME\"", as the preprocessor reads it */
+	hash = line + strspn(line, " \t");
+	at = *hash == '#' ? strstr(hash, name) : NULL;
+	if (!at || at == line || (at[-1] != '<' && at[-1] != '"') ||
+	    at[n] != (at[-1] == '<' ? '>' : '"') || !strstr(hash, "include")) {
+		free(line);
+		return -ERANGE;
+	}
+	columns_at(line, (size_t)(at - line), &dcol[0], &ucol[0]);
+	columns_at(line, (size_t)(at - line) + n, &dcol[1], &ucol[1]);
+	free(line);
+	return 0;
+}

@@ -20,4 +20,12 @@ int ks_column_utf16(const char *line, size_t len, unsigned dcol, unsigned *col) 
 int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol,
 		      unsigned *col) KS_MUST_CHECK;
 
+/* Where header name stands in the #include at line lineno of path,
+ * between its <> or "": the display columns (dcol, GCC's) and the UTF-16
+ * columns (ucol, SARIF's) of its first character and of the one after it,
+ * 1-based. 0, -ERANGE when the line is past the end or does not include
+ * name, or -errno. */
+int ks_include_columns(const char *path, unsigned lineno, const char *name, unsigned dcol[2],
+		       unsigned ucol[2]) KS_MUST_CHECK;
+
 #endif

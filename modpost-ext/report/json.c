@@ -7,6 +7,7 @@
 
 #include "alloc.h"
 #include "report/escape.h"
+#include "input/migrations.h"
 #include "report/json.h"
 #include "rules/target.h"
 #include "forecast/forecast.h"
@@ -133,6 +134,34 @@ static void doc_end(FILE *out, const struct ks_diags *d)
 	fputs("]\n}\n", out);
 }
 
+/* What in-tree code wrote instead (ksunset.migrations(5)); null: nothing
+ * known. */
+static void json_fix(FILE *out, const struct ks_finding *f)
+{
+	char *s;
+
+	fputs(", \"fix\": ", out);
+	if (!f->fix) {
+		fputs("null", out);
+		return;
+	}
+	s = ks_strdupf("<%s>", f->fix->header);
+	fputs("{\"before\": ", out);
+	ks_json_str(out, s);
+	free(s);
+	s = ks_strdupf("<%s>", f->fix->instead);
+	fputs(", \"after\": ", out);
+	ks_json_str(out, s);
+	free(s);
+	fprintf(out, ", \"count\": %u, \"of\": %u, \"from\": ", f->fix->count, f->fix->of);
+	ks_json_str(out, f->fixes->from);
+	fputs(", \"to\": ", out);
+	ks_json_str(out, f->fixes->to);
+	fputs(", \"example\": ", out);
+	ks_json_str(out, f->fix->example);
+	fputc('}', out);
+}
+
 /* A break of the build: its kind, shapes and where the target has it. */
 static void json_break(FILE *out, const struct ks_diff *d)
 {
@@ -188,8 +217,10 @@ static void json_finding(FILE *out, const struct ks_report *rep, const struct ks
 		}
 		fputs("]", out);
 	}
-	if (f->diff)	/* check --target's forecast */
+	if (f->diff) {	/* check --target's forecast */
 		json_break(out, f->diff);
+		json_fix(out, f);
+	}
 	fputs(", \"message\": ", out);
 	ks_json_str(out, msg);
 	fputs(", ", out);

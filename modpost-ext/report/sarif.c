@@ -13,6 +13,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "path.h"
+#include "input/migrations.h"
 #include "report/column.h"
 #include "report/json.h"
 #include "report/writer.h"
@@ -182,19 +183,49 @@ static void result_head(struct sarif *s)
 	fputs("},\n         \"locations\": [", s->out);
 }
 
+/* What in-tree code wrote instead, as the header's name rewritten in the
+ * #include at l, unless the line no longer includes it: the result's
+ * "fixes", after its locations. */
+static void write_fix(const struct sarif *s, const struct ks_loc *l, const char *path)
+{
+	unsigned d[2], u[2];
+	char *text;
+
+	if (ks_include_columns(path, l->line, s->f->fix->header, d, u) < 0)
+		return;
+	text = ks_strdupf("include <%s>, as %u of the %u in-tree files that included <%s> in %s do "
+			  "in %s",
+			  s->f->fix->instead, s->f->fix->count, s->f->fix->of, s->f->fix->header,
+			  s->f->fixes->from, s->f->fixes->to);
+	fputs(",\n         \"fixes\": [{\"description\": {\"text\": ", s->out);
+	ks_json_str(s->out, text);
+	fputs("}, \"artifactChanges\": [{", s->out);
+	write_artifact(s, path);
+	fprintf(s->out,
+		", \"replacements\": [{\"deletedRegion\": {\"startLine\": %u, \"startColumn\": %u, "
+		"\"endColumn\": %u}, \"insertedContent\": {\"text\": ",
+		l->line, u[0], u[1]);
+	ks_json_str(s->out, s->f->fix->instead);
+	fputs("}}]}]}]", s->out);
+	free(text);
+}
+
 /* The fingerprint and the suppressions that end a result: the baseline's
  * (external) and KSUNSET_ACCEPT's (inSource, its reason the justification;
  * NULL: none). The fingerprint has no line, so that unrelated edits keep
  * it; the use's rank among the uses in its function tells a second use
  * there from the first. */
 static void result_tail(const struct sarif *s, const char *place, bool baselined,
-			const char *in_source)
+			const char *in_source, const struct ks_loc *l, const char *path)
 {
 	const char *on = s->targets && s->f->target ? s->f->target : NULL;
 	char *fp = ks_strdupf("%s/%s%s%s%s%s", s->f->module_name, s->f->symbol, place ? "/" : "",
 			      place ? place : "", on ? "@" : "", on ? on : "");
 
-	fputs("],\n         \"partialFingerprints\": {\"" FINGERPRINT "\": ", s->out);
+	fputc(']', s->out);
+	if (l && s->f->fix)
+		write_fix(s, l, path);
+	fputs(",\n         \"partialFingerprints\": {\"" FINGERPRINT "\": ", s->out);
 	ks_json_str(s->out, fp);
 	fputs("},\n         \"suppressions\": [", s->out);
 	if (baselined)
@@ -247,7 +278,7 @@ static void write_use(struct sarif *s, size_t i)
 	}
 	fputs("}", s->out);
 	place = ks_strdupf("%s/%s/%zu", rel ? rel : path, l->function, use_rank(s, i));
-	result_tail(s, place, l->baselined, in_source);
+	result_tail(s, place, l->baselined, in_source, l, path);
 	free(place);
 }
 
@@ -264,7 +295,7 @@ static void write_unplaced(struct sarif *s)
 	ks_json_str(s->out, fqn);
 	fputs(", \"kind\": \"member\"}]}", s->out);
 	free(fqn);
-	result_tail(s, NULL, s->f->baselined, NULL);
+	result_tail(s, NULL, s->f->baselined, NULL, NULL, NULL);
 }
 
 /* What the results of f share: the root, the uses' files, the message. */

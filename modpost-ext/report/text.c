@@ -5,6 +5,9 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "input/migrations.h"
+#include "report/column.h"
+#include "report/json.h"
 #include "report/writer.h"
 #include "rules/target.h"
 #include "wording.h"
@@ -29,6 +32,28 @@ static void location_line(FILE *out, const struct ks_finding *f, const struct ks
 	fprintf(out, " (%s) [ksunset-%s]\n", tag, f->rule->id + strlen("ksunset/"));
 }
 
+/* What in-tree code wrote instead, at l: a note, and GCC's parseable
+ * fix-it (-fdiagnostics-parseable-fixits) for the header's name, unless
+ * the line no longer includes it. */
+static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l)
+{
+	unsigned d[2], u[2];
+
+	if (ks_include_columns(l->file, l->line, f->fix->header, d, u) < 0) {
+		fprintf(out, "%s:%u: note: in-tree code includes <%s> instead (the line no longer "
+			     "includes <%s>: no fix-it)\n",
+			l->file, l->line, f->fix->instead, f->fix->header);
+		return;
+	}
+	fprintf(out, "%s:%u:%u: note: in-tree code includes <%s> instead\n", l->file, l->line, d[0],
+		f->fix->instead);
+	fputs("fix-it:", out);
+	ks_json_str(out, l->file);
+	fprintf(out, ":{%u:%u-%u:%u}:", l->line, d[0], l->line, d[1]);
+	ks_json_str(out, f->fix->instead);
+	fputc('\n', out);
+}
+
 static char *hinted;		/* the module last given a no-location note */
 
 static void text_finding(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
@@ -48,6 +73,8 @@ static void text_finding(FILE *out, const struct ks_report *rep, const struct ks
 		if (ks_loc_accepted(f, l))
 			continue;
 		location_line(out, f, l, tag.p);
+		if (f->fix)
+			fix_it(out, f, l);
 		if (l->note && l->col)	/* the forecast's probe: what the compiler said */
 			fprintf(out, "%s:%u:%u: note: the compiler says: %s\n", l->file, l->line,
 				l->col, l->note);

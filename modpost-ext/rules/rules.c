@@ -12,6 +12,7 @@
 #include "strmap.h"
 #include "module/namespace.h"
 #include "module/policy.h"
+#include "input/migrations.h"
 #include "rules/rules.h"
 #include "rules/target.h"
 #include "forecast/forecast.h"
@@ -461,6 +462,34 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 	return m->mixed_digests || strcmp(m->digest, digest);
 }
 
+/* A header gone there that in-tree code replaced: the migrations' entry,
+ * when they are of the release m was built for. */
+static void add_fix(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
+{
+	const struct ks_diff *d = f->diff;
+	struct ks_release rel;
+	char *name, *x;
+
+	bool from;
+
+	if (!c->migrations || d->kind != KS_BREAK_HEADER_GONE || !m->vermagic)
+		return;
+	/* vermagic: "6.1.0-57-amd64 SMP mod_unload modversions " */
+	x = ks_xstrndup(m->vermagic, strcspn(m->vermagic, " "));
+	from = ks_release_parse_target(x, &rel) == 0;
+	free(x);
+	x = from ? ks_strdupf("%u.%u", rel.major, rel.minor) : NULL;
+	from = x && !strcmp(x, c->migrations->from);
+	free(x);
+	if (!from)
+		return;
+	/* the header as written: <name> or "name" */
+	name = ks_xstrndup(d->name + 1, strlen(d->name) >= 2 ? strlen(d->name) - 2 : 0);
+	f->fix = ks_migrations_find(c->migrations, name);
+	f->fixes = f->fix ? c->migrations : NULL;
+	free(name);
+}
+
 /* --target's forecast: each break of m's build there, tried against the
  * rules as an import is. */
 static void check_builds(struct ks_check *c, const struct ks_module *m, bool other)
@@ -477,6 +506,7 @@ static void check_builds(struct ks_check *c, const struct ks_module *m, bool oth
 			if (!ks_rules[k].applies(&im))
 				continue;
 			add_finding(c, &im, &ks_rules[k], target_release(c, m), other);
+			add_fix(c, m, &c->found.v[c->found.n - 1]);
 			break;
 		}
 	}

@@ -44,6 +44,8 @@ struct ks_diff;
 struct ks_forecast;
 struct ks_check;
 struct ks_target;
+struct ks_migration;
+struct ks_migrations;
 
 /* check --target: what it takes to load on the target kernel. */
 enum ks_remedy {
@@ -121,6 +123,9 @@ struct ks_finding {
 	char **written_as;		/* names the source writes at the locations */
 	size_t nwritten;
 	const struct ks_diff *diff;	/* a forecast row's break; NULL */
+	/* what in-tree code wrote instead, of the file fixes (NULL: none) */
+	const struct ks_migration *fix;
+	const struct ks_migrations *fixes;
 	bool no_debug_info;		/* DWARF was asked for and there was none */
 	bool generated;			/* the compiler's import: no location by rule */
 };
@@ -135,6 +140,7 @@ struct ks_check {
 	const struct ks_symvers *symvers;	/* NULL: none given */
 	struct ks_target *target;		/* --target; NULL: none */
 	const struct ks_forecast *forecast;	/* --target's, NULL: none */
+	const struct ks_migrations *migrations;	/* --target's, NULL: none */
 	struct ks_check_opts opts;
 	struct ks_findings found;
 	struct { /* while a module is checked: its uses by symbol (rules.c) */

@@ -11,6 +11,7 @@
 #include "forecast/forecast.h"
 #include "module/namespace.h"
 #include "module/policy.h"
+#include "input/migrations.h"
 #include "rules/target.h"
 
 int ks_target_open(struct ks_target *t, const char *arg, const char *release,
@@ -403,6 +404,11 @@ void ks_build_word(struct ks_buf *b, const struct ks_finding *f)
 	ks_buf_addf(b, "does not build on the target kernel %s (%s): ",
 		    f->target ? f->target : "(release unknown)", ks_break_name(d->kind));
 	say_break(b, d);
+	if (f->fix)
+		ks_buf_addf(b, "; in-tree code includes <%s> instead (%u of the %u files that "
+			       "included <%s> in %s; e.g. %s in %s)",
+			    f->fix->instead, f->fix->count, f->fix->of, f->fix->header, f->fixes->from,
+			    f->fix->example, f->fixes->to);
 	if (f->entry && f->entry->replace)
 		ks_buf_addf(b, "; %s%s%s", f->entry->replace_ident ? "use '" : "",
 			    f->entry->replace, f->entry->replace_ident ? "' instead" : "");

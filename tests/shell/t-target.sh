@@ -189,6 +189,45 @@ expect_grep "breaks: text: the location, GCC's way" "$TMP/out" \
 	"$b/main.c:53:23: error: use of 'struct vm_area_struct.vm_flags' in 'breaks_vma' (read-only on $new) [ksunset-build-read-only]"
 expect_grep "breaks: text: the compiler's words" "$TMP/out" \
 	"$b/main.c:53:23: note: the compiler says: assignment of read-only member 'vm_flags'"
+# what in-tree code wrote instead, from the shipped 6.1 -> 6.12 migrations
+expect_grep "breaks: text: what in-tree code includes instead, how many, where" "$TMP/out" \
+	"(header-gone): no such header there; <linux/unaligned.h> has its name; in-tree code includes <linux/unaligned.h> instead (718 of the 726 files that included <asm/unaligned.h> in 6.1; e.g. arch/alpha/kernel/traps.c:25 in 6.12)"
+expect_grep "breaks: text: a note at the header's name" "$TMP/out" \
+	"$b/main.c:18:11: note: in-tree code includes <linux/unaligned.h> instead"
+expect_grep "breaks: text: GCC's parseable fix-it" "$TMP/out" \
+	"fix-it:\"$b/main.c\":{18:11-18:26}:\"linux/unaligned.h\""
+expect_eq "breaks: json: the fix" "$(python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    if f.get("kind") == "header-gone":
+        print(json.dumps(f["fix"], sort_keys=True))
+    elif "kind" in f and f["fix"] is not None:
+        print("a fix where none is known:", f["symbol"])' "$TMP/json")" \
+	'{"after": "<linux/unaligned.h>", "before": "<asm/unaligned.h>", "count": 718, "example": "arch/alpha/kernel/traps.c:25", "from": "6.1", "of": 726, "to": "6.12"}'
+"$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" >"$TMP/breaks.sarif" 2>/dev/null
+expect_eq "breaks: sarif: the fix, the header's name replaced" "$(python3 -c '
+import json, sys
+for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
+    for f in r.get("fixes", []):
+        for c in f["artifactChanges"]:
+            for x in c["replacements"]:
+                d = x["deletedRegion"]
+                print(r["ruleId"], c["artifactLocation"]["uri"].rsplit("/", 1)[1], d["startLine"],
+                      d["startColumn"], d["endColumn"], x["insertedContent"]["text"])' "$TMP/breaks.sarif")" \
+	"ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h"
+# a migrations file that leads to another release: said, not used
+printf 'From: 6.1\nTo: 7.3\n' >"$TMP/other.migrations"
+"$KSUNSET" check --target "$H" --migrations "$TMP/other.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--migrations to another release: exit 1, as without it" "$?" 1
+expect_grep "--migrations to another release: said" "$TMP/err" \
+	"$TMP/other.migrations: note: migrations from 6.1 to 7.3, not to the target's 6.12: not used"
+expect_no_grep "--migrations to another release: not used" "$TMP/out" "in-tree code"
+printf 'From: 6.1\nTo: 6.12\n\nHeader: asm/unaligned.h\nCount: many\n' >"$TMP/bad.migrations"
+"$KSUNSET" check --target "$H" --migrations "$TMP/bad.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--migrations malformed: exit 2" "$?" 2
+expect_grep "--migrations malformed: the file and line" "$TMP/err" "$TMP/bad.migrations:5: error: expected 'N of M', not 'many'"
+"$KSUNSET" check --migrations "$TMP/bad.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--migrations without --target: exit 2" "$?:$(grep -c 'migrations needs --target' "$TMP/err")" "2:1"
 "$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" 2>/dev/null | python3 -c '
 import json, sys
 run = json.load(sys.stdin)["runs"][0]
@@ -207,8 +246,21 @@ r12=$TMP/breaks-6.12
 cp -r "$TOP/tests/kbuild/breaks" "$r12"
 LC_MESSAGES=C make -k -C "$H" M="$r12" modules >"$r12.log" 2>&1
 expect_eq "breaks: the real build against $new fails" "$?" 2
-sed 's|asm/unaligned.h|linux/unaligned.h|' "$TOP/tests/kbuild/breaks/main.c" >"$r12/main.c"
-LC_MESSAGES=C make -k -C "$H" M="$r12" modules >>"$r12.log" 2>&1
+# the fix-it applied, as an editor would
+"$KSUNSET" check --target "$H" "$b/breaks.ko" 2>/dev/null | python3 -c '
+import re, sys
+for l in sys.stdin:
+    m = re.match(r"fix-it:\"(.*)\":\{(\d+):(\d+)-\d+:(\d+)\}:\"(.*)\"$", l.rstrip("\n"))
+    if m and m.group(1).endswith("/main.c"):
+        n, a, b = int(m.group(2)), int(m.group(3)), int(m.group(4))
+        src = open(sys.argv[1]).read().split("\n")
+        src[n - 1] = src[n - 1][:a - 1] + m.group(5) + src[n - 1][b - 1:]
+        open(sys.argv[2], "w").write("\n".join(src))' "$TOP/tests/kbuild/breaks/main.c" "$r12/main.c"
+expect_grep "breaks: the fix-it applied" "$r12/main.c" "#include <linux/unaligned.h>"
+LC_MESSAGES=C make -k -C "$H" M="$r12" modules >"$r12.fixed.log" 2>&1
+cat "$r12.fixed.log" >>"$r12.log"
+expect_no_grep "breaks: the fix-it applied, its line compiles on $new" "$r12.fixed.log" "main.c:18:"
+expect_grep "breaks: the fix-it applied, the build goes on to the other breaks" "$r12.fixed.log" "main.c:21:"
 sed -n "s|^$r12/\([a-z]*\.c:[0-9]*\):[0-9]*: \(fatal \)\{0,1\}error:.*|\1|p" "$r12.log" | sort -u >"$TMP/errlines"
 missed=""
 for at in $(sed 's/.* //' "$TMP/breaklines"); do
