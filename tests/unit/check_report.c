@@ -578,6 +578,39 @@ START_TEST(test_column_in_file)
 }
 END_TEST
 
+/* Where a header's name stands in its #include: GCC's display columns (a
+ * tab to the next multiple of 8) and SARIF's UTF-16 ones. */
+START_TEST(test_include_columns)
+{
+	char path[] = "/tmp/ks-include-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	unsigned d[2], u[2];
+
+	ck_assert_ptr_nonnull(f);
+	fputs("#include\t<asm/unaligned.h>\r\n"
+	      "  #  include \"asm/unaligned.h\"\n"
+	      "#include <asm/unaligned.hh>\n"
+	      "int asm_unaligned; /* <asm/unaligned.h> */\n",
+	      f);
+	fclose(f);
+	ck_assert_int_eq(ks_include_columns(path, 1, "asm/unaligned.h", d, u), 0);
+	ck_assert_uint_eq(d[0], 18);
+	ck_assert_uint_eq(d[1], 33);
+	ck_assert_uint_eq(u[0], 11);
+	ck_assert_uint_eq(u[1], 26);
+	ck_assert_int_eq(ks_include_columns(path, 2, "asm/unaligned.h", d, u), 0);
+	ck_assert_uint_eq(d[0], 15);
+	ck_assert_uint_eq(u[1], 30);
+	/* another header, not a directive, past the end: not there */
+	ck_assert_int_eq(ks_include_columns(path, 3, "asm/unaligned.h", d, u), -ERANGE);
+	ck_assert_int_eq(ks_include_columns(path, 4, "asm/unaligned.h", d, u), -ERANGE);
+	ck_assert_int_eq(ks_include_columns(path, 5, "asm/unaligned.h", d, u), -ERANGE);
+	unlink(path);
+	ck_assert_int_eq(ks_include_columns(path, 1, "asm/unaligned.h", d, u), -ENOENT);
+}
+END_TEST
+
 /* A stream writing into *s, for the other commands' documents. */
 static FILE *mem(char **s, size_t *n)
 {
@@ -734,6 +767,7 @@ static Suite *suite_report(void)
 	tcase_add_test(tc, test_accepted_overdue);
 	tcase_add_loop_test(tc, test_column, 0, KS_NCASES(columns));
 	tcase_add_test(tc, test_column_in_file);
+	tcase_add_test(tc, test_include_columns);
 	suite_add_tcase(s, tc);
 	return s;
 }
