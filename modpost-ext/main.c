@@ -17,6 +17,7 @@ static const struct ks_cmd *const cmds[] = {
 	&ks_cmd_mark,
 	&ks_cmd_make,
 	&ks_cmd_diff,
+	&ks_cmd_fix,
 };
 
 #define NCMDS KS_ARRAY_SIZE(cmds)

@@ -11,6 +11,7 @@
 #include "forecast/forecast.h"
 #include "rules/baseline.h"
 #include "rules/rules.h"
+#include "cmd/fix.h"
 #include "input/migrations.h"
 #include "rules/target.h"
 #include "cmd/cli.h"
@@ -31,6 +32,7 @@ struct check_opts {
 	bool prune;		/* --prune-baseline */
 	bool allow_empty;	/* a folder or list without modules passes */
 	bool history;		/* --history */
+	bool fix;		/* ksunset fix: a patch, not a report */
 };
 
 static const char help[] =
@@ -126,6 +128,7 @@ struct run {
 	struct ks_strmap outlooks;	/* several --target: module -> its line so far */
 	char **order;			/* the modules, in the order first checked */
 	size_t norder;
+	struct ks_fixes fixes;		/* ksunset fix: what the patch rewrites */
 	struct ks_scan scan;
 	struct ks_baseline baseline;
 	struct ks_baseline_keys keys;	/* for --write-baseline */
@@ -536,6 +539,11 @@ static int check_one(void *ctx, const struct ks_module *m)
 	if (r->o.baseline)
 		ks_baseline_apply(&r->baseline, m->name, &r->check.found);
 	ks_findings_sort(&r->check.found);
+	if (r->o.fix) {
+		ks_fixes_collect(&r->fixes, &r->check.found);
+		ks_findings_free(&r->check.found);
+		return 0;
+	}
 	e = report_failed(r, ks_report_findings(r->out, &r->o.report, &r->check.found));
 	if (!e && r->o.target)
 		e = report_failed(r, outlook(r, m));
@@ -733,13 +741,15 @@ static int run(void *ctx, struct ks_diags *d, struct ks_outcome *out)
 		e = check_modules(r, t);
 	if (!e && r->out && r->norder)
 		e = say_outlooks(r);
+	if (!e && r->out && r->o.fix && !r->unusable)
+		e = report_failed(r, ks_fixes_write(r->out, &r->fixes));
 	if (r->out)
 		e = e ? e : close_report(r);
 	if (!e)
 		finish_baselines(r, d);
 	out->unusable = r->unusable;
 	out->write_failed = r->write_failed && !r->unusable;
-	out->findings = r->o.report.tally.errors > 0;
+	out->findings = r->o.fix ? r->fixes.nleft > 0 : r->o.report.tally.errors > 0;
 	return e;
 }
 
@@ -769,6 +779,7 @@ static void run_free(void *ctx)
 	ks_paths_free(&r->o.symvers);
 	ks_paths_free(&r->o.modules);
 	ks_paths_free(&r->o.targets);
+	ks_fixes_free(&r->fixes);
 	for (size_t i = 0; i < r->norder; i++) {
 		struct line *l = ks_strmap_get(&r->outlooks, r->order[i]);
 
@@ -792,5 +803,83 @@ const struct ks_cmd ks_cmd_check = {
 	.ready = ready,
 	.run = run,
 	.summarize = summary,
+	.free = run_free,
+};
+
+/* ksunset fix: check --target's run, its breaks written as a patch */
+static const char fix_help[] =
+	"Usage: ksunset fix --target DIR [OPTION]... MODULE...\n"
+	"Write a patch (a unified diff) that keeps the modules building on the kernel\n"
+	"they were built for and on the --target kernel: each line that no longer\n"
+	"builds there and that in-tree code rewrote the same way (see --migrations)\n"
+	"is rewritten under #if LINUX_VERSION_CODE, the old line kept for older\n"
+	"kernels. Paths are relative to the current directory (patch -p1 applies it\n"
+	"there); the breaks it cannot rewrite are listed in its header. MODULE: as\n"
+	"for check, built with the plugin's api argument (ksunset make --api).\n\n"
+	"      --target DIR          the kernel to build for too (a build or headers\n"
+	"                            directory)\n"
+	"      --migrations FILE     how in-tree code adapted (default: the shipped file\n"
+	"                            that leads to the target)\n"
+	"  -i, --symvers FILE        another Module.symvers whose exports the modules\n"
+	"                            use (repeatable)\n"
+	"  -o, --output FILE         write the patch to FILE\n"
+	"  -j, --jobs N              read modules on N threads (default: one per CPU)\n\n"
+	"Exit status: 0 every break rewritten, 1 some break is not, 2 bad usage or\n"
+	"unusable input.\n";
+
+static const struct option fix_longopts[] = {
+	{ "symvers", required_argument, NULL, 'i' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "migrations", required_argument, NULL, OPT_MIGRATIONS },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void fix_init(void *ctx)
+{
+	struct run *r = ctx;
+
+	init(ctx);
+	r->o.fix = true;
+	r->o.report.quiet = true;
+}
+
+static int fix_ready(void *ctx)
+{
+	struct check_opts *o = &((struct run *)ctx)->o;
+
+	if (o->targets.n != 1) {
+		ks_usage_error("fix", "%s", o->targets.n ? "one --target: the kernel to build for too"
+						   : "no --target given: the kernel to build for too");
+		return -EINVAL;
+	}
+	return ready(ctx);
+}
+
+static void fix_summary(void *ctx, const struct ks_diags *problems)
+{
+	const struct run *r = ctx;
+
+	if (problems->nerrors)
+		return;
+	fprintf(stderr, "ksunset: fix: %zu line%s rewritten in %zu file%s; %zu break%s not rewritten\n",
+		r->fixes.rewritten, r->fixes.rewritten == 1 ? "" : "s", r->fixes.files,
+		r->fixes.files == 1 ? "" : "s", r->fixes.nleft, r->fixes.nleft == 1 ? "" : "s");
+}
+
+const struct ks_cmd ks_cmd_fix = {
+	.name = "fix",
+	.summary = "write a patch that keeps modules building on the --target kernel too",
+	.help = fix_help,
+	.shortopts = "i:o:j:",
+	.longopts = fix_longopts,
+	.size = sizeof(struct run),
+	.init = fix_init,
+	.option = option,
+	.operand = operand,
+	.ready = fix_ready,
+	.run = run,
+	.summarize = fix_summary,
 	.free = run_free,
 };

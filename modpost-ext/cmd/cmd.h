@@ -76,7 +76,7 @@ enum ks_arity ks_cmd_option_arity(const struct ks_cmd *cmd, const char *arg);
 void ks_usage_error(const char *cmd, const char *fmt, ...) KS_PRINTF(2, 3);
 
 extern const struct ks_cmd ks_cmd_check, ks_cmd_lint, ks_cmd_unused, ks_cmd_users,
-	ks_cmd_mark, ks_cmd_make, ks_cmd_diff;
+	ks_cmd_mark, ks_cmd_make, ks_cmd_diff, ks_cmd_fix;
 
 /* --cflags and --plugin-path: the plugin flags for people who wire KCFLAGS. */
 int ks_cflags_main(int argc, char **argv);

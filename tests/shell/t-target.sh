@@ -319,6 +319,48 @@ fp = [list(x["partialFingerprints"].values())[0] for x in r]
 print(len(fp) > 0 and len(fp) == len(set(fp)), any(f.endswith("@'"$new"'") for f in fp))' "$TMP/two.sarif")" "True True"
 fi
 
+# --- ksunset fix: a patch that keeps both kernels building ---------------
+fx=$TMP/fix
+if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
+	fail "fix: build against $old"
+else
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko) >"$TMP/fix.patch" 2>"$TMP/err"
+	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 1 line rewritten in 1 file; 0 breaks not rewritten"
+	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++#include <linux/unaligned.h>
++#else
++#include <asm/unaligned.h>
++#endif"
+	for kd in "$K" "$H"; do
+		p=$TMP/fix-$(basename "$kd")
+		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"
+		(cd "$p" && patch -p1 <"$TMP/fix.patch") >"$TMP/out" 2>&1
+		expect_eq "fix: patch -p1 applies it" "$?" 0
+		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
+		expect_eq "fix: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
+	done
+	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko) >"$TMP/out" 2>&1
+	expect_eq "fix -o FILE: the same patch there, nothing on stdout" "$?:$(cmp -s "$TMP/fix.patch" "$TMP/fix2.patch" && echo same):$(grep -c '^+++' "$TMP/out")" "0:same:0"
+	# a line changed since the build: named, not rewritten
+	sed -i 's|^#include <asm/unaligned.h>|#include <asm/unaligned.h> /* moved */\n|' "$fx/fixhdr.c"
+	sed -i '1i // a line more' "$fx/fixhdr.c"
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko) >"$TMP/fix3.patch" 2>"$TMP/err"
+	expect_grep "fix: a line changed since the build, named" "$TMP/fix3.patch" \
+		"$fx/fixhdr.c:6: no longer includes <asm/unaligned.h> (changed since the build): not rewritten"
+	expect_no_grep "fix: a line changed since the build, not rewritten" "$TMP/fix3.patch" "+++ b/fixhdr.c"
+fi
+if [ -f "$b/breaks.ko" ]; then
+	(cd "$b" && "$KSUNSET" fix --target "$H" breaks.ko) >"$TMP/fix.patch" 2>"$TMP/err"
+	expect_eq "fix, breaks without a rewrite: exit 1" "$?" 1
+	expect_grep "fix: the breaks it cannot rewrite, listed" "$TMP/fix.patch" "  $b/main.c:21: arity DEFINE_SEMAPHORE"
+	expect_grep "fix: the one it can, rewritten" "$TMP/fix.patch" "+#include <linux/unaligned.h>"
+fi
+"$KSUNSET" fix "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
+expect_eq "fix without --target: exit 2" "$?:$(grep -c 'no --target given' "$TMP/err")" "2:1"
+"$KSUNSET" fix --target "$K" --target "$H" "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
+expect_eq "fix with two targets: exit 2" "$?:$(grep -c 'one --target' "$TMP/err")" "2:1"
+
 # A copy of the target (hard links: cheap), its Makefile pointing at its
 # own -common tree: what a user has who changes the headers in place.
 hc=${H%-amd64}-common kb=$(readlink "$H/scripts")

@@ -1,0 +1,39 @@
+/* ksunset fix: a unified diff that keeps a module building on the kernel
+ * it was built for and on the --target, from check --target's breaks and
+ * what in-tree code wrote instead (ksunset.migrations(5)). */
+#ifndef KS_FIX_H
+#define KS_FIX_H
+
+#include <stdio.h>
+
+#include "diag.h"
+#include "rules/rules.h"
+
+/* One line to rewrite: an #include of a header that in-tree code
+ * replaced. */
+struct ks_fix_site {
+	char *file;
+	unsigned line;
+	const struct ks_migration *m;
+	const char *to;			/* the release that has the new one */
+};
+
+struct ks_fixes {
+	struct ks_fix_site *v;
+	size_t n;
+	char **left;			/* "FILE:LINE: KIND NAME" of breaks not rewritten */
+	size_t nleft;
+	size_t rewritten, files;	/* after ks_fixes_write: what the patch holds */
+};
+
+/* The breaks among one module's findings: a site for each location of one
+ * with a rewrite, a line of the header for each of the others. */
+void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found);
+/* The patch, paths relative to the current directory with a/ and b/: a
+ * header listing the breaks it does not rewrite (and sites it could not:
+ * a file not found, a line that changed since the build), then one diff
+ * per file. Returns 0 or a negative errno of the write. */
+int ks_fixes_write(FILE *out, struct ks_fixes *fx);
+void ks_fixes_free(struct ks_fixes *fx);
+
+#endif
