@@ -850,8 +850,9 @@ static int fix_ready(void *ctx)
 	struct check_opts *o = &((struct run *)ctx)->o;
 
 	if (o->targets.n != 1) {
-		ks_usage_error("fix", "%s", o->targets.n ? "one --target: the kernel to build for too"
-						   : "no --target given: the kernel to build for too");
+		ks_usage_error("fix", "%s",
+			       o->targets.n ? "one --target: the kernel to build for too"
+					    : "no --target given: the kernel to build for too");
 		return -EINVAL;
 	}
 	return ready(ctx);
@@ -863,7 +864,8 @@ static void fix_summary(void *ctx, const struct ks_diags *problems)
 
 	if (problems->nerrors)
 		return;
-	fprintf(stderr, "ksunset: fix: %zu line%s rewritten in %zu file%s; %zu break%s not rewritten\n",
+	fprintf(stderr,
+		"ksunset: fix: %zu line%s rewritten in %zu file%s; %zu break%s not rewritten\n",
 		r->fixes.rewritten, r->fixes.rewritten == 1 ? "" : "s", r->fixes.files,
 		r->fixes.files == 1 ? "" : "s", r->fixes.nleft, r->fixes.nleft == 1 ? "" : "s");
 }

@@ -45,7 +45,7 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			}
 			ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
 			fx->v[fx->n++] = (struct ks_fix_site){ ks_xstrdup(l->file), l->line, f->fix,
-							      f->fixes->to };
+							       f->fixes->to };
 		}
 	}
 }
@@ -164,8 +164,8 @@ static void hunks(struct ks_buf *b, const struct lines *ls, const struct ks_fix_
 		olds = news = last - first + 1;
 		for (size_t k = i; k <= j; k++)
 			news += off[k] >= 0 ? 5 : 0;	/* six lines for one */
-		ks_buf_addf(b, "@@ -%zu,%zu +%ld,%zu @@\n", first + 1, olds, (long)first + 1 + delta,
-			    news);
+		ks_buf_addf(b, "@@ -%zu,%zu +%ld,%zu @@\n", first + 1, olds,
+			    (long)first + 1 + delta, news);
 		for (size_t k = first, s = i; k <= last; k++) {
 			while (s <= j && (off[s] < 0 || v[s].line - 1 < k))
 				s++;
@@ -186,8 +186,8 @@ static void hunks(struct ks_buf *b, const struct lines *ls, const struct ks_fix_
 }
 
 /* The diff of the sites v[0..n) of one file, or why it has none in head. */
-static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *body,
-		     const char *cwd, const struct ks_fix_site *v, size_t n)
+static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *body, const char *cwd,
+		     const struct ks_fix_site *v, size_t n)
 {
 	size_t clen = strlen(cwd);
 	const char *rel = !strncmp(v[0].file, cwd, clen) && v[0].file[clen] == '/'
@@ -211,11 +211,13 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 	off = ks_xcalloc(n, sizeof(*off));
 	for (size_t i = 0; i < n; i++) {
 		off[i] = v[i].line && v[i].line <= ls.n
-				 ? include_at(ls.p[v[i].line - 1], ls.len[v[i].line - 1], v[i].m->header)
+				 ? include_at(ls.p[v[i].line - 1], ls.len[v[i].line - 1],
+					      v[i].m->header)
 				 : -1;
 		if (off[i] < 0)
-			ks_buf_addf(head, "  %s:%u: no longer includes <%s> (changed since the build): "
-					  "not rewritten\n",
+			ks_buf_addf(head,
+				    "  %s:%u: no longer includes <%s> (changed since the build): "
+				    "not rewritten\n",
 				    v[i].file, v[i].line, v[i].m->header);
 		done += off[i] >= 0;
 	}
