@@ -171,6 +171,8 @@ int ks_migrations_load(struct ks_migrations *m, const char *path, struct ks_diag
 	m->path = ks_xstrdup(path);
 	if ((e = ks_buf_read_file(&text, path)) < 0) {
 		ks_diag_add(d, KS_ERROR, path, 0, 0, "cannot read: %s", strerror(-e));
+		ks_buf_free(&text);
+		ks_migrations_free(m);
 		return e;
 	}
 	if (text.len && memchr(text.p, '\0', text.len)) {
