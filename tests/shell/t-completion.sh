@@ -63,7 +63,7 @@ want() {
 }
 want before none
 want loaded "complete -F _ksunset ksunset"
-want subcommands "check diff kernel lint make mark mods unused users"
+want subcommands "check diff fix kernel lint make mark mods unused users"
 want l lint
 want "check --f" --format
 want format "json sarif text"
