@@ -11,8 +11,9 @@
 # whose VERSION and PATCHLEVEL name its release). One kind of adaptation
 # is mined: a header the in-tree code stopped including (nearly every file
 # that included it in OLD-SRC no longer does in NEW-SRC), with the header
-# those files include instead, how many did, and one of them at its line in
-# each release. Only facts are written (names, counts, file:line), never
+# those files include instead (at least 3, and two in three, of them: a
+# header whose users went different ways has no entry), how many did, and
+# one of them at its line in each release. Only facts are written (names, counts, file:line), never
 # the trees' text. Exit status: 0 written, 2 usage or unreadable trees.
 set -eu
 prog=migrations.sh
@@ -121,8 +122,9 @@ includes "$new" >"$tmp/new"
 			}
 			for (h in best) {
 				split(bestp[h], a, SUBSEP)
-				# the header most of its files took instead: a rename
-				if (best[h] * 2 < moved[h]) continue
+				# the header at least 3 and two in three of its
+				# files took instead: a rename, not a guess
+				if (best[h] < min || best[h] * 3 < users[h] * 2) continue
 				split(ex[bestp[h]], e, " ")
 				printf "%s\t%s\t%d\t%d\t%s\t%s\n", h, a[2], best[h], users[h], e[1], e[2]
 			}

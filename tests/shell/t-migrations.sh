@@ -28,6 +28,13 @@ for i in 1 2 3 4 5; do
 		printf '#include <linux/kept.h>\nint d%s;\n' "$i"
 	fi >"$n/drivers/d$i.c"
 done
+# three more stop including linux/split.h: two for linux/split_a.h, one
+# for linux/split_b.h; no single rewrite
+for i in 6 7 8; do
+	printf '#include <linux/split.h>\nint d%s;\n' "$i" >"$o/drivers/d$i.c"
+	printf '#include <linux/split_%s.h>\nint d%s;\n' "$([ "$i" -lt 8 ] && echo a || echo b)" "$i" \
+		>"$n/drivers/d$i.c"
+done
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -36,6 +43,7 @@ expect_eq "two trees: the renamed header, what replaced it, how many, where" \
 	"Header: asm/unaligned.h|Instead: linux/unaligned.h|Count: 4 of 5|Example: drivers/d1.c:2 -> drivers/d1.c:2"
 expect_no_grep "two trees: a header no file replaced the same way is no rename" "$TMP/m" "linux/gone.h"
 expect_no_grep "two trees: a header still included is no rename" "$TMP/m" "linux/kept.h"
+expect_no_grep "two trees: a header whose users went two ways has no entry" "$TMP/m" "linux/split"
 
 # the same trees named as unpacked from Debian's linux-source-X.Y, without
 # their Makefiles
