@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
+#include "buf.h"
 #include "date.h"
 
 int32_t ks_date_from_civil(int y, unsigned m, unsigned d)
@@ -224,6 +226,16 @@ int ks_release_parse_target(const char *s, struct ks_release *rel)
 			return -EINVAL;
 	}
 	return 0;
+}
+
+char *ks_release_xy(const char *s)
+{
+	char *v = ks_xstrndup(s, strcspn(s, " "));
+	struct ks_release rel;
+	bool ok = ks_release_parse_target(v, &rel) == 0;
+
+	free(v);
+	return ok ? ks_strdupf("%u.%u", rel.major, rel.minor) : NULL;
 }
 
 static int cmp_u(unsigned a, unsigned b)

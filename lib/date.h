@@ -39,6 +39,9 @@ int ks_release_parse(const char *s, struct ks_release *rel) KS_MUST_CHECK;
 /* A target kernel's release as uname -r or vermagic print it:
  * "6.1.0-57-amd64", "6.10-rc3", "6.8.0+". Only the numbers count. */
 int ks_release_parse_target(const char *s, struct ks_release *rel) KS_MUST_CHECK;
+/* "X.Y" of a release as ks_release_parse_target() reads it, up to the
+ * first blank (a vermagic: "6.1.0-57-amd64 SMP ..."); NULL: not one. */
+char *ks_release_xy(const char *s);
 /* Whether a kernel of release target has reached the scheduled release:
  * 6.14-rc1 and 6.14.2 have reached "6.14"; 6.14-rc5 has not reached "6.14.1". */
 bool ks_release_reached(const struct ks_release *target, const struct ks_release *sched);

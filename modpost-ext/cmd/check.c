@@ -129,6 +129,8 @@ struct run {
 	char **order;			/* the modules, in the order first checked */
 	size_t norder;
 	struct ks_fixes fixes;		/* ksunset fix: what the patch rewrites */
+	char **other;			/* releases the migrations are not from, said */
+	size_t nother;
 	struct ks_scan scan;
 	struct ks_baseline baseline;
 	struct ks_baseline_keys keys;	/* for --write-baseline */
@@ -305,15 +307,13 @@ static void note(struct run *r, int err)
  * unusable input. */
 static int load_migrations(struct run *r)
 {
-	struct ks_release rel;
 	char *to, *path;
 	int e;
 
 	ks_migrations_free(&r->migrations);
 	r->check.migrations = NULL;
-	if (!r->target.k.release || ks_release_parse_target(r->target.k.release, &rel) < 0)
+	if (!r->target.k.release || !(to = ks_release_xy(r->target.k.release)))
 		return 0;
-	to = ks_strdupf("%u.%u", rel.major, rel.minor);
 	path = r->o.migrations ? ks_xstrdup(r->o.migrations) : ks_cli_migrations_file(to);
 	e = path ? ks_migrations_load(&r->migrations, path, r->problems) : 0;
 	if (e < 0)
@@ -524,6 +524,29 @@ static int outlook(struct run *r, const struct ks_module *m)
 	return ks_report_outlook(r->out, &r->o.report, &o);
 }
 
+/* A module with a header gone there, built for another release than the
+ * migrations start from: they are not used for it, said once per
+ * release. */
+static void other_release(struct run *r, const struct ks_module *m)
+{
+	bool header = false;
+	char *x;
+
+	for (size_t i = 0; i < r->check.found.n; i++)
+		header |= r->check.found.v[i].diff &&
+			  r->check.found.v[i].diff->kind == KS_BREAK_HEADER_GONE;
+	if (!header || !m->vermagic || !(x = ks_release_xy(m->vermagic)))
+		return;
+	if (strcmp(x, r->migrations.from) && ks_strv_find(r->other, r->nother, x) < 0) {
+		ks_strv_add(&r->other, &r->nother, x);
+		ks_diag_add(r->problems, KS_NOTE, r->migrations.path, 0, 0,
+			    "migrations from %s, not from %s, which %s was built for: not used for "
+			    "it",
+			    r->migrations.from, x, m->path);
+	}
+	free(x);
+}
+
 /* One module: its findings are keyed for --write-baseline (every use,
  * before the baseline drops the ones it accepts), judged against the
  * baseline, written and let go, so memory does not grow with the number
@@ -534,6 +557,8 @@ static int check_one(void *ctx, const struct ks_module *m)
 	int e;
 
 	ks_check_module(&r->check, m);
+	if (r->check.migrations)
+		other_release(r, m);
 	if (r->o.write_baseline)
 		ks_baseline_keys_add(&r->keys, &r->check.found);
 	if (r->o.baseline)
@@ -780,6 +805,7 @@ static void run_free(void *ctx)
 	ks_paths_free(&r->o.modules);
 	ks_paths_free(&r->o.targets);
 	ks_fixes_free(&r->fixes);
+	ks_strv_free(r->other, r->nother);
 	for (size_t i = 0; i < r->norder; i++) {
 		struct line *l = ks_strmap_get(&r->outlooks, r->order[i]);
 

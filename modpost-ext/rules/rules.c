@@ -467,18 +467,12 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 static void add_fix(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
 {
 	const struct ks_diff *d = f->diff;
-	struct ks_release rel;
 	char *name, *x;
-
 	bool from;
 
 	if (!c->migrations || d->kind != KS_BREAK_HEADER_GONE || !m->vermagic)
 		return;
-	/* vermagic: "6.1.0-57-amd64 SMP mod_unload modversions " */
-	x = ks_xstrndup(m->vermagic, strcspn(m->vermagic, " "));
-	from = ks_release_parse_target(x, &rel) == 0;
-	free(x);
-	x = from ? ks_strdupf("%u.%u", rel.major, rel.minor) : NULL;
+	x = ks_release_xy(m->vermagic);
 	from = x && !strcmp(x, c->migrations->from);
 	free(x);
 	if (!from)

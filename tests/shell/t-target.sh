@@ -222,6 +222,14 @@ expect_eq "--migrations to another release: exit 1, as without it" "$?" 1
 expect_grep "--migrations to another release: said" "$TMP/err" \
 	"$TMP/other.migrations: note: migrations from 6.1 to 7.3, not to the target's 6.12: not used"
 expect_no_grep "--migrations to another release: not used" "$TMP/out" "in-tree code"
+# one that starts from another release than the module was built for
+printf 'From: 6.2\nTo: 6.12\n\nHeader: asm/unaligned.h\nInstead: linux/unaligned.h\nCount: 3 of 3\nExample: a.c:1 -> a.c:1\n' \
+	>"$TMP/from.migrations"
+"$KSUNSET" check --target "$H" --migrations "$TMP/from.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
+expect_eq "--migrations from another release: exit 1, as without it" "$?" 1
+expect_grep "--migrations from another release: said" "$TMP/err" \
+	"$TMP/from.migrations: note: migrations from 6.2, not from 6.1, which $b/breaks.ko was built for: not used for it"
+expect_no_grep "--migrations from another release: not used" "$TMP/out" "in-tree code"
 printf 'From: 6.1\nTo: 6.12\n\nHeader: asm/unaligned.h\nCount: many\n' >"$TMP/bad.migrations"
 "$KSUNSET" check --target "$H" --migrations "$TMP/bad.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
 expect_eq "--migrations malformed: exit 2" "$?" 2

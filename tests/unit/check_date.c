@@ -179,6 +179,29 @@ START_TEST(test_release_rc_order)
 }
 END_TEST
 
+/* "X.Y" of a release or a vermagic, for a migrations file's From and To. */
+START_TEST(test_release_xy)
+{
+	static const char *const in[][2] = {
+		{ "6.1.0-57-amd64 SMP preempt mod_unload modversions ", "6.1" },
+		{ "6.12.95+deb12-amd64", "6.12" },
+		{ "7.3-rc2", "7.3" },
+		{ "amd64 6.1", NULL },
+		{ "", NULL },
+	};
+
+	for (size_t i = 0; i < KS_ARRAY_SIZE(in); i++) {
+		char *x = ks_release_xy(in[i][0]);
+
+		if (in[i][1])
+			ck_assert_str_eq(x, in[i][1]);
+		else
+			ck_assert_ptr_null(x);
+		free(x);
+	}
+}
+END_TEST
+
 static Suite *suite_date(void)
 {
 	Suite *s = suite_create("date");
@@ -191,6 +214,7 @@ static Suite *suite_date(void)
 	tcase_add_loop_test(tc, test_release_reached, 0, KS_NCASES(release_cases));
 	tcase_add_loop_test(tc, test_release_bad, 0, KS_NCASES(bad_releases));
 	tcase_add_test(tc, test_release_rc_order);
+	tcase_add_test(tc, test_release_xy);
 	suite_add_tcase(s, tc);
 	return s;
 }
