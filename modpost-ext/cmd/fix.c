@@ -22,6 +22,7 @@
 #include "cmd/fix.h"
 #include "forecast/forecast.h"
 #include "input/migrations.h"
+#include "report/column.h"
 
 #define CONTEXT 3		/* lines around a change, as diff -u */
 
@@ -91,22 +92,6 @@ static void free_lines(struct lines *ls)
 	ks_buf_free(&ls->text);
 	free(ls->p);
 	free(ls->len);
-}
-
-/* Where header stands in line s (len bytes): an #include of it between
- * <> or "": its offset, or -1. */
-static long include_at(const char *s, size_t len, const char *header)
-{
-	char *line = ks_xstrndup(s, len), *hash = line + strspn(line, " \t"), *at;
-	size_t n = strlen(header);
-	long r = -1;
-
-	at = *hash == '#' && strstr(hash, "include") ? strstr(hash, header) : NULL;
-	if (at && at > line && (at[-1] == '<' || at[-1] == '"') &&
-	    at[n] == (at[-1] == '<' ? '>' : '"'))
-		r = at - line;
-	free(line);
-	return r;
 }
 
 /* A line of a hunk. */
@@ -211,8 +196,8 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 	off = ks_xcalloc(n, sizeof(*off));
 	for (size_t i = 0; i < n; i++) {
 		off[i] = v[i].line && v[i].line <= ls.n
-				 ? include_at(ls.p[v[i].line - 1], ls.len[v[i].line - 1],
-					      v[i].m->header)
+				 ? ks_include_name_at(ls.p[v[i].line - 1], ls.len[v[i].line - 1],
+						      v[i].m->header)
 				 : -1;
 		if (off[i] < 0)
 			ks_buf_addf(head,

@@ -152,33 +152,39 @@ static void columns_at(const char *line, size_t off, unsigned *d, unsigned *u)
 	}
 }
 
+long ks_include_name_at(const char *s, size_t len, const char *name)
+{
+	char *line = ks_xstrndup(s, len), *hash = line + strspn(line, " \t"), *at;
+	size_t n = strlen(name);
+	long r = -1;
+
+	/* "#include <NAME>" or "#include \"NAME\"", as the preprocessor reads it */
+	at = *hash == '#' && strstr(hash, "include") ? strstr(hash, name) : NULL;
+	if (at && at > line && (at[-1] == '<' || at[-1] == '"') &&
+	    at[n] == (at[-1] == '<' ? '>' : '"'))
+		r = at - line;
+	free(line);
+	return r;
+}
+
 int ks_include_columns(const char *path, unsigned lineno, const char *name, unsigned dcol[2],
 		       unsigned ucol[2])
 {
 	FILE *f = fopen(path, "r");
-	char *line = NULL, *at, *hash;
-	size_t cap = 0, len, n = strlen(name);
+	char *line = NULL;
+	size_t cap = 0, len;
+	long at;
 	int r;
 
 	if (!f)
 		return -(errno ? errno : EIO);
 	r = read_line(f, lineno, &line, &cap, &len);
 	fclose(f);
-	if (r) {
-		free(line);
-		return r;
+	at = r ? -1 : ks_include_name_at(line, len, name);
+	if (!r && at >= 0) {
+		columns_at(line, (size_t)at, &dcol[0], &ucol[0]);
+		columns_at(line, (size_t)at + strlen(name), &dcol[1], &ucol[1]);
 	}
-	line[len] = '\0';
-	/* "#include <NAME>" or "#include \"NAME\"", as the preprocessor reads it */
-	hash = line + strspn(line, " \t");
-	at = *hash == '#' ? strstr(hash, name) : NULL;
-	if (!at || at == line || (at[-1] != '<' && at[-1] != '"') ||
-	    at[n] != (at[-1] == '<' ? '>' : '"') || !strstr(hash, "include")) {
-		free(line);
-		return -ERANGE;
-	}
-	columns_at(line, (size_t)(at - line), &dcol[0], &ucol[0]);
-	columns_at(line, (size_t)(at - line) + n, &dcol[1], &ucol[1]);
 	free(line);
-	return 0;
+	return r ? r : at < 0 ? -ERANGE : 0;
 }

@@ -20,6 +20,9 @@ int ks_column_utf16(const char *line, size_t len, unsigned dcol, unsigned *col) 
 int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol,
 		      unsigned *col) KS_MUST_CHECK;
 
+/* Where header name stands in line s (len bytes) when it is an #include
+ * of it, between its <> or "": its byte offset, or -1. */
+long ks_include_name_at(const char *s, size_t len, const char *name);
 /* Where header name stands in the #include at line lineno of path,
  * between its <> or "": the display columns (dcol, GCC's) and the UTF-16
  * columns (ucol, SARIF's) of its first character and of the one after it,
