@@ -345,6 +345,15 @@ static int load_target(struct run *r)
 	return load_migrations(r);
 }
 
+/* The -i files: into the target's exports with --target, as
+ * KBUILD_EXTRA_SYMBOLS adds to the kernel's. */
+static void load_symvers(struct run *r)
+{
+	for (size_t i = 0; i < r->o.symvers.n; i++)
+		note(r, ks_symvers_load(r->o.target ? &r->target.k.sv : &r->symvers,
+					r->o.symvers.v[i], r->problems));
+}
+
 static int load_inputs(void *ctx)
 {
 	struct run *r = ctx;
@@ -356,9 +365,8 @@ static int load_inputs(void *ctx)
 		note(r, ks_schedule_load(&r->sched, ks_cli_history_file(), r->problems));
 	if (r->o.target)
 		e = load_target(r);
-	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
-		note(r, ks_symvers_load(r->o.target ? &r->target.k.sv : &r->symvers,
-					r->o.symvers.v[i], r->problems));
+	if (!e)
+		load_symvers(r);
 	if (!e && r->o.baseline) {
 		r->baseline.source_root = r->o.report.source_root;
 		note(r, ks_baseline_load(&r->baseline, r->o.baseline, r->problems));
@@ -654,13 +662,6 @@ static int prepare_target(void *ctx)
 	return e ? e : r->out ? 0 : -EIO;
 }
 
-/* A prepare step for the targets after the first: the report is open. */
-static int prepared(void *ctx)
-{
-	(void)ctx;
-	return 0;
-}
-
 /* The next --target (t, after the first): what the last one loaded goes,
  * and this one is loaded, its -i files with it. */
 static int next_target(struct run *r, size_t t)
@@ -676,8 +677,8 @@ static int next_target(struct run *r, size_t t)
 	memset(&r->scan, 0, sizeof(r->scan));
 	r->o.target = r->o.targets.v[t];
 	e = load_target(r);
-	for (size_t i = 0; !e && i < r->o.symvers.n; i++)
-		note(r, ks_symvers_load(&r->target.k.sv, r->o.symvers.v[i], r->problems));
+	if (!e)
+		load_symvers(r);
 	return e;
 }
 
@@ -700,7 +701,8 @@ static int check_modules(struct run *r, size_t t)
 	r->scan.allow_empty = r->o.allow_empty;
 	r->scan.progress = !r->o.report.quiet && r->o.report.format == KS_FORMAT_TEXT;
 	r->keys.source_root = r->o.report.source_root;
-	r->scan.prepare = t ? prepared : r->o.target ? prepare_target : prepare;
+	/* after the first target the report is open: nothing to prepare */
+	r->scan.prepare = t ? NULL : r->o.target ? prepare_target : prepare;
 	r->scan.locate = locate;
 	e = ks_scan_modules(&r->scan, r->o.modules.v, r->o.modules.n, check_one, r,
 			    r->problems);
