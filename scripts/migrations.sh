@@ -8,12 +8,14 @@
 #   migrations.sh [-o FILE] OLD-SRC NEW-SRC
 #
 # OLD-SRC and NEW-SRC are the tops of the two trees (each with a Makefile
-# whose VERSION and PATCHLEVEL name its release). One kind of adaptation
-# is mined: a header the in-tree code stopped including (nearly every file
+# whose VERSION and PATCHLEVEL name its release). Two kinds of adaptation
+# are mined: a header the in-tree code stopped including (nearly every file
 # that included it in OLD-SRC no longer does in NEW-SRC), with the header
 # those files include instead (at least 3, and two in three, of them: a
 # header whose users went different ways has no entry), how many did, and
-# one of them at its line in each release. Only facts are written (names, counts, file:line), never
+# one of them at its line in each release; and a call whose function or
+# macro takes another number of arguments, with the argument its in-tree
+# callers dropped or inserted (migrations-calls.py). Only facts are written (names, counts, file:line), never
 # the trees' text. Exit status: 0 written, 2 usage or unreadable trees.
 set -eu
 prog=migrations.sh
@@ -63,7 +65,8 @@ includes "$new" >"$tmp/new"
 
 {
 	echo "# How in-tree code adapted between Linux $rold and $rnew: each header"
-	echo "# its files stopped including, and what they include instead."
+	echo "# its files stopped including, and what they include instead; each"
+	echo "# call whose arguments changed, and how its in-tree callers changed."
 	echo "# Written by scripts/migrations.sh; read by ksunset check --target."
 	echo
 	echo "From:    $rold"
@@ -133,6 +136,9 @@ includes "$new" >"$tmp/new"
 			printf '\nHeader:  %s\nInstead: %s\nCount:   %s of %s\nExample: %s -> %s\n' \
 				"$h" "$to" "$count" "$of" "$eold" "$enew"
 		done
+	# the calls whose number of arguments changed
+	python3 "$(dirname "$0")/migrations-calls.py" "$old" "$new" ||
+		die "cannot mine the calls of $old and $new"
 } >"$tmp/out"
 if [ -n "$out" ]; then
 	mv "$tmp/out" "$out"

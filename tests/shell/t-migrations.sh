@@ -35,6 +35,20 @@ for i in 6 7 8; do
 	printf '#include <linux/split_%s.h>\nint d%s;\n' "$([ "$i" -lt 8 ] && echo a || echo b)" "$i" \
 		>"$n/drivers/d$i.c"
 done
+# calls, at six callers in six files: mkclass() loses its first argument
+# at all; lock_init() gains a constant second one at four; split() loses
+# its first at three and its second at three: no single rewrite
+printf '#define mkclass(owner, name) __mkclass(owner, name)\nint lock_init(int *a);\nint split(int a, int b);\n' \
+	>"$o/include/linux/api.h"
+printf 'int mkclass(const char *name);\nint lock_init(int *a, int n);\nint split(int a);\n' \
+	>"$n/include/linux/api.h"
+for i in 1 2 3 4 5 6; do
+	printf '#include <linux/api.h>\nstatic int f%s(void)\n{\n\treturn mkclass(THIS_MODULE, "c%s") +\n\t       lock_init(&l%s) + split(%s, x);\n}\n' \
+		"$i" "$i" "$i" "$i" >"$o/drivers/c$i.c"
+	printf '#include <linux/api.h>\nstatic int f%s(void)\n{\n\treturn mkclass("c%s") +\n\t       lock_init(&l%s, %s) + split(%s);\n}\n' \
+		"$i" "$i" "$i" "$([ "$i" -le 4 ] && echo 1 || echo "$i")" "$([ "$i" -le 3 ] && echo x || echo "$i")" \
+		>"$n/drivers/c$i.c"
+done
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -44,6 +58,15 @@ expect_eq "two trees: the renamed header, what replaced it, how many, where" \
 expect_no_grep "two trees: a header no file replaced the same way is no rename" "$TMP/m" "linux/gone.h"
 expect_no_grep "two trees: a header still included is no rename" "$TMP/m" "linux/kept.h"
 expect_no_grep "two trees: a header whose users went two ways has no entry" "$TMP/m" "linux/split"
+expect_eq "two trees: a call's argument dropped, how many, where" \
+	"$(grep -A3 '^Call: *mkclass' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Call: mkclass|Rewrite: drop 1|Count: 6 of 6|Example: drivers/c1.c:4 -> drivers/c1.c:4"
+expect_eq "two trees: a call's argument inserted, with its text" \
+	"$(grep -A3 '^Call: *lock_init' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Call: lock_init|Rewrite: insert 2 1|Count: 4 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5"
+expect_eq "two trees: no single rewrite: the two most common" \
+	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Call: split|Rewrite: drop 1|Count: 3 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5|Rewrite: drop 2|Count: 3 of 6|Example: drivers/c4.c:5 -> drivers/c4.c:5"
 
 # the same trees named as unpacked from Debian's linux-source-X.Y, without
 # their Makefiles

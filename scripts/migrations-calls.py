@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""Mines the calls of scripts/migrations.sh: for each function or
+function-like macro of the kernel's headers (include/, arch/x86/include/)
+that takes another number of arguments in NEW-SRC than in OLD-SRC, its
+in-tree calls paired across the two trees (same file, same enclosing
+function, same rank there) and the rewrite each pair made: an argument
+dropped, or one inserted (with its text). Writes the entries of
+ksunset.migrations(5) for the names whose pairs show one rewrite (at least
+3 of them, in at least 3 files, and two in three of the pairs), or the two
+most common when they show none.
+
+    migrations-calls.py OLD-SRC NEW-SRC
+
+Only facts are written: names, argument positions, an inserted argument's
+text (a constant or a name), counts and file:line."""
+
+import collections
+import os
+import re
+import subprocess
+import sys
+
+MIN = 3
+HEADER_DIRS = ("include", "arch/x86/include")
+KEYWORDS = {"if", "while", "for", "switch", "return", "sizeof", "typeof", "__typeof__",
+            "defined", "__attribute__", "asm", "__asm__", "do", "else", "case"}
+
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)", re.M)
+PROTO = re.compile(r"\b(\w+)\s*\(([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*)\)"
+                   r"\s*(?:\w+\b\s*(?:\(\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\)\s*)?)*(?=[;{])")
+DIRECTIVE = re.compile(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", re.M)
+
+
+def blank(m):
+    """The match's text as spaces, its newlines kept (lines stay put)."""
+    return re.sub(r"[^\n]", " ", m.group(0))
+
+
+def strip_comments(text):
+    return COMMENT.sub(blank, text)
+
+
+def split_args(s):
+    """The top-level arguments of s (the text between a call's parentheses)."""
+    args, depth, cur = [], 0, []
+    for ch in s:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    args.append("".join(cur))
+    args = [" ".join(a.split()) for a in args]
+    return [] if args == [""] else args
+
+
+def arity(params):
+    """A parameter list's number of parameters; None: variadic."""
+    ps = split_args(params)
+    if ps == ["void"]:
+        return 0
+    if any("..." in p or p == "__VA_ARGS__" for p in ps):
+        return None
+    return len(ps)
+
+
+def read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def declarations(top):
+    """name -> set of arities its headers declare it with (None: variadic)."""
+    found = collections.defaultdict(set)
+    for d in HEADER_DIRS:
+        for root, _, files in os.walk(os.path.join(top, d)):
+            for name in files:
+                if not name.endswith(".h"):
+                    continue
+                text = strip_comments(read(os.path.join(root, name)))
+                for m in MACRO.finditer(text):
+                    found[m.group(1)].add(arity(m.group(2)))
+                code = DIRECTIVE.sub(blank, text)
+                for m in PROTO.finditer(code):
+                    if m.group(1) in KEYWORDS:
+                        continue
+                    # a declaration: a type before the name
+                    before = code[max(0, m.start() - 80):m.start()].rstrip()
+                    if not before or not (before[-1].isalnum() or before[-1] in "_*"):
+                        continue
+                    if re.search(r"\b(?:return|if|while|else|case)$", before):
+                        continue
+                    found[m.group(1)].add(arity(m.group(2)))
+    return found
+
+
+def close_paren(text, at):
+    """Where the parenthesis opened at text[at] closes; -1: not in text."""
+    depth = 0
+    i = at
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch in "\"'":
+            m = STRING.match(text, i)
+            if m:
+                i = m.end()
+                continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+FUNC_HEAD = re.compile(r"^[A-Za-z_][^;]*?\b(\w+)\s*\(", re.M)
+
+
+TYPE_END = re.compile(r"(\w+)[\s*]*$")
+
+
+def declares(text, at):
+    """Whether the name at text[at] is declared or defined there (a type
+    before it), not called."""
+    m = TYPE_END.search(text, max(0, at - 80), at)
+    return bool(m) and m.group(1) not in KEYWORDS | {"else", "case", "goto", "static", "extern"}
+
+
+def calls(path, names, pattern):
+    """(function, name) -> [(line, args)] of the calls in the file at path,
+    in order; function "" at file scope."""
+    text = strip_comments(read(path))
+    out = collections.defaultdict(list)
+    # the functions' bodies: from a '{' at the start of a line to the next
+    # '}' there, named by the last definition head before it
+    bodies = []
+    for m in re.finditer(r"^\{", text, re.M):
+        heads = list(FUNC_HEAD.finditer(text, max(0, m.start() - 600), m.start()))
+        end = text.find("\n}", m.start())
+        bodies.append((m.start(), end if end >= 0 else len(text),
+                       heads[-1].group(1) if heads else ""))
+    b = 0
+    for m in pattern.finditer(text):
+        name = m.group(1)
+        if name not in names:
+            continue
+        end = close_paren(text, m.end() - 1)
+        if end < 0:
+            continue
+        before = text[max(0, m.start() - 1):m.start()]
+        if before and (before.isalnum() or before in "_#"):
+            continue
+        if declares(text, m.start()):
+            continue
+        while b < len(bodies) and bodies[b][1] < m.start():
+            b += 1
+        func = bodies[b][2] if b < len(bodies) and bodies[b][0] <= m.start() else ""
+        line = text.count("\n", 0, m.start()) + 1
+        out[(func, name)].append((line, split_args(text[m.end():end])))
+    return out
+
+
+def rewrite(old, new):
+    """The rewrite that takes the argument list old to new: ("drop", i),
+    ("insert", i, text) with i 1-based, or None."""
+    if len(new) == len(old) - 1:
+        for i in range(len(old)):
+            if old[:i] + old[i + 1:] == new:
+                return ("drop", i + 1)
+    if len(new) == len(old) + 1:
+        for i in range(len(new)):
+            if new[:i] + new[i + 1:] == old:
+                return ("insert", i + 1, new[i])
+    return None
+
+
+def files_using(top, names):
+    """The .c files of top that name any of names, relative to top."""
+    pat = "\n".join(sorted(names))
+    r = subprocess.run(["grep", "-rlwF", "--include=*.c", "-f", "-", "."], cwd=top,
+                       input=pat, capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        sys.exit("migrations-calls.py: grep failed in %s: %s" % (top, r.stderr.strip()))
+    return {p[2:] if p.startswith("./") else p for p in r.stdout.split()}
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: migrations-calls.py OLD-SRC NEW-SRC")
+    old, new = sys.argv[1:]
+    dold, dnew = declarations(old), declarations(new)
+    changed = set()
+    for name, a in dold.items():
+        b = dnew.get(name)
+        if not b or len(a) != 1 or len(b) != 1 or None in a or None in b or a == b:
+            continue
+        changed.add(name)
+    if not changed:
+        return
+    pattern = re.compile(r"\b(" + "|".join(sorted(changed, key=len, reverse=True)) + r")\s*\(")
+    both = files_using(old, changed) & files_using(new, changed)
+    pairs = collections.defaultdict(list)	# name -> [(rewrite, file, oldline, newline)]
+    for f in sorted(both):
+        co = calls(os.path.join(old, f), changed, pattern)
+        cn = calls(os.path.join(new, f), changed, pattern)
+        for key, lo in co.items():
+            ln = cn.get(key)
+            if not ln or len(ln) != len(lo):
+                continue
+            for (la, aa), (lb, ab) in zip(lo, ln):
+                if len(aa) != len(ab):
+                    pairs[key[1]].append((rewrite(aa, ab), f, la, lb))
+    for name in sorted(pairs):
+        ps = pairs[name]
+        counts = collections.Counter(p[0] for p in ps if p[0])
+        files = collections.defaultdict(set)
+        for p in ps:
+            files[p[0]].add(p[1])
+        top = counts.most_common(2)
+        # a rewrite made in one or two files is theirs, not the API's
+        if not top or top[0][1] < MIN or len(files[top[0][0]]) < MIN:
+            continue
+        single = top[0][1] * 3 >= len(ps) * 2
+        shown = top[:1] if single or len(top) < 2 else top
+        print("\nCall:    %s" % name)
+        for rw, n in shown:
+            ex = next(p for p in ps if p[0] == rw)
+            print("Rewrite: %s" % " ".join(str(x) for x in rw))
+            print("Count:   %d of %d" % (n, len(ps)))
+            print("Example: %s:%d -> %s:%d" % (ex[1], ex[2], ex[1], ex[3]))
+
+
+if __name__ == "__main__":
+    main()
