@@ -78,7 +78,7 @@ CHECKER_OBJS += forecast/forecast.o forecast/source.o forecast/judge.o forecast/
 # rules/: the check rules, the lint rules, import counts, baselines
 CHECKER_OBJS += rules/rules.o rules/lintrules.o rules/imports.o rules/baseline.o
 # report/: the report writers
-CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o \
+CHECKER_OBJS += report/report.o report/text.o report/json.o report/sarif.o report/column.o report/rewrite.o \
 	report/escape.o
 # The program is main.o and these; the unit tests and the fuzzers link the
 # same archive. Each unit suite registers itself (tests/unit/suites.h).

@@ -1,15 +1,18 @@
-/* ksunset fix's patch: for each #include of a header gone on the target
- * that in-tree code replaced, the line kept for older kernels and the new
- * one for the target's, chosen by LINUX_VERSION_CODE:
+/* ksunset fix's patch: for each line of a break that in-tree code
+ * adapted to with one mechanical rewrite (an #include of a header gone on
+ * the target, a call whose arguments changed), the line kept for older
+ * kernels and the rewritten one for the target's, chosen by
+ * LINUX_VERSION_CODE:
  *
- *	#include <linux/version.h>
  *	#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
- *	#include <linux/unaligned.h>
+ *		c = class_create("x");
  *	#else
- *	#include <asm/unaligned.h>
+ *		c = class_create(THIS_MODULE, "x");
  *	#endif
  *
- * as a unified diff that `patch -p1` applies in the directory it ran in. */
+ * with <linux/version.h> included before the file's first #include, unless
+ * it has it; as a unified diff that `patch -p1` applies in the directory
+ * it ran in. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -23,6 +26,8 @@
 #include "forecast/forecast.h"
 #include "input/migrations.h"
 #include "report/column.h"
+#include "report/rewrite.h"
+#include "rules/target.h"
 
 #define CONTEXT 3		/* lines around a change, as diff -u */
 
@@ -30,23 +35,29 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 {
 	for (size_t i = 0; i < found->n; i++) {
 		const struct ks_finding *f = &found->v[i];
+		const struct ks_rewrite *rw = f->fix ? ks_migration_rewrite(f->fix) : NULL;
 
 		if (!f->diff)
 			continue;
 		for (size_t k = 0; k < f->nlocs; k++) {
 			const struct ks_loc *l = &f->locs[k];
 
-			if (!f->fix) {
-				char *s = ks_strdupf("%s:%u: %s %s", l->file, l->line,
-						     ks_break_name(f->diff->kind), f->symbol);
+			if (!rw) {
+				struct ks_buf s = KS_BUF_INIT;
 
-				ks_strv_add_unique(&fx->left, &fx->nleft, s);
-				free(s);
+				ks_buf_addf(&s, "%s:%u: %s %s", l->file, l->line,
+					    ks_break_name(f->diff->kind), f->symbol);
+				if (f->fix) {	/* in-tree code shows no single rewrite */
+					ks_buf_adds(&s, ": ");
+					ks_fix_words(&s, f->fix, f->fixes);
+				}
+				ks_strv_add_unique(&fx->left, &fx->nleft, s.p);
+				ks_buf_free(&s);
 				continue;
 			}
 			ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
 			fx->v[fx->n++] = (struct ks_fix_site){ ks_xstrdup(l->file), l->line, f->fix,
-							       f->fixes->to };
+							       rw, f->fixes->to };
 		}
 	}
 }
@@ -102,72 +113,101 @@ static void hunk_line(struct ks_buf *b, char mark, const char *s, size_t len)
 	ks_buf_addc(b, '\n');
 }
 
-/* The replacement of line k (the site's): the old line for older kernels,
- * the header's name replaced for the newer one. */
-static void rewrite(struct ks_buf *b, const struct lines *ls, size_t k, long at,
+/* The replacement of line k (a site's, edited as ed): the rewritten line
+ * for the site's release on, the old one for older kernels. */
+static void rewrite(struct ks_buf *b, const struct lines *ls, size_t k, const struct ks_edit *ed,
 		    const struct ks_fix_site *s)
 {
 	unsigned major = 0, minor = 0;
 
 	if (sscanf(s->to, "%u.%u", &major, &minor) != 2)
 		major = minor = 0;
-	ks_buf_adds(b, "+#include <linux/version.h>\n");
 	ks_buf_addf(b, "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(%u, %u, 0)\n", major, minor);
 	ks_buf_addc(b, '+');
-	ks_buf_add(b, ls->p[k], (size_t)at);
-	ks_buf_adds(b, s->m->instead);
-	ks_buf_add(b, ls->p[k] + at + strlen(s->m->header),
-		   ls->len[k] - (size_t)at - strlen(s->m->header));
+	ks_buf_add(b, ls->p[k], ed->at[0]);
+	ks_buf_adds(b, ed->with);
+	ks_buf_add(b, ls->p[k] + ed->at[1], ls->len[k] - ed->at[1]);
 	ks_buf_adds(b, "\n+#else\n");
 	hunk_line(b, '+', ls->p[k], ls->len[k]);
 	ks_buf_adds(b, "+#endif\n");
 }
 
-/* The hunks of one file: sites v[0..n) (sorted, 0-based lines in at[]
- * with the header's offset in off[], -1 for those left out). */
-static void hunks(struct ks_buf *b, const struct lines *ls, const struct ks_fix_site *v,
-		  const long *off, size_t n)
+/* A line of the file the patch changes: a site's (ed, its edit) or the
+ * one <linux/version.h> goes before (version). */
+struct change {
+	size_t k;
+	const struct ks_fix_site *site;
+	const struct ks_edit *ed;
+	bool version;
+};
+
+/* The last line of the context after line k. */
+static size_t context_end(const struct lines *ls, size_t k)
+{
+	return k + CONTEXT < ls->n - 1 ? k + CONTEXT : ls->n - 1;
+}
+
+/* The hunks of one file: its changes c[0..n), by line. */
+static void hunks(struct ks_buf *b, const struct lines *ls, const struct change *c, size_t n)
 {
 	long delta = 0;
 
 	for (size_t i = 0; i < n;) {
-		size_t first, last, j = i, olds, news;
+		size_t first = c[i].k > CONTEXT ? c[i].k - CONTEXT : 0, last = context_end(ls, c[i].k);
+		size_t j = i, olds, news;
 
-		if (off[i] < 0) {
-			i++;
-			continue;
-		}
-		first = v[i].line - 1 > CONTEXT ? v[i].line - 1 - CONTEXT : 0;
-		last = v[i].line - 1 + CONTEXT < ls->n - 1 ? v[i].line - 1 + CONTEXT : ls->n - 1;
-		/* sites whose context meets this one's: one hunk */
-		while (j + 1 < n && (off[j + 1] < 0 || v[j + 1].line - 1 <= last + 1 + CONTEXT)) {
-			j++;
-			if (off[j] >= 0)
-				last = v[j].line - 1 + CONTEXT < ls->n - 1 ? v[j].line - 1 + CONTEXT
-									   : ls->n - 1;
-		}
+		/* changes whose context meets this one's: one hunk */
+		while (j + 1 < n && c[j + 1].k <= last + 1 + CONTEXT)
+			last = context_end(ls, c[++j].k);
 		olds = news = last - first + 1;
 		for (size_t k = i; k <= j; k++)
-			news += off[k] >= 0 ? 5 : 0;	/* six lines for one */
+			news += c[k].version ? 1 : 4;	/* five lines for one */
 		ks_buf_addf(b, "@@ -%zu,%zu +%ld,%zu @@\n", first + 1, olds,
 			    (long)first + 1 + delta, news);
-		for (size_t k = first, s = i; k <= last; k++) {
-			while (s <= j && (off[s] < 0 || v[s].line - 1 < k))
-				s++;
-			if (s <= j && v[s].line - 1 == k) {
-				hunk_line(b, '-', ls->p[k], ls->len[k]);
-				if (k == ls->n - 1 && !ls->eol)
-					ks_buf_adds(b, "\\ No newline at end of file\n");
-				rewrite(b, ls, k, off[s], &v[s]);
-				continue;
+		for (size_t k = first, at = i; k <= last; k++) {
+			const struct change *site = NULL;
+
+			for (; at <= j && c[at].k == k; at++) {
+				if (c[at].version)
+					ks_buf_adds(b, "+#include <linux/version.h>\n");
+				else
+					site = &c[at];
 			}
-			hunk_line(b, ' ', ls->p[k], ls->len[k]);
+			hunk_line(b, site ? '-' : ' ', ls->p[k], ls->len[k]);
 			if (k == ls->n - 1 && !ls->eol)
 				ks_buf_adds(b, "\\ No newline at end of file\n");
+			if (site)
+				rewrite(b, ls, k, site->ed, site->site);
 		}
 		delta += (long)news - (long)olds;
 		i = j + 1;
 	}
+}
+
+/* The line <linux/version.h> goes before: the first #include; none (-1)
+ * when the file includes it already. */
+static long version_line(const struct lines *ls)
+{
+	long first = -1;
+
+	for (size_t k = 0; k < ls->n; k++) {
+		const char *s = ls->p[k] + strspn(ls->p[k], " \t");
+
+		if (ks_include_name_at(ls->p[k], ls->len[k], "linux/version.h") >= 0)
+			return -1;
+		if (first < 0 && *s == '#' && (size_t)(s - ls->p[k]) < ls->len[k] &&
+		    !strncmp(s + 1 + strspn(s + 1, " \t"), "include", 7))
+			first = (long)k;
+	}
+	return first < 0 ? 0 : first;
+}
+
+static int cmp_change(const void *a, const void *b)
+{
+	const struct change *x = a, *y = b;
+
+	/* by line, <linux/version.h> before the line's own change */
+	return x->k != y->k ? (x->k < y->k ? -1 : 1) : (int)y->version - (int)x->version;
 }
 
 /* The diff of the sites v[0..n) of one file, or why it has none in head. */
@@ -179,8 +219,10 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 				  ? v[0].file + clen + 1
 				  : NULL;
 	struct lines ls = { KS_BUF_INIT, NULL, NULL, 0, false };
-	long *off;
-	size_t done = 0;
+	struct ks_edit *ed;
+	struct change *c;
+	size_t nc = 0;
+	long vline;
 	int e;
 
 	if (!rel) {
@@ -193,26 +235,40 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		free_lines(&ls);
 		return;
 	}
-	off = ks_xcalloc(n, sizeof(*off));
+	ed = ks_xcalloc(n, sizeof(*ed));
+	c = ks_xcalloc(n + 1, sizeof(*c));
 	for (size_t i = 0; i < n; i++) {
-		off[i] = v[i].line && v[i].line <= ls.n
-				 ? ks_include_name_at(ls.p[v[i].line - 1], ls.len[v[i].line - 1],
-						      v[i].m->header)
-				 : -1;
-		if (off[i] < 0)
+		size_t k = v[i].line - 1;
+
+		if (v[i].line && v[i].line <= ls.n &&
+		    !ks_edit_line(v[i].m, v[i].rw, ls.p[k], ls.len[k], &ed[i])) {
+			c[nc++] = (struct change){ k, &v[i], &ed[i], false };
+			continue;
+		}
+		if (v[i].m->call)
+			ks_buf_addf(head,
+				    "  %s:%u: no call of %s() with its arguments on the line (changed "
+				    "since the build, or a call over several lines): not rewritten\n",
+				    v[i].file, v[i].line, v[i].m->name);
+		else
 			ks_buf_addf(head,
 				    "  %s:%u: no longer includes <%s> (changed since the build): "
 				    "not rewritten\n",
-				    v[i].file, v[i].line, v[i].m->header);
-		done += off[i] >= 0;
+				    v[i].file, v[i].line, v[i].m->name);
 	}
-	if (done) {
+	if (nc) {
+		if ((vline = version_line(&ls)) >= 0)
+			c[nc++] = (struct change){ (size_t)vline, NULL, NULL, true };
+		qsort(c, nc, sizeof(*c), cmp_change);
 		ks_buf_addf(body, "--- a/%s\n+++ b/%s\n", rel, rel);
-		hunks(body, &ls, v, off, n);
-		fx->rewritten += done;
+		hunks(body, &ls, c, nc);
+		fx->rewritten += nc - (vline >= 0);
 		fx->files++;
 	}
-	free(off);
+	for (size_t i = 0; i < n; i++)
+		ks_edit_free(&ed[i]);
+	free(ed);
+	free(c);
 	free_lines(&ls);
 }
 

@@ -9,13 +9,14 @@
 #include "diag.h"
 #include "rules/rules.h"
 
-/* One line to rewrite: an #include of a header that in-tree code
- * replaced. */
+/* One line to rewrite as in-tree code did: an #include of a header it
+ * replaced, a call whose arguments it changed. */
 struct ks_fix_site {
 	char *file;
 	unsigned line;
 	const struct ks_migration *m;
-	const char *to;			/* the release that has the new one */
+	const struct ks_rewrite *rw;	/* m's one rewrite */
+	const char *to;			/* the release that has the new form */
 };
 
 struct ks_fixes {

@@ -1,5 +1,5 @@
 /* A migrations file: "Field: value" lines, From and To first, then one
- * entry per header, entries apart by blank lines, '#' comments. */
+ * entry per header or call, entries apart by blank lines, '#' comments. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -44,6 +44,14 @@ static bool release(const char *s)
 	return b && !s[a + 1 + b];
 }
 
+/* A C identifier. */
+static bool ident(const char *s)
+{
+	if (!*s || (*s >= '0' && *s <= '9'))
+		return false;
+	return !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")];
+}
+
 /* A header's name: no blank, no <> or "" of its own. */
 static bool header(const char *s)
 {
@@ -60,7 +68,7 @@ static bool count(const char *s, unsigned *n, unsigned *of)
 		return false;
 	s = end + 4;
 	b = strtoul(s, &end, 10);
-	if (end == s || *end || a > b || b > 1000000)
+	if (end == s || *end || !a || a > b || b > 1000000)
 		return false;
 	*n = (unsigned)a;
 	*of = (unsigned)b;
@@ -78,13 +86,58 @@ static char *example(const char *s)
 	return ks_xstrdup(arrow + 4);
 }
 
+/* A Rewrite: value, "drop N" or "insert N TEXT". */
+static bool rewrite(const char *s, struct ks_rewrite *rw)
+{
+	char *end;
+	unsigned long n;
+	bool drop = !strncmp(s, "drop ", 5), insert = !strncmp(s, "insert ", 7);
+
+	if (!drop && !insert)
+		return false;
+	s += drop ? 5 : 7;
+	n = strtoul(s, &end, 10);
+	if (end == s || *s == '-' || *s == '+' || !n || n > 64 ||
+	    (drop ? *end != '\0' : *end != ' ' || !end[1]))
+		return false;
+	rw->op = drop ? KS_RW_DROP : KS_RW_INSERT;
+	rw->arg = (unsigned)n;
+	rw->text = insert ? ks_xstrdup(end + 1) : NULL;
+	return true;
+}
+
+/* A new entry of name, a Header: (call false) or a Call:. */
+static void start_entry(struct parse *p, const char *name, bool call)
+{
+	struct ks_migrations *m = p->m;
+	struct ks_migration *e;
+
+	if (p->cur)
+		BAD(p, "'%s': an entry starts after a blank line", name);
+	if (call ? !ident(name) : !header(name))
+		BAD(p, call ? "expected a function's or macro's name, not '%s'"
+			    : "expected a header's name as #include <...> names it, not '%s'",
+		    name);
+	if (ks_migrations_find(m, name, call))
+		BAD(p, "%s '%s' listed twice", call ? "call" : "header", name);
+	ks_array_grow((void **)&m->v, m->n, 1, sizeof(*m->v));
+	e = p->cur = &m->v[m->n++];
+	memset(e, 0, sizeof(*e));
+	e->name = ks_xstrdup(name);
+	e->call = call;
+	e->line = p->line;
+}
+
 static void field(struct parse *p, const char *name, const char *value)
 {
 	struct ks_migrations *m = p->m;
 	struct ks_migration *e = p->cur;
+	struct ks_rewrite *rw = e && e->nrw ? &e->rw[e->nrw - 1] : NULL;
 	char **head = !strcmp(name, "From") ? &m->from : !strcmp(name, "To") ? &m->to : NULL;
-	static const char *const known[] = { "From", "To", "Header", "Instead", "Count", "Example" };
+	static const char *const known[] = { "From",  "To",    "Header",  "Call",
+					     "Instead", "Rewrite", "Count", "Example" };
 	size_t k = 0;
+	unsigned n, of;
 
 	while (k < KS_ARRAY_SIZE(known) && strcmp(known[k], name))
 		k++;
@@ -97,29 +150,36 @@ static void field(struct parse *p, const char *name, const char *value)
 		if (!release(value))
 			BAD(p, "expected a release X.Y, not '%s'", value);
 		*head = ks_xstrdup(value);
-	} else if (!strcmp(name, "Header")) {
-		if (e)
-			BAD(p, "'%s': an entry starts after a blank line", value);
-		if (!header(value))
-			BAD(p, "expected a header's name as #include <...> names it, not '%s'",
-			    value);
-		if (ks_migrations_find(m, value))
-			BAD(p, "header '%s' listed twice", value);
-		ks_array_grow((void **)&m->v, m->n, 1, sizeof(*m->v));
-		e = p->cur = &m->v[m->n++];
-		memset(e, 0, sizeof(*e));
-		e->header = ks_xstrdup(value);
-		e->line = p->line;
+	} else if (!strcmp(name, "Header") || !strcmp(name, "Call")) {
+		start_entry(p, value, *name == 'C');
 	} else if (!e) {
-		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header:)", name));
-	} else if (!strcmp(name, "Instead")) {
-		if (e->instead || !header(value))
-			BAD(p, "expected one header's name, not '%s'", value);
-		e->instead = ks_xstrdup(value);
+		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header: or Call:)",
+				  name));
+	} else if (!strcmp(name, "Instead") || !strcmp(name, "Rewrite")) {
+		struct ks_rewrite next = { .op = KS_RW_HEADER };
+
+		if ((*name == 'I') == e->call)
+			BAD(p, "'%s:' belongs to a %s entry", name, e->call ? "Header:" : "Call:");
+		if (e->nrw == KS_ARRAY_SIZE(e->rw) || (!e->call && e->nrw))
+			BAD(p, "'%s': an entry has %s", value,
+			    e->call ? "at most two rewrites" : "one Instead:");
+		if (rw && (!rw->count || !rw->example))
+			BAD(p, "'%s': the rewrite before lacks Count: or Example:", value);
+		if (e->call ? !rewrite(value, &next) : !header(value))
+			BAD(p, e->call ? "expected 'drop N' or 'insert N ARGUMENT', not '%s'"
+				       : "expected one header's name, not '%s'",
+			    value);
+		if (!e->call)
+			next.text = ks_xstrdup(value);
+		e->rw[e->nrw++] = next;
+	} else if (!rw) {
+		BAD(p, "'%s:' before the entry's %s", name, e->call ? "Rewrite:" : "Instead:");
 	} else if (!strcmp(name, "Count")) {
-		if (e->of || !count(value, &e->count, &e->of))
-			BAD(p, "expected 'N of M', not '%s'", value);
-	} else if (e->example || !(e->example = example(value))) {
+		if (rw->count || !count(value, &n, &of) || (e->of && of != e->of))
+			BAD(p, "expected 'N of M' (M as in the entry's first Count:), not '%s'", value);
+		rw->count = n;
+		e->of = of;
+	} else if (rw->example || !(rw->example = example(value))) {
 		BAD(p, "expected 'FILE:LINE -> FILE:LINE', not '%s'", value);
 	}
 }
@@ -129,12 +189,19 @@ static void close_entry(struct parse *p)
 {
 	struct ks_migration *e = p->cur;
 	unsigned line = p->line;
+	bool whole;
 
 	p->cur = NULL;
-	if (!e || (e->instead && e->of && e->example))
+	if (!e)
+		return;
+	whole = e->nrw > 0;
+	for (unsigned i = 0; i < e->nrw; i++)
+		whole = whole && e->rw[i].count && e->rw[i].example;
+	if (whole)
 		return;
 	p->line = e->line;
-	bad(p, ks_strdupf("entry '%s' lacks Instead:, Count: or Example:", e->header));
+	bad(p, ks_strdupf("entry '%s' lacks %s, Count: or Example:", e->name,
+			  e->call ? "Rewrite:" : "Instead:"));
 	p->line = line;
 }
 
@@ -206,20 +273,45 @@ int ks_migrations_load(struct ks_migrations *m, const char *path, struct ks_diag
 	return -EINVAL;
 }
 
-const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, const char *header)
+const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, const char *name,
+					      bool call)
 {
 	for (size_t i = 0; m && i < m->n; i++)
-		if (!strcmp(m->v[i].header, header))
+		if (m->v[i].call == call && !strcmp(m->v[i].name, name))
 			return &m->v[i];
 	return NULL;
+}
+
+/* An argument that names nothing of a caller's own: a number, NULL,
+ * true, false, or a name in capitals (a macro or an enumerator). */
+static bool constant(const char *s)
+{
+	if (!strcmp(s, "NULL") || !strcmp(s, "true") || !strcmp(s, "false"))
+		return true;
+	if (*s == '-')
+		s++;
+	if (*s >= '0' && *s <= '9')
+		return !s[strspn(s, "0123456789abcdefABCDEFxXuUlL")];
+	return *s >= 'A' && *s <= 'Z' && !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")];
+}
+
+const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e)
+{
+	const struct ks_rewrite *rw = &e->rw[0];
+
+	if (!e->nrw || rw->count < 3 || rw->count * 3 < e->of * 2)
+		return NULL;
+	return rw->op != KS_RW_INSERT || constant(rw->text) ? rw : NULL;
 }
 
 void ks_migrations_free(struct ks_migrations *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
-		free(m->v[i].header);
-		free(m->v[i].instead);
-		free(m->v[i].example);
+		free(m->v[i].name);
+		for (unsigned k = 0; k < m->v[i].nrw; k++) {
+			free(m->v[i].rw[k].text);
+			free(m->v[i].rw[k].example);
+		}
 	}
 	free(m->v);
 	free(m->from);

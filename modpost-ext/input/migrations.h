@@ -3,18 +3,37 @@
 #ifndef KS_MIGRATIONS_H
 #define KS_MIGRATIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "compiler.h"
 #include "diag.h"
 
-/* A header its in-tree users stopped including, and what they include
- * instead. */
-struct ks_migration {
-	char *header, *instead;		/* as #include <...> names them */
-	unsigned count, of;		/* count of the of files that included it */
+enum ks_rewrite_op {
+	KS_RW_HEADER,			/* another header included */
+	KS_RW_DROP,			/* an argument dropped */
+	KS_RW_INSERT,			/* an argument inserted */
+};
+
+/* One rewrite the in-tree code made, how often, and where once. */
+struct ks_rewrite {
+	enum ks_rewrite_op op;
+	unsigned arg;			/* DROP, INSERT: which, 1-based */
+	char *text;			/* HEADER: the new header; INSERT: the argument */
+	unsigned count;			/* sites that made it */
 	char *example;			/* "FILE:LINE" of one, in the newer release */
-	unsigned line;			/* of its Header field */
+};
+
+/* A header its in-tree users stopped including (Header:), or a function
+ * or macro whose in-tree callers changed their arguments (Call:): the
+ * rewrites they made, the most common first. */
+struct ks_migration {
+	char *name;			/* the header as #include <...> names it, or the call's */
+	bool call;
+	unsigned of;			/* the in-tree sites that changed */
+	struct ks_rewrite rw[2];
+	unsigned nrw;
+	unsigned line;			/* of its Header: or Call: field */
 };
 
 struct ks_migrations {
@@ -27,8 +46,15 @@ struct ks_migrations {
 /* Reads path; a bad line is "FILE:LINE: error: ...". Returns 0, -EINVAL
  * if the file is malformed (nothing of it is kept), or -errno. */
 int ks_migrations_load(struct ks_migrations *m, const char *path, struct ks_diags *d) KS_MUST_CHECK;
-/* The entry of header (without its <>); NULL: none. */
-const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, const char *header);
+/* The entry of a header (without its <>), or of a call; NULL: none. */
+const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, const char *name,
+					      bool call);
+/* The rewrite a module's line can take from e: the one that at least 3,
+ * and two in three, of the sites made, that names nothing of the callers'
+ * own (an inserted argument is a number, NULL, true, false or a name in
+ * capitals). NULL: in-tree code shows no single rewrite, or none that is
+ * mechanical. */
+const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e);
 void ks_migrations_free(struct ks_migrations *m);
 
 #endif

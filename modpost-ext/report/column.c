@@ -120,25 +120,38 @@ static int read_line(FILE *f, unsigned lineno, char **line, size_t *cap, size_t 
 	return 0;
 }
 
-int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol, unsigned *col)
+int ks_file_line(const char *path, unsigned lineno, char **line, size_t *len)
 {
 	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0, len;
+	size_t cap = 0;
 	int r;
 
+	*line = NULL;
 	if (!f)
 		return -(errno ? errno : EIO);
-	r = read_line(f, lineno, &line, &cap, &len);
+	r = read_line(f, lineno, line, &cap, len);
+	fclose(f);
+	if (r) {
+		free(*line);
+		*line = NULL;
+	}
+	return r;
+}
+
+int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol, unsigned *col)
+{
+	char *line;
+	size_t len;
+	int r = ks_file_line(path, lineno, &line, &len);
+
 	if (!r)
 		r = ks_column_utf16(line, len, dcol, col);
 	free(line);
-	fclose(f);
 	return r;
 }
 
 /* The display and UTF-16 columns of byte off of line. */
-static void columns_at(const char *line, size_t off, unsigned *d, unsigned *u)
+void ks_columns_at(const char *line, size_t off, unsigned *d, unsigned *u)
 {
 	const unsigned char *s = (const unsigned char *)line;
 
@@ -165,26 +178,4 @@ long ks_include_name_at(const char *s, size_t len, const char *name)
 		r = at - line;
 	free(line);
 	return r;
-}
-
-int ks_include_columns(const char *path, unsigned lineno, const char *name, unsigned dcol[2],
-		       unsigned ucol[2])
-{
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0, len;
-	long at;
-	int r;
-
-	if (!f)
-		return -(errno ? errno : EIO);
-	r = read_line(f, lineno, &line, &cap, &len);
-	fclose(f);
-	at = r ? -1 : ks_include_name_at(line, len, name);
-	if (!r && at >= 0) {
-		columns_at(line, (size_t)at, &dcol[0], &ucol[0]);
-		columns_at(line, (size_t)at + strlen(name), &dcol[1], &ucol[1]);
-	}
-	free(line);
-	return r ? r : at < 0 ? -ERANGE : 0;
 }

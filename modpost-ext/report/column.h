@@ -23,12 +23,12 @@ int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol,
 /* Where header name stands in line s (len bytes) when it is an #include
  * of it, between its <> or "": its byte offset, or -1. */
 long ks_include_name_at(const char *s, size_t len, const char *name);
-/* Where header name stands in the #include at line lineno of path,
- * between its <> or "": the display columns (dcol, GCC's) and the UTF-16
- * columns (ucol, SARIF's) of its first character and of the one after it,
- * 1-based. 0, -ERANGE when the line is past the end or does not include
- * name, or -errno. */
-int ks_include_columns(const char *path, unsigned lineno, const char *name, unsigned dcol[2],
-		       unsigned ucol[2]) KS_MUST_CHECK;
+/* Line lineno (1-based) of the file at path, without its line end (nor,
+ * on line 1, a UTF-8 byte order mark), in *line (len bytes; to free): 0,
+ * -ERANGE past the end, or -errno. */
+int ks_file_line(const char *path, unsigned lineno, char **line, size_t *len) KS_MUST_CHECK;
+/* The display column (dcol, GCC's) and the UTF-16 column (ucol, SARIF's)
+ * of byte off of line, 1-based. */
+void ks_columns_at(const char *line, size_t off, unsigned *dcol, unsigned *ucol);
 
 #endif

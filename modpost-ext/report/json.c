@@ -9,6 +9,7 @@
 #include "report/escape.h"
 #include "input/migrations.h"
 #include "report/json.h"
+#include "report/rewrite.h"
 #include "rules/target.h"
 #include "forecast/forecast.h"
 #include "input/kernel.h"
@@ -134,10 +135,31 @@ static void doc_end(FILE *out, const struct ks_diags *d)
 	fputs("]\n}\n", out);
 }
 
+/* One rewrite of in-tree code: what it made, at how many sites, one. */
+static void json_rewrite(FILE *out, const struct ks_rewrite *rw)
+{
+	fprintf(out, "{\"op\": \"%s\", \"argument\": ",
+		rw->op == KS_RW_HEADER ? "header" : rw->op == KS_RW_DROP ? "drop" : "insert");
+	if (rw->op == KS_RW_HEADER)
+		fputs("null", out);
+	else
+		fprintf(out, "%u", rw->arg);
+	fputs(", \"text\": ", out);
+	ks_json_str(out, rw->text);
+	fprintf(out, ", \"count\": %u, \"example\": ", rw->count);
+	ks_json_str(out, rw->example);
+	fputc('}', out);
+}
+
 /* What in-tree code wrote instead (ksunset.migrations(5)); null: nothing
- * known. */
+ * known. before and after: the header's name, or the call at the first
+ * location that has it, rewritten; null when in-tree code shows no single
+ * rewrite ("rewrites" then has the two most common). */
 static void json_fix(FILE *out, const struct ks_finding *f)
 {
+	const struct ks_rewrite *rw;
+	struct ks_edit ed = { 0 };
+	bool have = false;
 	char *s;
 
 	fputs(", \"fix\": ", out);
@@ -145,21 +167,37 @@ static void json_fix(FILE *out, const struct ks_finding *f)
 		fputs("null", out);
 		return;
 	}
-	s = ks_strdupf("<%s>", f->fix->header);
+	rw = ks_migration_rewrite(f->fix);
 	fputs("{\"before\": ", out);
-	ks_json_str(out, s);
-	free(s);
-	s = ks_strdupf("<%s>", f->fix->instead);
-	fputs(", \"after\": ", out);
-	ks_json_str(out, s);
-	free(s);
-	fprintf(out, ", \"count\": %u, \"of\": %u, \"from\": ", f->fix->count, f->fix->of);
+	if (rw && !f->fix->call) {
+		s = ks_strdupf("<%s>", f->fix->name);
+		ks_json_str(out, s);
+		free(s);
+		s = ks_strdupf("<%s>", rw->text);
+		fputs(", \"after\": ", out);
+		ks_json_str(out, s);
+		free(s);
+	} else {
+		for (size_t i = 0; rw && !have && i < f->nlocs; i++)
+			have = !ks_edit_file(f->fix, rw, f->locs[i].file, f->locs[i].line, &ed);
+		ks_json_str(out, have ? ed.before : NULL);
+		fputs(", \"after\": ", out);
+		ks_json_str(out, have ? ed.after : NULL);
+		ks_edit_free(&ed);
+	}
+	fprintf(out, ", \"single\": %s, \"count\": %u, \"of\": %u, \"from\": ",
+		json_bool(rw != NULL), f->fix->rw[0].count, f->fix->of);
 	ks_json_str(out, f->fixes->from);
 	fputs(", \"to\": ", out);
 	ks_json_str(out, f->fixes->to);
 	fputs(", \"example\": ", out);
-	ks_json_str(out, f->fix->example);
-	fputc('}', out);
+	ks_json_str(out, f->fix->rw[0].example);
+	fputs(", \"rewrites\": [", out);
+	for (unsigned i = 0; i < f->fix->nrw; i++) {
+		fputs(i ? ", " : "", out);
+		json_rewrite(out, &f->fix->rw[i]);
+	}
+	fputs("]}", out);
 }
 
 /* A break of the build: its kind, shapes and where the target has it. */

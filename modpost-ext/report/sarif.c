@@ -16,6 +16,7 @@
 #include "input/migrations.h"
 #include "report/column.h"
 #include "report/json.h"
+#include "report/rewrite.h"
 #include "report/writer.h"
 #include "rules/target.h"
 
@@ -183,31 +184,31 @@ static void result_head(struct sarif *s)
 	fputs("},\n         \"locations\": [", s->out);
 }
 
-/* What in-tree code wrote instead, as the header's name rewritten in the
- * #include at l, unless the line no longer includes it: the result's
- * "fixes", after its locations. */
+/* What in-tree code wrote instead, as the module's line rewritten at l
+ * (the #include's header, the call's argument), when it is one rewrite
+ * and the line still has what it rewrites: the result's "fixes", after
+ * its locations. */
 static void write_fix(const struct sarif *s, const struct ks_loc *l, const char *path)
 {
-	unsigned d[2], u[2];
-	char *text;
+	const struct ks_rewrite *rw = ks_migration_rewrite(s->f->fix);
+	struct ks_buf text = KS_BUF_INIT;
+	struct ks_edit ed;
 
-	if (ks_include_columns(path, l->line, s->f->fix->header, d, u) < 0)
+	if (!rw || ks_edit_file(s->f->fix, rw, path, l->line, &ed) < 0)
 		return;
-	text = ks_strdupf("include <%s>, as %u of the %u in-tree files that included <%s> in %s do "
-			  "in %s",
-			  s->f->fix->instead, s->f->fix->count, s->f->fix->of, s->f->fix->header,
-			  s->f->fixes->from, s->f->fixes->to);
+	ks_fix_words(&text, s->f->fix, s->f->fixes);
 	fputs(",\n         \"fixes\": [{\"description\": {\"text\": ", s->out);
-	ks_json_str(s->out, text);
+	ks_json_str(s->out, text.p);
 	fputs("}, \"artifactChanges\": [{", s->out);
 	write_artifact(s, path);
 	fprintf(s->out,
 		", \"replacements\": [{\"deletedRegion\": {\"startLine\": %u, \"startColumn\": %u, "
 		"\"endColumn\": %u}, \"insertedContent\": {\"text\": ",
-		l->line, u[0], u[1]);
-	ks_json_str(s->out, s->f->fix->instead);
+		l->line, ed.ucol[0], ed.ucol[1]);
+	ks_json_str(s->out, ed.with);
 	fputs("}}]}]}]", s->out);
-	free(text);
+	ks_edit_free(&ed);
+	ks_buf_free(&text);
 }
 
 /* The fingerprint and the suppressions that end a result: the baseline's

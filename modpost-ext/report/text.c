@@ -8,6 +8,7 @@
 #include "input/migrations.h"
 #include "report/column.h"
 #include "report/json.h"
+#include "report/rewrite.h"
 #include "report/writer.h"
 #include "rules/target.h"
 #include "wording.h"
@@ -33,25 +34,31 @@ static void location_line(FILE *out, const struct ks_finding *f, const struct ks
 }
 
 /* What in-tree code wrote instead, at l: a note, and GCC's parseable
- * fix-it (-fdiagnostics-parseable-fixits) for the header's name, unless
- * the line no longer includes it. */
+ * fix-it (-fdiagnostics-parseable-fixits) when it is one rewrite that the
+ * line still has what it rewrites. */
 static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l)
 {
-	unsigned d[2], u[2];
+	const struct ks_rewrite *rw = ks_migration_rewrite(f->fix);
+	struct ks_buf words = KS_BUF_INIT;
+	struct ks_edit ed;
 
-	if (ks_include_columns(l->file, l->line, f->fix->header, d, u) < 0) {
-		fprintf(out, "%s:%u: note: in-tree code includes <%s> instead (the line no longer "
-			     "includes <%s>: no fix-it)\n",
-			l->file, l->line, f->fix->instead, f->fix->header);
+	ks_fix_words(&words, f->fix, f->fixes);
+	if (!rw || ks_edit_file(f->fix, rw, l->file, l->line, &ed) < 0) {
+		fprintf(out, "%s:%u: note: %s%s\n", l->file, l->line, words.p,
+			!rw ? "" : f->fix->call ? " (the line has no such call with its arguments on it: no fix-it)"
+						 : " (the line no longer includes it: no fix-it)");
+		ks_buf_free(&words);
 		return;
 	}
-	fprintf(out, "%s:%u:%u: note: in-tree code includes <%s> instead\n", l->file, l->line, d[0],
-		f->fix->instead);
+	fprintf(out, "%s:%u:%u: note: %s\n", l->file, l->line, ed.dcol[0], words.p);
 	fputs("fix-it:", out);
 	ks_json_str(out, l->file);
-	fprintf(out, ":{%u:%u-%u:%u}:", l->line, d[0], l->line, d[1]);
-	ks_json_str(out, f->fix->instead);
+	/* GCC's parseable fix-its count bytes, from 1 */
+	fprintf(out, ":{%u:%zu-%u:%zu}:", l->line, ed.at[0] + 1, l->line, ed.at[1] + 1);
+	ks_json_str(out, ed.with);
 	fputc('\n', out);
+	ks_edit_free(&ed);
+	ks_buf_free(&words);
 }
 
 static char *hinted;		/* the module last given a no-location note */

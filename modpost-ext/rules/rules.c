@@ -462,24 +462,28 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 	return m->mixed_digests || strcmp(m->digest, digest);
 }
 
-/* A header gone there that in-tree code replaced: the migrations' entry,
- * when they are of the release m was built for. */
+/* A break that in-tree code adapted to (a header gone, a call that takes
+ * other arguments): the migrations' entry, when they are of the release
+ * m was built for. */
 static void add_fix(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
 {
 	const struct ks_diff *d = f->diff;
+	bool header = d->kind == KS_BREAK_HEADER_GONE;
 	char *name, *x;
 	bool from;
 
-	if (!c->migrations || d->kind != KS_BREAK_HEADER_GONE || !m->vermagic)
+	if (!c->migrations || !m->vermagic ||
+	    (!header && d->kind != KS_BREAK_ARITY && d->kind != KS_BREAK_PROTOTYPE))
 		return;
 	x = ks_release_xy(m->vermagic);
 	from = x && !strcmp(x, c->migrations->from);
 	free(x);
 	if (!from)
 		return;
-	/* the header as written: <name> or "name" */
-	name = ks_xstrndup(d->name + 1, strlen(d->name) >= 2 ? strlen(d->name) - 2 : 0);
-	f->fix = ks_migrations_find(c->migrations, name);
+	/* a header as written, <name> or "name"; a call's name */
+	name = header ? ks_xstrndup(d->name + 1, strlen(d->name) >= 2 ? strlen(d->name) - 2 : 0)
+		      : ks_xstrdup(d->name);
+	f->fix = ks_migrations_find(c->migrations, name, !header);
 	f->fixes = f->fix ? c->migrations : NULL;
 	free(name);
 }

@@ -394,6 +394,49 @@ static void say_break(struct ks_buf *b, const struct ks_diff *d)
 	ks_buf_free(&shapes);
 }
 
+/* "dropped argument 2", "passed 'NULL' as argument 3" */
+static void made(struct ks_buf *b, const struct ks_rewrite *rw)
+{
+	if (rw->op == KS_RW_DROP)
+		ks_buf_addf(b, "dropped argument %u", rw->arg);
+	else
+		ks_buf_addf(b, "passed '%s' as argument %u", rw->text, rw->arg);
+}
+
+void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct ks_migrations *ms)
+{
+	const struct ks_rewrite *rw = ks_migration_rewrite(e), *r0 = &e->rw[0];
+
+	if (!e->call) {
+		ks_buf_addf(b, "in-tree code includes <%s> instead (%u of the %u files that included "
+			       "<%s> in %s; e.g. %s in %s)",
+			    r0->text, r0->count, e->of, e->name, ms->from, r0->example, ms->to);
+		return;
+	}
+	if (rw) {
+		if (rw->op == KS_RW_DROP)
+			ks_buf_addf(b, "in-tree code drops argument %u of %s()", rw->arg, e->name);
+		else
+			ks_buf_addf(b, "in-tree code passes '%s' as argument %u of %s()", rw->text,
+				    rw->arg, e->name);
+		ks_buf_addf(b, " (%u of the %u calls whose arguments changed from %s to %s; e.g. %s "
+			       "in %s)",
+			    rw->count, e->of, ms->from, ms->to, rw->example, ms->to);
+		return;
+	}
+	/* what the callers did, said as such, never as the fix */
+	ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u calls of %s() whose "
+		       "arguments changed from %s to %s, ",
+		    e->of, e->name, ms->from, ms->to);
+	for (unsigned i = 0; i < e->nrw; i++) {
+		ks_buf_addf(b, "%s%u ", i ? ", " : "", e->rw[i].count);
+		made(b, &e->rw[i]);
+		ks_buf_addf(b, " (e.g. %s in %s)", e->rw[i].example, ms->to);
+	}
+	if (e->nrw == 1 && r0->op == KS_RW_INSERT && r0->count * 3 >= e->of * 2)
+		ks_buf_adds(b, ", a value of the callers' own");
+}
+
 /* "does not build on the target kernel REL (arity): takes other
  * arguments: '(owner, name)' where the module was built, ... there; use
  * 'x' instead" (a replacement a schedule or the history names). */
@@ -404,11 +447,10 @@ void ks_build_word(struct ks_buf *b, const struct ks_finding *f)
 	ks_buf_addf(b, "does not build on the target kernel %s (%s): ",
 		    f->target ? f->target : "(release unknown)", ks_break_name(d->kind));
 	say_break(b, d);
-	if (f->fix)
-		ks_buf_addf(b, "; in-tree code includes <%s> instead (%u of the %u files that "
-			       "included <%s> in %s; e.g. %s in %s)",
-			    f->fix->instead, f->fix->count, f->fix->of, f->fix->header, f->fixes->from,
-			    f->fix->example, f->fixes->to);
+	if (f->fix) {
+		ks_buf_adds(b, "; ");
+		ks_fix_words(b, f->fix, f->fixes);
+	}
 	if (f->entry && f->entry->replace)
 		ks_buf_addf(b, "; %s%s%s", f->entry->replace_ident ? "use '" : "",
 			    f->entry->replace, f->entry->replace_ident ? "' instead" : "");

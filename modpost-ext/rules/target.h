@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "input/headers.h"
 #include "input/kernel.h"
+#include "input/migrations.h"
 #include "rules/rules.h"
 
 struct ks_target {
@@ -64,5 +65,11 @@ void ks_outlook_places(struct ks_buf *b, const struct ks_outlook *o);
 /* The forecast's rows (forecast/breaks.def): a break's message and tag. */
 void ks_build_word(struct ks_buf *b, const struct ks_finding *f);
 void ks_build_tag(struct ks_buf *b, const struct ks_finding *f);
+/* In words, what in-tree code wrote instead, how many did, and one
+ * example: "in-tree code drops argument 1 of class_create() (20 of the 20
+ * calls whose arguments changed from 6.1 to 6.12; e.g. FILE:LINE in
+ * 6.12)"; when it shows no single rewrite, the two most common. */
+void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct ks_migrations *ms);
+
 
 #endif

@@ -92,8 +92,12 @@ S="$TOP/share/migrations/6.1-6.12.migrations"
 expect_eq "shipped: its releases" "$(grep -E '^(From|To):' "$S" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
 expect_grep "shipped: <asm/unaligned.h> became <linux/unaligned.h> in-tree" "$S" "Header:  asm/unaligned.h
 Instead: linux/unaligned.h"
-expect_eq "shipped: every entry has its four fields, each well formed" "$(awk '
+expect_grep "shipped: class_create() lost its first argument in-tree" "$S" "Call:    class_create
+Rewrite: drop 1"
+expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Header:  [^ ]+$/ { h++; next } /^Instead: [^ ]+$/ { i++; next }
+	/^Call:    [A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
-	END { print (h == i && i == c && c == e && h > 0 && !bad) ? "ok" : "bad " h " " i " " c " " e " " bad }' "$S")" ok
+	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok

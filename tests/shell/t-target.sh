@@ -199,11 +199,21 @@ expect_grep "breaks: text: GCC's parseable fix-it" "$TMP/out" \
 expect_eq "breaks: json: the fix" "$(python3 -c '
 import json, sys
 for f in json.load(open(sys.argv[1]))["findings"]:
-    if f.get("kind") == "header-gone":
-        print(json.dumps(f["fix"], sort_keys=True))
+    if f.get("kind") == "header-gone" or f["symbol"] in ("DEFINE_SEMAPHORE", "class_create"):
+        x = f["fix"]
+        print(x["before"], "->", x["after"], x["single"], x["count"], x["of"], x["from"], x["to"],
+              x["example"], [(r["op"], r["argument"], r["text"]) for r in x["rewrites"]])
     elif "kind" in f and f["fix"] is not None:
         print("a fix where none is known:", f["symbol"])' "$TMP/json")" \
-	'{"after": "<linux/unaligned.h>", "before": "<asm/unaligned.h>", "count": 718, "example": "arch/alpha/kernel/traps.c:25", "from": "6.1", "of": 726, "to": "6.12"}'
+	"<asm/unaligned.h> -> <linux/unaligned.h> True 718 726 6.1 6.12 arch/alpha/kernel/traps.c:25 [('header', None, 'linux/unaligned.h')]
+DEFINE_SEMAPHORE(breaks_lock) -> DEFINE_SEMAPHORE(breaks_lock, 1) True 9 9 6.1 6.12 arch/mips/cavium-octeon/setup.c:75 [('insert', 2, '1')]
+class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]"
+expect_grep "breaks: text: an argument dropped, said with its count" "$TMP/out" \
+	"; in-tree code drops argument 1 of class_create() (20 of the 20 calls whose arguments changed from 6.1 to 6.12; e.g. arch/powerpc/platforms/book3s/vas-api.c:628 in 6.12)"
+expect_grep "breaks: text: an argument inserted, its fix-it" "$TMP/out" \
+	"fix-it:\"$b/main.c\":{21:36-21:36}:\", 1\""
+expect_grep "breaks: text: an argument dropped, its fix-it" "$TMP/out" \
+	"fix-it:\"$b/main.c\":{59:30-59:43}:\"\""
 "$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" >"$TMP/breaks.sarif" 2>/dev/null
 expect_eq "breaks: sarif: the fix, the header's name replaced" "$(python3 -c '
 import json, sys
@@ -214,7 +224,9 @@ for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
                 d = x["deletedRegion"]
                 print(r["ruleId"], c["artifactLocation"]["uri"].rsplit("/", 1)[1], d["startLine"],
                       d["startColumn"], d["endColumn"], x["insertedContent"]["text"])' "$TMP/breaks.sarif")" \
-	"ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h"
+	"ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h
+ksunset/build-arity main.c 21 36 36 , 1
+ksunset/build-arity main.c 59 30 43 "
 # a migrations file that leads to another release: said, not used
 printf 'From: 6.1\nTo: 7.3\n' >"$TMP/other.migrations"
 "$KSUNSET" check --target "$H" --migrations "$TMP/other.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
@@ -230,10 +242,10 @@ expect_eq "--migrations from another release: exit 1, as without it" "$?" 1
 expect_grep "--migrations from another release: said" "$TMP/err" \
 	"$TMP/from.migrations: note: migrations from 6.2, not from 6.1, which $b/breaks.ko was built for: not used for it"
 expect_no_grep "--migrations from another release: not used" "$TMP/out" "in-tree code"
-printf 'From: 6.1\nTo: 6.12\n\nHeader: asm/unaligned.h\nCount: many\n' >"$TMP/bad.migrations"
+printf 'From: 6.1\nTo: 6.12\n\nHeader: asm/unaligned.h\nInstead: linux/unaligned.h\nCount: many\n' >"$TMP/bad.migrations"
 "$KSUNSET" check --target "$H" --migrations "$TMP/bad.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
 expect_eq "--migrations malformed: exit 2" "$?" 2
-expect_grep "--migrations malformed: the file and line" "$TMP/err" "$TMP/bad.migrations:5: error: expected 'N of M', not 'many'"
+expect_grep "--migrations malformed: the file and line" "$TMP/err" "$TMP/bad.migrations:6: error: expected 'N of M' (M as in the entry's first Count:), not 'many'"
 "$KSUNSET" check --migrations "$TMP/bad.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
 expect_eq "--migrations without --target: exit 2" "$?:$(grep -c 'migrations needs --target' "$TMP/err")" "2:1"
 "$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" 2>/dev/null | python3 -c '
@@ -254,21 +266,34 @@ r12=$TMP/breaks-6.12
 cp -r "$TOP/tests/kbuild/breaks" "$r12"
 LC_MESSAGES=C make -k -C "$H" M="$r12" modules >"$r12.log" 2>&1
 expect_eq "breaks: the real build against $new fails" "$?" 2
-# the fix-it applied, as an editor would
-"$KSUNSET" check --target "$H" "$b/breaks.ko" 2>/dev/null | python3 -c '
+# the fix-its applied, as an editor would (on each line, right to left);
+# the header's alone first, so that the build goes on to the other breaks
+"$KSUNSET" check --target "$H" "$b/breaks.ko" 2>/dev/null >"$TMP/fixits"
+apply_fixits() {
+	python3 -c '
 import re, sys
-for l in sys.stdin:
+src = open(sys.argv[1]).read().split("\n")
+its = []
+for l in open(sys.argv[3]):
     m = re.match(r"fix-it:\"(.*)\":\{(\d+):(\d+)-\d+:(\d+)\}:\"(.*)\"$", l.rstrip("\n"))
-    if m and m.group(1).endswith("/main.c"):
-        n, a, b = int(m.group(2)), int(m.group(3)), int(m.group(4))
-        src = open(sys.argv[1]).read().split("\n")
-        src[n - 1] = src[n - 1][:a - 1] + m.group(5) + src[n - 1][b - 1:]
-        open(sys.argv[2], "w").write("\n".join(src))' "$TOP/tests/kbuild/breaks/main.c" "$r12/main.c"
+    if m and m.group(1).endswith("/main.c") and re.search(sys.argv[4], m.group(5)):
+        its.append((int(m.group(2)), int(m.group(3)), int(m.group(4)), m.group(5)))
+for n, a, b, text in sorted(its, reverse=True):
+    src[n - 1] = src[n - 1][:a - 1] + text + src[n - 1][b - 1:]
+open(sys.argv[2], "w").write("\n".join(src))' "$TOP/tests/kbuild/breaks/main.c" "$1/main.c" "$TMP/fixits" "$2"
+}
+apply_fixits "$r12" '[.]h$'
 expect_grep "breaks: the fix-it applied" "$r12/main.c" "#include <linux/unaligned.h>"
 LC_MESSAGES=C make -k -C "$H" M="$r12" modules >"$r12.fixed.log" 2>&1
 cat "$r12.fixed.log" >>"$r12.log"
 expect_no_grep "breaks: the fix-it applied, its line compiles on $new" "$r12.fixed.log" "main.c:18:"
 expect_grep "breaks: the fix-it applied, the build goes on to the other breaks" "$r12.fixed.log" "main.c:21:"
+r12b=$TMP/breaks-6.12-fixits
+cp -r "$TOP/tests/kbuild/breaks" "$r12b"
+apply_fixits "$r12b" ''
+LC_MESSAGES=C make -k -C "$H" M="$r12b" modules >"$r12b.log" 2>&1
+expect_eq "breaks: every fix-it applied, its lines compile on $new (the others still fail)" \
+	"$(grep -cE "main.c:(18|21|59):[0-9]+: (fatal )?error" "$r12b.log"):$(grep -q "main.c:29:[0-9]*: error" "$r12b.log" && echo fails)" "0:fails"
 sed -n "s|^$r12/\([a-z]*\.c:[0-9]*\):[0-9]*: \(fatal \)\{0,1\}error:.*|\1|p" "$r12.log" | sort -u >"$TMP/errlines"
 missed=""
 for at in $(sed 's/.* //' "$TMP/breaklines"); do
@@ -332,14 +357,23 @@ fx=$TMP/fix
 if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 	fail "fix: build against $old"
 else
-	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko) >"$TMP/fix.patch" 2>"$TMP/err"
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 1 line rewritten in 1 file; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 3 lines rewritten in 2 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
 +#include <asm/unaligned.h>
 +#endif"
+	expect_grep "fix: an argument dropped, as in-tree callers did" "$TMP/fix.patch" "-	fixcall_class = class_create(THIS_MODULE, \"fixcall\");
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++	fixcall_class = class_create(\"fixcall\");
++#else
++	fixcall_class = class_create(THIS_MODULE, \"fixcall\");
++#endif"
+	expect_grep "fix: an argument inserted, as in-tree callers did" "$TMP/fix.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
+	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
+		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "2:1"
 	for kd in "$K" "$H"; do
 		p=$TMP/fix-$(basename "$kd")
 		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"
@@ -348,7 +382,7 @@ else
 		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
 		expect_eq "fix: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
 	done
-	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko) >"$TMP/out" 2>&1
+	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko) >"$TMP/out" 2>&1
 	expect_eq "fix -o FILE: the same patch there, nothing on stdout" "$?:$(cmp -s "$TMP/fix.patch" "$TMP/fix2.patch" && echo same):$(grep -c '^+++' "$TMP/out")" "0:same:0"
 	# a line changed since the build: named, not rewritten
 	sed -i 's|^#include <asm/unaligned.h>|#include <asm/unaligned.h> /* moved */\n|' "$fx/fixhdr.c"
@@ -357,12 +391,19 @@ else
 	expect_grep "fix: a line changed since the build, named" "$TMP/fix3.patch" \
 		"$fx/fixhdr.c:6: no longer includes <asm/unaligned.h> (changed since the build): not rewritten"
 	expect_no_grep "fix: a line changed since the build, not rewritten" "$TMP/fix3.patch" "+++ b/fixhdr.c"
+	# a call whose arguments now run over two lines: named, not rewritten
+	sed -i 's|class_create(THIS_MODULE, "fixcall")|class_create(THIS_MODULE,\n\t\t\t\t     "fixcall")|' "$fx/fixcall.c"
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix3.patch" 2>"$TMP/err"
+	expect_grep "fix: a call over two lines, named" "$TMP/fix3.patch" \
+		"$fx/fixcall.c:15: no call of class_create() with its arguments on the line (changed since the build, or a call over several lines): not rewritten"
+	expect_grep "fix: the other line of the file, still rewritten" "$TMP/fix3.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
 fi
 if [ -f "$b/breaks.ko" ]; then
 	(cd "$b" && "$KSUNSET" fix --target "$H" breaks.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix, breaks without a rewrite: exit 1" "$?" 1
-	expect_grep "fix: the breaks it cannot rewrite, listed" "$TMP/fix.patch" "  $b/main.c:21: arity DEFINE_SEMAPHORE"
-	expect_grep "fix: the one it can, rewritten" "$TMP/fix.patch" "+#include <linux/unaligned.h>"
+	expect_grep "fix: the breaks it cannot rewrite, listed" "$TMP/fix.patch" "  $b/main.c:29: prototype generic_fillattr"
+	expect_grep "fix: the ones it can, rewritten" "$TMP/fix.patch" "+#include <linux/unaligned.h>"
+	expect_grep "fix: the ones it can, rewritten (a call)" "$TMP/fix.patch" "+	breaks_class = class_create(breaks_name);"
 fi
 "$KSUNSET" fix "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
 expect_eq "fix without --target: exit 2" "$?:$(grep -c 'no --target given' "$TMP/err")" "2:1"

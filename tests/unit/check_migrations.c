@@ -50,22 +50,72 @@ START_TEST(test_good)
 			      "Header:  media/dvb_math.h\n"
 			      "Instead: linux/int_log.h\n"
 			      "Count:   26 of 26\n"
-			      "Example: a.h:15 -> a.h:16",
+			      "Example: a.h:15 -> a.h:16\n"
+			      "\n"
+			      "Call:    class_create\n"
+			      "Rewrite: drop 1\n"
+			      "Count:   20 of 21\n"
+			      "Example: a.c:628 -> a.c:627\n"
+			      "\n"
+			      "Call:    DEFINE_SEMAPHORE\n"
+			      "Rewrite: insert 2 1\n"
+			      "Count:   9 of 9\n"
+			      "Example: b.c:75 -> b.c:75\n"
+			      "\n"
+			      "Call:    blk_alloc_disk\n"
+			      "Rewrite: insert 1 &lim\n"
+			      "Count:   20 of 22\n"
+			      "Example: c.c:1 -> c.c:2\n"
+			      "\n"
+			      "Call:    i2c_mux_add_adapter\n"
+			      "Rewrite: drop 2\n"
+			      "Count:   5 of 12\n"
+			      "Example: d.c:1 -> d.c:2\n"
+			      "Rewrite: insert 3 NULL\n"
+			      "Count:   4 of 12\n"
+			      "Example: e.c:1 -> e.c:2\n",
 			      path),
 			 0);
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 2);
-	e = ks_migrations_find(&m, "asm/unaligned.h");
+	ck_assert_uint_eq(m.n, 6);
+	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
-	ck_assert_str_eq(e->instead, "linux/unaligned.h");
-	ck_assert_uint_eq(e->count, 718);
+	ck_assert_uint_eq(e->nrw, 1);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_HEADER);
+	ck_assert_str_eq(e->rw[0].text, "linux/unaligned.h");
+	ck_assert_uint_eq(e->rw[0].count, 718);
 	ck_assert_uint_eq(e->of, 726);
-	ck_assert_str_eq(e->example, "arch/alpha/kernel/traps.c:25");
+	ck_assert_str_eq(e->rw[0].example, "arch/alpha/kernel/traps.c:25");
 	ck_assert_uint_eq(e->line, 5);
-	ck_assert_str_eq(ks_migrations_find(&m, "media/dvb_math.h")->example, "a.h:16");
-	ck_assert_ptr_null(ks_migrations_find(&m, "linux/unaligned.h"));
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	ck_assert_str_eq(ks_migrations_find(&m, "media/dvb_math.h", false)->rw[0].example, "a.h:16");
+	ck_assert_ptr_null(ks_migrations_find(&m, "linux/unaligned.h", false));
+	ck_assert_ptr_null(ks_migrations_find(&m, "asm/unaligned.h", true));
+	/* a call: one rewrite, mechanical */
+	e = ks_migrations_find(&m, "class_create", true);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_DROP);
+	ck_assert_uint_eq(e->rw[0].arg, 1);
+	ck_assert_ptr_null(e->rw[0].text);
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	e = ks_migrations_find(&m, "DEFINE_SEMAPHORE", true);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_INSERT);
+	ck_assert_uint_eq(e->rw[0].arg, 2);
+	ck_assert_str_eq(e->rw[0].text, "1");
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	/* an argument of the callers' own: no rewrite to copy */
+	e = ks_migrations_find(&m, "blk_alloc_disk", true);
+	ck_assert_str_eq(e->rw[0].text, "&lim");
+	ck_assert_ptr_null(ks_migration_rewrite(e));
+	/* no single rewrite: the two most common, neither taken */
+	e = ks_migrations_find(&m, "i2c_mux_add_adapter", true);
+	ck_assert_uint_eq(e->nrw, 2);
+	ck_assert_uint_eq(e->of, 12);
+	ck_assert_str_eq(e->rw[1].text, "NULL");
+	ck_assert_str_eq(e->rw[1].example, "e.c:2");
+	ck_assert_ptr_null(ks_migration_rewrite(e));
 	ks_migrations_free(&m);
 	ks_diags_free(&d);
 }
@@ -81,11 +131,31 @@ static const struct {
 	{ "From: 6\nTo: 6.12\n", 1, "expected a release X.Y, not '6'" },
 	{ "From: 6.1\nTo: 6.12\nFrom: 6.2\n", 3, "'From:' belongs once at the top, before the entries" },
 	{ "From: 6.1\nTo: 6.12\nInstead: x.h\n", 3,
-	  "'Instead:' outside an entry (an entry starts with Header:)" },
+	  "'Instead:' outside an entry (an entry starts with Header: or Call:)" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f(x)\n", 4, "expected a function's or macro's name, not 'f(x)'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nInstead: x.h\n", 5, "'Instead:' belongs to a Header: entry" },
+	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nRewrite: drop 1\n", 5,
+	  "'Rewrite:' belongs to a Call: entry" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 0\n", 5,
+	  "expected 'drop N' or 'insert N ARGUMENT', not 'drop 0'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: insert 2\n", 5,
+	  "expected 'drop N' or 'insert N ARGUMENT', not 'insert 2'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: swap 1 2\n", 5,
+	  "expected 'drop N' or 'insert N ARGUMENT', not 'swap 1 2'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nCount: 1 of 1\n", 5, "'Count:' before the entry's Rewrite:" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 1\nRewrite: drop 2\n", 6,
+	  "'drop 2': the rewrite before lacks Count: or Example:" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 1\nCount: 2 of 5\nExample: a:1 -> a:1\n"
+	  "Rewrite: drop 2\nCount: 2 of 6\n",
+	  9, "expected 'N of M' (M as in the entry's first Count:), not '2 of 6'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 1\nCount: 2 of 5\nExample: a:1 -> a:1\n"
+	  "Rewrite: drop 2\nCount: 2 of 5\nExample: a:1 -> a:1\nRewrite: drop 3\n",
+	  11, "'drop 3': an entry has at most two rewrites" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\n\n", 4, "entry 'f' lacks Rewrite:, Count: or Example:" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: <x.h>\n", 4,
 	  "expected a header's name as #include <...> names it, not '<x.h>'" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nInstead: y.h\nCount: 3 of 2\n", 6,
-	  "expected 'N of M', not '3 of 2'" },
+	  "expected 'N of M' (M as in the entry's first Count:), not '3 of 2'" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nInstead: y.h\nCount: 1 of 2\nExample: a.c:1\n", 7,
 	  "expected 'FILE:LINE -> FILE:LINE', not 'a.c:1'" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nInstead: y.h\n", 4,

@@ -13,6 +13,7 @@
 #include "rules/imports.h"
 #include "report/column.h"
 #include "report/report.h"
+#include "report/rewrite.h"
 #include "suites.h"
 
 struct fx {
@@ -578,6 +579,13 @@ START_TEST(test_column_in_file)
 }
 END_TEST
 
+static const struct ks_migration unaligned = {
+	.name = "asm/unaligned.h",
+	.of = 726,
+	.rw = { { KS_RW_HEADER, 0, "linux/unaligned.h", 718, "a.c:1" } },
+	.nrw = 1,
+};
+
 /* Where a header's name stands in its #include: GCC's display columns (a
  * tab to the next multiple of 8) and SARIF's UTF-16 ones. */
 START_TEST(test_include_columns)
@@ -585,7 +593,8 @@ START_TEST(test_include_columns)
 	char path[] = "/tmp/ks-include-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "w");
-	unsigned d[2], u[2];
+	const struct ks_rewrite *rw = &unaligned.rw[0];
+	struct ks_edit e;
 
 	ck_assert_ptr_nonnull(f);
 	fputs("#include\t<asm/unaligned.h>\r\n"
@@ -594,20 +603,70 @@ START_TEST(test_include_columns)
 	      "int asm_unaligned; /* <asm/unaligned.h> */\n",
 	      f);
 	fclose(f);
-	ck_assert_int_eq(ks_include_columns(path, 1, "asm/unaligned.h", d, u), 0);
-	ck_assert_uint_eq(d[0], 18);
-	ck_assert_uint_eq(d[1], 33);
-	ck_assert_uint_eq(u[0], 11);
-	ck_assert_uint_eq(u[1], 26);
-	ck_assert_int_eq(ks_include_columns(path, 2, "asm/unaligned.h", d, u), 0);
-	ck_assert_uint_eq(d[0], 15);
-	ck_assert_uint_eq(u[1], 30);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 1, &e), 0);
+	ck_assert_uint_eq(e.dcol[0], 18);
+	ck_assert_uint_eq(e.dcol[1], 33);
+	ck_assert_uint_eq(e.ucol[0], 11);
+	ck_assert_uint_eq(e.ucol[1], 26);
+	ck_assert_str_eq(e.with, "linux/unaligned.h");
+	ck_assert_str_eq(e.before, "asm/unaligned.h");
+	ks_edit_free(&e);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 2, &e), 0);
+	ck_assert_uint_eq(e.dcol[0], 15);
+	ck_assert_uint_eq(e.ucol[1], 30);
+	ks_edit_free(&e);
 	/* another header, not a directive, past the end: not there */
-	ck_assert_int_eq(ks_include_columns(path, 3, "asm/unaligned.h", d, u), -ERANGE);
-	ck_assert_int_eq(ks_include_columns(path, 4, "asm/unaligned.h", d, u), -ERANGE);
-	ck_assert_int_eq(ks_include_columns(path, 5, "asm/unaligned.h", d, u), -ERANGE);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 3, &e), -ERANGE);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 4, &e), -ERANGE);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 5, &e), -ERANGE);
 	unlink(path);
-	ck_assert_int_eq(ks_include_columns(path, 1, "asm/unaligned.h", d, u), -ENOENT);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 1, &e), -ENOENT);
+}
+END_TEST
+
+/* A call's argument dropped or inserted, on the line as the compiler reads
+ * it: the name whole, strings and comments skipped, every argument on the
+ * line. */
+static const struct {
+	enum ks_rewrite_op op;
+	unsigned arg;
+	const char *text, *line, *after;	/* after NULL: -ERANGE */
+	unsigned col;				/* of the edit, GCC's */
+} calls[] = {
+	{ KS_RW_DROP, 1, NULL, "\tc = class_create(THIS_MODULE, \"x, y\");",
+	  "class_create(\"x, y\")", 26 },
+	{ KS_RW_DROP, 2, NULL, "c = class_create(a, f(b, c));", "class_create(a)", 19 },
+	{ KS_RW_DROP, 1, NULL, "c = class_create( a );", "class_create(  )", 19 },
+	{ KS_RW_DROP, 3, NULL, "c = class_create(a, b);", NULL, 0 },
+	{ KS_RW_DROP, 1, NULL, "c = my_class_create(a, b);", NULL, 0 },
+	{ KS_RW_DROP, 1, NULL, "s = \"class_create(a, b)\"; /* class_create(a) */", NULL, 0 },
+	{ KS_RW_DROP, 1, NULL, "c = class_create(THIS_MODULE,", NULL, 0 },
+	{ KS_RW_DROP, 1, NULL, "p(\"(\"); c = class_create (a, ')', b);",
+	  "class_create (')', b)", 27 },
+	{ KS_RW_INSERT, 2, "1", "static DEFINE_SEMAPHORE(lock);", "DEFINE_SEMAPHORE(lock, 1)", 29 },
+	{ KS_RW_INSERT, 1, "1", "static DEFINE_SEMAPHORE(lock);", "DEFINE_SEMAPHORE(1, lock)", 25 },
+	{ KS_RW_INSERT, 1, "1", "f(class_create());", "class_create(1)", 16 },
+	{ KS_RW_INSERT, 3, "1", "DEFINE_SEMAPHORE(lock);", NULL, 0 },
+};
+
+START_TEST(test_call_edit)
+{
+	struct ks_migration m = { .name = (char *)"class_create", .call = true, .of = 3, .nrw = 1 };
+	struct ks_edit e;
+	int r;
+
+	if (strstr(calls[_i].line, "SEMAPHORE"))
+		m.name = (char *)"DEFINE_SEMAPHORE";
+	m.rw[0] = (struct ks_rewrite){ calls[_i].op, calls[_i].arg, (char *)calls[_i].text, 3, NULL };
+	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line), &e);
+	if (!calls[_i].after) {
+		ck_assert_int_eq(r, -ERANGE);
+		return;
+	}
+	ck_assert_int_eq(r, 0);
+	ck_assert_str_eq(e.after, calls[_i].after);
+	ck_assert_uint_eq(e.dcol[0], calls[_i].col);
+	ks_edit_free(&e);
 }
 END_TEST
 
@@ -768,6 +827,7 @@ static Suite *suite_report(void)
 	tcase_add_loop_test(tc, test_column, 0, KS_NCASES(columns));
 	tcase_add_test(tc, test_column_in_file);
 	tcase_add_test(tc, test_include_columns);
+	tcase_add_loop_test(tc, test_call_edit, 0, KS_NCASES(calls));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,213 @@
+/* A migration's rewrite applied to one line: the #include's header
+ * renamed, or a call's argument dropped or inserted, found as the
+ * preprocessor and the compiler read the line (names whole, strings and
+ * comments skipped). */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "buf.h"
+#include "report/column.h"
+#include "report/rewrite.h"
+
+#define MAX_ARGS 64
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* Past the string or character literal, or comment, that starts at s[i];
+ * i itself when none starts there; len when it runs past the line. */
+static size_t skip_literal(const char *s, size_t len, size_t i)
+{
+	if (s[i] == '"' || s[i] == '\'') {
+		char q = s[i];
+
+		for (i++; i < len && s[i] != q; i++)
+			i += s[i] == '\\';
+		return i < len ? i + 1 : len;
+	}
+	if (i + 1 < len && s[i] == '/' && s[i + 1] == '/')
+		return len;
+	if (i + 1 < len && s[i] == '/' && s[i + 1] == '*') {
+		for (i += 2; i + 1 < len; i++)
+			if (s[i] == '*' && s[i + 1] == '/')
+				return i + 2;
+		return len;
+	}
+	return i;
+}
+
+/* A call on a line: where its name starts, its '(' and ')', and where
+ * each argument starts and ends, blanks around it left out. */
+struct call {
+	size_t name, open, close;
+	size_t a[MAX_ARGS], b[MAX_ARGS];
+	unsigned n;
+};
+
+/* The arguments of the call whose '(' is s[open]; false when its ')' is
+ * not on the line. */
+static bool arguments(const char *s, size_t len, struct call *c)
+{
+	unsigned depth = 0;
+	size_t start = c->open + 1;
+
+	c->n = 0;
+	for (size_t i = c->open + 1; i < len;) {
+		size_t j = skip_literal(s, len, i);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (s[i] == '(' || s[i] == '[' || s[i] == '{') {
+			depth++;
+		} else if ((s[i] == ',' && !depth) || ((s[i] == ')' && !depth))) {
+			size_t a = start, b = i;
+
+			while (a < b && (s[a] == ' ' || s[a] == '\t'))
+				a++;
+			while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+				b--;
+			if (c->n == MAX_ARGS)
+				return false;
+			/* "()" has no argument */
+			if (a < b || s[i] == ',' || c->n) {
+				c->a[c->n] = a;
+				c->b[c->n++] = b;
+			}
+			if (s[i] == ')') {
+				c->close = i;
+				return true;
+			}
+			start = i + 1;
+		} else if (s[i] == ')' || s[i] == ']' || s[i] == '}') {
+			depth--;
+		}
+		i++;
+	}
+	return false;
+}
+
+/* The first call of name on the line whose arguments are all there. */
+static bool find_call(const char *s, size_t len, const char *name, struct call *c)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < len;) {
+		size_t j = skip_literal(s, len, i), k;
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (i + n > len || memcmp(s + i, name, n) || (i && ident_char(s[i - 1])) ||
+		    (i + n < len && ident_char(s[i + n]))) {
+			i++;
+			continue;
+		}
+		for (k = i + n; k < len && (s[k] == ' ' || s[k] == '\t'); k++)
+			;
+		c->name = i;
+		c->open = k;
+		if (k < len && s[k] == '(' && arguments(s, len, c))
+			return true;
+		i += n;
+	}
+	return false;
+}
+
+/* The argument's bytes that dropping or inserting it replaces, and with
+ * what; false when the call has no such argument (or place for it). */
+static bool call_span(const struct call *c, const struct ks_rewrite *rw, size_t at[2],
+		      char **with)
+{
+	unsigned k = rw->arg - 1;
+
+	if (rw->op == KS_RW_DROP) {
+		if (k >= c->n)
+			return false;
+		if (c->n == 1) {
+			at[0] = c->a[0], at[1] = c->b[0];
+		} else if (k + 1 < c->n) {	/* "x, " of "x, y" */
+			at[0] = c->a[k], at[1] = c->a[k + 1];
+		} else {			/* ", y" of "x, y" */
+			at[0] = c->b[k - 1], at[1] = c->b[k];
+		}
+		*with = ks_xstrdup("");
+		return true;
+	}
+	if (k > c->n)
+		return false;
+	if (!c->n) {
+		at[0] = at[1] = c->open + 1;
+		*with = ks_xstrdup(rw->text);
+	} else if (k < c->n) {
+		at[0] = at[1] = c->a[k];
+		*with = ks_strdupf("%s, ", rw->text);
+	} else {
+		at[0] = at[1] = c->b[k - 1];
+		*with = ks_strdupf(", %s", rw->text);
+	}
+	return true;
+}
+
+int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
+		 size_t len, struct ks_edit *ed)
+{
+	size_t from, to;
+	struct ks_buf after = KS_BUF_INIT;
+
+	memset(ed, 0, sizeof(*ed));
+	if (rw->op == KS_RW_HEADER) {
+		long at = ks_include_name_at(s, len, e->name);
+
+		if (at < 0)
+			return -ERANGE;
+		from = ed->at[0] = (size_t)at;
+		to = ed->at[1] = (size_t)at + strlen(e->name);
+		ed->with = ks_xstrdup(rw->text);
+	} else {
+		struct call c;
+
+		if (!find_call(s, len, e->name, &c) || !call_span(&c, rw, ed->at, &ed->with))
+			return -ERANGE;
+		from = c.name;
+		to = c.close + 1;
+	}
+	ed->before = ks_xstrndup(s + from, to - from);
+	ks_buf_add(&after, s + from, ed->at[0] - from);
+	ks_buf_adds(&after, ed->with);
+	ks_buf_add(&after, s + ed->at[1], to - ed->at[1]);
+	ed->after = ks_buf_steal(&after);
+	for (int i = 0; i < 2; i++)
+		ks_columns_at(s, ed->at[i], &ed->dcol[i], &ed->ucol[i]);
+	return 0;
+}
+
+int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
+		 unsigned lineno, struct ks_edit *ed)
+{
+	char *line;
+	size_t len;
+	int r = ks_file_line(path, lineno, &line, &len);
+
+	memset(ed, 0, sizeof(*ed));
+	if (!r)
+		r = ks_edit_line(e, rw, line, len, ed);
+	free(line);
+	return r;
+}
+
+void ks_edit_free(struct ks_edit *ed)
+{
+	free(ed->with);
+	free(ed->before);
+	free(ed->after);
+	memset(ed, 0, sizeof(*ed));
+}

@@ -1,0 +1,35 @@
+/* What in-tree code wrote instead (ksunset.migrations(5)), applied to a
+ * line of a module's own source: the #include's header renamed, or the
+ * call's argument dropped or inserted. The text note, GCC's fix-it,
+ * SARIF's fixes and ksunset fix's patch all take it from here. */
+#ifndef KS_REWRITE_H
+#define KS_REWRITE_H
+
+#include <stddef.h>
+
+#include "compiler.h"
+#include "input/migrations.h"
+
+/* One line rewritten: its bytes [at[0], at[1]) become with. */
+struct ks_edit {
+	size_t at[2];
+	char *with;
+	unsigned dcol[2], ucol[2];	/* at[]'s display columns (GCC's) and UTF-16
+					 * ones (SARIF's), 1-based */
+	char *before, *after;		/* the header's name or the whole call, as the
+					 * line has it and rewritten */
+};
+
+/* The edit rw of e makes of line s (len bytes, no line end): 0, or
+ * -ERANGE when the line does not have what it rewrites (an #include of
+ * e's header; a call of e's name, its arguments all on the line, with
+ * the one to drop or a place for the one to insert). */
+int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
+		 size_t len, struct ks_edit *ed) KS_MUST_CHECK;
+/* The same for line lineno (1-based) of the file at path: 0, -ERANGE as
+ * above or past the end, or -errno. */
+int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
+		 unsigned lineno, struct ks_edit *ed) KS_MUST_CHECK;
+void ks_edit_free(struct ks_edit *ed);
+
+#endif
