@@ -136,8 +136,8 @@ def declares(text, at):
 
 
 def calls(path, names, pattern):
-    """(function, name) -> [(line, args)] of the calls in the file at path,
-    in order; function "" at file scope."""
+    """(function, name) -> [(line, args)] of the calls of names (None:
+    every name) in the file at path, in order; function "" at file scope."""
     text = strip_comments(read(path))
     out = collections.defaultdict(list)
     # the functions' bodies: from a '{' at the start of a line to the next
@@ -151,7 +151,7 @@ def calls(path, names, pattern):
     b = 0
     for m in pattern.finditer(text):
         name = m.group(1)
-        if name not in names:
+        if name not in names if names is not None else name in KEYWORDS:
             continue
         end = close_paren(text, m.end() - 1)
         if end < 0:
@@ -193,6 +193,46 @@ def files_using(top, names):
     return {p[2:] if p.startswith("./") else p for p in r.stdout.split()}
 
 
+ANY_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
+def mentioned(top, names):
+    """Those of names that the headers of top mention at all."""
+    dirs = [d for d in HEADER_DIRS if os.path.isdir(os.path.join(top, d))]
+    r = subprocess.run(["grep", "-rhowF", "-f", "-"] + dirs, cwd=top,
+                       input="\n".join(sorted(names)), capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        sys.exit("migrations-calls.py: grep failed in %s: %s" % (top, r.stderr.strip()))
+    return set(r.stdout.split())
+
+
+def renames(old, new, dold, dnew, pairs):
+    """The calls of a function or macro the new headers no longer mention,
+    each paired with the call of another name with the same arguments that
+    took its place in the same function (one such name, not called so
+    there before): ("rename", name)."""
+    gone = {n for n, a in dold.items() if n not in dnew and None not in a}
+    gone -= mentioned(new, gone)
+    if not gone:
+        return
+    for f in sorted(files_using(old, gone)):
+        if not os.path.isfile(os.path.join(new, f)):
+            continue
+        co = calls(os.path.join(old, f), None, ANY_CALL)
+        cn = calls(os.path.join(new, f), None, ANY_CALL)
+        funcs = {func for func, _ in cn}
+        for (func, name), lo in co.items():
+            if name not in gone or func not in funcs:
+                continue
+            for line, args in lo:
+                took = {(m, ln) for (fn, m), calls_n in cn.items() if fn == func and m != name
+                        for ln, a in calls_n if a == args and
+                        not any(b == args for _, b in co.get((func, m), []))}
+                names = {m for m, _ in took}
+                rw = ("rename", names.pop()) if len(names) == 1 else None
+                pairs[name].append((rw, f, line, min(ln for _, ln in took) if rw else line))
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: migrations-calls.py OLD-SRC NEW-SRC")
@@ -204,11 +244,10 @@ def main():
         if not b or len(a) != 1 or len(b) != 1 or None in a or None in b or a == b:
             continue
         changed.add(name)
-    if not changed:
-        return
-    pattern = re.compile(r"\b(" + "|".join(sorted(changed, key=len, reverse=True)) + r")\s*\(")
-    both = files_using(old, changed) & files_using(new, changed)
     pairs = collections.defaultdict(list)	# name -> [(rewrite, file, oldline, newline)]
+    renames(old, new, dold, dnew, pairs)
+    pattern = re.compile(r"\b(" + "|".join(sorted(changed, key=len, reverse=True)) + r")\s*\(")
+    both = files_using(old, changed) & files_using(new, changed) if changed else set()
     for f in sorted(both):
         co = calls(os.path.join(old, f), changed, pattern)
         cn = calls(os.path.join(new, f), changed, pattern)

@@ -38,10 +38,17 @@ done
 # calls, at six callers in six files: mkclass() loses its first argument
 # at all; lock_init() gains a constant second one at four; split() loses
 # its first at three and its second at three: no single rewrite
-printf '#define mkclass(owner, name) __mkclass(owner, name)\nint lock_init(int *a);\nint split(int a, int b);\n' \
+printf '#define mkclass(owner, name) __mkclass(owner, name)\nint lock_init(int *a);\nint split(int a, int b);\nint oldcpy(char *d, const char *s);\n' \
 	>"$o/include/linux/api.h"
-printf 'int mkclass(const char *name);\nint lock_init(int *a, int n);\nint split(int a);\n' \
+printf 'int mkclass(const char *name);\nint lock_init(int *a, int n);\nint split(int a);\nint newcpy(char *d, const char *s);\n' \
 	>"$n/include/linux/api.h"
+# and oldcpy(), gone, whose callers call newcpy() with the same arguments
+# in five of the six functions (the sixth calls nothing in its place)
+for i in 1 2 3 4 5 6; do
+	printf 'void g%s(void)\n{\n\toldcpy(d, "g%s");\n}\n' "$i" "$i" >"$o/drivers/g$i.c"
+	printf 'void g%s(void)\n{\n\t%s(d, "g%s");\n}\n' "$i" "$([ "$i" -le 5 ] && echo newcpy || echo other)" "$i" \
+		>"$n/drivers/g$i.c"
+done
 for i in 1 2 3 4 5 6; do
 	printf '#include <linux/api.h>\nstatic int f%s(void)\n{\n\treturn mkclass(THIS_MODULE, "c%s") +\n\t       lock_init(&l%s) + split(%s, x);\n}\n' \
 		"$i" "$i" "$i" "$i" >"$o/drivers/c$i.c"
@@ -64,6 +71,9 @@ expect_eq "two trees: a call's argument dropped, how many, where" \
 expect_eq "two trees: a call's argument inserted, with its text" \
 	"$(grep -A3 '^Call: *lock_init' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: lock_init|Rewrite: insert 2 1|Count: 4 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5"
+expect_eq "two trees: a function gone, the one its callers call instead" \
+	"$(grep -A3 '^Call: *oldcpy' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Call: oldcpy|Rewrite: rename newcpy|Count: 5 of 6|Example: drivers/g1.c:3 -> drivers/g1.c:3"
 expect_eq "two trees: no single rewrite: the two most common" \
 	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: split|Rewrite: drop 1|Count: 3 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5|Rewrite: drop 2|Count: 3 of 6|Example: drivers/c4.c:5 -> drivers/c4.c:5"
@@ -97,7 +107,7 @@ Rewrite: drop 1"
 expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Header:  [^ ]+$/ { h++; next } /^Instead: [^ ]+$/ { i++; next }
 	/^Call:    [A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
-	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+)$/ { r++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|rename [A-Za-z_][A-Za-z0-9_]*)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
 	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok
