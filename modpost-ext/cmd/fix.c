@@ -245,16 +245,9 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 			c[nc++] = (struct change){ k, &v[i], &ed[i], false };
 			continue;
 		}
-		if (v[i].m->call)
-			ks_buf_addf(head,
-				    "  %s:%u: no call of %s() with its arguments on the line (changed "
-				    "since the build, or a call over several lines): not rewritten\n",
-				    v[i].file, v[i].line, v[i].m->name);
-		else
-			ks_buf_addf(head,
-				    "  %s:%u: no longer includes <%s> (changed since the build): "
-				    "not rewritten\n",
-				    v[i].file, v[i].line, v[i].m->name);
+		ks_buf_addf(head, "  %s:%u: ", v[i].file, v[i].line);
+		ks_edit_missing(head, v[i].m, v[i].rw);
+		ks_buf_adds(head, ": not rewritten\n");
 	}
 	if (nc) {
 		if ((vline = version_line(&ls)) >= 0)

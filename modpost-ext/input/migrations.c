@@ -44,14 +44,6 @@ static bool release(const char *s)
 	return b && !s[a + 1 + b];
 }
 
-/* A C identifier. */
-static bool ident(const char *s)
-{
-	if (!*s || (*s >= '0' && *s <= '9'))
-		return false;
-	return !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")];
-}
-
 /* A header's name: no blank, no <> or "" of its own. */
 static bool header(const char *s)
 {
@@ -86,13 +78,28 @@ static char *example(const char *s)
 	return ks_xstrdup(arrow + 4);
 }
 
-/* A Rewrite: value, "drop N" or "insert N TEXT". */
+/* A C identifier. */
+static bool ident(const char *s)
+{
+	if (!*s || (*s >= '0' && *s <= '9'))
+		return false;
+	return !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")];
+}
+
+/* A Rewrite: value, "drop N", "insert N TEXT" or "rename NAME". */
 static bool rewrite(const char *s, struct ks_rewrite *rw)
 {
 	char *end;
 	unsigned long n;
 	bool drop = !strncmp(s, "drop ", 5), insert = !strncmp(s, "insert ", 7);
 
+	if (!strncmp(s, "rename ", 7)) {
+		if (!ident(s + 7))
+			return false;
+		rw->op = KS_RW_RENAME;
+		rw->text = ks_xstrdup(s + 7);
+		return true;
+	}
 	if (!drop && !insert)
 		return false;
 	s += drop ? 5 : 7;
@@ -166,7 +173,7 @@ static void field(struct parse *p, const char *name, const char *value)
 		if (rw && (!rw->count || !rw->example))
 			BAD(p, "'%s': the rewrite before lacks Count: or Example:", value);
 		if (e->call ? !rewrite(value, &next) : !header(value))
-			BAD(p, e->call ? "expected 'drop N' or 'insert N ARGUMENT', not '%s'"
+			BAD(p, e->call ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not '%s'"
 				       : "expected one header's name, not '%s'",
 			    value);
 		if (!e->call)

@@ -13,19 +13,22 @@ enum ks_rewrite_op {
 	KS_RW_HEADER,			/* another header included */
 	KS_RW_DROP,			/* an argument dropped */
 	KS_RW_INSERT,			/* an argument inserted */
+	KS_RW_RENAME,			/* another function or macro called */
 };
 
 /* One rewrite the in-tree code made, how often, and where once. */
 struct ks_rewrite {
 	enum ks_rewrite_op op;
 	unsigned arg;			/* DROP, INSERT: which, 1-based */
-	char *text;			/* HEADER: the new header; INSERT: the argument */
+	char *text;			/* HEADER: the new header; INSERT: the argument;
+					 * RENAME: the new name */
 	unsigned count;			/* sites that made it */
 	char *example;			/* "FILE:LINE" of one, in the newer release */
 };
 
 /* A header its in-tree users stopped including (Header:), or a function
- * or macro whose in-tree callers changed their arguments (Call:): the
+ * or macro whose in-tree callers changed their arguments or called
+ * another in its place (Call:): the
  * rewrites they made, the most common first. */
 struct ks_migration {
 	char *name;			/* the header as #include <...> names it, or the call's */

@@ -139,8 +139,11 @@ static void doc_end(FILE *out, const struct ks_diags *d)
 static void json_rewrite(FILE *out, const struct ks_rewrite *rw)
 {
 	fprintf(out, "{\"op\": \"%s\", \"argument\": ",
-		rw->op == KS_RW_HEADER ? "header" : rw->op == KS_RW_DROP ? "drop" : "insert");
-	if (rw->op == KS_RW_HEADER)
+		rw->op == KS_RW_HEADER ? "header"
+		: rw->op == KS_RW_DROP ? "drop"
+		: rw->op == KS_RW_INSERT ? "insert"
+					 : "rename");
+	if (rw->op == KS_RW_HEADER || rw->op == KS_RW_RENAME)
 		fputs("null", out);
 	else
 		fprintf(out, "%u", rw->arg);

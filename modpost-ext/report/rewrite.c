@@ -1,5 +1,6 @@
 /* A migration's rewrite applied to one line: the #include's header
- * renamed, or a call's argument dropped or inserted, found as the
+ * renamed, a call's argument dropped or inserted, or the name called
+ * replaced, found as the
  * preprocessor and the compiler read the line (names whole, strings and
  * comments skipped). */
 #include <errno.h>
@@ -94,30 +95,40 @@ static bool arguments(const char *s, size_t len, struct call *c)
 	return false;
 }
 
-/* The first call of name on the line whose arguments are all there. */
-static bool find_call(const char *s, size_t len, const char *name, struct call *c)
+/* Where name stands whole on the line at or after byte from, outside
+ * strings and comments; len when nowhere. */
+static size_t find_name(const char *s, size_t len, const char *name, size_t from)
 {
 	size_t n = strlen(name);
 
-	for (size_t i = 0; i < len;) {
-		size_t j = skip_literal(s, len, i), k;
+	for (size_t i = from; i < len;) {
+		size_t j = skip_literal(s, len, i);
 
 		if (j != i) {
 			i = j;
 			continue;
 		}
-		if (i + n > len || memcmp(s + i, name, n) || (i && ident_char(s[i - 1])) ||
-		    (i + n < len && ident_char(s[i + n]))) {
-			i++;
-			continue;
-		}
+		if (i + n <= len && !memcmp(s + i, name, n) && (!i || !ident_char(s[i - 1])) &&
+		    (i + n == len || !ident_char(s[i + n])))
+			return i;
+		i++;
+	}
+	return len;
+}
+
+/* The first call of name on the line whose arguments are all there. */
+static bool find_call(const char *s, size_t len, const char *name, struct call *c)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = find_name(s, len, name, 0), k; i < len;
+	     i = find_name(s, len, name, i + n)) {
 		for (k = i + n; k < len && (s[k] == ' ' || s[k] == '\t'); k++)
 			;
 		c->name = i;
 		c->open = k;
 		if (k < len && s[k] == '(' && arguments(s, len, c))
 			return true;
-		i += n;
 	}
 	return false;
 }
@@ -172,6 +183,13 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 		from = ed->at[0] = (size_t)at;
 		to = ed->at[1] = (size_t)at + strlen(e->name);
 		ed->with = ks_xstrdup(rw->text);
+	} else if (rw->op == KS_RW_RENAME) {
+		/* the name alone: the arguments may run on */
+		from = ed->at[0] = find_name(s, len, e->name, 0);
+		if (from == len)
+			return -ERANGE;
+		to = ed->at[1] = from + strlen(e->name);
+		ed->with = ks_xstrdup(rw->text);
 	} else {
 		struct call c;
 
@@ -210,4 +228,16 @@ void ks_edit_free(struct ks_edit *ed)
 	free(ed->before);
 	free(ed->after);
 	memset(ed, 0, sizeof(*ed));
+}
+
+void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struct ks_rewrite *rw)
+{
+	if (rw->op == KS_RW_HEADER)
+		ks_buf_addf(b, "no longer includes <%s> (changed since the build)", e->name);
+	else if (rw->op == KS_RW_RENAME)
+		ks_buf_addf(b, "no longer names %s (changed since the build)", e->name);
+	else
+		ks_buf_addf(b, "has no call of %s() with all its arguments (changed since the build, "
+			       "or a call over several lines)",
+			    e->name);
 }

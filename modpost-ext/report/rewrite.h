@@ -1,12 +1,13 @@
 /* What in-tree code wrote instead (ksunset.migrations(5)), applied to a
- * line of a module's own source: the #include's header renamed, or the
- * call's argument dropped or inserted. The text note, GCC's fix-it,
+ * line of a module's own source: the #include's header renamed, the
+ * call's argument dropped or inserted, or the name it calls replaced. The text note, GCC's fix-it,
  * SARIF's fixes and ksunset fix's patch all take it from here. */
 #ifndef KS_REWRITE_H
 #define KS_REWRITE_H
 
 #include <stddef.h>
 
+#include "buf.h"
 #include "compiler.h"
 #include "input/migrations.h"
 
@@ -22,8 +23,8 @@ struct ks_edit {
 
 /* The edit rw of e makes of line s (len bytes, no line end): 0, or
  * -ERANGE when the line does not have what it rewrites (an #include of
- * e's header; a call of e's name, its arguments all on the line, with
- * the one to drop or a place for the one to insert). */
+ * e's header; e's name, to rename; a call of it, its arguments all on
+ * the line, with the one to drop or a place for the one to insert). */
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
 		 size_t len, struct ks_edit *ed) KS_MUST_CHECK;
 /* The same for line lineno (1-based) of the file at path: 0, -ERANGE as
@@ -31,5 +32,9 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
 		 unsigned lineno, struct ks_edit *ed) KS_MUST_CHECK;
 void ks_edit_free(struct ks_edit *ed);
+/* Why a line has no edit, into b: "no longer includes <asm/unaligned.h>
+ * (changed since the build)", "no longer names strlcpy (...)", "has no
+ * call of class_create() with all its arguments (...)". */
+void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struct ks_rewrite *rw);
 
 #endif

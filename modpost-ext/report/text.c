@@ -44,9 +44,12 @@ static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l
 
 	ks_fix_words(&words, f->fix, f->fixes);
 	if (!rw || ks_edit_file(f->fix, rw, l->file, l->line, &ed) < 0) {
-		fprintf(out, "%s:%u: note: %s%s\n", l->file, l->line, words.p,
-			!rw ? "" : f->fix->call ? " (the line has no such call with its arguments on it: no fix-it)"
-						 : " (the line no longer includes it: no fix-it)");
+		if (rw) {
+			ks_buf_adds(&words, " (the line ");
+			ks_edit_missing(&words, f->fix, rw);
+			ks_buf_adds(&words, ": no fix-it)");
+		}
+		fprintf(out, "%s:%u: note: %s\n", l->file, l->line, words.p);
 		ks_buf_free(&words);
 		return;
 	}

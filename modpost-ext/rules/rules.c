@@ -463,7 +463,7 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 }
 
 /* A break that in-tree code adapted to (a header gone, a call that takes
- * other arguments): the migrations' entry, when they are of the release
+ * other arguments, a name gone): the migrations' entry, when they are of the release
  * m was built for. */
 static void add_fix(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
 {
@@ -473,7 +473,8 @@ static void add_fix(const struct ks_check *c, const struct ks_module *m, struct 
 	bool from;
 
 	if (!c->migrations || !m->vermagic ||
-	    (!header && d->kind != KS_BREAK_ARITY && d->kind != KS_BREAK_PROTOTYPE))
+	    (!header && d->kind != KS_BREAK_ARITY && d->kind != KS_BREAK_PROTOTYPE &&
+	     d->kind != KS_BREAK_GONE))
 		return;
 	x = ks_release_xy(m->vermagic);
 	from = x && !strcmp(x, c->migrations->from);

@@ -394,13 +394,15 @@ static void say_break(struct ks_buf *b, const struct ks_diff *d)
 	ks_buf_free(&shapes);
 }
 
-/* "dropped argument 2", "passed 'NULL' as argument 3" */
+/* "dropped argument 2", "passed 'NULL' as argument 3", "called x()" */
 static void made(struct ks_buf *b, const struct ks_rewrite *rw)
 {
 	if (rw->op == KS_RW_DROP)
 		ks_buf_addf(b, "dropped argument %u", rw->arg);
-	else
+	else if (rw->op == KS_RW_INSERT)
 		ks_buf_addf(b, "passed '%s' as argument %u", rw->text, rw->arg);
+	else
+		ks_buf_addf(b, "called %s()", rw->text);
 }
 
 void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct ks_migrations *ms)
@@ -416,17 +418,19 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 	if (rw) {
 		if (rw->op == KS_RW_DROP)
 			ks_buf_addf(b, "in-tree code drops argument %u of %s()", rw->arg, e->name);
-		else
+		else if (rw->op == KS_RW_INSERT)
 			ks_buf_addf(b, "in-tree code passes '%s' as argument %u of %s()", rw->text,
 				    rw->arg, e->name);
-		ks_buf_addf(b, " (%u of the %u calls whose arguments changed from %s to %s; e.g. %s "
-			       "in %s)",
+		else
+			ks_buf_addf(b, "in-tree code calls %s() instead of %s()", rw->text, e->name);
+		ks_buf_addf(b, " (%u of the %u in-tree calls that changed from %s to %s; e.g. %s in "
+			       "%s)",
 			    rw->count, e->of, ms->from, ms->to, rw->example, ms->to);
 		return;
 	}
 	/* what the callers did, said as such, never as the fix */
-	ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u calls of %s() whose "
-		       "arguments changed from %s to %s, ",
+	ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree calls of %s() that "
+		       "changed from %s to %s, ",
 		    e->of, e->name, ms->from, ms->to);
 	for (unsigned i = 0; i < e->nrw; i++) {
 		ks_buf_addf(b, "%s%u ", i ? ", " : "", e->rw[i].count);

@@ -67,7 +67,7 @@ void ks_build_word(struct ks_buf *b, const struct ks_finding *f);
 void ks_build_tag(struct ks_buf *b, const struct ks_finding *f);
 /* In words, what in-tree code wrote instead, how many did, and one
  * example: "in-tree code drops argument 1 of class_create() (20 of the 20
- * calls whose arguments changed from 6.1 to 6.12; e.g. FILE:LINE in
+ * in-tree calls that changed from 6.1 to 6.12; e.g. FILE:LINE in
  * 6.12)"; when it shows no single rewrite, the two most common. */
 void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct ks_migrations *ms);
 

@@ -199,23 +199,24 @@ expect_grep "breaks: text: GCC's parseable fix-it" "$TMP/out" \
 expect_eq "breaks: json: the fix" "$(python3 -c '
 import json, sys
 for f in json.load(open(sys.argv[1]))["findings"]:
-    if f.get("kind") == "header-gone" or f["symbol"] in ("DEFINE_SEMAPHORE", "class_create"):
+    if f.get("kind") == "header-gone" or f["symbol"] in ("DEFINE_SEMAPHORE", "class_create", "strlcpy"):
         x = f["fix"]
         print(x["before"], "->", x["after"], x["single"], x["count"], x["of"], x["from"], x["to"],
               x["example"], [(r["op"], r["argument"], r["text"]) for r in x["rewrites"]])
     elif "kind" in f and f["fix"] is not None:
         print("a fix where none is known:", f["symbol"])' "$TMP/json")" \
-	"<asm/unaligned.h> -> <linux/unaligned.h> True 718 726 6.1 6.12 arch/alpha/kernel/traps.c:25 [('header', None, 'linux/unaligned.h')]
+	"strlcpy -> strscpy True 182 261 6.1 6.12 arch/arm/kernel/atags_parse.c:130 [('rename', None, 'strscpy')]
+<asm/unaligned.h> -> <linux/unaligned.h> True 718 726 6.1 6.12 arch/alpha/kernel/traps.c:25 [('header', None, 'linux/unaligned.h')]
 DEFINE_SEMAPHORE(breaks_lock) -> DEFINE_SEMAPHORE(breaks_lock, 1) True 9 9 6.1 6.12 arch/mips/cavium-octeon/setup.c:75 [('insert', 2, '1')]
 class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]"
 expect_grep "breaks: text: an argument dropped, said with its count" "$TMP/out" \
-	"; in-tree code drops argument 1 of class_create() (20 of the 20 calls whose arguments changed from 6.1 to 6.12; e.g. arch/powerpc/platforms/book3s/vas-api.c:628 in 6.12)"
+	"; in-tree code drops argument 1 of class_create() (20 of the 20 in-tree calls that changed from 6.1 to 6.12; e.g. arch/powerpc/platforms/book3s/vas-api.c:628 in 6.12)"
 expect_grep "breaks: text: an argument inserted, its fix-it" "$TMP/out" \
 	"fix-it:\"$b/main.c\":{21:36-21:36}:\", 1\""
 expect_grep "breaks: text: an argument dropped, its fix-it" "$TMP/out" \
 	"fix-it:\"$b/main.c\":{59:30-59:43}:\"\""
 "$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" >"$TMP/breaks.sarif" 2>/dev/null
-expect_eq "breaks: sarif: the fix, the header's name replaced" "$(python3 -c '
+expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name replaced" "$(python3 -c '
 import json, sys
 for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
     for f in r.get("fixes", []):
@@ -224,7 +225,8 @@ for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
                 d = x["deletedRegion"]
                 print(r["ruleId"], c["artifactLocation"]["uri"].rsplit("/", 1)[1], d["startLine"],
                       d["startColumn"], d["endColumn"], x["insertedContent"]["text"])' "$TMP/breaks.sarif")" \
-	"ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h
+	"ksunset/build-gone main.c 58 2 9 strscpy
+ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h
 ksunset/build-arity main.c 21 36 36 , 1
 ksunset/build-arity main.c 59 30 43 "
 # a migrations file that leads to another release: said, not used
@@ -293,7 +295,7 @@ cp -r "$TOP/tests/kbuild/breaks" "$r12b"
 apply_fixits "$r12b" ''
 LC_MESSAGES=C make -k -C "$H" M="$r12b" modules >"$r12b.log" 2>&1
 expect_eq "breaks: every fix-it applied, its lines compile on $new (the others still fail)" \
-	"$(grep -cE "main.c:(18|21|59):[0-9]+: (fatal )?error" "$r12b.log"):$(grep -q "main.c:29:[0-9]*: error" "$r12b.log" && echo fails)" "0:fails"
+	"$(grep -cE "main.c:(18|21|58|59):[0-9]+: (fatal )?error" "$r12b.log"):$(grep -q "main.c:29:[0-9]*: error" "$r12b.log" && echo fails)" "0:fails"
 sed -n "s|^$r12/\([a-z]*\.c:[0-9]*\):[0-9]*: \(fatal \)\{0,1\}error:.*|\1|p" "$r12.log" | sort -u >"$TMP/errlines"
 missed=""
 for at in $(sed 's/.* //' "$TMP/breaklines"); do
@@ -359,18 +361,20 @@ if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 else
 	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 3 lines rewritten in 2 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 4 lines rewritten in 2 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
 +#include <asm/unaligned.h>
 +#endif"
-	expect_grep "fix: an argument dropped, as in-tree callers did" "$TMP/fix.patch" "-	fixcall_class = class_create(THIS_MODULE, \"fixcall\");
+	expect_grep "fix: an argument dropped, as in-tree callers did" "$TMP/fix.patch" "-	fixcall_class = class_create(THIS_MODULE, fixcall_name);
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-+	fixcall_class = class_create(\"fixcall\");
++	fixcall_class = class_create(fixcall_name);
 +#else
-+	fixcall_class = class_create(THIS_MODULE, \"fixcall\");
++	fixcall_class = class_create(THIS_MODULE, fixcall_name);
 +#endif"
+	expect_grep "fix: a function gone, the one in-tree callers call instead" "$TMP/fix.patch" \
+		"+	strscpy(fixcall_name, \"fixcall\", sizeof(fixcall_name));"
 	expect_grep "fix: an argument inserted, as in-tree callers did" "$TMP/fix.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
 		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "2:1"
@@ -392,10 +396,10 @@ else
 		"$fx/fixhdr.c:6: no longer includes <asm/unaligned.h> (changed since the build): not rewritten"
 	expect_no_grep "fix: a line changed since the build, not rewritten" "$TMP/fix3.patch" "+++ b/fixhdr.c"
 	# a call whose arguments now run over two lines: named, not rewritten
-	sed -i 's|class_create(THIS_MODULE, "fixcall")|class_create(THIS_MODULE,\n\t\t\t\t     "fixcall")|' "$fx/fixcall.c"
+	sed -i 's|class_create(THIS_MODULE, fixcall_name)|class_create(THIS_MODULE,\n\t\t\t\t     fixcall_name)|' "$fx/fixcall.c"
 	(cd "$fx" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix3.patch" 2>"$TMP/err"
 	expect_grep "fix: a call over two lines, named" "$TMP/fix3.patch" \
-		"$fx/fixcall.c:15: no call of class_create() with its arguments on the line (changed since the build, or a call over several lines): not rewritten"
+		"$fx/fixcall.c:19: has no call of class_create() with all its arguments (changed since the build, or a call over several lines): not rewritten"
 	expect_grep "fix: the other line of the file, still rewritten" "$TMP/fix3.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
 fi
 if [ -f "$b/breaks.ko" ]; then

@@ -73,13 +73,18 @@ START_TEST(test_good)
 			      "Example: d.c:1 -> d.c:2\n"
 			      "Rewrite: insert 3 NULL\n"
 			      "Count:   4 of 12\n"
-			      "Example: e.c:1 -> e.c:2\n",
+			      "Example: e.c:1 -> e.c:2\n"
+			      "\n"
+			      "Call:    strlcpy\n"
+			      "Rewrite: rename strscpy\n"
+			      "Count:   182 of 261\n"
+			      "Example: f.c:1 -> f.c:1\n",
 			      path),
 			 0);
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 6);
+	ck_assert_uint_eq(m.n, 7);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -116,6 +121,11 @@ START_TEST(test_good)
 	ck_assert_str_eq(e->rw[1].text, "NULL");
 	ck_assert_str_eq(e->rw[1].example, "e.c:2");
 	ck_assert_ptr_null(ks_migration_rewrite(e));
+	/* another function called in its place */
+	e = ks_migrations_find(&m, "strlcpy", true);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_RENAME);
+	ck_assert_str_eq(e->rw[0].text, "strscpy");
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
 	ks_migrations_free(&m);
 	ks_diags_free(&d);
 }
@@ -137,11 +147,13 @@ static const struct {
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nRewrite: drop 1\n", 5,
 	  "'Rewrite:' belongs to a Call: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 0\n", 5,
-	  "expected 'drop N' or 'insert N ARGUMENT', not 'drop 0'" },
+	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'drop 0'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: insert 2\n", 5,
-	  "expected 'drop N' or 'insert N ARGUMENT', not 'insert 2'" },
+	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'insert 2'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: rename g(x)\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'rename g(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: swap 1 2\n", 5,
-	  "expected 'drop N' or 'insert N ARGUMENT', not 'swap 1 2'" },
+	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'swap 1 2'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nCount: 1 of 1\n", 5, "'Count:' before the entry's Rewrite:" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 1\nRewrite: drop 2\n", 6,
 	  "'drop 2': the rewrite before lacks Count: or Example:" },

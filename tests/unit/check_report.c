@@ -647,6 +647,10 @@ static const struct {
 	{ KS_RW_INSERT, 1, "1", "static DEFINE_SEMAPHORE(lock);", "DEFINE_SEMAPHORE(1, lock)", 25 },
 	{ KS_RW_INSERT, 1, "1", "f(class_create());", "class_create(1)", 16 },
 	{ KS_RW_INSERT, 3, "1", "DEFINE_SEMAPHORE(lock);", NULL, 0 },
+	/* a rename needs the name alone, its arguments may run on */
+	{ KS_RW_RENAME, 0, "new_create", "\tc = class_create(THIS_MODULE,", "new_create", 13 },
+	{ KS_RW_RENAME, 0, "new_create", "f(\"class_create\", my_class_create, class_create2);",
+	  NULL, 0 },
 };
 
 START_TEST(test_call_edit)

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Calls whose arguments changed by 6.12, where in-tree code dropped one
- * (class_create's owner) or inserted one (DEFINE_SEMAPHORE's count). */
+ * (class_create's owner) or inserted one (DEFINE_SEMAPHORE's count), and
+ * a function gone there, where it calls another (strlcpy: strscpy). */
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/semaphore.h>
+#include <linux/string.h>
 
 static DEFINE_SEMAPHORE(fixcall_lock);
 static struct class *fixcall_class;
+static char fixcall_name[16];
 
 static int __init fixcall_init(void)
 {
 	down(&fixcall_lock);
-	fixcall_class = class_create(THIS_MODULE, "fixcall");
+	strlcpy(fixcall_name, "fixcall", sizeof(fixcall_name));
+	fixcall_class = class_create(THIS_MODULE, fixcall_name);
 	up(&fixcall_lock);
 	return PTR_ERR_OR_ZERO(fixcall_class);
 }
