@@ -184,22 +184,23 @@ static void hunks(struct ks_buf *b, const struct lines *ls, const struct change 
 	}
 }
 
-/* The line <linux/version.h> goes before: the first #include; none (-1)
- * when the file includes it already. */
-static long version_line(const struct lines *ls)
+/* The line <linux/version.h> goes before, so that it comes before the
+ * first rewrite at line first (0-based): the first #include, or that
+ * line when it comes first; none (-1) when the file includes it before. */
+static long version_line(const struct lines *ls, size_t first)
 {
-	long first = -1;
+	long at = -1;
 
-	for (size_t k = 0; k < ls->n; k++) {
+	for (size_t k = 0; k < ls->n && k <= first; k++) {
 		const char *s = ls->p[k] + strspn(ls->p[k], " \t");
 
 		if (ks_include_name_at(ls->p[k], ls->len[k], "linux/version.h") >= 0)
 			return -1;
-		if (first < 0 && *s == '#' && (size_t)(s - ls->p[k]) < ls->len[k] &&
+		if (at < 0 && *s == '#' && (size_t)(s - ls->p[k]) < ls->len[k] &&
 		    !strncmp(s + 1 + strspn(s + 1, " \t"), "include", 7))
-			first = (long)k;
+			at = (long)k;
 	}
-	return first < 0 ? 0 : first;
+	return at < 0 ? (long)first : at;
 }
 
 static int cmp_change(const void *a, const void *b)
@@ -250,7 +251,8 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		ks_buf_adds(head, ": not rewritten\n");
 	}
 	if (nc) {
-		if ((vline = version_line(&ls)) >= 0)
+		qsort(c, nc, sizeof(*c), cmp_change);
+		if ((vline = version_line(&ls, c[0].k)) >= 0)
 			c[nc++] = (struct change){ (size_t)vline, NULL, NULL, true };
 		qsort(c, nc, sizeof(*c), cmp_change);
 		ks_buf_addf(body, "--- a/%s\n+++ b/%s\n", rel, rel);

@@ -376,6 +376,7 @@ else
 	expect_grep "fix: a function gone, the one in-tree callers call instead" "$TMP/fix.patch" \
 		"+	strscpy(fixcall_name, \"fixcall\", sizeof(fixcall_name));"
 	expect_grep "fix: an argument inserted, as in-tree callers did" "$TMP/fix.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
+	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
 		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "2:1"
 	for kd in "$K" "$H"; do
