@@ -233,6 +233,63 @@ def renames(old, new, dold, dnew, pairs):
                 pairs[name].append((rw, f, line, min(ln for _, ln in took) if rw else line))
 
 
+ASSIGN = re.compile(r"^[ \t]*([A-Za-z_][\w.\->\[\]]*?)\s*(->|\.)\s*(\w+)\s*(\|=|&=|=)\s*"
+                    r"([^;=]+);", re.M)
+
+
+def func_at(bodies, at):
+    for start, end, name in bodies:
+        if start <= at <= end:
+            return name
+    return ""
+
+
+def accessors(old, new, dold, dnew, entries):
+    """Assignments to a member that in-tree code turned into calls of a
+    function new in the newer headers whose name starts with the member's
+    (vma->vm_flags |= X became vm_flags_set(vma, X)): the same file and
+    function has the call with the object (its address for '.') and the
+    value (without its '~' for &=)."""
+    newfuncs = {n for n in dnew if n not in dold}
+    members = {n.rsplit("_", 1)[0] for n in newfuncs if "_" in n}
+    members = {m for m in members if any(f.startswith(m + "_") for f in newfuncs)}
+    if not members:
+        return
+    r = subprocess.run(["grep", "-rlE", "--include=*.c", r"(->|\.)(%s)\s*(\|=|&=|=)[^=]" %
+                        "|".join(sorted(members)), "."], cwd=old, capture_output=True, text=True)
+    for f in sorted(p[2:] for p in r.stdout.split()):
+        if not os.path.isfile(os.path.join(new, f)):
+            continue
+        text = strip_comments(read(os.path.join(old, f)))
+        bodies = [(m.start(), (text.find("\n}", m.start()) + 1) or len(text),
+                   (list(FUNC_HEAD.finditer(text, max(0, m.start() - 600), m.start())) or
+                    [None])[-1]) for m in re.finditer(r"^\{", text, re.M)]
+        bodies = [(a, b, h.group(1) if h else "") for a, b, h in bodies]
+        cn = calls(os.path.join(new, f), None, ANY_CALL)
+        for m in ASSIGN.finditer(text):
+            obj, sep, member, op, value = m.groups()
+            if member not in members:
+                continue
+            value = " ".join(value.split())
+            if op == "&=":
+                if not value.startswith("~"):
+                    continue
+                value = value[1:].strip()
+                if value.startswith("(") and value.endswith(")"):
+                    value = value[1:-1].strip()
+            func = func_at(bodies, m.start())
+            if not func:
+                continue
+            want = [obj if sep == "->" else "&" + obj, value]
+            took = {(n, ln) for (fn, n), cs in cn.items() if fn == func and n.startswith(member + "_")
+                    for ln, a in cs if a == want}
+            names = {n for n, _ in took}
+            line = text.count("\n", 0, m.start()) + 1
+            rw = ("call", names.pop()) if len(names) == 1 else None
+            entries["%s %s" % (member, op)].append(
+                (rw, f, line, min(ln for _, ln in took) if rw else line))
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: migrations-calls.py OLD-SRC NEW-SRC")
@@ -258,6 +315,14 @@ def main():
             for (la, aa), (lb, ab) in zip(lo, ln):
                 if len(aa) != len(ab):
                     pairs[key[1]].append((rewrite(aa, ab), f, la, lb))
+    assigns = collections.defaultdict(list)
+    accessors(old, new, dold, dnew, assigns)
+    entry(pairs, "Call")
+    entry(assigns, "Assign")
+
+
+def entry(pairs, field):
+    """The entries of pairs (name -> [(rewrite, file, oldline, newline)])."""
     for name in sorted(pairs):
         ps = pairs[name]
         counts = collections.Counter(p[0] for p in ps if p[0])
@@ -270,7 +335,7 @@ def main():
             continue
         single = top[0][1] * 3 >= len(ps) * 2
         shown = top[:1] if single or len(top) < 2 else top
-        print("\nCall:    %s" % name)
+        print("\n%-8s %s" % (field + ":", name))
         for rw, n in shown:
             ex = next(p for p in ps if p[0] == rw)
             print("Rewrite: %s" % " ".join(str(x) for x in rw))

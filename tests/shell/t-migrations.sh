@@ -56,6 +56,17 @@ for i in 1 2 3 4 5 6; do
 		"$i" "$i" "$i" "$([ "$i" -le 4 ] && echo 1 || echo "$i")" "$([ "$i" -le 3 ] && echo x || echo "$i")" \
 		>"$n/drivers/c$i.c"
 done
+# and three functions whose assignments to vm_flags became calls of the
+# accessors the new headers declare
+printf 'struct vm_area_struct { unsigned long vm_flags; };\n' >>"$o/include/linux/api.h"
+printf 'void vm_flags_set(struct vm_area_struct *v, unsigned long f);\nvoid vm_flags_clear(struct vm_area_struct *v, unsigned long f);\n' \
+	>>"$n/include/linux/api.h"
+for i in 1 2 3; do
+	printf 'int m%s(struct vm_area_struct *vma)\n{\n\tvma->vm_flags |= VM_IO;\n\tvma->vm_flags &= ~(VM_A | VM_B);\n\treturn 0;\n}\n' \
+		"$i" >"$o/drivers/m$i.c"
+	printf 'int m%s(struct vm_area_struct *vma)\n{\n\tvm_flags_set(vma, VM_IO);\n\tvm_flags_clear(vma, VM_A | VM_B);\n\treturn 0;\n}\n' \
+		"$i" >"$n/drivers/m$i.c"
+done
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -74,6 +85,9 @@ expect_eq "two trees: a call's argument inserted, with its text" \
 expect_eq "two trees: a function gone, the one its callers call instead" \
 	"$(grep -A3 '^Call: *oldcpy' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: oldcpy|Rewrite: rename newcpy|Count: 5 of 6|Example: drivers/g1.c:3 -> drivers/g1.c:3"
+expect_eq "two trees: assignments to a member become accessor calls" \
+	"$(grep -A3 '^Assign:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Assign: vm_flags &=|Rewrite: call vm_flags_clear|Count: 3 of 3|Example: drivers/m1.c:4 -> drivers/m1.c:4|--|Assign: vm_flags |=|Rewrite: call vm_flags_set|Count: 3 of 3|Example: drivers/m1.c:3 -> drivers/m1.c:3"
 expect_eq "two trees: no single rewrite: the two most common" \
 	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: split|Rewrite: drop 1|Count: 3 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5|Rewrite: drop 2|Count: 3 of 6|Example: drivers/c4.c:5 -> drivers/c4.c:5"
@@ -107,7 +121,8 @@ Rewrite: drop 1"
 expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Header:  [^ ]+$/ { h++; next } /^Instead: [^ ]+$/ { i++; next }
 	/^Call:    [A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
-	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|rename [A-Za-z_][A-Za-z0-9_]*)$/ { r++; next }
+	/^Assign:  [A-Za-z_][A-Za-z0-9_]* [|&]?=$/ { k++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
 	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok
