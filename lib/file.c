@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -85,5 +86,47 @@ int ks_file_replace(const char *path, const char *data, size_t len, struct ks_di
 	free(tmp);
 	free(dir);
 	free(real);
+	return r;
+}
+
+/* Line lineno of f, without its line end (nor, on line 1, a UTF-8 byte
+ * order mark, which GCC skips too): 0, -ERANGE past the end, or -EIO for
+ * a read error. */
+static int read_line(FILE *f, unsigned lineno, char **line, size_t *cap, size_t *len)
+{
+	ssize_t n = -1;
+	size_t skip;
+
+	errno = 0;
+	for (unsigned i = 0; i < lineno && (n = getline(line, cap, f)) >= 0; i++)
+		;
+	if (n < 0 && errno == ENOMEM)
+		ks_nomem();
+	if (n < 0)
+		return ferror(f) ? -EIO : -ERANGE;
+	*len = (size_t)n;
+	while (*len && ((*line)[*len - 1] == '\n' || (*line)[*len - 1] == '\r'))
+		(*len)--;
+	skip = lineno == 1 && *len >= 3 && !memcmp(*line, "\xef\xbb\xbf", 3) ? 3 : 0;
+	memmove(*line, *line + skip, *len - skip);
+	*len -= skip;
+	return 0;
+}
+
+int ks_file_line(const char *path, unsigned lineno, char **line, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	size_t cap = 0;
+	int r;
+
+	*line = NULL;
+	if (!f)
+		return -(errno ? errno : EIO);
+	r = read_line(f, lineno, line, &cap, len);
+	fclose(f);
+	if (r) {
+		free(*line);
+		*line = NULL;
+	}
 	return r;
 }

@@ -1,6 +1,6 @@
 /* Replacing a file whole: a schedule that mark adds to, a baseline, diff's
  * --schedule-out. A crash leaves either the old file or the new one,
- * never half of it. */
+ * never half of it. And reading one line of a source file. */
 #ifndef KS_FILE_H
 #define KS_FILE_H
 
@@ -18,6 +18,11 @@ KS_BEGIN_DECLS
  * path; returns 0 or -errno. */
 int ks_file_replace(const char *path, const char *data, size_t len,
 		    struct ks_diags *d) KS_MUST_CHECK;
+
+/* Line lineno (1-based) of the file at path, without its line end (nor,
+ * on line 1, a UTF-8 byte order mark), in *line (len bytes; to free): 0,
+ * -ERANGE past the end, or -errno. */
+int ks_file_line(const char *path, unsigned lineno, char **line, size_t *len) KS_MUST_CHECK;
 
 KS_END_DECLS
 

@@ -35,12 +35,13 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 {
 	for (size_t i = 0; i < found->n; i++) {
 		const struct ks_finding *f = &found->v[i];
-		const struct ks_rewrite *rw = f->fix ? ks_migration_rewrite(f->fix) : NULL;
 
 		if (!f->diff)
 			continue;
 		for (size_t k = 0; k < f->nlocs; k++) {
 			const struct ks_loc *l = &f->locs[k];
+			const struct ks_migration *e = ks_migration_at(f->fixes, f->fix, l->file, l->line);
+			const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 
 			if (!rw) {
 				struct ks_buf s = KS_BUF_INIT;
@@ -56,8 +57,8 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 				continue;
 			}
 			ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
-			fx->v[fx->n++] = (struct ks_fix_site){ ks_xstrdup(l->file), l->line, f->fix,
-							       rw, f->fixes->to };
+			fx->v[fx->n++] = (struct ks_fix_site){ ks_xstrdup(l->file), l->line, e, rw,
+							       f->fixes->to };
 		}
 	}
 }
@@ -275,7 +276,8 @@ int ks_fixes_write(FILE *out, struct ks_fixes *fx)
 
 	if (!getcwd(cwd, sizeof(cwd)))
 		strcpy(cwd, "/");
-	qsort(fx->v, fx->n, sizeof(*fx->v), cmp_site);
+	if (fx->n)
+		qsort(fx->v, fx->n, sizeof(*fx->v), cmp_site);
 	/* one site per line */
 	for (size_t i = 0; i < fx->n; i++) {
 		if (n && !cmp_site(&fx->v[n - 1], &fx->v[i])) {

@@ -8,6 +8,7 @@
 #include "alloc.h"
 #include "array.h"
 #include "buf.h"
+#include "file.h"
 #include "input/migrations.h"
 
 struct parse {
@@ -86,18 +87,21 @@ static bool ident(const char *s)
 	return !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")];
 }
 
-/* A Rewrite: value, "drop N", "insert N TEXT" or "rename NAME". */
+/* A Rewrite: value, "drop N", "insert N TEXT", "rename NAME" or "call
+ * NAME". */
 static bool rewrite(const char *s, struct ks_rewrite *rw)
 {
 	char *end;
 	unsigned long n;
 	bool drop = !strncmp(s, "drop ", 5), insert = !strncmp(s, "insert ", 7);
 
-	if (!strncmp(s, "rename ", 7)) {
-		if (!ident(s + 7))
+	if (!strncmp(s, "rename ", 7) || !strncmp(s, "call ", 5)) {
+		bool call = *s == 'c';
+
+		if (!ident(s + (call ? 5 : 7)))
 			return false;
-		rw->op = KS_RW_RENAME;
-		rw->text = ks_xstrdup(s + 7);
+		rw->op = call ? KS_RW_CALL : KS_RW_RENAME;
+		rw->text = ks_xstrdup(s + (call ? 5 : 7));
 		return true;
 	}
 	if (!drop && !insert)
@@ -113,17 +117,34 @@ static bool rewrite(const char *s, struct ks_rewrite *rw)
 	return true;
 }
 
-/* A new entry of name, a Header: (call false) or a Call:. */
-static void start_entry(struct parse *p, const char *name, bool call)
+/* "MEMBER OP": a member's name, an operator of assignment. */
+static bool member_op(const char *s)
+{
+	const char *sp = strchr(s, ' ');
+	char *m;
+	bool ok;
+
+	if (!sp || (strcmp(sp + 1, "=") && strcmp(sp + 1, "|=") && strcmp(sp + 1, "&=")))
+		return false;
+	m = ks_xstrndup(s, (size_t)(sp - s));
+	ok = ident(m);
+	free(m);
+	return ok;
+}
+
+/* A new entry of name: field is Header:, Call: or Assign:. */
+static void start_entry(struct parse *p, const char *field, const char *name)
 {
 	struct ks_migrations *m = p->m;
 	struct ks_migration *e;
+	bool call = *field != 'H', assign = *field == 'A';
 
 	if (p->cur)
 		BAD(p, "'%s': an entry starts after a blank line", name);
-	if (call ? !ident(name) : !header(name))
-		BAD(p, call ? "expected a function's or macro's name, not '%s'"
-			    : "expected a header's name as #include <...> names it, not '%s'",
+	if (assign ? !member_op(name) : call ? !ident(name) : !header(name))
+		BAD(p, assign ? "expected a member's name and '=', '|=' or '&=', not '%s'"
+		    : call    ? "expected a function's or macro's name, not '%s'"
+			      : "expected a header's name as #include <...> names it, not '%s'",
 		    name);
 	if (ks_migrations_find(m, name, call))
 		BAD(p, "%s '%s' listed twice", call ? "call" : "header", name);
@@ -132,6 +153,7 @@ static void start_entry(struct parse *p, const char *name, bool call)
 	memset(e, 0, sizeof(*e));
 	e->name = ks_xstrdup(name);
 	e->call = call;
+	e->assign = assign;
 	e->line = p->line;
 }
 
@@ -141,8 +163,8 @@ static void field(struct parse *p, const char *name, const char *value)
 	struct ks_migration *e = p->cur;
 	struct ks_rewrite *rw = e && e->nrw ? &e->rw[e->nrw - 1] : NULL;
 	char **head = !strcmp(name, "From") ? &m->from : !strcmp(name, "To") ? &m->to : NULL;
-	static const char *const known[] = { "From",  "To",    "Header",  "Call",
-					     "Instead", "Rewrite", "Count", "Example" };
+	static const char *const known[] = { "From",	"To",	   "Header", "Call",   "Assign",
+					     "Instead", "Rewrite", "Count",  "Example" };
 	size_t k = 0;
 	unsigned n, of;
 
@@ -157,25 +179,32 @@ static void field(struct parse *p, const char *name, const char *value)
 		if (!release(value))
 			BAD(p, "expected a release X.Y, not '%s'", value);
 		*head = ks_xstrdup(value);
-	} else if (!strcmp(name, "Header") || !strcmp(name, "Call")) {
-		start_entry(p, value, *name == 'C');
+	} else if (!strcmp(name, "Header") || !strcmp(name, "Call") || !strcmp(name, "Assign")) {
+		start_entry(p, name, value);
 	} else if (!e) {
-		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header: or Call:)",
+		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header:, Call: or "
+				  "Assign:)",
 				  name));
 	} else if (!strcmp(name, "Instead") || !strcmp(name, "Rewrite")) {
 		struct ks_rewrite next = { .op = KS_RW_HEADER };
 
 		if ((*name == 'I') == e->call)
-			BAD(p, "'%s:' belongs to a %s entry", name, e->call ? "Header:" : "Call:");
+			BAD(p, "'%s:' belongs to a %s entry", name,
+			    e->call ? "Header:" : "Call: or Assign:");
 		if (e->nrw == KS_ARRAY_SIZE(e->rw) || (!e->call && e->nrw))
 			BAD(p, "'%s': an entry has %s", value,
 			    e->call ? "at most two rewrites" : "one Instead:");
 		if (rw && (!rw->count || !rw->example))
 			BAD(p, "'%s': the rewrite before lacks Count: or Example:", value);
-		if (e->call ? !rewrite(value, &next) : !header(value))
-			BAD(p, e->call ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not '%s'"
-				       : "expected one header's name, not '%s'",
+		if (e->call ? !rewrite(value, &next) || (next.op == KS_RW_CALL) != e->assign
+			    : !header(value)) {
+			free(next.text);
+			BAD(p, e->assign ? "expected 'call NAME', not '%s'"
+			       : e->call ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', "
+					   "not '%s'"
+					 : "expected one header's name, not '%s'",
 			    value);
+		}
 		if (!e->call)
 			next.text = ks_xstrdup(value);
 		e->rw[e->nrw++] = next;
@@ -309,6 +338,43 @@ const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e)
 	if (!e->nrw || rw->count < 3 || rw->count * 3 < e->of * 2)
 		return NULL;
 	return rw->op != KS_RW_INSERT || constant(rw->text) ? rw : NULL;
+}
+
+char *ks_assigned_with(const char *member, const char *path, unsigned lineno)
+{
+	static const char *const ops[] = { "|=", "&=", "=" };
+	char *line, *r = NULL, *at;
+	size_t len, n = strlen(member);
+
+	if (ks_file_line(path, lineno, &line, &len) < 0)
+		return NULL;
+	line[len] = '\0';
+	for (at = strstr(line, member); at && !r; at = strstr(at + 1, member)) {
+		const char *p = at + n + strspn(at + n, " \t");
+
+		for (size_t i = 0; i < KS_ARRAY_SIZE(ops) && !r; i++)
+			if (!strncmp(p, ops[i], strlen(ops[i])) && p[strlen(ops[i])] != '=')
+				r = ks_strdupf("%s %s", member, ops[i]);
+	}
+	free(line);
+	return r;
+}
+
+const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
+					   const struct ks_migration *e, const char *path,
+					   unsigned lineno)
+{
+	char *member, *name;
+	const struct ks_migration *at;
+
+	if (!e || !e->assign)
+		return e;
+	member = ks_xstrndup(e->name, strcspn(e->name, " "));
+	name = ks_assigned_with(member, path, lineno);
+	at = name ? ks_migrations_find(ms, name, true) : NULL;
+	free(member);
+	free(name);
+	return at && at->assign ? at : NULL;
 }
 
 void ks_migrations_free(struct ks_migrations *m)

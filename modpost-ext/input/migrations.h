@@ -14,6 +14,7 @@ enum ks_rewrite_op {
 	KS_RW_DROP,			/* an argument dropped */
 	KS_RW_INSERT,			/* an argument inserted */
 	KS_RW_RENAME,			/* another function or macro called */
+	KS_RW_CALL,			/* an assignment become a call */
 };
 
 /* One rewrite the in-tree code made, how often, and where once. */
@@ -21,18 +22,21 @@ struct ks_rewrite {
 	enum ks_rewrite_op op;
 	unsigned arg;			/* DROP, INSERT: which, 1-based */
 	char *text;			/* HEADER: the new header; INSERT: the argument;
-					 * RENAME: the new name */
+					 * RENAME, CALL: the name called */
 	unsigned count;			/* sites that made it */
 	char *example;			/* "FILE:LINE" of one, in the newer release */
 };
 
-/* A header its in-tree users stopped including (Header:), or a function
- * or macro whose in-tree callers changed their arguments or called
- * another in its place (Call:): the
- * rewrites they made, the most common first. */
+/* A header its in-tree users stopped including (Header:), a function or
+ * macro whose in-tree callers changed their arguments or called another
+ * in its place (Call:), or a member whose in-tree assignments with one
+ * operator became calls (Assign:, "vm_flags |="): the rewrites they made,
+ * the most common first. */
 struct ks_migration {
-	char *name;			/* the header as #include <...> names it, or the call's */
-	bool call;
+	char *name;			/* the header as #include <...> names it, the
+					 * call's, or "MEMBER OP" */
+	bool call;			/* a Call: or Assign: entry (Rewrite:) */
+	bool assign;			/* an Assign: entry */
 	unsigned of;			/* the in-tree sites that changed */
 	struct ks_rewrite rw[2];
 	unsigned nrw;
@@ -58,6 +62,15 @@ const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, con
  * capitals). NULL: in-tree code shows no single rewrite, or none that is
  * mechanical. */
 const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e);
+/* "vm_flags |=": member, and the operator that line lineno of path
+ * assigns it with (|=, &= or =); NULL when it does not. */
+char *ks_assigned_with(const char *member, const char *path, unsigned lineno);
+/* The entry that applies at line lineno of path: e, or, e being an
+ * Assign: entry, the one of ms for the operator the line assigns e's
+ * member with (NULL: none). */
+const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
+					   const struct ks_migration *e, const char *path,
+					   unsigned lineno);
 void ks_migrations_free(struct ks_migrations *m);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "file.h"
 #include "report/column.h"
 
 #define TABSTOP 8		/* GCC's -ftabstop default */
@@ -94,48 +95,6 @@ int ks_column_utf16(const char *line, size_t len, unsigned dcol, unsigned *col)
 		u += c >= 0x10000 ? 2 : 1;
 	}
 	return -ERANGE;
-}
-
-/* Line lineno of f, without its line end (nor, on line 1, a UTF-8 byte
- * order mark, which GCC skips too): 0, -ERANGE past the end, or -EIO for
- * a read error. */
-static int read_line(FILE *f, unsigned lineno, char **line, size_t *cap, size_t *len)
-{
-	ssize_t n = -1;
-	size_t skip;
-
-	errno = 0;
-	for (unsigned i = 0; i < lineno && (n = getline(line, cap, f)) >= 0; i++)
-		;
-	if (n < 0 && errno == ENOMEM)
-		ks_nomem();
-	if (n < 0)
-		return ferror(f) ? -EIO : -ERANGE;
-	*len = (size_t)n;
-	while (*len && ((*line)[*len - 1] == '\n' || (*line)[*len - 1] == '\r'))
-		(*len)--;
-	skip = lineno == 1 && *len >= 3 && !memcmp(*line, "\xef\xbb\xbf", 3) ? 3 : 0;
-	memmove(*line, *line + skip, *len - skip);
-	*len -= skip;
-	return 0;
-}
-
-int ks_file_line(const char *path, unsigned lineno, char **line, size_t *len)
-{
-	FILE *f = fopen(path, "r");
-	size_t cap = 0;
-	int r;
-
-	*line = NULL;
-	if (!f)
-		return -(errno ? errno : EIO);
-	r = read_line(f, lineno, line, &cap, len);
-	fclose(f);
-	if (r) {
-		free(*line);
-		*line = NULL;
-	}
-	return r;
 }
 
 int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol, unsigned *col)

@@ -23,10 +23,6 @@ int ks_column_in_file(const char *path, unsigned lineno, unsigned dcol,
 /* Where header name stands in line s (len bytes) when it is an #include
  * of it, between its <> or "": its byte offset, or -1. */
 long ks_include_name_at(const char *s, size_t len, const char *name);
-/* Line lineno (1-based) of the file at path, without its line end (nor,
- * on line 1, a UTF-8 byte order mark), in *line (len bytes; to free): 0,
- * -ERANGE past the end, or -errno. */
-int ks_file_line(const char *path, unsigned lineno, char **line, size_t *len) KS_MUST_CHECK;
 /* The display column (dcol, GCC's) and the UTF-16 column (ucol, SARIF's)
  * of byte off of line, 1-based. */
 void ks_columns_at(const char *line, size_t off, unsigned *dcol, unsigned *ucol);

@@ -142,8 +142,9 @@ static void json_rewrite(FILE *out, const struct ks_rewrite *rw)
 		rw->op == KS_RW_HEADER ? "header"
 		: rw->op == KS_RW_DROP ? "drop"
 		: rw->op == KS_RW_INSERT ? "insert"
-					 : "rename");
-	if (rw->op == KS_RW_HEADER || rw->op == KS_RW_RENAME)
+		: rw->op == KS_RW_RENAME ? "rename"
+					 : "call");
+	if (rw->op != KS_RW_DROP && rw->op != KS_RW_INSERT)
 		fputs("null", out);
 	else
 		fprintf(out, "%u", rw->arg);
@@ -182,7 +183,9 @@ static void json_fix(FILE *out, const struct ks_finding *f)
 		free(s);
 	} else {
 		for (size_t i = 0; rw && !have && i < f->nlocs; i++)
-			have = !ks_edit_file(f->fix, rw, f->locs[i].file, f->locs[i].line, &ed);
+			have = ks_migration_at(f->fixes, f->fix, f->locs[i].file, f->locs[i].line) ==
+				       f->fix &&
+			       !ks_edit_file(f->fix, rw, f->locs[i].file, f->locs[i].line, &ed);
 		ks_json_str(out, have ? ed.before : NULL);
 		fputs(", \"after\": ", out);
 		ks_json_str(out, have ? ed.after : NULL);

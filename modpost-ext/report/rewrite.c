@@ -10,6 +10,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "file.h"
 #include "report/column.h"
 #include "report/rewrite.h"
 
@@ -168,6 +169,77 @@ static bool call_span(const struct call *c, const struct ks_rewrite *rw, size_t 
 	return true;
 }
 
+static size_t skip_blanks(const char *s, size_t len, size_t i)
+{
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
+/* The statement "OBJ->MEMBER OP VALUE;" (or OBJ.MEMBER) that the line is,
+ * as the call in-tree code made of it: "NAME(OBJ, VALUE);" (&OBJ for '.',
+ * VALUE without its '~' for &=). Its bytes in at[], the call in *with. */
+static bool assign_span(const char *s, size_t len, const char *name, const char *call,
+			size_t at[2], char **with)
+{
+	const char *sp = strchr(name, ' '), *op = sp + 1;
+	char *member = ks_xstrndup(name, (size_t)(sp - name));
+	size_t start = skip_blanks(s, len, 0), n = strlen(member), i, dot, v, end = 0;
+	char *obj, *value;
+	bool arrow;
+
+	i = find_name(s, len, member, start);
+	free(member);
+	if (i == len)
+		return false;
+	/* OBJ, then -> or . */
+	for (dot = i; dot > start && (s[dot - 1] == ' ' || s[dot - 1] == '\t'); dot--)
+		;
+	arrow = dot >= start + 2 && s[dot - 2] == '-' && s[dot - 1] == '>';
+	if (!arrow && !(dot > start && s[dot - 1] == '.'))
+		return false;
+	dot -= arrow ? 2 : 1;
+	while (dot > start && (s[dot - 1] == ' ' || s[dot - 1] == '\t'))
+		dot--;
+	if (dot == start || memchr(s + start, '=', dot - start) || memchr(s + start, ';', dot - start))
+		return false;
+	/* OP, exactly */
+	v = skip_blanks(s, len, i + n);
+	if (len - v < strlen(op) + 1 || memcmp(s + v, op, strlen(op)) || s[v + strlen(op)] == '=')
+		return false;
+	v = skip_blanks(s, len, v + strlen(op));
+	for (size_t k = v; k < len;) {
+		size_t j = skip_literal(s, len, k);
+
+		if (j != k) {
+			k = j;
+			continue;
+		}
+		if (s[k] == ';') {
+			end = k;
+			break;
+		}
+		k++;
+	}
+	if (!end || end == v)
+		return false;
+	if (!strcmp(op, "&=")) {	/* &= ~X: X */
+		if (s[v] != '~')
+			return false;
+		v = skip_blanks(s, len, v + 1);
+	}
+	value = ks_xstrndup(s + v, end - v);
+	for (size_t k = strlen(value); k && (value[k - 1] == ' ' || value[k - 1] == '\t'); k--)
+		value[k - 1] = '\0';
+	obj = ks_xstrndup(s + start, dot - start);
+	*with = ks_strdupf("%s(%s%s, %s);", call, arrow ? "" : "&", obj, value);
+	at[0] = start;
+	at[1] = end + 1;
+	free(obj);
+	free(value);
+	return true;
+}
+
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
 		 size_t len, struct ks_edit *ed)
 {
@@ -183,6 +255,11 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 		from = ed->at[0] = (size_t)at;
 		to = ed->at[1] = (size_t)at + strlen(e->name);
 		ed->with = ks_xstrdup(rw->text);
+	} else if (rw->op == KS_RW_CALL) {
+		if (!assign_span(s, len, e->name, rw->text, ed->at, &ed->with))
+			return -ERANGE;
+		from = ed->at[0];
+		to = ed->at[1];
 	} else if (rw->op == KS_RW_RENAME) {
 		/* the name alone: the arguments may run on */
 		from = ed->at[0] = find_name(s, len, e->name, 0);
@@ -236,6 +313,10 @@ void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struc
 		ks_buf_addf(b, "no longer includes <%s> (changed since the build)", e->name);
 	else if (rw->op == KS_RW_RENAME)
 		ks_buf_addf(b, "no longer names %s (changed since the build)", e->name);
+	else if (rw->op == KS_RW_CALL)
+		ks_buf_addf(b, "is no statement of its own that assigns with '%s' (another "
+			       "operator, or changed since the build)",
+			    e->name);
 	else
 		ks_buf_addf(b, "has no call of %s() with all its arguments (changed since the build, "
 			       "or a call over several lines)",

@@ -190,13 +190,14 @@ static void result_head(struct sarif *s)
  * its locations. */
 static void write_fix(const struct sarif *s, const struct ks_loc *l, const char *path)
 {
-	const struct ks_rewrite *rw = ks_migration_rewrite(s->f->fix);
+	const struct ks_migration *e = ks_migration_at(s->f->fixes, s->f->fix, path, l->line);
+	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf text = KS_BUF_INIT;
 	struct ks_edit ed;
 
-	if (!rw || ks_edit_file(s->f->fix, rw, path, l->line, &ed) < 0)
+	if (!rw || ks_edit_file(e, rw, path, l->line, &ed) < 0)
 		return;
-	ks_fix_words(&text, s->f->fix, s->f->fixes);
+	ks_fix_words(&text, e, s->f->fixes);
 	fputs(",\n         \"fixes\": [{\"description\": {\"text\": ", s->out);
 	ks_json_str(s->out, text.p);
 	fputs("}, \"artifactChanges\": [{", s->out);

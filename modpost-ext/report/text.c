@@ -38,15 +38,16 @@ static void location_line(FILE *out, const struct ks_finding *f, const struct ks
  * line still has what it rewrites. */
 static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l)
 {
-	const struct ks_rewrite *rw = ks_migration_rewrite(f->fix);
+	const struct ks_migration *e = ks_migration_at(f->fixes, f->fix, l->file, l->line);
+	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf words = KS_BUF_INIT;
 	struct ks_edit ed;
 
-	ks_fix_words(&words, f->fix, f->fixes);
-	if (!rw || ks_edit_file(f->fix, rw, l->file, l->line, &ed) < 0) {
-		if (rw) {
+	ks_fix_words(&words, e ? e : f->fix, f->fixes);
+	if (!rw || ks_edit_file(e, rw, l->file, l->line, &ed) < 0) {
+		if (rw || !e) {
 			ks_buf_adds(&words, " (the line ");
-			ks_edit_missing(&words, f->fix, rw);
+			ks_edit_missing(&words, f->fix, rw ? rw : &f->fix->rw[0]);
 			ks_buf_adds(&words, ": no fix-it)");
 		}
 		fprintf(out, "%s:%u: note: %s\n", l->file, l->line, words.p);

@@ -421,17 +421,25 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 		else if (rw->op == KS_RW_INSERT)
 			ks_buf_addf(b, "in-tree code passes '%s' as argument %u of %s()", rw->text,
 				    rw->arg, e->name);
-		else
+		else if (rw->op == KS_RW_RENAME)
 			ks_buf_addf(b, "in-tree code calls %s() instead of %s()", rw->text, e->name);
-		ks_buf_addf(b, " (%u of the %u in-tree calls that changed from %s to %s; e.g. %s in "
-			       "%s)",
-			    rw->count, e->of, ms->from, ms->to, rw->example, ms->to);
+		else
+			ks_buf_addf(b, "in-tree code calls %s() instead of assigning with '%s'",
+				    rw->text, e->name);
+		ks_buf_addf(b, " (%u of the %u in-tree %s that changed from %s to %s; e.g. %s in %s)",
+			    rw->count, e->of, e->assign ? "assignments" : "calls", ms->from, ms->to,
+			    rw->example, ms->to);
 		return;
 	}
 	/* what the callers did, said as such, never as the fix */
-	ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree calls of %s() that "
-		       "changed from %s to %s, ",
-		    e->of, e->name, ms->from, ms->to);
+	if (e->assign)
+		ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree assignments "
+			       "with '%s' that changed from %s to %s, ",
+			    e->of, e->name, ms->from, ms->to);
+	else
+		ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree calls of %s() "
+			       "that changed from %s to %s, ",
+			    e->of, e->name, ms->from, ms->to);
 	for (unsigned i = 0; i < e->nrw; i++) {
 		ks_buf_addf(b, "%s%u ", i ? ", " : "", e->rw[i].count);
 		made(b, &e->rw[i]);

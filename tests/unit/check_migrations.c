@@ -78,13 +78,18 @@ START_TEST(test_good)
 			      "Call:    strlcpy\n"
 			      "Rewrite: rename strscpy\n"
 			      "Count:   182 of 261\n"
-			      "Example: f.c:1 -> f.c:1\n",
+			      "Example: f.c:1 -> f.c:1\n"
+			      "\n"
+			      "Assign:  vm_flags &=\n"
+			      "Rewrite: call vm_flags_clear\n"
+			      "Count:   40 of 41\n"
+			      "Example: g.c:1 -> g.c:1\n",
 			      path),
 			 0);
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 7);
+	ck_assert_uint_eq(m.n, 8);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -126,6 +131,12 @@ START_TEST(test_good)
 	ck_assert_int_eq(e->rw[0].op, KS_RW_RENAME);
 	ck_assert_str_eq(e->rw[0].text, "strscpy");
 	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	/* an assignment with &= become a call */
+	e = ks_migrations_find(&m, "vm_flags &=", true);
+	ck_assert(e->assign);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_CALL);
+	ck_assert_str_eq(e->rw[0].text, "vm_flags_clear");
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
 	ks_migrations_free(&m);
 	ks_diags_free(&d);
 }
@@ -141,17 +152,23 @@ static const struct {
 	{ "From: 6\nTo: 6.12\n", 1, "expected a release X.Y, not '6'" },
 	{ "From: 6.1\nTo: 6.12\nFrom: 6.2\n", 3, "'From:' belongs once at the top, before the entries" },
 	{ "From: 6.1\nTo: 6.12\nInstead: x.h\n", 3,
-	  "'Instead:' outside an entry (an entry starts with Header: or Call:)" },
+	  "'Instead:' outside an entry (an entry starts with Header:, Call: or Assign:)" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f(x)\n", 4, "expected a function's or macro's name, not 'f(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nInstead: x.h\n", 5, "'Instead:' belongs to a Header: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nRewrite: drop 1\n", 5,
-	  "'Rewrite:' belongs to a Call: entry" },
+	  "'Rewrite:' belongs to a Call: or Assign: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 0\n", 5,
 	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'drop 0'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: insert 2\n", 5,
 	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'insert 2'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: rename g(x)\n", 5,
 	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'rename g(x)'" },
+	{ "From: 6.1\nTo: 6.12\n\nAssign: vm_flags ^=\n", 4,
+	  "expected a member's name and '=', '|=' or '&=', not 'vm_flags ^='" },
+	{ "From: 6.1\nTo: 6.12\n\nAssign: vm_flags |=\nRewrite: drop 1\n", 5,
+	  "expected 'call NAME', not 'drop 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: call g\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'call g'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: swap 1 2\n", 5,
 	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'swap 1 2'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nCount: 1 of 1\n", 5, "'Count:' before the entry's Rewrite:" },

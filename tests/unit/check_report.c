@@ -647,6 +647,14 @@ static const struct {
 	{ KS_RW_INSERT, 1, "1", "static DEFINE_SEMAPHORE(lock);", "DEFINE_SEMAPHORE(1, lock)", 25 },
 	{ KS_RW_INSERT, 1, "1", "f(class_create());", "class_create(1)", 16 },
 	{ KS_RW_INSERT, 3, "1", "DEFINE_SEMAPHORE(lock);", NULL, 0 },
+	/* an assignment become a call: the statement whole on the line */
+	{ KS_RW_CALL, 0, "vm_flags_set", "\tvma->vm_flags |= VM_IO | VM_DONTEXPAND; /* x */",
+	  "vm_flags_set(vma, VM_IO | VM_DONTEXPAND);", 9 },
+	{ KS_RW_CALL, 0, "vm_flags_set", "\tp->vma->vm_flags |= VM_IO |", NULL, 0 },
+	{ KS_RW_CALL, 0, "vm_flags_set", "\tf = vma->vm_flags |= VM_IO;", NULL, 0 },
+	{ KS_RW_CALL, 0, "vm_flags_set", "\tvma->vm_flags &= ~VM_IO;", NULL, 0 },
+	{ KS_RW_CALL, 0, "vm_flags_set", "\tv.vm_flags |= f(a, \";\");",
+	  "vm_flags_set(&v, f(a, \";\"));", 9 },
 	/* a rename needs the name alone, its arguments may run on */
 	{ KS_RW_RENAME, 0, "new_create", "\tc = class_create(THIS_MODULE,", "new_create", 13 },
 	{ KS_RW_RENAME, 0, "new_create", "f(\"class_create\", my_class_create, class_create2);",
@@ -661,6 +669,8 @@ START_TEST(test_call_edit)
 
 	if (strstr(calls[_i].line, "SEMAPHORE"))
 		m.name = (char *)"DEFINE_SEMAPHORE";
+	if (calls[_i].op == KS_RW_CALL)
+		m.name = (char *)"vm_flags |=", m.assign = true;
 	m.rw[0] = (struct ks_rewrite){ calls[_i].op, calls[_i].arg, (char *)calls[_i].text, 3, NULL };
 	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line), &e);
 	if (!calls[_i].after) {
