@@ -199,7 +199,8 @@ expect_grep "breaks: text: GCC's parseable fix-it" "$TMP/out" \
 expect_eq "breaks: json: the fix" "$(python3 -c '
 import json, sys
 for f in json.load(open(sys.argv[1]))["findings"]:
-    if f.get("kind") == "header-gone" or f["symbol"] in ("DEFINE_SEMAPHORE", "class_create", "strlcpy"):
+    if f.get("kind") == "header-gone" or f["symbol"] in ("DEFINE_SEMAPHORE", "class_create", "strlcpy",
+                                                          "struct vm_area_struct.vm_flags"):
         x = f["fix"]
         print(x["before"], "->", x["after"], x["single"], x["count"], x["of"], x["from"], x["to"],
               x["example"], [(r["op"], r["argument"], r["text"]) for r in x["rewrites"]])
@@ -208,7 +209,8 @@ for f in json.load(open(sys.argv[1]))["findings"]:
 	"strlcpy -> strscpy True 182 261 6.1 6.12 arch/arm/kernel/atags_parse.c:130 [('rename', None, 'strscpy')]
 <asm/unaligned.h> -> <linux/unaligned.h> True 718 726 6.1 6.12 arch/alpha/kernel/traps.c:25 [('header', None, 'linux/unaligned.h')]
 DEFINE_SEMAPHORE(breaks_lock) -> DEFINE_SEMAPHORE(breaks_lock, 1) True 9 9 6.1 6.12 arch/mips/cavium-octeon/setup.c:75 [('insert', 2, '1')]
-class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]"
+class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]
+vma->vm_flags |= VM_IO; -> vm_flags_set(vma, VM_IO); True 86 118 6.1 6.12 arch/powerpc/kvm/book3s_xive_native.c:327 [('call', None, 'vm_flags_set')]"
 expect_grep "breaks: text: an argument dropped, said with its count" "$TMP/out" \
 	"; in-tree code drops argument 1 of class_create() (20 of the 20 in-tree calls that changed from 6.1 to 6.12; e.g. arch/powerpc/platforms/book3s/vas-api.c:628 in 6.12)"
 expect_grep "breaks: text: an argument inserted, its fix-it" "$TMP/out" \
@@ -216,7 +218,7 @@ expect_grep "breaks: text: an argument inserted, its fix-it" "$TMP/out" \
 expect_grep "breaks: text: an argument dropped, its fix-it" "$TMP/out" \
 	"fix-it:\"$b/main.c\":{59:30-59:43}:\"\""
 "$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" >"$TMP/breaks.sarif" 2>/dev/null
-expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name replaced" "$(python3 -c '
+expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name, the assignment replaced" "$(python3 -c '
 import json, sys
 for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
     for f in r.get("fixes", []):
@@ -228,7 +230,8 @@ for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
 	"ksunset/build-gone main.c 58 2 9 strscpy
 ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h
 ksunset/build-arity main.c 21 36 36 , 1
-ksunset/build-arity main.c 59 30 43 "
+ksunset/build-arity main.c 59 30 43 
+ksunset/build-read-only main.c 53 2 25 vm_flags_set(vma, VM_IO);"
 # a migrations file that leads to another release: said, not used
 printf 'From: 6.1\nTo: 7.3\n' >"$TMP/other.migrations"
 "$KSUNSET" check --target "$H" --migrations "$TMP/other.migrations" "$b/breaks.ko" >"$TMP/out" 2>"$TMP/err"
@@ -295,7 +298,7 @@ cp -r "$TOP/tests/kbuild/breaks" "$r12b"
 apply_fixits "$r12b" ''
 LC_MESSAGES=C make -k -C "$H" M="$r12b" modules >"$r12b.log" 2>&1
 expect_eq "breaks: every fix-it applied, its lines compile on $new (the others still fail)" \
-	"$(grep -cE "main.c:(18|21|58|59):[0-9]+: (fatal )?error" "$r12b.log"):$(grep -q "main.c:29:[0-9]*: error" "$r12b.log" && echo fails)" "0:fails"
+	"$(grep -cE "main.c:(18|21|53|58|59):[0-9]+: (fatal )?error" "$r12b.log"):$(grep -q "main.c:29:[0-9]*: error" "$r12b.log" && echo fails)" "0:fails"
 sed -n "s|^$r12/\([a-z]*\.c:[0-9]*\):[0-9]*: \(fatal \)\{0,1\}error:.*|\1|p" "$r12.log" | sort -u >"$TMP/errlines"
 missed=""
 for at in $(sed 's/.* //' "$TMP/breaklines"); do
@@ -361,7 +364,7 @@ if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 else
 	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 4 lines rewritten in 2 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 5 lines rewritten in 2 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -376,6 +379,8 @@ else
 	expect_grep "fix: a function gone, the one in-tree callers call instead" "$TMP/fix.patch" \
 		"+	strscpy(fixcall_name, \"fixcall\", sizeof(fixcall_name));"
 	expect_grep "fix: an argument inserted, as in-tree callers did" "$TMP/fix.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
+	expect_grep "fix: an assignment to a read-only member, the accessor in-tree code calls" "$TMP/fix.patch" \
+		"+	vm_flags_set(vma, VM_IO | VM_DONTEXPAND);"
 	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
 		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "2:1"
@@ -400,7 +405,7 @@ else
 	sed -i 's|class_create(THIS_MODULE, fixcall_name)|class_create(THIS_MODULE,\n\t\t\t\t     fixcall_name)|' "$fx/fixcall.c"
 	(cd "$fx" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix3.patch" 2>"$TMP/err"
 	expect_grep "fix: a call over two lines, named" "$TMP/fix3.patch" \
-		"$fx/fixcall.c:19: has no call of class_create() with all its arguments (changed since the build, or a call over several lines): not rewritten"
+		"$fx/fixcall.c:35: has no call of class_create() with all its arguments (changed since the build, or a call over several lines): not rewritten"
 	expect_grep "fix: the other line of the file, still rewritten" "$TMP/fix3.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
 fi
 if [ -f "$b/breaks.ko" ]; then
