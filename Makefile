@@ -152,12 +152,14 @@ check-world: $(KSUNSET) $(PLUGIN)
 # Not part of check: minutes, and Debian's kernel package (fetched once).
 .PHONY: bench
 # the parts of make bench: bench/bench.sh's (see there: check, plugin or
-# kbuild instr tu, xz), bench/dwarf.sh's (dwarf) and bench/target.sh's (target)
+# kbuild instr tu, xz), bench/dwarf.sh's (dwarf), bench/target.sh's (target)
+# and bench/fix.sh's (fix)
 PARTS ?= check plugin xz dwarf target
 bench: $(KSUNSET) $(PLUGIN)
 	$(Q)PARTS="$(PARTS)" KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/bench.sh
 	$(Q)$(if $(filter dwarf,$(PARTS)),KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/dwarf.sh)
 	$(Q)$(if $(filter target,$(PARTS)),KSUNSET=$(CURDIR)/$(KSUNSET) sh bench/target.sh)
+	$(Q)$(if $(filter fix,$(PARTS)),KSUNSET=$(CURDIR)/$(KSUNSET) PLUGIN=$(CURDIR)/$(PLUGIN) sh bench/fix.sh)
 
 .PHONY: all deps plugin install-gcc-plugin check check-unit check-shell demo install uninstall clean
 .DELETE_ON_ERROR:

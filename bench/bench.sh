@@ -13,8 +13,8 @@
 # XZ_RUNS (runs of the .ko.xz part, default 5), PARTS (what to run, default
 # all: "check kbuild instr tu xz"; "plugin" stands for "kbuild instr tu",
 # the plugin's Kbuild times, cc1 instruction counts with and without its
-# api argument, and the large TU; "dwarf" and "target" are bench/dwarf.sh's
-# and bench/target.sh's, and ignored
+# api argument, and the large TU; "dwarf", "target" and "fix" are
+# bench/dwarf.sh's, bench/target.sh's and bench/fix.sh's, and ignored
 # here). Tables (1)-(3) of bench/results.md are written only when check,
 # kbuild, instr and tu all run; another set prints its tables and leaves
 # them alone. xz writes its own section, between the "xz-check" markers of
@@ -62,8 +62,8 @@ agree() {
 setup() {
 	for p in $PARTS; do
 		case $p in
-		check | kbuild | instr | tu | xz | dwarf | target) ;;
-		*) die "PARTS: unknown part '$p' (check, plugin or kbuild instr tu, xz, dwarf, target)" ;;
+		check | kbuild | instr | tu | xz | dwarf | target | fix) ;;
+		*) die "PARTS: unknown part '$p' (check, plugin or kbuild instr tu, xz, dwarf, target, fix)" ;;
 		esac
 	done
 	sh "$top/scripts/install-deps.sh" bench || say "instruction counts need valgrind"

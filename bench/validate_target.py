@@ -92,6 +92,10 @@ ENV = dict(os.environ, LANG="C", LC_ALL="C", LC_MESSAGES="C", MAKEFLAGS="-j2",
 TIMEOUT = int(os.environ.get("KSUNSET_VALIDATE_TIMEOUT") or 1800)
 MAKE = shutil.which("make") or "/usr/bin/make"
 START = time.monotonic()
+# KSUNSET_VALIDATE_FIX=1: ksunset fix too, against the maintainers' newer
+# version of each failing package (the first of these suites that has it)
+FIX = bool(os.environ.get("KSUNSET_VALIDATE_FIX"))
+NEWER_SUITES = ("bookworm-backports", "trixie")
 
 DIAG = re.compile(r"^([^\s:]+):(\d+):(?:\d+:)? (fatal error|error|warning): (.*)$")
 IN_FN = re.compile(r"^([^\s:]+): In function '([^']+)':$")
@@ -629,9 +633,129 @@ def package(pkg, prefix, count, cmd, extras, work, out):
         o = list(errs.outside)
         notes.append("- %s: %d error(s) outside its files with no line of its own, e.g. %s" % (
             pkg, len(o), o[0][:200]))
+    if FIX and fails:
+        fix_check(pkg, prefix, cmd, root, orig, a, kos, env, len(lines), pkgdir, out, t0)
     progress(pkg, "done", t0)
     out["totals"].append((len(lines), len(located), len(locs), len(compile_ok), bool(wrong),
                           len(unknown), len(kos), len(follows)))
+
+
+def squeeze(s):
+    return re.sub(r"\s+", "", s)
+
+
+def newer_source(pkg, prefix, root):
+    """The package's newer version (NEWER_SUITES, the first that has
+    another .deb than bookworm's, fetched into a folder of its own):
+    (suite and .deb, its /usr/src folder), or None."""
+    mine = {n for n in os.listdir(os.path.join(os.path.dirname(root), "debs"))
+            if n.startswith(pkg + "_")}
+    for suite in NEWER_SUITES:
+        d = os.path.join(os.environ.get("KSUNSET_CACHE") or "/var/cache/ksunset", "debian-" + suite)
+        st, got, _, _, _ = run("'%s' -d '%s' %s get %s 2>&1" % (FETCH, d, suite, pkg),
+                               timeout=TIMEOUT)
+        lines = got.strip().splitlines()
+        r = lines[-1] if st == 0 and lines else None
+        if not r or not os.path.isdir(os.path.join(r, "usr/src")):
+            continue
+        debs = sorted(n for n in os.listdir(os.path.join(d, "debs")) if n.startswith(pkg + "_"))
+        if not debs or debs[-1] in mine:
+            continue
+        src = srcdir(r, pkg, prefix)
+        if src:
+            return "%s %s" % (suite, debs[-1]), os.path.join(r, "usr/src", src)
+    return None
+
+
+def fix_check(pkg, prefix, cmd, root, orig, a, kos, env, errors, pkgdir, out, t0):
+    """ksunset fix against what the maintainers wrote: each break's fix
+    looked for in the newer version's same file (the rewritten call or
+    #include, blanks aside), and the patch applied to the 6.1 source and
+    built against both kernels."""
+    progress(pkg, "fix", t0)
+    cenv = dict(ENV, KSUNSET_CACHE=os.path.join(os.path.dirname(pkgdir), "cache"))
+    try:
+        findings = [f for f in json.load(open(os.path.join(pkgdir, "forecast.json")))["findings"]
+                    if "kind" in f]
+    except (ValueError, KeyError, OSError):
+        out["fixrows"].append("| %s | check --target's JSON unreadable |||||||||" % pkg)
+        return
+    newer = newer_source(pkg, prefix, root)
+    breaks = fixed = same = 0
+    for f in findings:
+        for l in f.get("locations", []):
+            if not l["file"].startswith(a + "/"):
+                continue
+            breaks += 1
+            x = f.get("fix")
+            if not x or not x.get("single") or not x.get("after"):
+                continue
+            fixed += 1
+            rel = os.path.relpath(l["file"], a)
+            verdict = "no newer version"
+            if newer:
+                try:
+                    text = squeeze(open(os.path.join(newer[1], rel), errors="replace").read())
+                    if x["before"].startswith("<"):
+                        found = squeeze("include" + x["after"]) in text
+                    else:
+                        found = squeeze(x["after"]) in text
+                    verdict = "same" if found else "other"
+                except OSError:
+                    verdict = "file gone in the newer version"
+            same += verdict == "same"
+            out["notes"].append("- %s: fix %s:%d %s -> %s: %s" % (
+                pkg, rel, l["line"], x["before"], x["after"],
+                "the maintainers' (%s) too" % newer[0] if verdict == "same" else verdict))
+    patch = os.path.join(pkgdir, "fix.patch")
+    run("'%s' fix --target '%s' -o '%s' %s" % (KS, H, patch, " ".join("'%s'" % k for k in kos)),
+        cwd=a, env=cenv)
+    rewritten = 0
+    if os.path.exists(patch):
+        rewritten = sum(1 for l in open(patch, errors="replace") if l.startswith("+#else"))
+    after = built12 = built61 = "-"
+    if rewritten:
+        results = []
+        for kdir, name in ((H, "c"), (K, "d")):
+            c = os.path.join(pkgdir, name)
+            shutil.rmtree(c, ignore_errors=True)
+            shutil.copytree(orig, c, symlinks=True)
+            run("patch -p1 -s <'%s'" % patch, cwd=c)
+            fl, o, _, _, _, _ = build(cmd, kdir, c, root, dict(ENV, PATH=env["PATH"]),
+                                      c + ".log", real=True)
+            e = Parse(a)
+            e.add(o.replace(c + "/", a + "/"))
+            results.append((fl, len([k for k in e.lines if not consequence(k, e.lines, a)])))
+        after = str(results[0][1])
+        built12 = "no" if results[0][0] else "yes"
+        built61 = "no" if results[1][0] else "yes"
+    out["fixrows"].append("| %s | %d | %d | %d | %d | %d | %s | %s | %s |" % (
+        pkg, breaks, fixed, same, rewritten, errors, after, built12, built61))
+    out["fixtotals"].append((breaks, fixed, same, rewritten, errors,
+                             int(after) if after != "-" else errors, built12 == "yes",
+                             built61 != "no"))
+
+
+def print_fix(out):
+    print("\n| package | break lines | with a fix | the maintainers' too | lines rewritten | "
+          "6.12 error lines | after the patch | builds on 6.12 with it | builds on 6.1 with it |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in out["fixrows"]:
+        print(r)
+    t = out["fixtotals"]
+    b, f, m, r, e, a, ok12, ok61 = (sum(x[i] for x in t) for i in range(8))
+    pm, pr = 100.0 * m / max(b, 1), 100.0 * (e - a) / max(e, 1)
+    print("\nIn all (%d failing package(s)): %d break lines, %d with a fix, %d of them what the "
+          "maintainers wrote (%.1f%% of the breaks); %d lines rewritten; %d of %d error lines on "
+          "6.12 gone with the patch (%.1f%%); %d package(s) build on 6.12 with the patch alone; "
+          "%d of %d still build on 6.1." % (len(t), b, f, m, pm, r, e - a, e, pr, ok12, ok61,
+                                            len(t)))
+    goals = [("at least 75% of breaks get the maintainers' fix", pm >= 75.0),
+             ("the patch removes at least 70% of the 6.12 error lines", pr >= 70.0),
+             ("at least half of the failing packages build on 6.12 with the patch alone",
+              2 * ok12 >= len(t)),
+             ("no package stops building on 6.1", ok61 == len(t))]
+    print("Goals: " + "; ".join("%s: %s" % (g, "met" if ok else "NOT met") for g, ok in goals) + ".")
 
 
 def tsv_packages(only):
@@ -673,7 +797,8 @@ def main():
     if keep:
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
-    out = {"rows": [], "notes": [], "costs": [], "totals": [], "bin": make_wrapper(work)}
+    out = {"rows": [], "notes": [], "costs": [], "totals": [], "bin": make_wrapper(work),
+           "fixrows": [], "fixtotals": []}
     try:
         for pkg, prefix, count, cmd, extras in tsv_packages(only):
             try:
@@ -708,6 +833,8 @@ def main():
              ("no failing package or module told it builds", w == 0),
              ("unknown outlooks at most 5% of modules", pu <= 5.0)]
     print("Goals: " + "; ".join("%s: %s" % (g, "met" if ok else "NOT met") for g, ok in goals) + ".")
+    if FIX:
+        print_fix(out)
     if out["notes"]:
         print("\nWhat remains:")
         for x in out["notes"]:

@@ -22,9 +22,10 @@ command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
 if [ "${1:-}" = fuzz ]; then
 	PKGS="$PKGS clang-14 libclang-rt-14-dev"
 fi
-# `install-deps.sh bench` (make bench): also valgrind, to count instructions.
+# `install-deps.sh bench` (make bench): also valgrind, to count instructions,
+# and GNU time, for the wall and CPU seconds of mining (bench/fix.sh).
 if [ "${1:-}" = bench ]; then
-	PKGS="$PKGS valgrind"
+	PKGS="$PKGS valgrind time"
 fi
 # `install-deps.sh world` (make check-world): also the kernel's own sources,
 # whose driver folders tests/kbuild/carets.sh builds as external modules.
