@@ -736,14 +736,23 @@ def fix_check(pkg, prefix, cmd, root, orig, a, kos, env, errors, pkgdir, out, t0
                              built61 != "no"))
 
 
-def print_fix(out):
-    print("\n| package | break lines | with a fix | the maintainers' too | lines rewritten | "
-          "6.12 error lines | after the patch | builds on 6.12 with it | builds on 6.1 with it |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for r in out["fixrows"]:
+def table(columns, rows, totals, n):
+    """Prints a Markdown table of rows under columns; the sums of the
+    first n fields of totals."""
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    for r in rows:
         print(r)
+    return [sum(x[i] for x in totals) for i in range(n)]
+
+
+def print_fix(out):
+    print()
     t = out["fixtotals"]
-    b, f, m, r, e, a, ok12, ok61 = (sum(x[i] for x in t) for i in range(8))
+    b, f, m, r, e, a, ok12, ok61 = table(
+        ["package", "break lines", "with a fix", "the maintainers' too", "lines rewritten",
+         "6.12 error lines", "after the patch", "builds on 6.12 with it", "builds on 6.1 with it"],
+        out["fixrows"], t, 8)
     pm, pr = 100.0 * m / max(b, 1), 100.0 * (e - a) / max(e, 1)
     print("\nIn all (%d failing package(s)): %d break lines, %d with a fix, %d of them what the "
           "maintainers wrote (%.1f%% of the breaks); %d lines rewritten; %d of %d error lines on "
@@ -812,14 +821,11 @@ def main():
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
-    print("| package | .ko | 6.12 build | error lines | following others | located | "
-          "forecast lines | on lines that compile | repeats | unreached | unknown | outlook | "
-          "no failing build told it builds |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for r in out["rows"]:
-        print(r)
     t = out["totals"]
-    e, l, f, c, w, u, n, fo = (sum(x[i] for x in t) for i in range(8))
+    e, l, f, c, w, u, n, fo = table(
+        ["package", ".ko", "6.12 build", "error lines", "following others", "located",
+         "forecast lines", "on lines that compile", "repeats", "unreached", "unknown", "outlook",
+         "no failing build told it builds"], out["rows"], t, 8)
     pl, pc, pu = 100.0 * l / max(e, 1), 100.0 * c / max(f, 1), 100.0 * u / max(n, 1)
     print("\nIn all (%d package(s) compared, %d without a result; %d module(s)): %d error lines "
           "(and %d that follow from others), %d located (%.1f%%; %.1f%% counting those that "
