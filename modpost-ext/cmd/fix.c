@@ -42,6 +42,7 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			const struct ks_loc *l = &f->locs[k];
 			const struct ks_migration *e = ks_migration_at(f->fixes, f->fix, l->file, l->line);
 			const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
+			char *real;
 
 			if (!rw) {
 				struct ks_buf s = KS_BUF_INIT;
@@ -56,9 +57,12 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 				ks_buf_free(&s);
 				continue;
 			}
+			/* the file itself: a build may compile it through a link
+			 * (openafs's MODLOAD-RELEASE folder links to src/afs) */
+			real = realpath(l->file, NULL);
 			ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
-			fx->v[fx->n++] = (struct ks_fix_site){ ks_xstrdup(l->file), l->line, e, rw,
-							       f->fixes->to };
+			fx->v[fx->n++] = (struct ks_fix_site){ real ? real : ks_xstrdup(l->file),
+							       l->line, e, rw, f->fixes->to };
 		}
 	}
 }

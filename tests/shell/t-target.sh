@@ -408,6 +408,19 @@ else
 		"$fx/fixcall.c:35: has no call of class_create() with all its arguments (changed since the build, or a call over several lines): not rewritten"
 	expect_grep "fix: the other line of the file, still rewritten" "$TMP/fix3.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
 fi
+# a unit compiled through a link (openafs's MODLOAD-RELEASE folder links
+# to its sources): the patch is of the file the link leads to
+fl=$TMP/fixlink
+if mkdir -p "$fl.src/real" && cp "$TOP/tests/kbuild/fix/Kbuild" "$TOP/tests/kbuild/fix/fixcall.c" "$fl.src/real/" &&
+	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o//' "$fl/Kbuild" &&
+	mv "$fl.src/real" "$fl/real" && ln -s real/fixcall.c "$fl/fixcall.c" &&
+	make -C "$K" M="$fl" modules KCFLAGS="$API" >"$fl.log" 2>&1; then
+	(cd "$fl" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix4.patch" 2>"$TMP/err"
+	expect_eq "fix through a link: the file it leads to is patched, not the link" \
+		"$(grep -c '^+++ b/real/fixcall.c$' "$TMP/fix4.patch"):$(grep -c '^+++ b/fixcall.c$' "$TMP/fix4.patch")" "1:0"
+else
+	fail "fix through a link: build against $old"
+fi
 if [ -f "$b/breaks.ko" ]; then
 	(cd "$b" && "$KSUNSET" fix --target "$H" breaks.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix, breaks without a rewrite: exit 1" "$?" 1
