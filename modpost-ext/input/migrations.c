@@ -10,6 +10,7 @@
 #include "buf.h"
 #include "file.h"
 #include "input/migrations.h"
+#include "schedule.h"
 
 struct parse {
 	struct ks_migrations *m;
@@ -79,14 +80,6 @@ static char *example(const char *s)
 	return ks_xstrdup(arrow + 4);
 }
 
-/* A C identifier. */
-static bool ident(const char *s)
-{
-	if (!*s || (*s >= '0' && *s <= '9'))
-		return false;
-	return !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")];
-}
-
 /* A Rewrite: value, "drop N", "insert N TEXT", "rename NAME" or "call
  * NAME". */
 static bool rewrite(const char *s, struct ks_rewrite *rw)
@@ -98,7 +91,7 @@ static bool rewrite(const char *s, struct ks_rewrite *rw)
 	if (!strncmp(s, "rename ", 7) || !strncmp(s, "call ", 5)) {
 		bool call = *s == 'c';
 
-		if (!ident(s + (call ? 5 : 7)))
+		if (!ks_is_identifier(s + (call ? 5 : 7)))
 			return false;
 		rw->op = call ? KS_RW_CALL : KS_RW_RENAME;
 		rw->text = ks_xstrdup(s + (call ? 5 : 7));
@@ -127,7 +120,7 @@ static bool member_op(const char *s)
 	if (!sp || (strcmp(sp + 1, "=") && strcmp(sp + 1, "|=") && strcmp(sp + 1, "&=")))
 		return false;
 	m = ks_xstrndup(s, (size_t)(sp - s));
-	ok = ident(m);
+	ok = ks_is_identifier(m);
 	free(m);
 	return ok;
 }
@@ -141,7 +134,7 @@ static void start_entry(struct parse *p, const char *field, const char *name)
 
 	if (p->cur)
 		BAD(p, "'%s': an entry starts after a blank line", name);
-	if (assign ? !member_op(name) : call ? !ident(name) : !header(name))
+	if (assign ? !member_op(name) : call ? !ks_is_identifier(name) : !header(name))
 		BAD(p, assign ? "expected a member's name and '=', '|=' or '&=', not '%s'"
 		    : call    ? "expected a function's or macro's name, not '%s'"
 			      : "expected a header's name as #include <...> names it, not '%s'",
