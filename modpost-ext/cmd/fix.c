@@ -216,7 +216,8 @@ static int cmp_change(const void *a, const void *b)
 	return x->k != y->k ? (x->k < y->k ? -1 : 1) : (int)y->version - (int)x->version;
 }
 
-/* The diff of the sites v[0..n) of one file, or why it has none in head. */
+/* The diff of the sites v[0..n) of one file (by line), or why it has none
+ * in head. */
 static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *body, const char *cwd,
 		     const struct ks_fix_site *v, size_t n)
 {
@@ -256,7 +257,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		ks_buf_adds(head, ": not rewritten\n");
 	}
 	if (nc) {
-		qsort(c, nc, sizeof(*c), cmp_change);
+		/* v is by line: c[0] is the first line rewritten */
 		if ((vline = version_line(&ls, c[0].k)) >= 0)
 			c[nc++] = (struct change){ (size_t)vline, NULL, NULL, true };
 		qsort(c, nc, sizeof(*c), cmp_change);
