@@ -135,19 +135,25 @@ def declares(text, at):
     return bool(m) and m.group(1) not in KEYWORDS | {"else", "case", "goto", "static", "extern"}
 
 
-def calls(path, names, pattern):
-    """(function, name) -> [(line, args)] of the calls of names (None:
-    every name) in the file at path, in order; function "" at file scope."""
-    text = strip_comments(read(path))
-    out = collections.defaultdict(list)
-    # the functions' bodies: from a '{' at the start of a line to the next
-    # '}' there, named by the last definition head before it
+def function_bodies(text):
+    """[(start, end, name)] of the functions' bodies in text: from a '{' at
+    the start of a line to the next '}' there, named by the last
+    definition head before it ("" when none)."""
     bodies = []
     for m in re.finditer(r"^\{", text, re.M):
         heads = list(FUNC_HEAD.finditer(text, max(0, m.start() - 600), m.start()))
         end = text.find("\n}", m.start())
         bodies.append((m.start(), end if end >= 0 else len(text),
                        heads[-1].group(1) if heads else ""))
+    return bodies
+
+
+def calls(path, names, pattern):
+    """(function, name) -> [(line, args)] of the calls of names (None:
+    every name) in the file at path, in order; function "" at file scope."""
+    text = strip_comments(read(path))
+    out = collections.defaultdict(list)
+    bodies = function_bodies(text)
     b = 0
     for m in pattern.finditer(text):
         name = m.group(1)
@@ -261,10 +267,7 @@ def accessors(old, new, dold, dnew, entries):
         if not os.path.isfile(os.path.join(new, f)):
             continue
         text = strip_comments(read(os.path.join(old, f)))
-        bodies = [(m.start(), (text.find("\n}", m.start()) + 1) or len(text),
-                   (list(FUNC_HEAD.finditer(text, max(0, m.start() - 600), m.start())) or
-                    [None])[-1]) for m in re.finditer(r"^\{", text, re.M)]
-        bodies = [(a, b, h.group(1) if h else "") for a, b, h in bodies]
+        bodies = function_bodies(text)
         cn = calls(os.path.join(new, f), None, ANY_CALL)
         for m in ASSIGN.finditer(text):
             obj, sep, member, op, value = m.groups()
