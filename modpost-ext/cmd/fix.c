@@ -42,6 +42,8 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			const struct ks_loc *l = &f->locs[k];
 			const struct ks_migration *e = ks_migration_at(f->fixes, f->fix, l->file, l->line);
 			const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
+			const char *fn = f->diff->callback;
+			unsigned line = l->line;
 			char *real;
 
 			if (!rw) {
@@ -60,9 +62,16 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			/* the file itself: a build may compile it through a link
 			 * (openafs's MODLOAD-RELEASE folder links to src/afs) */
 			real = realpath(l->file, NULL);
+			/* a callback's line: its definition, else the use's */
+			if (e->callback && fn && ks_definition_line(l->file, fn))
+				line = ks_definition_line(l->file, fn);
 			ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
 			fx->v[fx->n++] = (struct ks_fix_site){ real ? real : ks_xstrdup(l->file),
-							       l->line, e, rw, f->fixes->to };
+							       line,
+							       fn ? ks_xstrdup(fn) : NULL,
+							       e,
+							       rw,
+							       f->fixes->to };
 		}
 	}
 }
@@ -248,7 +257,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		size_t k = v[i].line - 1;
 
 		if (v[i].line && v[i].line <= ls.n &&
-		    !ks_edit_line(v[i].m, v[i].rw, ls.p[k], ls.len[k], &ed[i])) {
+		    !ks_edit_line(v[i].m, v[i].rw, ls.p[k], ls.len[k], v[i].fn, &ed[i])) {
 			c[nc++] = (struct change){ k, &v[i], &ed[i], false };
 			continue;
 		}
@@ -287,6 +296,7 @@ int ks_fixes_write(FILE *out, struct ks_fixes *fx)
 	for (size_t i = 0; i < fx->n; i++) {
 		if (n && !cmp_site(&fx->v[n - 1], &fx->v[i])) {
 			free(fx->v[i].file);
+			free(fx->v[i].fn);
 			continue;
 		}
 		fx->v[n++] = fx->v[i];
@@ -320,8 +330,10 @@ int ks_fixes_write(FILE *out, struct ks_fixes *fx)
 
 void ks_fixes_free(struct ks_fixes *fx)
 {
-	for (size_t i = 0; i < fx->n; i++)
+	for (size_t i = 0; i < fx->n; i++) {
 		free(fx->v[i].file);
+		free(fx->v[i].fn);
+	}
 	free(fx->v);
 	ks_strv_free(fx->left, fx->nleft);
 	memset(fx, 0, sizeof(*fx));

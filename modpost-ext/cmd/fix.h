@@ -10,10 +10,12 @@
 #include "rules/rules.h"
 
 /* One line to rewrite as in-tree code did: an #include of a header it
- * replaced, a call whose arguments it changed. */
+ * replaced, a call whose arguments it changed, the head of a callback
+ * whose parameters it changed. */
 struct ks_fix_site {
 	char *file;
 	unsigned line;
+	char *fn;			/* a callback's: the module's function; NULL */
 	const struct ks_migration *m;
 	const struct ks_rewrite *rw;	/* m's one rewrite */
 	const char *to;			/* the release that has the new form */

@@ -80,34 +80,84 @@ static char *example(const char *s)
 	return ks_xstrdup(arrow + 4);
 }
 
-/* A Rewrite: value, "drop N", "insert N TEXT", "rename NAME" or "call
- * NAME". */
+static const char *const op_names[] = {
+	[KS_RW_HEADER] = "header", [KS_RW_DROP] = "drop",   [KS_RW_INSERT] = "insert",
+	[KS_RW_RENAME] = "rename", [KS_RW_CALL] = "call",   [KS_RW_CONST] = "const",
+	[KS_RW_RETYPE] = "retype",
+};
+_Static_assert(KS_ARRAY_SIZE(op_names) == KS_NRW_OPS, "a name per rewrite");
+
+const char *ks_rewrite_op_name(enum ks_rewrite_op op)
+{
+	return op_names[op];
+}
+
+/* "struct NAME", "union NAME" or "enum NAME". */
+static bool tag_type(const char *s)
+{
+	const char *sp = strchr(s, ' ');
+
+	return sp && (!strncmp(s, "struct ", 7) || !strncmp(s, "union ", 6) ||
+		      !strncmp(s, "enum ", 5)) &&
+	       ks_is_identifier(sp + 1);
+}
+
+/* A Rewrite: value: "drop N", "insert N TEXT", "rename NAME", "call
+ * NAME", "const N" (N from 0) or "retype N struct NAME". */
 static bool rewrite(const char *s, struct ks_rewrite *rw)
 {
 	char *end;
 	unsigned long n;
-	bool drop = !strncmp(s, "drop ", 5), insert = !strncmp(s, "insert ", 7);
+	size_t k = 1, len;
 
-	if (!strncmp(s, "rename ", 7) || !strncmp(s, "call ", 5)) {
-		bool call = *s == 'c';
-
-		if (!ks_is_identifier(s + (call ? 5 : 7)))
+	while (k < KS_NRW_OPS && (len = strlen(op_names[k]), strncmp(s, op_names[k], len) ||
+							       s[len] != ' '))
+		k++;
+	if (k == KS_NRW_OPS)
+		return false;
+	rw->op = (enum ks_rewrite_op)k;
+	s += strlen(op_names[k]) + 1;
+	if (rw->op == KS_RW_RENAME || rw->op == KS_RW_CALL) {
+		if (!ks_is_identifier(s))
 			return false;
-		rw->op = call ? KS_RW_CALL : KS_RW_RENAME;
-		rw->text = ks_xstrdup(s + (call ? 5 : 7));
+		rw->text = ks_xstrdup(s);
 		return true;
 	}
-	if (!drop && !insert)
-		return false;
-	s += drop ? 5 : 7;
 	n = strtoul(s, &end, 10);
-	if (end == s || *s == '-' || *s == '+' || !n || n > 64 ||
-	    (drop ? *end != '\0' : *end != ' ' || !end[1]))
+	if (end == s || *s == '-' || *s == '+' || (!n && rw->op != KS_RW_CONST) || n > 64)
 		return false;
-	rw->op = drop ? KS_RW_DROP : KS_RW_INSERT;
+	if (rw->op == KS_RW_DROP || rw->op == KS_RW_CONST ? *end != '\0'
+	    : *end != ' ' || !end[1] || (rw->op == KS_RW_RETYPE && (!n || !tag_type(end + 1))))
+		return false;
 	rw->arg = (unsigned)n;
-	rw->text = insert ? ks_xstrdup(end + 1) : NULL;
+	rw->text = rw->op == KS_RW_INSERT || rw->op == KS_RW_RETYPE ? ks_xstrdup(end + 1) : NULL;
 	return true;
+}
+
+/* Whether a Rewrite: with op belongs to entry e. */
+static bool fits(const struct ks_migration *e, enum ks_rewrite_op op)
+{
+	if (e->callback)
+		return op == KS_RW_CONST || op == KS_RW_RETYPE;
+	if (e->assign)
+		return op == KS_RW_CALL;
+	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME;
+}
+
+/* "struct S.MEMBER" (or union). */
+static bool callback_name(const char *s)
+{
+	const char *dot = strrchr(s, '.');
+	char *t;
+	bool ok;
+
+	if (!dot || (strncmp(s, "struct ", 7) && strncmp(s, "union ", 6)) ||
+	    !ks_is_identifier(dot + 1))
+		return false;
+	t = ks_xstrndup(s, (size_t)(dot - s));
+	ok = tag_type(t);
+	free(t);
+	return ok;
 }
 
 /* "MEMBER OP": a member's name, an operator of assignment. */
@@ -125,19 +175,23 @@ static bool member_op(const char *s)
 	return ok;
 }
 
-/* A new entry of name: field is Header:, Call: or Assign:. */
+/* A new entry of name: field is Header:, Call:, Assign: or Callback:. */
 static void start_entry(struct parse *p, const char *field, const char *name)
 {
 	struct ks_migrations *m = p->m;
 	struct ks_migration *e;
-	bool call = *field != 'H', assign = *field == 'A';
+	bool call = *field != 'H', assign = *field == 'A', callback = !strcmp(field, "Callback");
 
 	if (p->cur)
 		BAD(p, "'%s': an entry starts after a blank line", name);
-	if (assign ? !member_op(name) : call ? !ks_is_identifier(name) : !header(name))
-		BAD(p, assign ? "expected a member's name and '=', '|=' or '&=', not '%s'"
-		    : call    ? "expected a function's or macro's name, not '%s'"
-			      : "expected a header's name as #include <...> names it, not '%s'",
+	if (assign	   ? !member_op(name)
+	    : callback ? !callback_name(name)
+	    : call	   ? !ks_is_identifier(name)
+		   : !header(name))
+		BAD(p, assign	    ? "expected a member's name and '=', '|=' or '&=', not '%s'"
+		       : callback ? "expected 'struct NAME.MEMBER', not '%s'"
+		       : call	    ? "expected a function's or macro's name, not '%s'"
+				    : "expected a header's name as #include <...> names it, not '%s'",
 		    name);
 	if (ks_migrations_find(m, name, call))
 		BAD(p, "%s '%s' listed twice", call ? "call" : "header", name);
@@ -147,6 +201,7 @@ static void start_entry(struct parse *p, const char *field, const char *name)
 	e->name = ks_xstrdup(name);
 	e->call = call;
 	e->assign = assign;
+	e->callback = callback;
 	e->line = p->line;
 }
 
@@ -156,8 +211,9 @@ static void field(struct parse *p, const char *name, const char *value)
 	struct ks_migration *e = p->cur;
 	struct ks_rewrite *rw = e && e->nrw ? &e->rw[e->nrw - 1] : NULL;
 	char **head = !strcmp(name, "From") ? &m->from : !strcmp(name, "To") ? &m->to : NULL;
-	static const char *const known[] = { "From",	"To",	   "Header", "Call",   "Assign",
-					     "Instead", "Rewrite", "Count",  "Example" };
+	static const char *const known[] = { "From",	 "To",	    "Header", "Call",
+					     "Assign",	 "Callback", "Instead", "Rewrite",
+					     "Count",	 "Example" };
 	size_t k = 0;
 	unsigned n, of;
 
@@ -172,30 +228,30 @@ static void field(struct parse *p, const char *name, const char *value)
 		if (!release(value))
 			BAD(p, "expected a release X.Y, not '%s'", value);
 		*head = ks_xstrdup(value);
-	} else if (!strcmp(name, "Header") || !strcmp(name, "Call") || !strcmp(name, "Assign")) {
+	} else if (k >= 2 && k <= 5) {		/* Header, Call, Assign, Callback */
 		start_entry(p, name, value);
 	} else if (!e) {
-		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header:, Call: or "
-				  "Assign:)",
+		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header:, Call:, "
+				  "Assign: or Callback:)",
 				  name));
 	} else if (!strcmp(name, "Instead") || !strcmp(name, "Rewrite")) {
 		struct ks_rewrite next = { .op = KS_RW_HEADER };
 
 		if ((*name == 'I') == e->call)
 			BAD(p, "'%s:' belongs to a %s entry", name,
-			    e->call ? "Header:" : "Call: or Assign:");
+			    e->call ? "Header:" : "Call:, Assign: or Callback:");
 		if (e->nrw == KS_ARRAY_SIZE(e->rw) || (!e->call && e->nrw))
 			BAD(p, "'%s': an entry has %s", value,
 			    e->call ? "at most two rewrites" : "one Instead:");
 		if (rw && (!rw->count || !rw->example))
 			BAD(p, "'%s': the rewrite before lacks Count: or Example:", value);
-		if (e->call ? !rewrite(value, &next) || (next.op == KS_RW_CALL) != e->assign
-			    : !header(value)) {
+		if (e->call ? !rewrite(value, &next) || !fits(e, next.op) : !header(value)) {
 			free(next.text);
-			BAD(p, e->assign ? "expected 'call NAME', not '%s'"
-			       : e->call ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', "
-					   "not '%s'"
-					 : "expected one header's name, not '%s'",
+			BAD(p, e->assign     ? "expected 'call NAME', not '%s'"
+			       : e->callback ? "expected 'const N' or 'retype N struct NAME', not '%s'"
+			       : e->call     ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', "
+					       "not '%s'"
+					     : "expected one header's name, not '%s'",
 			    value);
 		}
 		if (!e->call)

@@ -15,28 +15,35 @@ enum ks_rewrite_op {
 	KS_RW_INSERT,			/* an argument inserted */
 	KS_RW_RENAME,			/* another function or macro called */
 	KS_RW_CALL,			/* an assignment become a call */
+	KS_RW_CONST,			/* a callback's parameter (or return type) made const */
+	KS_RW_RETYPE,			/* a callback's parameter of another struct */
+	KS_NRW_OPS
 };
 
 /* One rewrite the in-tree code made, how often, and where once. */
 struct ks_rewrite {
 	enum ks_rewrite_op op;
-	unsigned arg;			/* DROP, INSERT: which, 1-based */
+	unsigned arg;			/* DROP, INSERT, CONST, RETYPE: which argument or
+					 * parameter, 1-based (CONST: 0 the return type) */
 	char *text;			/* HEADER: the new header; INSERT: the argument;
-					 * RENAME, CALL: the name called */
+					 * RENAME, CALL: the name called; RETYPE: the
+					 * parameter's new type, "struct NAME" */
 	unsigned count;			/* sites that made it */
 	char *example;			/* "FILE:LINE" of one, in the newer release */
 };
 
 /* A header its in-tree users stopped including (Header:), a function or
  * macro whose in-tree callers changed their arguments or called another
- * in its place (Call:), or a member whose in-tree assignments with one
- * operator became calls (Assign:, "vm_flags |="): the rewrites they made,
- * the most common first. */
+ * in its place (Call:), a member whose in-tree assignments with one
+ * operator became calls (Assign:, "vm_flags |="), or a member whose
+ * in-tree callbacks changed their definitions (Callback:, "struct
+ * class.devnode"): the rewrites they made, the most common first. */
 struct ks_migration {
 	char *name;			/* the header as #include <...> names it, the
-					 * call's, or "MEMBER OP" */
-	bool call;			/* a Call: or Assign: entry (Rewrite:) */
+					 * call's, "MEMBER OP" or "struct S.MEMBER" */
+	bool call;			/* a Call:, Assign: or Callback: entry (Rewrite:) */
 	bool assign;			/* an Assign: entry */
+	bool callback;			/* a Callback: entry */
 	unsigned of;			/* the in-tree sites that changed */
 	struct ks_rewrite rw[2];
 	unsigned nrw;
@@ -72,5 +79,7 @@ const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 					   const struct ks_migration *e, const char *path,
 					   unsigned lineno);
 void ks_migrations_free(struct ks_migrations *m);
+/* The op as a Rewrite: value spells it: "drop", "const"... */
+const char *ks_rewrite_op_name(enum ks_rewrite_op op);
 
 #endif

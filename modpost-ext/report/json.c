@@ -138,13 +138,9 @@ static void doc_end(FILE *out, const struct ks_diags *d)
 /* One rewrite of in-tree code: what it made, at how many sites, one. */
 static void json_rewrite(FILE *out, const struct ks_rewrite *rw)
 {
-	fprintf(out, "{\"op\": \"%s\", \"argument\": ",
-		rw->op == KS_RW_HEADER ? "header"
-		: rw->op == KS_RW_DROP ? "drop"
-		: rw->op == KS_RW_INSERT ? "insert"
-		: rw->op == KS_RW_RENAME ? "rename"
-					 : "call");
-	if (rw->op != KS_RW_DROP && rw->op != KS_RW_INSERT)
+	fprintf(out, "{\"op\": \"%s\", \"argument\": ", ks_rewrite_op_name(rw->op));
+	if (rw->op != KS_RW_DROP && rw->op != KS_RW_INSERT && rw->op != KS_RW_CONST &&
+	    rw->op != KS_RW_RETYPE)
 		fputs("null", out);
 	else
 		fprintf(out, "%u", rw->arg);
@@ -185,7 +181,8 @@ static void json_fix(FILE *out, const struct ks_finding *f)
 		for (size_t i = 0; rw && !have && i < f->nlocs; i++)
 			have = ks_migration_at(f->fixes, f->fix, f->locs[i].file, f->locs[i].line) ==
 				       f->fix &&
-			       !ks_edit_file(f->fix, rw, f->locs[i].file, f->locs[i].line, &ed);
+			       !ks_edit_file(f->fix, rw, f->locs[i].file, f->locs[i].line,
+					     f->diff->callback, &ed);
 		ks_json_str(out, have ? ed.before : NULL);
 		fputs(", \"after\": ", out);
 		ks_json_str(out, have ? ed.after : NULL);

@@ -240,14 +240,86 @@ static bool assign_span(const char *s, size_t len, const char *name, const char 
 	return true;
 }
 
+/* Past the words a definition's head may start with before its type. */
+static size_t past_storage(const char *s, size_t len, size_t i)
+{
+	static const char *const words[] = { "static", "inline", "__always_inline", "noinline",
+					     "__maybe_unused", "notrace" };
+
+	for (size_t k = 0; k < KS_ARRAY_SIZE(words);) {
+		size_t n = strlen(words[k]);
+
+		i = skip_blanks(s, len, i);
+		if (i + n < len && !memcmp(s + i, words[k], n) && !ident_char(s[i + n])) {
+			i += n;
+			k = 0;
+		} else {
+			k++;
+		}
+	}
+	return i;
+}
+
+/* What rw (CONST, RETYPE) changes of the head of callback fn's definition
+ * on the line: "const " before the parameter's type (or the return
+ * type's), or the struct's name in the parameter's type replaced; *from
+ * where the head starts. */
+static bool callback_span(const char *s, size_t len, const char *fn, const struct ks_rewrite *rw,
+			  size_t at[2], char **with, size_t *from)
+{
+	struct call c;
+	size_t i, k = rw->arg - 1, n;
+
+	if (!fn || !find_call(s, len, fn, &c))
+		return false;
+	*from = skip_blanks(s, len, 0);
+	if (rw->op == KS_RW_CONST) {
+		/* the return type, when the line has it; the parameter's */
+		i = rw->arg ? (k < c.n ? c.a[k] : len) : past_storage(s, len, 0);
+		if (i >= (rw->arg ? len : c.name) || (len - i > 6 && !memcmp(s + i, "const", 5) &&
+						      !ident_char(s[i + 5])))
+			return false;
+		at[0] = at[1] = i;
+		*with = ks_xstrdup("const ");
+		return true;
+	}
+	if (k >= c.n)
+		return false;
+	/* "struct NAME": the keyword, then the name it replaces */
+	n = strcspn(rw->text, " ");
+	for (i = c.a[k]; i < c.b[k]; i = find_name(s, c.b[k], rw->text, i) + n) {
+		char *kw = ks_xstrndup(rw->text, n);
+
+		i = find_name(s, c.b[k], kw, i);
+		free(kw);
+		if (i == c.b[k])
+			return false;
+		at[0] = skip_blanks(s, c.b[k], i + n);
+		for (at[1] = at[0]; at[1] < c.b[k] && ident_char(s[at[1]]); at[1]++)
+			;
+		if (at[1] == at[0] || !strncmp(s + at[0], rw->text + n + 1, at[1] - at[0]))
+			return false;
+		*with = ks_xstrdup(rw->text + n + 1);
+		return true;
+	}
+	return false;
+}
+
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
-		 size_t len, struct ks_edit *ed)
+		 size_t len, const char *fn, struct ks_edit *ed)
 {
 	size_t from, to;
 	struct ks_buf after = KS_BUF_INIT;
 
 	memset(ed, 0, sizeof(*ed));
-	if (rw->op == KS_RW_HEADER) {
+	if (rw->op == KS_RW_CONST || rw->op == KS_RW_RETYPE) {
+		struct call c;
+
+		if (!callback_span(s, len, fn, rw, ed->at, &ed->with, &from) ||
+		    !find_call(s, len, fn, &c))
+			return -ERANGE;
+		to = c.close + 1;
+	} else if (rw->op == KS_RW_HEADER) {
 		long at = ks_include_name_at(s, len, e->name);
 
 		if (at < 0)
@@ -285,16 +357,50 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	return 0;
 }
 
+unsigned ks_definition_line(const char *path, const char *fn)
+{
+	struct ks_buf text = KS_BUF_INIT;
+	unsigned line = 0, found = 0, head = 0;	/* head: a line that ends a head of
+						   fn's, blank lines after it */
+
+	if (ks_buf_read_file(&text, path) < 0)
+		return 0;
+	for (size_t at = 0; at < text.len && !found;) {
+		const char *s = text.p + at, *nl = memchr(s, '\n', text.len - at);
+		size_t len = nl ? (size_t)(nl - s) : text.len - at, i;
+		struct call c;
+
+		line++;
+		i = skip_blanks(s, len, 0);
+		if (head && i < len)
+			found = s[i] == '{' ? head : 0;
+		head = i == len ? head : 0;
+		if (!found && find_call(s, len, fn, &c)) {
+			i = skip_blanks(s, len, c.close + 1);
+			head = i == len ? line : 0;
+			found = i < len && s[i] == '{' ? line : 0;
+		}
+		at += len + 1;
+	}
+	ks_buf_free(&text);
+	return found;
+}
+
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
-		 unsigned lineno, struct ks_edit *ed)
+		 unsigned lineno, const char *fn, struct ks_edit *ed)
 {
 	char *line;
 	size_t len;
-	int r = ks_file_line(path, lineno, &line, &len);
+	int r;
 
 	memset(ed, 0, sizeof(*ed));
+	/* a callback's rewrite is at its definition */
+	if (e->callback && !(lineno = fn ? ks_definition_line(path, fn) : 0))
+		return -ERANGE;
+	r = ks_file_line(path, lineno, &line, &len);
 	if (!r)
-		r = ks_edit_line(e, rw, line, len, ed);
+		r = ks_edit_line(e, rw, line, len, fn, ed);
+	ed->line = lineno;
 	free(line);
 	return r;
 }
@@ -317,6 +423,11 @@ void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struc
 		ks_buf_addf(b, "is no statement of its own that assigns with '%s' (another "
 			       "operator, or changed since the build)",
 			    e->name);
+	else if (e->callback)
+		ks_buf_addf(b, "has no definition of the callback whose head the file has on one "
+			       "line, with the parameter %s rewrites (defined in another file, "
+			       "or changed since the build)",
+			    ks_rewrite_op_name(rw->op));
 	else
 		ks_buf_addf(b, "has no call of %s() with all its arguments (changed since the build, "
 			       "or a call over several lines)",

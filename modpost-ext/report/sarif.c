@@ -13,6 +13,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "path.h"
+#include "forecast/forecast.h"
 #include "input/migrations.h"
 #include "report/column.h"
 #include "report/json.h"
@@ -195,7 +196,7 @@ static void write_fix(const struct sarif *s, const struct ks_loc *l, const char 
 	struct ks_buf text = KS_BUF_INIT;
 	struct ks_edit ed;
 
-	if (!rw || ks_edit_file(e, rw, path, l->line, &ed) < 0)
+	if (!rw || ks_edit_file(e, rw, path, l->line, s->f->diff->callback, &ed) < 0)
 		return;
 	ks_fix_words(&text, e, s->f->fixes);
 	fputs(",\n         \"fixes\": [{\"description\": {\"text\": ", s->out);
@@ -205,7 +206,7 @@ static void write_fix(const struct sarif *s, const struct ks_loc *l, const char 
 	fprintf(s->out,
 		", \"replacements\": [{\"deletedRegion\": {\"startLine\": %u, \"startColumn\": %u, "
 		"\"endColumn\": %u}, \"insertedContent\": {\"text\": ",
-		l->line, ed.ucol[0], ed.ucol[1]);
+		ed.line, ed.ucol[0], ed.ucol[1]);
 	ks_json_str(s->out, ed.with);
 	fputs("}}]}]}]", s->out);
 	ks_edit_free(&ed);

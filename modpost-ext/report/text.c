@@ -5,6 +5,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "forecast/forecast.h"
 #include "input/migrations.h"
 #include "report/column.h"
 #include "report/json.h"
@@ -44,7 +45,7 @@ static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l
 	struct ks_edit ed;
 
 	ks_fix_words(&words, e ? e : f->fix, f->fixes);
-	if (!rw || ks_edit_file(e, rw, l->file, l->line, &ed) < 0) {
+	if (!rw || ks_edit_file(e, rw, l->file, l->line, f->diff->callback, &ed) < 0) {
 		if (rw || !e) {
 			ks_buf_adds(&words, " (the line ");
 			ks_edit_missing(&words, f->fix, rw ? rw : &f->fix->rw[0]);
@@ -54,11 +55,12 @@ static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l
 		ks_buf_free(&words);
 		return;
 	}
-	fprintf(out, "%s:%u:%u: note: %s\n", l->file, l->line, ed.dcol[0], words.p);
+	/* a callback's: at its definition */
+	fprintf(out, "%s:%u:%u: note: %s\n", l->file, ed.line, ed.dcol[0], words.p);
 	fputs("fix-it:", out);
 	ks_json_str(out, l->file);
 	/* GCC's parseable fix-its count bytes, from 1 */
-	fprintf(out, ":{%u:%zu-%u:%zu}:", l->line, ed.at[0] + 1, l->line, ed.at[1] + 1);
+	fprintf(out, ":{%u:%zu-%u:%zu}:", ed.line, ed.at[0] + 1, ed.line, ed.at[1] + 1);
 	ks_json_str(out, ed.with);
 	fputc('\n', out);
 	ks_edit_free(&ed);

@@ -394,15 +394,29 @@ static void say_break(struct ks_buf *b, const struct ks_diff *d)
 	ks_buf_free(&shapes);
 }
 
-/* "dropped argument 2", "passed 'NULL' as argument 3", "called x()" */
+/* "dropped argument 2", "passed 'NULL' as argument 3", "called x()",
+ * "made parameter 1 const", "made the return type const", "took a
+ * 'struct x' as parameter 2" */
 static void made(struct ks_buf *b, const struct ks_rewrite *rw)
 {
 	if (rw->op == KS_RW_DROP)
 		ks_buf_addf(b, "dropped argument %u", rw->arg);
 	else if (rw->op == KS_RW_INSERT)
 		ks_buf_addf(b, "passed '%s' as argument %u", rw->text, rw->arg);
+	else if (rw->op == KS_RW_CONST && rw->arg)
+		ks_buf_addf(b, "made parameter %u const", rw->arg);
+	else if (rw->op == KS_RW_CONST)
+		ks_buf_adds(b, "made the return type const");
+	else if (rw->op == KS_RW_RETYPE)
+		ks_buf_addf(b, "took a '%s' as parameter %u", rw->text, rw->arg);
 	else
 		ks_buf_addf(b, "called %s()", rw->text);
+}
+
+/* What a Call:, Assign: or Callback: entry's sites are, said of of them. */
+static const char *sites(const struct ks_migration *e)
+{
+	return e->callback ? "callbacks" : e->assign ? "assignments" : "calls";
 }
 
 void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct ks_migrations *ms)
@@ -423,23 +437,22 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 				    rw->arg, e->name);
 		else if (rw->op == KS_RW_RENAME)
 			ks_buf_addf(b, "in-tree code calls %s() instead of %s()", rw->text, e->name);
-		else
+		else if (rw->op == KS_RW_CALL)
 			ks_buf_addf(b, "in-tree code calls %s() instead of assigning with '%s'",
 				    rw->text, e->name);
+		else {
+			ks_buf_addf(b, "in-tree %s callbacks ", e->name);
+			made(b, rw);
+		}
 		ks_buf_addf(b, " (%u of the %u in-tree %s that changed from %s to %s; e.g. %s in %s)",
-			    rw->count, e->of, e->assign ? "assignments" : "calls", ms->from, ms->to,
-			    rw->example, ms->to);
+			    rw->count, e->of, sites(e), ms->from, ms->to, rw->example, ms->to);
 		return;
 	}
 	/* what the callers did, said as such, never as the fix */
-	if (e->assign)
-		ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree assignments "
-			       "with '%s' that changed from %s to %s, ",
-			    e->of, e->name, ms->from, ms->to);
-	else
-		ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree calls of %s() "
-			       "that changed from %s to %s, ",
-			    e->of, e->name, ms->from, ms->to);
+	ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree %s %s %s%s that "
+		       "changed from %s to %s, ",
+		    e->of, sites(e), e->callback ? "of" : e->assign ? "with '" : "of", e->name,
+		    e->callback ? "" : e->assign ? "'" : "()", ms->from, ms->to);
 	for (unsigned i = 0; i < e->nrw; i++) {
 		ks_buf_addf(b, "%s%u ", i ? ", " : "", e->rw[i].count);
 		made(b, &e->rw[i]);

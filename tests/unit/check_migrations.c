@@ -83,13 +83,28 @@ START_TEST(test_good)
 			      "Assign:  vm_flags &=\n"
 			      "Rewrite: call vm_flags_clear\n"
 			      "Count:   40 of 41\n"
-			      "Example: g.c:1 -> g.c:1\n",
+			      "Example: g.c:1 -> g.c:1\n"
+			      "\n"
+			      "Callback: struct class.devnode\n"
+			      "Rewrite: const 1\n"
+			      "Count:   12 of 12\n"
+			      "Example: h.c:1 -> h.c:1\n"
+			      "\n"
+			      "Callback: struct hid_driver.report_fixup\n"
+			      "Rewrite: const 0\n"
+			      "Count:   40 of 41\n"
+			      "Example: i.c:1 -> i.c:1\n"
+			      "\n"
+			      "Callback: struct genl_family.pre_doit\n"
+			      "Rewrite: retype 1 struct genl_split_ops\n"
+			      "Count:   5 of 5\n"
+			      "Example: j.c:1 -> j.c:1\n",
 			      path),
 			 0);
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 8);
+	ck_assert_uint_eq(m.n, 11);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -137,6 +152,19 @@ START_TEST(test_good)
 	ck_assert_int_eq(e->rw[0].op, KS_RW_CALL);
 	ck_assert_str_eq(e->rw[0].text, "vm_flags_clear");
 	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	/* callbacks: a parameter, the return type, a parameter's struct */
+	e = ks_migrations_find(&m, "struct class.devnode", true);
+	ck_assert(e->callback && !e->assign);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_CONST);
+	ck_assert_uint_eq(e->rw[0].arg, 1);
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	e = ks_migrations_find(&m, "struct hid_driver.report_fixup", true);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_CONST);
+	ck_assert_uint_eq(e->rw[0].arg, 0);
+	e = ks_migrations_find(&m, "struct genl_family.pre_doit", true);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_RETYPE);
+	ck_assert_str_eq(e->rw[0].text, "struct genl_split_ops");
+	ck_assert_str_eq(ks_rewrite_op_name(e->rw[0].op), "retype");
 	ks_migrations_free(&m);
 	ks_diags_free(&d);
 }
@@ -152,11 +180,25 @@ static const struct {
 	{ "From: 6\nTo: 6.12\n", 1, "expected a release X.Y, not '6'" },
 	{ "From: 6.1\nTo: 6.12\nFrom: 6.2\n", 3, "'From:' belongs once at the top, before the entries" },
 	{ "From: 6.1\nTo: 6.12\nInstead: x.h\n", 3,
-	  "'Instead:' outside an entry (an entry starts with Header:, Call: or Assign:)" },
+	  "'Instead:' outside an entry (an entry starts with Header:, Call:, Assign: or Callback:)" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f(x)\n", 4, "expected a function's or macro's name, not 'f(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nInstead: x.h\n", 5, "'Instead:' belongs to a Header: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nRewrite: drop 1\n", 5,
-	  "'Rewrite:' belongs to a Call: or Assign: entry" },
+	  "'Rewrite:' belongs to a Call:, Assign: or Callback: entry" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: class.devnode\n", 4,
+	  "expected 'struct NAME.MEMBER', not 'class.devnode'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class\n", 4,
+	  "expected 'struct NAME.MEMBER', not 'struct class'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: drop 1\n", 5,
+	  "expected 'const N' or 'retype N struct NAME', not 'drop 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 mnt_idmap\n", 5,
+	  "expected 'const N' or 'retype N struct NAME', not 'retype 1 mnt_idmap'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 0 struct x\n", 5,
+	  "expected 'const N' or 'retype N struct NAME', not 'retype 0 struct x'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: const 1 x\n", 5,
+	  "expected 'const N' or 'retype N struct NAME', not 'const 1 x'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: const 1\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'const 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 0\n", 5,
 	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'drop 0'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: insert 2\n", 5,

@@ -603,7 +603,7 @@ START_TEST(test_include_columns)
 	      "int asm_unaligned; /* <asm/unaligned.h> */\n",
 	      f);
 	fclose(f);
-	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 1, &e), 0);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 1, NULL, &e), 0);
 	ck_assert_uint_eq(e.dcol[0], 18);
 	ck_assert_uint_eq(e.dcol[1], 33);
 	ck_assert_uint_eq(e.ucol[0], 11);
@@ -611,16 +611,16 @@ START_TEST(test_include_columns)
 	ck_assert_str_eq(e.with, "linux/unaligned.h");
 	ck_assert_str_eq(e.before, "asm/unaligned.h");
 	ks_edit_free(&e);
-	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 2, &e), 0);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 2, NULL, &e), 0);
 	ck_assert_uint_eq(e.dcol[0], 15);
 	ck_assert_uint_eq(e.ucol[1], 30);
 	ks_edit_free(&e);
 	/* another header, not a directive, past the end: not there */
-	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 3, &e), -ERANGE);
-	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 4, &e), -ERANGE);
-	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 5, &e), -ERANGE);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 3, NULL, &e), -ERANGE);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 4, NULL, &e), -ERANGE);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 5, NULL, &e), -ERANGE);
 	unlink(path);
-	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 1, &e), -ENOENT);
+	ck_assert_int_eq(ks_edit_file(&unaligned, rw, path, 1, NULL, &e), -ENOENT);
 }
 END_TEST
 
@@ -659,6 +659,25 @@ static const struct {
 	{ KS_RW_RENAME, 0, "new_create", "\tc = class_create(THIS_MODULE,", "new_create", 13 },
 	{ KS_RW_RENAME, 0, "new_create", "f(\"class_create\", my_class_create, class_create2);",
 	  NULL, 0 },
+	/* a callback's head, its parameters on the line: const before a
+	 * parameter's type or the return type, a struct's name replaced */
+	{ KS_RW_CONST, 1, NULL, "static char *x_devnode(struct device *dev, umode_t *mode)",
+	  "static char *x_devnode(const struct device *dev, umode_t *mode)", 24 },
+	{ KS_RW_CONST, 2, NULL, "static int x_devnode(struct device *d, struct device_driver *drv)",
+	  "static int x_devnode(struct device *d, const struct device_driver *drv)", 40 },
+	{ KS_RW_CONST, 0, NULL, "static inline __u8 *x_devnode(struct hid_device *h, __u8 *r)",
+	  "static inline const __u8 *x_devnode(struct hid_device *h, __u8 *r)", 15 },
+	{ KS_RW_CONST, 0, NULL, "x_devnode(struct device *dev)", NULL, 0 },
+	{ KS_RW_CONST, 1, NULL, "static char *x_devnode(const struct device *dev, umode_t *m)", NULL,
+	  0 },
+	{ KS_RW_CONST, 3, NULL, "static char *x_devnode(struct device *dev, umode_t *m)", NULL, 0 },
+	{ KS_RW_CONST, 1, NULL, "static char *x_devnode(struct device *dev,", NULL, 0 },
+	{ KS_RW_CONST, 1, NULL, "static char *my_x_devnode(struct device *dev)", NULL, 0 },
+	{ KS_RW_RETYPE, 1, "struct mnt_idmap", "int x_devnode(struct user_namespace *ns, int m)",
+	  "int x_devnode(struct mnt_idmap *ns, int m)", 22 },
+	{ KS_RW_RETYPE, 2, "struct mnt_idmap", "int x_devnode(struct user_namespace *ns, int m)", NULL,
+	  0 },
+	{ KS_RW_RETYPE, 1, "struct mnt_idmap", "int x_devnode(struct mnt_idmap *ns)", NULL, 0 },
 };
 
 START_TEST(test_call_edit)
@@ -671,8 +690,11 @@ START_TEST(test_call_edit)
 		m.name = (char *)"DEFINE_SEMAPHORE";
 	if (calls[_i].op == KS_RW_CALL)
 		m.name = (char *)"vm_flags |=", m.assign = true;
+	if (calls[_i].op == KS_RW_CONST || calls[_i].op == KS_RW_RETYPE)
+		m.name = (char *)"struct class.devnode", m.callback = true;
 	m.rw[0] = (struct ks_rewrite){ calls[_i].op, calls[_i].arg, (char *)calls[_i].text, 3, NULL };
-	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line), &e);
+	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line),
+			 m.callback ? "x_devnode" : NULL, &e);
 	if (!calls[_i].after) {
 		ck_assert_int_eq(r, -ERANGE);
 		return;
@@ -681,6 +703,47 @@ START_TEST(test_call_edit)
 	ck_assert_str_eq(e.after, calls[_i].after);
 	ck_assert_uint_eq(e.dcol[0], calls[_i].col);
 	ks_edit_free(&e);
+}
+END_TEST
+
+/* Where a callback is defined: its head's ')' followed by '{' on the line
+ * or the next, not a declaration, a call or a longer name; the edit of a
+ * Callback: entry is made there, whatever line the use is on. */
+START_TEST(test_definition_line)
+{
+	char path[] = "/tmp/ks-definition-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	struct ks_migration m = { .name = (char *)"struct class.devnode", .call = true,
+				  .callback = true, .of = 3, .nrw = 1 };
+	struct ks_edit e;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("static char *x_devnode(struct device *dev, umode_t *mode);\n"	/* 1 */
+	      "static char *my_x_devnode(struct device *dev) { return 0; }\n"
+	      "static void use(void) { x_devnode(NULL, NULL); }\n"
+	      "static char *x_devnode(struct device *dev, umode_t *mode)\n"
+	      "\n"								/* 5 */
+	      "{\n"
+	      "\treturn NULL;\n"
+	      "}\n"
+	      "static struct class c = { .devnode = x_devnode };\n"
+	      "static int y_match(struct device *d, struct device_driver *drv) {\n",	/* 10 */
+	      f);
+	fclose(f);
+	ck_assert_uint_eq(ks_definition_line(path, "x_devnode"), 4);
+	ck_assert_uint_eq(ks_definition_line(path, "y_match"), 10);
+	ck_assert_uint_eq(ks_definition_line(path, "use"), 3);
+	ck_assert_uint_eq(ks_definition_line(path, "z"), 0);
+	m.rw[0] = (struct ks_rewrite){ KS_RW_CONST, 1, NULL, 3, NULL };
+	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, "x_devnode", &e), 0);
+	ck_assert_uint_eq(e.line, 4);
+	ck_assert_str_eq(e.after, "static char *x_devnode(const struct device *dev, umode_t *mode)");
+	ks_edit_free(&e);
+	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, "z", &e), -ERANGE);
+	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, NULL, &e), -ERANGE);
+	unlink(path);
+	ck_assert_uint_eq(ks_definition_line(path, "x_devnode"), 0);
 }
 END_TEST
 
@@ -842,6 +905,7 @@ static Suite *suite_report(void)
 	tcase_add_test(tc, test_column_in_file);
 	tcase_add_test(tc, test_include_columns);
 	tcase_add_loop_test(tc, test_call_edit, 0, KS_NCASES(calls));
+	tcase_add_test(tc, test_definition_line);
 	suite_add_tcase(s, tc);
 	return s;
 }
