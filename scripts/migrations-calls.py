@@ -4,7 +4,9 @@ function-like macro of the kernel's headers (include/, arch/x86/include/)
 that takes another number of arguments in NEW-SRC than in OLD-SRC, its
 in-tree calls paired across the two trees (same file, same enclosing
 function, same rank there) and the rewrite each pair made: an argument
-dropped, or one inserted (with its text). Writes the entries of
+dropped, or one inserted (with its text). Also names gone whose callers
+call another, assignments become accessor calls, and callbacks stored in
+a struct's member whose definitions changed (callbacks()). Writes the entries of
 ksunset.migrations(5) for the names whose pairs show one rewrite (at least
 3 of them, in at least 3 files, and two in three of the pairs), or the two
 most common when they show none.
@@ -293,6 +295,96 @@ def accessors(old, new, dold, dnew, entries):
                 (rw, f, line, min(ln for _, ln in took) if rw else line))
 
 
+OPENER = re.compile(r"\bstruct\s+(\w+)\s+(?:\w+\s+)*?\w+\s*(?:\[[^\]=;]*\])?\s*"
+                    r"(?:__\w+(?:\([^)]*\))?\s*)*=\s*\{")
+INIT = re.compile(r"^[ \t]*\.(\w+)\s*=\s*&?\s*([A-Za-z_]\w*)\s*,?[ \t]*$", re.M)
+STORAGE = {"static", "inline", "__always_inline", "noinline", "extern", "__init", "__exit",
+           "__cold", "notrace", "__maybe_unused", "__must_check"}
+
+
+def definition(text, fn):
+    """(return type, [parameters], line) of the definition of fn in text,
+    blanks squeezed and storage words left out; None: none."""
+    for m in re.finditer(r"\b%s\s*\(" % re.escape(fn), text):
+        if not declares(text, m.start()):
+            continue
+        end = close_paren(text, m.end() - 1)
+        if end < 0 or not text[end + 1:].lstrip().startswith("{"):
+            continue
+        start = max(text.rfind(ch, 0, m.start()) for ch in ";}{\n#")
+        # a head over two lines: the type on the line before the name
+        if not text[start + 1:m.start()].strip():
+            start = max(text.rfind(ch, 0, start) for ch in ";}{\n#")
+        ret = [w for w in text[start + 1:m.start()].replace("*", " * ").split()
+               if w not in STORAGE]
+        return (" ".join(ret).replace(" *", "*"), split_args(text[m.end():end]),
+                text.count("\n", 0, m.start()) + 1)
+    return None
+
+
+def callback_rewrite(old, new):
+    """The rewrite that takes a callback's definition old to new (each
+    definition()'s): ("const", i) (0: the return type), ("retype", i,
+    "struct NAME"), or None."""
+    (ro, po, _), (rn, pn, _) = old, new
+    if len(po) != len(pn):
+        return None
+    diff = [i for i in range(len(po)) if po[i] != pn[i]]
+    if ro != rn:
+        return ("const", 0) if not diff and rn == "const " + ro else None
+    if len(diff) != 1:
+        return None
+    i = diff[0]
+    if pn[i] == "const " + po[i]:
+        return ("const", i + 1)
+    a = re.match(r"((?:const )?(?:struct|union|enum)) (\w+)( ?\**)", po[i])
+    b = re.match(r"((?:const )?(?:struct|union|enum)) (\w+)( ?\**)", pn[i])
+    if a and b and a.group(1) == b.group(1) and a.group(3) == b.group(3) and \
+            a.group(2) != b.group(2):
+        return ("retype", i + 1, "%s %s" % (b.group(1).split()[-1], b.group(2)))
+    return None
+
+
+def initializers(text):
+    """{(struct, member, function)} of the designated initializers of text
+    that store a function: ".member = fn," in "struct S x = { ... }"."""
+    found = {}
+    openers = [(m.start(), m.group(1)) for m in OPENER.finditer(text)]
+    k = -1
+    for m in INIT.finditer(text):
+        while k + 1 < len(openers) and openers[k + 1][0] < m.start():
+            k += 1
+        if k >= 0:
+            found.setdefault((openers[k][1], m.group(1), m.group(2)),
+                             text.count("\n", 0, m.start()) + 1)
+    return found
+
+
+def callbacks(old, new, entries):
+    """The functions in-tree code stores in a member of a struct (a
+    designated initializer of "struct S"), paired across the two trees by
+    file, struct, member and name, whose definition changed: the rewrite
+    each made (a parameter or the return type become const, a parameter of
+    another struct), under "struct S.member"."""
+    r = subprocess.run(["grep", "-rlE", "--include=*.c", r"^[[:space:]]*\.[a-z_0-9]+[[:space:]]*=", "."],
+                       cwd=old, capture_output=True, text=True)
+    for f in sorted(p[2:] for p in r.stdout.split()):
+        if not os.path.isfile(os.path.join(new, f)):
+            continue
+        to, tn = read(os.path.join(old, f)), read(os.path.join(new, f))
+        if to == tn:
+            continue
+        to, tn = strip_comments(to), strip_comments(tn)
+        io, inew = initializers(to), initializers(tn)
+        for key in sorted(set(io) & set(inew)):
+            s, member, fn = key
+            do, dn = definition(to, fn), definition(tn, fn)
+            if not do or not dn or do[:2] == dn[:2]:
+                continue
+            entries["struct %s.%s" % (s, member)].append(
+                (callback_rewrite(do, dn), f, do[2], dn[2]))
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: migrations-calls.py OLD-SRC NEW-SRC")
@@ -320,8 +412,11 @@ def main():
                     pairs[key[1]].append((rewrite(aa, ab), f, la, lb))
     assigns = collections.defaultdict(list)
     accessors(old, new, dold, dnew, assigns)
+    cbs = collections.defaultdict(list)
+    callbacks(old, new, cbs)
     entry(pairs, "Call")
     entry(assigns, "Assign")
+    entry(cbs, "Callback")
 
 
 def entry(pairs, field):

@@ -15,8 +15,11 @@
 # header whose users went different ways has no entry), how many did, and
 # one of them at its line in each release; and a call whose function or
 # macro takes another number of arguments, with the argument its in-tree
-# callers dropped or inserted (migrations-calls.py). Only facts are written (names, counts, file:line), never
-# the trees' text. Exit status: 0 written, 2 usage or unreadable trees.
+# callers dropped or inserted, a name gone whose callers call another, an
+# assignment become an accessor call, and a callback stored in a struct's
+# member whose definitions changed, with the parameter or return type they
+# made const or pointed elsewhere (migrations-calls.py). Only facts are
+# written (names, counts, file:line), never the trees' text. Exit status: 0 written, 2 usage or unreadable trees.
 set -eu
 prog=migrations.sh
 die() { echo "$prog: $*" >&2; exit 2; }
@@ -66,7 +69,8 @@ includes "$new" >"$tmp/new"
 {
 	echo "# How in-tree code adapted between Linux $rold and $rnew: each header"
 	echo "# its files stopped including, and what they include instead; each"
-	echo "# call whose arguments changed, and how its in-tree callers changed."
+	echo "# call whose arguments changed, and how its in-tree callers changed;"
+	echo "# each callback whose prototype changed, and how in-tree ones did."
 	echo "# Written by scripts/migrations.sh; read by ksunset check --target."
 	echo
 	echo "From:    $rold"

@@ -67,6 +67,31 @@ for i in 1 2 3; do
 	printf 'int m%s(struct vm_area_struct *vma)\n{\n\tvm_flags_set(vma, VM_IO);\n\tvm_flags_clear(vma, VM_A | VM_B);\n\treturn 0;\n}\n' \
 		"$i" >"$n/drivers/m$i.c"
 done
+# and callbacks stored in struct members: at four drivers devnode's
+# parameter became const; at three report's return type did; at three
+# check's parameter points to another struct (its name changed too);
+# probe changed at one driver only, two ways at once
+for i in 1 2 3 4; do
+	{
+		printf 'static char *\nn%s_devnode(struct device *dev, umode_t *mode)\n{\n\treturn 0;\n}\n' "$i"
+		printf 'static u8 *n%s_report(struct hid *h) { return 0; }\n' "$i"
+		printf 'static int n%s_check(struct user_ns *ns, int x)\n{\n\treturn x;\n}\n' "$i"
+		printf 'static int n%s_probe(struct dev *d, int a) { return a; }\n' "$i"
+		printf 'static struct class n%s_class = {\n\t.devnode = n%s_devnode,\n};\n' "$i" "$i"
+		printf 'static const struct hid_driver n%s_hid = {\n\t.report = n%s_report,\n\t.check = n%s_check,\n\t.probe = n%s_probe,\n};\n' \
+			"$i" "$i" "$i" "$i"
+	} >"$o/drivers/n$i.c"
+	{
+		printf 'static char *\nn%s_devnode(const struct device *dev, umode_t *mode)\n{\n\treturn 0;\n}\n' "$i"
+		printf 'static %su8 *n%s_report(struct hid *h) { return 0; }\n' "$([ "$i" -le 3 ] && echo 'const ')" "$i"
+		printf 'static int n%s_check(struct %s *%s, int x)\n{\n\treturn x;\n}\n' "$i" \
+			"$([ "$i" -le 3 ] && echo 'idmap' || echo user_ns)" "$([ "$i" -le 3 ] && echo map || echo ns)"
+		printf 'static int n%s_probe(%s) { return 0; }\n' "$i" "$([ "$i" = 4 ] && echo 'const struct dev *d' || echo 'struct dev *d, int a')"
+		printf 'static struct class n%s_class = {\n\t.devnode = n%s_devnode,\n};\n' "$i" "$i"
+		printf 'static const struct hid_driver n%s_hid = {\n\t.report = n%s_report,\n\t.check = n%s_check,\n\t.probe = n%s_probe,\n};\n' \
+			"$i" "$i" "$i" "$i"
+	} >"$n/drivers/n$i.c"
+done
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -88,6 +113,16 @@ expect_eq "two trees: a function gone, the one its callers call instead" \
 expect_eq "two trees: assignments to a member become accessor calls" \
 	"$(grep -A3 '^Assign:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Assign: vm_flags &=|Rewrite: call vm_flags_clear|Count: 3 of 3|Example: drivers/m1.c:4 -> drivers/m1.c:4|--|Assign: vm_flags |=|Rewrite: call vm_flags_set|Count: 3 of 3|Example: drivers/m1.c:3 -> drivers/m1.c:3"
+expect_eq "two trees: a callback's parameter made const, at its definition" \
+	"$(grep -A3 '^Callback: struct class.devnode' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Callback: struct class.devnode|Rewrite: const 1|Count: 4 of 4|Example: drivers/n1.c:2 -> drivers/n1.c:2"
+expect_eq "two trees: a callback's return type made const" \
+	"$(grep -A3 '^Callback: struct hid_driver.report' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Callback: struct hid_driver.report|Rewrite: const 0|Count: 3 of 3|Example: drivers/n1.c:6 -> drivers/n1.c:6"
+expect_eq "two trees: a callback's parameter of another struct" \
+	"$(grep -A3 '^Callback: struct hid_driver.check' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Callback: struct hid_driver.check|Rewrite: retype 1 struct idmap|Count: 3 of 3|Example: drivers/n1.c:7 -> drivers/n1.c:7"
+expect_no_grep "two trees: callbacks changed by one driver only have no entry" "$TMP/m" "hid_driver.probe"
 expect_eq "two trees: no single rewrite: the two most common" \
 	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: split|Rewrite: drop 1|Count: 3 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5|Rewrite: drop 2|Count: 3 of 6|Example: drivers/c4.c:5 -> drivers/c4.c:5"
@@ -122,7 +157,8 @@ expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Header:  [^ ]+$/ { h++; next } /^Instead: [^ ]+$/ { i++; next }
 	/^Call:    [A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
 	/^Assign:  [A-Za-z_][A-Za-z0-9_]* [|&]?=$/ { k++; next }
-	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*)$/ { r++; next }
+	/^Callback: (struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
 	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok

@@ -199,8 +199,8 @@ expect_grep "breaks: text: GCC's parseable fix-it" "$TMP/out" \
 expect_eq "breaks: json: the fix" "$(python3 -c '
 import json, sys
 for f in json.load(open(sys.argv[1]))["findings"]:
-    if f.get("kind") == "header-gone" or f["symbol"] in ("DEFINE_SEMAPHORE", "class_create", "strlcpy",
-                                                          "struct vm_area_struct.vm_flags"):
+    if f.get("kind") in ("header-gone", "callback-prototype") or \
+            f["symbol"] in ("DEFINE_SEMAPHORE", "class_create", "strlcpy", "struct vm_area_struct.vm_flags"):
         x = f["fix"]
         print(x["before"], "->", x["after"], x["single"], x["count"], x["of"], x["from"], x["to"],
               x["example"], [(r["op"], r["argument"], r["text"]) for r in x["rewrites"]])
@@ -210,6 +210,7 @@ for f in json.load(open(sys.argv[1]))["findings"]:
 <asm/unaligned.h> -> <linux/unaligned.h> True 718 726 6.1 6.12 arch/alpha/kernel/traps.c:25 [('header', None, 'linux/unaligned.h')]
 DEFINE_SEMAPHORE(breaks_lock) -> DEFINE_SEMAPHORE(breaks_lock, 1) True 9 9 6.1 6.12 arch/mips/cavium-octeon/setup.c:75 [('insert', 2, '1')]
 class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]
+None -> None True 36 36 6.1 6.12 fs/9p/vfs_inode.c:975 [('retype', 1, 'struct mnt_idmap')]
 vma->vm_flags |= VM_IO; -> vm_flags_set(vma, VM_IO); True 86 118 6.1 6.12 arch/powerpc/kvm/book3s_xive_native.c:327 [('call', None, 'vm_flags_set')]"
 expect_grep "breaks: text: an argument dropped, said with its count" "$TMP/out" \
 	"; in-tree code drops argument 1 of class_create() (20 of the 20 in-tree calls that changed from 6.1 to 6.12; e.g. arch/powerpc/platforms/book3s/vas-api.c:628 in 6.12)"
@@ -362,9 +363,9 @@ fx=$TMP/fix
 if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 	fail "fix: build against $old"
 else
-	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko) >"$TMP/fix.patch" 2>"$TMP/err"
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 5 lines rewritten in 2 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 8 lines rewritten in 3 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -381,9 +382,23 @@ else
 	expect_grep "fix: an argument inserted, as in-tree callers did" "$TMP/fix.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
 	expect_grep "fix: an assignment to a read-only member, the accessor in-tree code calls" "$TMP/fix.patch" \
 		"+	vm_flags_set(vma, VM_IO | VM_DONTEXPAND);"
+	expect_grep "fix: a callback's parameter made const, at the head of its definition" "$TMP/fix.patch" \
+		"-static int fixcb_match(struct device *dev, struct device_driver *drv)
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++static int fixcb_match(struct device *dev, const struct device_driver *drv)
++#else"
+	expect_grep "fix: a callback's first parameter made const" "$TMP/fix.patch" \
+		"+static int fixcb_uevent(const struct device *dev, struct kobj_uevent_env *env)"
+	expect_grep "fix: a callback's return type made const" "$TMP/fix.patch" \
+		"+static const __u8 *fixcb_report_fixup(struct hid_device *hdev, __u8 *rdesc, unsigned int *rsize)"
+	"$KSUNSET" check --target "$H" "$fx/fixcb.ko" >"$TMP/out" 2>&1
+	expect_grep "fix: a callback's note and fix-it are at its definition, not at the use" "$TMP/out" \
+		"$fx/fixcb.c:9:44: note: in-tree struct bus_type.match callbacks made parameter 2 const ("
+	expect_grep "fix: a callback's fix-it inserts const" "$TMP/out" \
+		"fix-it:\"$fx/fixcb.c\":{9:44-9:44}:\"const \""
 	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
-		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "2:1"
+		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "3:2"
 	for kd in "$K" "$H"; do
 		p=$TMP/fix-$(basename "$kd")
 		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"
@@ -392,7 +407,7 @@ else
 		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
 		expect_eq "fix: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
 	done
-	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko) >"$TMP/out" 2>&1
+	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko) >"$TMP/out" 2>&1
 	expect_eq "fix -o FILE: the same patch there, nothing on stdout" "$?:$(cmp -s "$TMP/fix.patch" "$TMP/fix2.patch" && echo same):$(grep -c '^+++' "$TMP/out")" "0:same:0"
 	# a line changed since the build: named, not rewritten
 	sed -i 's|^#include <asm/unaligned.h>|#include <asm/unaligned.h> /* moved */\n|' "$fx/fixhdr.c"
@@ -412,7 +427,7 @@ fi
 # to its sources): the patch is of the file the link leads to
 fl=$TMP/fixlink
 if mkdir -p "$fl.src/real" && cp "$TOP/tests/kbuild/fix/Kbuild" "$TOP/tests/kbuild/fix/fixcall.c" "$fl.src/real/" &&
-	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o//' "$fl/Kbuild" &&
+	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o//g' "$fl/Kbuild" &&
 	mv "$fl.src/real" "$fl/real" && ln -s real/fixcall.c "$fl/fixcall.c" &&
 	make -C "$K" M="$fl" modules KCFLAGS="$API" >"$fl.log" 2>&1; then
 	(cd "$fl" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix4.patch" 2>"$TMP/err"
@@ -427,6 +442,8 @@ if [ -f "$b/breaks.ko" ]; then
 	expect_grep "fix: the breaks it cannot rewrite, listed" "$TMP/fix.patch" "  $b/main.c:29: prototype generic_fillattr"
 	expect_grep "fix: the ones it can, rewritten" "$TMP/fix.patch" "+#include <linux/unaligned.h>"
 	expect_grep "fix: the ones it can, rewritten (a call)" "$TMP/fix.patch" "+	breaks_class = class_create(breaks_name);"
+	expect_grep "fix: a callback whose parameters run over two lines, named" "$TMP/fix.patch" \
+		"  $b/main.c:34: has no definition of the callback whose head the file has on one line, with the parameter retype rewrites (defined in another file, or changed since the build): not rewritten"
 fi
 "$KSUNSET" fix "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
 expect_eq "fix without --target: exit 2" "$?:$(grep -c 'no --target given' "$TMP/err")" "2:1"
