@@ -5,8 +5,9 @@ that takes another number of arguments in NEW-SRC than in OLD-SRC, its
 in-tree calls paired across the two trees (same file, same enclosing
 function, same rank there) and the rewrite each pair made: an argument
 dropped, or one inserted (with its text). Also names gone whose callers
-call another, assignments become accessor calls, and callbacks stored in
-a struct's member whose definitions changed (callbacks()). Writes the entries of
+call another, assignments become accessor calls, callbacks stored in a
+struct's member whose definitions changed (callbacks()), and reads of a
+member gone that became calls (reads()). Writes the entries of
 ksunset.migrations(5) for the names whose pairs show one rewrite (at least
 3 of them, in at least 3 files, and two in three of the pairs), or the two
 most common when they show none.
@@ -325,7 +326,7 @@ def definition(text, fn):
 def callback_rewrite(old, new):
     """The rewrite that takes a callback's definition old to new (each
     definition()'s): ("const", i) (0: the return type), ("retype", i,
-    "struct NAME"), or None."""
+    "struct OLD", "struct NEW"), or None."""
     (ro, po, _), (rn, pn, _) = old, new
     if len(po) != len(pn):
         return None
@@ -341,7 +342,8 @@ def callback_rewrite(old, new):
     b = re.match(r"((?:const )?(?:struct|union|enum)) (\w+)( ?\**)", pn[i])
     if a and b and a.group(1) == b.group(1) and a.group(3) == b.group(3) and \
             a.group(2) != b.group(2):
-        return ("retype", i + 1, "%s %s" % (b.group(1).split()[-1], b.group(2)))
+        return ("retype", i + 1, "%s %s" % (a.group(1).split()[-1], a.group(2)),
+                "%s %s" % (b.group(1).split()[-1], b.group(2)))
     return None
 
 
@@ -385,6 +387,109 @@ def callbacks(old, new, entries):
                 (callback_rewrite(do, dn), f, do[2], dn[2]))
 
 
+STRUCT = re.compile(r"\bstruct\s+(\w+)\s*\{")
+FIELD_FP = re.compile(r"\(\s*\*\s*(\w+)\s*\)")
+FIELD = re.compile(r"(\w+)\s*(?:\[[^\]]*\]\s*)*(?::\s*\w+\s*)?$")
+
+
+def struct_members(top):
+    """struct name -> set of its members' names, as the headers of top
+    define them (members of nested unions and structs counted as its own)."""
+    found = collections.defaultdict(set)
+    for d in HEADER_DIRS:
+        for root, _, files in os.walk(os.path.join(top, d)):
+            for name in files:
+                if not name.endswith(".h"):
+                    continue
+                text = DIRECTIVE.sub(blank, strip_comments(read(os.path.join(root, name))))
+                for m in STRUCT.finditer(text):
+                    depth, i = 1, m.end()
+                    while i < len(text) and depth:
+                        depth += {"{": 1, "}": -1}.get(text[i], 0)
+                        i += 1
+                    body = re.sub(r"[{}]", ";", text[m.end():i - 1])
+                    for decl in body.split(";"):
+                        decl = " ".join(decl.split())
+                        if not decl or decl.startswith(("struct ", "union ")) and " " not in decl[7:]:
+                            continue
+                        fp = FIELD_FP.search(decl)
+                        for part in ([fp.group(1)] if fp else decl.split(",")):
+                            f = FIELD.search(part.strip())
+                            if f and f.group(1) not in KEYWORDS:
+                                found[m.group(1)].add(f.group(1))
+    return found
+
+
+READ = r"([A-Za-z_][\w]*(?:(?:\.|->)[A-Za-z_]\w*|\[[^\]\n]*\])*)\s*(?:\.|->)\s*%s\b(?!\s*(?:[-+*/%%&|^]?=[^=]|\())"
+
+
+def reads(old, new, dold, dnew, entries):
+    """Reads of a member its struct no longer has that in-tree code turned
+    into calls of a function or macro new in the newer headers, with what
+    came before the '.' or '->' ("f.file" became "fd_file(f)"), under
+    "struct S.MEMBER"; a member gone from several structs is left out."""
+    mo, mn = struct_members(old), struct_members(new)
+    owner = collections.defaultdict(set)
+    for s, ms in mo.items():
+        if s in mn:
+            for m in ms - mn[s]:
+                owner[m].add(s)
+    newfuncs = {n for n in dnew if n not in dold}
+    # an accessor names what it reads, as a word of its name, after the
+    # struct's or the member's prefix: fd_file() fd's file,
+    # inode_get_mtime() inode's i_mtime, bdev_partno() block_device's
+    # bd_partno
+    words = collections.defaultdict(set)
+    for n in newfuncs:
+        for w in n.split("_"):
+            words[w].add(n)
+
+    def named(m, s):
+        pre, short = m.split("_", 1) if "_" in m and len(m.split("_", 1)[0]) <= 3 else ("", m)
+        return {n for n in words.get(short, ()) if n.startswith(s.split("_")[0] + "_") or
+                (pre and n.startswith(pre))}
+    gone = {m: next(iter(ss)) for m, ss in owner.items() if len(ss) == 1 and len(m) > 1}
+    accessors = {m: named(m, s) for m, s in gone.items()}
+    gone = {m: s for m, s in gone.items() if accessors[m]}
+    if not gone:
+        return
+    pat = re.compile(READ % ("(" + "|".join(sorted(gone, key=len, reverse=True)) + ")"))
+    # the files that read such a member and whose newer version calls one
+    # of the accessors
+    called = set().union(*(accessors[m] for m in gone))
+    for f in sorted(files_using(old, set(gone)) & files_using(new, called)):
+        if not os.path.isfile(os.path.join(new, f)):
+            continue
+        text = strip_comments(read(os.path.join(old, f)))
+        bodies = function_bodies(text)
+        cn = None
+        tn = strip_comments(read(os.path.join(new, f)))
+        newbody = {}
+        for start, end, name in function_bodies(tn):
+            newbody.setdefault(name, tn[start:end])
+        for m in pat.finditer(text):
+            obj, member = m.group(1), m.group(2)
+            if text[max(0, m.start() - 1):m.start()] in ("&", ".", ">") or obj in KEYWORDS:
+                continue
+            func = func_at(bodies, m.start())
+            if not func:
+                continue
+            obj = " ".join(obj.split())
+            # still read so there: another struct's member of that name
+            if re.search(r"%s\s*(?:\.|->)\s*%s\b" % (re.escape(obj), member),
+                         newbody.get(func, "")):
+                continue
+            if cn is None:
+                cn = calls(os.path.join(new, f), None, ANY_CALL)
+            took = {(n, ln) for (fn, n), cs in cn.items()
+                    if fn == func and n in accessors[member] for ln, a in cs if a == [obj]}
+            names = {n for n, _ in took}
+            line = text.count("\n", 0, m.start()) + 1
+            rw = ("call", names.pop()) if len(names) == 1 else None
+            entries["struct %s.%s" % (gone[member], member)].append(
+                (rw, f, line, min(ln for _, ln in took) if rw else line))
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: migrations-calls.py OLD-SRC NEW-SRC")
@@ -414,9 +519,12 @@ def main():
     accessors(old, new, dold, dnew, assigns)
     cbs = collections.defaultdict(list)
     callbacks(old, new, cbs)
+    gets = collections.defaultdict(list)
+    reads(old, new, dold, dnew, gets)
     entry(pairs, "Call")
     entry(assigns, "Assign")
     entry(cbs, "Callback")
+    entry(gets, "Read")
 
 
 def entry(pairs, field):

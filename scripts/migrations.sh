@@ -16,9 +16,10 @@
 # one of them at its line in each release; and a call whose function or
 # macro takes another number of arguments, with the argument its in-tree
 # callers dropped or inserted, a name gone whose callers call another, an
-# assignment become an accessor call, and a callback stored in a struct's
+# assignment become an accessor call, a callback stored in a struct's
 # member whose definitions changed, with the parameter or return type they
-# made const or pointed elsewhere (migrations-calls.py). Only facts are
+# made const or pointed elsewhere, and a member gone whose reads became an
+# accessor's calls (migrations-calls.py). Only facts are
 # written (names, counts, file:line), never the trees' text. Exit status: 0 written, 2 usage or unreadable trees.
 set -eu
 prog=migrations.sh
@@ -70,7 +71,8 @@ includes "$new" >"$tmp/new"
 	echo "# How in-tree code adapted between Linux $rold and $rnew: each header"
 	echo "# its files stopped including, and what they include instead; each"
 	echo "# call whose arguments changed, and how its in-tree callers changed;"
-	echo "# each callback whose prototype changed, and how in-tree ones did."
+	echo "# each callback whose prototype changed, and how in-tree ones did;"
+	echo "# each member gone whose reads in-tree code turned into calls."
 	echo "# Written by scripts/migrations.sh; read by ksunset check --target."
 	echo
 	echo "From:    $rold"

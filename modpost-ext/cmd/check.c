@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@ struct check_opts {
 	struct ks_paths schedules, symvers, modules;
 	const char *today, *output, *baseline, *write_baseline, *kernel_dir;
 	const char *migrations;		/* --migrations; NULL: the shipped one */
+	const char *kernel_source;	/* --kernel-source: the target's source tree */
 	struct ks_paths targets;	     /* --target, in the order given */
 	const char *target, *target_release; /* the one checked now, --target-release */
 	struct ks_check_opts check;
@@ -56,6 +58,8 @@ static const char help[] =
 	"      --target-release REL  the --target kernel's release (for a Module.symvers)\n"
 	"      --migrations FILE     how in-tree code adapted, for what to write instead\n"
 	"                            (default: the shipped file that leads to the target)\n"
+	"      --kernel-source DIR   the target release's source tree: what in-tree code\n"
+	"                            wrote, quoted from the examples' lines there\n"
 	"      --history             also the export changes between Debian's kernels\n"
 	"                            that ksunset ships ($KSUNSET_HISTORY overrides)\n"
 	"      --format FMT          text (default), json or sarif\n"
@@ -90,6 +94,7 @@ enum {
 	OPT_TARGET_RELEASE,
 	OPT_HISTORY,
 	OPT_MIGRATIONS,
+	OPT_KERNEL_SOURCE,
 };
 
 static const struct option longopts[] = {
@@ -113,6 +118,7 @@ static const struct option longopts[] = {
 	{ "target-release", required_argument, NULL, OPT_TARGET_RELEASE },
 	{ "history", no_argument, NULL, OPT_HISTORY },
 	{ "migrations", required_argument, NULL, OPT_MIGRATIONS },
+	{ "kernel-source", required_argument, NULL, OPT_KERNEL_SOURCE },
 	KS_CLI_DWARF_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
@@ -130,6 +136,7 @@ struct run {
 	size_t norder;
 	struct ks_fixes fixes;		/* ksunset fix: what the patch rewrites */
 	char **other;			/* releases the migrations are not from, said */
+	bool said_source;		/* --kernel-source's release, said */
 	size_t nother;
 	struct ks_scan scan;
 	struct ks_baseline baseline;
@@ -241,6 +248,9 @@ static int option(void *ctx, int c, const char *arg)
 	case OPT_MIGRATIONS:
 		o->migrations = arg;
 		return 0;
+	case OPT_KERNEL_SOURCE:
+		o->kernel_source = arg;
+		return 0;
 	case OPT_HISTORY:
 		o->history = true;
 		return 0;
@@ -263,6 +273,7 @@ static int operand(void *ctx, const char *arg, bool after_dashdash)
 static int ready(void *ctx)
 {
 	struct check_opts *o = &((struct run *)ctx)->o;
+	struct stat st;
 
 	if (!o->modules.n) {
 		ks_usage_error("check", "no MODULE given");
@@ -274,6 +285,14 @@ static int ready(void *ctx)
 	}
 	if (o->migrations && !o->target) {
 		ks_usage_error("check", "--migrations needs --target");
+		return -EINVAL;
+	}
+	if (o->kernel_source && !o->target) {
+		ks_usage_error("check", "--kernel-source needs --target");
+		return -EINVAL;
+	}
+	if (o->kernel_source && (stat(o->kernel_source, &st) < 0 || !S_ISDIR(st.st_mode))) {
+		ks_usage_error("check", "--kernel-source '%s': not a directory", o->kernel_source);
 		return -EINVAL;
 	}
 	if (o->target_release && o->targets.n > 1) {
@@ -301,6 +320,62 @@ static void note(struct run *r, int err)
 		r->unusable = true;
 }
 
+/* "X.Y" of a kernel tree: its Makefile's VERSION and PATCHLEVEL, else its
+ * folder's name (linux-source-X.Y, Debian's, unpacked without it); NULL:
+ * none. */
+static char *makefile_xy(const char *dir)
+{
+	char *mk = ks_strdupf("%s/Makefile", dir), *x = NULL;
+	struct ks_buf text = KS_BUF_INIT;
+	const char *v, *p;
+
+	if (!ks_buf_read_file(&text, mk) && text.len) {
+		ks_buf_addc(&text, '\0');
+		v = !strncmp(text.p, "VERSION = ", 10) ? text.p + 10
+		    : (v = strstr(text.p, "\nVERSION = ")) ? v + 11
+							  : NULL;
+		p = (p = strstr(text.p, "\nPATCHLEVEL = ")) ? p + 14 : NULL;
+		if (v && p && *v >= '0' && *v <= '9' && *p >= '0' && *p <= '9')
+			x = ks_strdupf("%lu.%lu", strtoul(v, NULL, 10), strtoul(p, NULL, 10));
+	} else {
+		char *real = realpath(dir, NULL), *base = real ? strrchr(real, '/') + 1 : NULL;
+		unsigned a, b;
+		int n = 0;
+
+		if (base && sscanf(base, "linux-source-%u.%u%n", &a, &b, &n) == 2 && !base[n])
+			x = ks_strdupf("%u.%u", a, b);
+		free(real);
+	}
+	ks_buf_free(&text);
+	free(mk);
+	return x;
+}
+
+/* --kernel-source, when its tree is of release to ("X.Y", from its
+ * Makefile); else NULL, and a note says so once. */
+static const char *source_of(struct run *r, const char *to)
+{
+	const char *dir = r->o.kernel_source;
+	char *x;
+	bool same;
+
+	if (!dir)
+		return NULL;
+	x = makefile_xy(dir);
+	same = x && !strcmp(x, to);
+	if (!same && !r->said_source && x)
+		ks_diag_add(r->problems, KS_NOTE, dir, 0, 0,
+			    "a source tree of %s, not of the migrations' %s: its lines are not quoted",
+			    x, to);
+	else if (!same && !r->said_source)
+		ks_diag_add(r->problems, KS_NOTE, dir, 0, 0,
+			    "its release is not known (no VERSION and PATCHLEVEL in its Makefile, "
+			    "no linux-source-X.Y name): its lines are not quoted");
+	r->said_source = true;
+	free(x);
+	return same ? dir : NULL;
+}
+
 /* --target: how in-tree code adapted on the way to it (--migrations, else
  * the shipped file that leads to its release, if any). A file that leads
  * elsewhere is said and not used; an unreadable or malformed one is an
@@ -324,6 +399,8 @@ static int load_migrations(struct run *r)
 			    r->migrations.from, r->migrations.to, to);
 	else if (path)
 		r->check.migrations = &r->migrations;
+	if (r->check.migrations)
+		r->migrations.source = source_of(r, r->migrations.to);
 	free(path);
 	free(to);
 	return e < 0 ? -EINVAL : 0;

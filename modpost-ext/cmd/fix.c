@@ -62,9 +62,15 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			/* the file itself: a build may compile it through a link
 			 * (openafs's MODLOAD-RELEASE folder links to src/afs) */
 			real = realpath(l->file, NULL);
-			/* a callback's line: its definition, else the use's */
-			if (e->callback && fn && ks_definition_line(l->file, fn))
-				line = ks_definition_line(l->file, fn);
+			/* a callback's line: the one of its definition's head
+			 * that changes, else the use's */
+			if (e->callback) {
+				struct ks_edit ed;
+
+				if (!ks_edit_file(e, rw, l->file, l->line, fn, &ed))
+					line = ed.line;
+				ks_edit_free(&ed);
+			}
 			ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
 			fx->v[fx->n++] = (struct ks_fix_site){ real ? real : ks_xstrdup(l->file),
 							       line,
@@ -256,7 +262,16 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 	for (size_t i = 0; i < n; i++) {
 		size_t k = v[i].line - 1;
 
-		if (v[i].line && v[i].line <= ls.n &&
+		/* a callback's edit: of the line of its head that still
+		 * changes, the site's unless the file changed since */
+		if (v[i].m->callback &&
+		    !ks_edit_callback(v[i].rw, ls.p, ls.len, ls.n, v[i].fn, &ed[i]) &&
+		    ed[i].line == v[i].line) {
+			c[nc++] = (struct change){ k, &v[i], &ed[i], false };
+			continue;
+		}
+		ks_edit_free(&ed[i]);
+		if (!v[i].m->callback && v[i].line && v[i].line <= ls.n &&
 		    !ks_edit_line(v[i].m, v[i].rw, ls.p[k], ls.len[k], v[i].fn, &ed[i])) {
 			c[nc++] = (struct change){ k, &v[i], &ed[i], false };
 			continue;

@@ -1,6 +1,7 @@
 /* A migrations file: "Field: value" lines, From and To first, then one
  * entry per header or call, entries apart by blank lines, '#' comments. */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,8 +103,26 @@ static bool tag_type(const char *s)
 	       ks_is_identifier(sp + 1);
 }
 
+/* "retype N"'s types: "struct OLD struct NEW" (or union, enum), into rw. */
+static bool retype(const char *s, struct ks_rewrite *rw)
+{
+	const char *sp = strchr(s, ' '), *mid = sp ? strchr(sp + 1, ' ') : NULL;
+	char *from;
+
+	if (!mid || !tag_type(mid + 1))
+		return false;
+	from = ks_xstrndup(s, (size_t)(mid - s));
+	if (!tag_type(from)) {
+		free(from);
+		return false;
+	}
+	rw->from = from;
+	rw->text = ks_xstrdup(mid + 1);
+	return true;
+}
+
 /* A Rewrite: value: "drop N", "insert N TEXT", "rename NAME", "call
- * NAME", "const N" (N from 0) or "retype N struct NAME". */
+ * NAME", "const N" (N from 0) or "retype N struct OLD struct NEW". */
 static bool rewrite(const char *s, struct ks_rewrite *rw)
 {
 	char *end;
@@ -126,11 +145,12 @@ static bool rewrite(const char *s, struct ks_rewrite *rw)
 	n = strtoul(s, &end, 10);
 	if (end == s || *s == '-' || *s == '+' || (!n && rw->op != KS_RW_CONST) || n > 64)
 		return false;
-	if (rw->op == KS_RW_DROP || rw->op == KS_RW_CONST ? *end != '\0'
-	    : *end != ' ' || !end[1] || (rw->op == KS_RW_RETYPE && (!n || !tag_type(end + 1))))
+	if (rw->op == KS_RW_DROP || rw->op == KS_RW_CONST ? *end != '\0' : *end != ' ' || !end[1])
 		return false;
 	rw->arg = (unsigned)n;
-	rw->text = rw->op == KS_RW_INSERT || rw->op == KS_RW_RETYPE ? ks_xstrdup(end + 1) : NULL;
+	if (rw->op == KS_RW_RETYPE)
+		return n && retype(end + 1, rw);
+	rw->text = rw->op == KS_RW_INSERT ? ks_xstrdup(end + 1) : NULL;
 	return true;
 }
 
@@ -139,13 +159,13 @@ static bool fits(const struct ks_migration *e, enum ks_rewrite_op op)
 {
 	if (e->callback)
 		return op == KS_RW_CONST || op == KS_RW_RETYPE;
-	if (e->assign)
+	if (e->assign || e->read)
 		return op == KS_RW_CALL;
 	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME;
 }
 
 /* "struct S.MEMBER" (or union). */
-static bool callback_name(const char *s)
+static bool member_name(const char *s)
 {
 	const char *dot = strrchr(s, '.');
 	char *t;
@@ -175,26 +195,28 @@ static bool member_op(const char *s)
 	return ok;
 }
 
-/* A new entry of name: field is Header:, Call:, Assign: or Callback:. */
+/* A new entry of name: field is Header:, Call:, Assign:, Callback: or
+ * Read:. */
 static void start_entry(struct parse *p, const char *field, const char *name)
 {
 	struct ks_migrations *m = p->m;
 	struct ks_migration *e;
-	bool call = *field != 'H', assign = *field == 'A', callback = !strcmp(field, "Callback");
+	bool call = *field != 'H', assign = *field == 'A', callback = !strcmp(field, "Callback"),
+	     read = *field == 'R';
 
 	if (p->cur)
 		BAD(p, "'%s': an entry starts after a blank line", name);
 	if (assign	   ? !member_op(name)
-	    : callback ? !callback_name(name)
+	    : callback || read ? !member_name(name)
 	    : call	   ? !ks_is_identifier(name)
 		   : !header(name))
 		BAD(p, assign	    ? "expected a member's name and '=', '|=' or '&=', not '%s'"
-		       : callback ? "expected 'struct NAME.MEMBER', not '%s'"
+		       : callback || read ? "expected 'struct NAME.MEMBER', not '%s'"
 		       : call	    ? "expected a function's or macro's name, not '%s'"
 				    : "expected a header's name as #include <...> names it, not '%s'",
 		    name);
 	if (ks_migrations_find(m, name, call))
-		BAD(p, "%s '%s' listed twice", call ? "call" : "header", name);
+		BAD(p, "%s '%s' listed twice", call ? "entry" : "header", name);
 	ks_array_grow((void **)&m->v, m->n, 1, sizeof(*m->v));
 	e = p->cur = &m->v[m->n++];
 	memset(e, 0, sizeof(*e));
@@ -202,6 +224,7 @@ static void start_entry(struct parse *p, const char *field, const char *name)
 	e->call = call;
 	e->assign = assign;
 	e->callback = callback;
+	e->read = read;
 	e->line = p->line;
 }
 
@@ -211,9 +234,9 @@ static void field(struct parse *p, const char *name, const char *value)
 	struct ks_migration *e = p->cur;
 	struct ks_rewrite *rw = e && e->nrw ? &e->rw[e->nrw - 1] : NULL;
 	char **head = !strcmp(name, "From") ? &m->from : !strcmp(name, "To") ? &m->to : NULL;
-	static const char *const known[] = { "From",	 "To",	    "Header", "Call",
-					     "Assign",	 "Callback", "Instead", "Rewrite",
-					     "Count",	 "Example" };
+	static const char *const known[] = { "From",	"To",	   "Header", "Call",
+					     "Assign",	"Callback", "Read",   "Instead",
+					     "Rewrite", "Count",    "Example" };
 	size_t k = 0;
 	unsigned n, of;
 
@@ -228,18 +251,18 @@ static void field(struct parse *p, const char *name, const char *value)
 		if (!release(value))
 			BAD(p, "expected a release X.Y, not '%s'", value);
 		*head = ks_xstrdup(value);
-	} else if (k >= 2 && k <= 5) {		/* Header, Call, Assign, Callback */
+	} else if (k >= 2 && k <= 6) {		/* Header, Call, Assign, Callback, Read */
 		start_entry(p, name, value);
 	} else if (!e) {
 		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header:, Call:, "
-				  "Assign: or Callback:)",
+				  "Assign:, Callback: or Read:)",
 				  name));
 	} else if (!strcmp(name, "Instead") || !strcmp(name, "Rewrite")) {
 		struct ks_rewrite next = { .op = KS_RW_HEADER };
 
 		if ((*name == 'I') == e->call)
 			BAD(p, "'%s:' belongs to a %s entry", name,
-			    e->call ? "Header:" : "Call:, Assign: or Callback:");
+			    e->call ? "Header:" : "Call:, Assign:, Callback: or Read:");
 		if (e->nrw == KS_ARRAY_SIZE(e->rw) || (!e->call && e->nrw))
 			BAD(p, "'%s': an entry has %s", value,
 			    e->call ? "at most two rewrites" : "one Instead:");
@@ -247,8 +270,10 @@ static void field(struct parse *p, const char *name, const char *value)
 			BAD(p, "'%s': the rewrite before lacks Count: or Example:", value);
 		if (e->call ? !rewrite(value, &next) || !fits(e, next.op) : !header(value)) {
 			free(next.text);
-			BAD(p, e->assign     ? "expected 'call NAME', not '%s'"
-			       : e->callback ? "expected 'const N' or 'retype N struct NAME', not '%s'"
+			free(next.from);
+			BAD(p, e->assign || e->read ? "expected 'call NAME', not '%s'"
+			       : e->callback
+				   ? "expected 'const N' or 'retype N struct OLD struct NEW', not '%s'"
 			       : e->call     ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', "
 					       "not '%s'"
 					     : "expected one header's name, not '%s'",
@@ -409,6 +434,29 @@ char *ks_assigned_with(const char *member, const char *path, unsigned lineno)
 	return r;
 }
 
+char *ks_migration_example_text(const struct ks_migrations *m, const struct ks_rewrite *rw)
+{
+	const char *colon = rw->example ? strrchr(rw->example, ':') : NULL;
+	char *path, *line = NULL, *r = NULL;
+	size_t len, a = 0;
+	unsigned long n;
+
+	if (!m->source || !colon || !(n = strtoul(colon + 1, NULL, 10)) || n > UINT_MAX)
+		return NULL;
+	path = ks_strdupf("%s/%.*s", m->source, (int)(colon - rw->example), rw->example);
+	if (!ks_file_line(path, (unsigned)n, &line, &len)) {
+		while (a < len && (line[a] == ' ' || line[a] == '\t'))
+			a++;
+		while (len > a && (line[len - 1] == ' ' || line[len - 1] == '\t' ||
+				   line[len - 1] == '\r'))
+			len--;
+		r = len > a ? ks_xstrndup(line + a, len - a) : NULL;
+	}
+	free(line);
+	free(path);
+	return r;
+}
+
 const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 					   const struct ks_migration *e, const char *path,
 					   unsigned lineno)
@@ -432,6 +480,7 @@ void ks_migrations_free(struct ks_migrations *m)
 		free(m->v[i].name);
 		for (unsigned k = 0; k < m->v[i].nrw; k++) {
 			free(m->v[i].rw[k].text);
+			free(m->v[i].rw[k].from);
 			free(m->v[i].rw[k].example);
 		}
 	}

@@ -30,20 +30,25 @@ struct ks_rewrite {
 					 * parameter's new type, "struct NAME" */
 	unsigned count;			/* sites that made it */
 	char *example;			/* "FILE:LINE" of one, in the newer release */
+	char *from;			/* RETYPE: the parameter's old type; else NULL */
 };
 
 /* A header its in-tree users stopped including (Header:), a function or
  * macro whose in-tree callers changed their arguments or called another
  * in its place (Call:), a member whose in-tree assignments with one
- * operator became calls (Assign:, "vm_flags |="), or a member whose
+ * operator became calls (Assign:, "vm_flags |="), a member whose
  * in-tree callbacks changed their definitions (Callback:, "struct
- * class.devnode"): the rewrites they made, the most common first. */
+ * class.devnode"), or a member gone whose in-tree reads became calls
+ * (Read:, "struct fd.file"): the rewrites they made, the most common
+ * first. */
 struct ks_migration {
 	char *name;			/* the header as #include <...> names it, the
 					 * call's, "MEMBER OP" or "struct S.MEMBER" */
-	bool call;			/* a Call:, Assign: or Callback: entry (Rewrite:) */
+	bool call;			/* a Call:, Assign:, Callback: or Read: entry
+					 * (Rewrite:) */
 	bool assign;			/* an Assign: entry */
 	bool callback;			/* a Callback: entry */
+	bool read;			/* a Read: entry */
 	unsigned of;			/* the in-tree sites that changed */
 	struct ks_rewrite rw[2];
 	unsigned nrw;
@@ -53,6 +58,8 @@ struct ks_migration {
 struct ks_migrations {
 	char *path;
 	char *from, *to;		/* the releases, "X.Y" */
+	const char *source;		/* the newer release's source tree
+					 * (--kernel-source): examples' text; NULL */
 	struct ks_migration *v;
 	size_t n;
 };
@@ -79,6 +86,9 @@ const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 					   const struct ks_migration *e, const char *path,
 					   unsigned lineno);
 void ks_migrations_free(struct ks_migrations *m);
+/* The line rw's example is, as the source tree m->source has it, its
+ * blanks around left out; NULL: no tree, or no such line there. */
+char *ks_migration_example_text(const struct ks_migrations *m, const struct ks_rewrite *rw);
 /* The op as a Rewrite: value spells it: "drop", "const"... */
 const char *ks_rewrite_op_name(enum ks_rewrite_op op);
 

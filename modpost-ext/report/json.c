@@ -135,9 +135,12 @@ static void doc_end(FILE *out, const struct ks_diags *d)
 	fputs("]\n}\n", out);
 }
 
-/* One rewrite of in-tree code: what it made, at how many sites, one. */
-static void json_rewrite(FILE *out, const struct ks_rewrite *rw)
+/* One rewrite of in-tree code: what it made, at how many sites, one (and
+ * its text where the source is at hand). */
+static void json_rewrite(FILE *out, const struct ks_migrations *ms, const struct ks_rewrite *rw)
 {
+	char *text = ks_migration_example_text(ms, rw);
+
 	fprintf(out, "{\"op\": \"%s\", \"argument\": ", ks_rewrite_op_name(rw->op));
 	if (rw->op != KS_RW_DROP && rw->op != KS_RW_INSERT && rw->op != KS_RW_CONST &&
 	    rw->op != KS_RW_RETYPE)
@@ -146,9 +149,14 @@ static void json_rewrite(FILE *out, const struct ks_rewrite *rw)
 		fprintf(out, "%u", rw->arg);
 	fputs(", \"text\": ", out);
 	ks_json_str(out, rw->text);
+	fputs(", \"from\": ", out);
+	ks_json_str(out, rw->from);
 	fprintf(out, ", \"count\": %u, \"example\": ", rw->count);
 	ks_json_str(out, rw->example);
+	fputs(", \"example_text\": ", out);
+	ks_json_str(out, text);
 	fputc('}', out);
+	free(text);
 }
 
 /* What in-tree code wrote instead (ksunset.migrations(5)); null: nothing
@@ -198,7 +206,7 @@ static void json_fix(FILE *out, const struct ks_finding *f)
 	fputs(", \"rewrites\": [", out);
 	for (unsigned i = 0; i < f->fix->nrw; i++) {
 		fputs(i ? ", " : "", out);
-		json_rewrite(out, &f->fix->rw[i]);
+		json_rewrite(out, f->fixes, &f->fix->rw[i]);
 	}
 	fputs("]}", out);
 }

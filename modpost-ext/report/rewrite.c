@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "array.h"
 #include "buf.h"
 #include "file.h"
 #include "report/column.h"
@@ -240,6 +241,91 @@ static bool assign_span(const char *s, size_t len, const char *name, const char 
 	return true;
 }
 
+/* Where the object of a member access ends at s[end] ("p->fd" of
+ * "p->fd.file") starts: names, '.', '->' and [...] back from end; end:
+ * none. */
+static size_t object_start(const char *s, size_t end)
+{
+	size_t o = end;
+
+	while (o) {
+		if (ident_char(s[o - 1])) {
+			o--;
+		} else if (s[o - 1] == '.' || (o >= 2 && s[o - 1] == '>' && s[o - 2] == '-')) {
+			o -= s[o - 1] == '.' ? 1 : 2;
+		} else if (s[o - 1] == ']') {
+			unsigned depth = 0;
+
+			do {
+				o--;
+				if (s[o] == ']')
+					depth++;
+				else if (s[o] == '[')
+					depth--;
+			} while (o && depth);
+			if (depth)
+				return end;
+		} else {
+			break;
+		}
+	}
+	/* it starts with a name */
+	while (o < end && (s[o] == '.' || s[o] == '-' || s[o] == '>'))
+		o++;
+	return o < end && ident_char(s[o]) && !(s[o] >= '0' && s[o] <= '9') ? o : end;
+}
+
+/* Every read of member on the line ("OBJ.member", "OBJ->member"; not
+ * assigned, incremented or its address taken) as in-tree code wrote it
+ * instead: "call(OBJ)". The bytes from the first read to the last in
+ * at[], them rewritten in *with. */
+static bool read_span(const char *s, size_t len, const char *member, const char *call,
+		      size_t at[2], char **with)
+{
+	struct ks_buf out = KS_BUF_INIT;
+	size_t n = strlen(member), done = 0;
+
+	at[0] = len;
+	for (size_t i = find_name(s, len, member, 0); i < len; i = find_name(s, len, member, i + n)) {
+		size_t end = i, o, k, a = skip_blanks(s, len, i + n);
+
+		while (end > done && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+			end--;
+		if (end > done && s[end - 1] == '.')
+			end--;
+		else if (end >= done + 2 && s[end - 1] == '>' && s[end - 2] == '-')
+			end -= 2;
+		else
+			continue;
+		while (end > done && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+			end--;
+		o = object_start(s, end);
+		if (o == end || o < done)
+			continue;
+		/* written, not read: =, op=, ++, --; or its address taken */
+		if ((a < len && s[a] == '=' && (a + 1 == len || s[a + 1] != '=')) ||
+		    (a + 1 < len && strchr("+-*/%&|^<>", s[a]) &&
+		     (s[a + 1] == '=' || (s[a] == s[a + 1] && (s[a] == '+' || s[a] == '-')))))
+			continue;
+		for (k = o; k && (s[k - 1] == ' ' || s[k - 1] == '\t'); k--)
+			;
+		if (k && s[k - 1] == '&' && (k < 2 || s[k - 2] != '&'))
+			continue;
+		if (at[0] == len)
+			at[0] = o;
+		else
+			ks_buf_add(&out, s + done, o - done);
+		ks_buf_addf(&out, "%s(%.*s)", call, (int)(end - o), s + o);
+		done = at[1] = i + n;
+	}
+	if (at[0] == len) {
+		ks_buf_free(&out);
+		return false;
+	}
+	*with = ks_buf_steal(&out);
+	return true;
+}
+
 /* Past the words a definition's head may start with before its type. */
 static size_t past_storage(const char *s, size_t len, size_t i)
 {
@@ -260,49 +346,177 @@ static size_t past_storage(const char *s, size_t len, size_t i)
 	return i;
 }
 
-/* What rw (CONST, RETYPE) changes of the head of callback fn's definition
- * on the line: "const " before the parameter's type (or the return
- * type's), or the struct's name in the parameter's type replaced; *from
- * where the head starts. */
-static bool callback_span(const char *s, size_t len, const char *fn, const struct ks_rewrite *rw,
-			  size_t at[2], char **with, size_t *from)
-{
-	struct call c;
-	size_t i, k = rw->arg - 1, n;
+/* The head of a definition of fn among lines p[0..n): where its name is,
+ * and where each parameter starts and ends (line, byte), over as many
+ * lines as it takes. */
+#define MAX_HEAD_LINES 16
+struct head {
+	size_t line, name;
+	size_t pl[MAX_ARGS], pa[MAX_ARGS], pb[MAX_ARGS];	/* line, start, end */
+	unsigned n;
+};
 
-	if (!fn || !find_call(s, len, fn, &c))
+/* Reads the parameters of the head whose '(' is p[k][open] into h; false
+ * when they do not close within MAX_HEAD_LINES lines or are too many.
+ * *k, *i: after its ')'. */
+static bool parameters(const char *const *p, const size_t *len, size_t n, size_t *k, size_t *i,
+		       struct head *h)
+{
+	unsigned depth = 0;
+	bool start = true;
+
+	h->n = 0;
+	for (size_t first = *k; *k < n && *k < first + MAX_HEAD_LINES; (*k)++, *i = 0) {
+		for (; *i < len[*k];) {
+			const char *s = p[*k];
+			size_t j = skip_literal(s, len[*k], *i);
+
+			if (j != *i) {
+				*i = j;
+				continue;
+			}
+			if (start && s[*i] != ' ' && s[*i] != '\t' && s[*i] != ')') {
+				if (h->n == MAX_ARGS)
+					return false;
+				h->pl[h->n] = *k;
+				h->pa[h->n] = h->pb[h->n] = *i;
+				h->n++;
+				start = false;
+			}
+			if (s[*i] == '(' || s[*i] == '[') {
+				depth++;
+			} else if (!depth && (s[*i] == ',' || s[*i] == ')')) {
+				start = s[*i] == ',';
+				if (s[*i] == ')') {
+					/* "(void)": none */
+					if (h->n == 1 && h->pb[0] - h->pa[0] == 4 &&
+					    !memcmp(p[h->pl[0]] + h->pa[0], "void", 4))
+						h->n = 0;
+					(*i)++;
+					return true;
+				}
+			} else if (s[*i] == ')' || s[*i] == ']') {
+				depth--;
+			}
+			if (!start && h->n && h->pl[h->n - 1] == *k && s[*i] != ' ' && s[*i] != '\t')
+				h->pb[h->n - 1] = *i + 1;
+			(*i)++;
+		}
+	}
+	return false;
+}
+
+/* The first definition of fn among the lines: its name, then its
+ * parameters, then '{' (blank lines between allowed), or nothing more
+ * (the last line given ends the head). */
+static bool find_head(const char *const *p, const size_t *len, size_t n, const char *fn,
+		      struct head *h)
+{
+	for (size_t k = 0; k < n; k++) {
+		for (size_t at = find_name(p[k], len[k], fn, 0); at < len[k];
+		     at = find_name(p[k], len[k], fn, at + 1)) {
+			size_t i = skip_blanks(p[k], len[k], at + strlen(fn)), m = k;
+
+			if (i == len[k] || p[k][i] != '(')
+				continue;
+			i++;
+			h->line = k;
+			h->name = at;
+			if (!parameters(p, len, n, &m, &i, h))
+				continue;
+			for (i = skip_blanks(p[m], len[m], i); i == len[m] && m + 1 < n;) {
+				m++;
+				i = skip_blanks(p[m], len[m], 0);
+			}
+			if (i == len[m] || p[m][i] == '{')
+				return true;
+		}
+	}
+	return false;
+}
+
+/* What rw (CONST, RETYPE) changes of the head h: "const " before the
+ * parameter's type (or the return type's, on the name's line or the one
+ * before it), or the old struct's name in the parameter's type replaced
+ * by the new one's; *line: the line it is on. */
+static bool head_edit(const char *const *p, const size_t *len, const struct head *h,
+		      const struct ks_rewrite *rw, size_t *line, size_t at[2], char **with)
+{
+	size_t k = rw->arg - 1, i, n, b;
+	const char *s;
+
+	if (rw->op == KS_RW_CONST && !rw->arg) {
+		*line = h->line;
+		i = past_storage(p[h->line], len[h->line], 0);
+		if (i == h->name && h->line) {	/* "static char *\nname(": the line before */
+			*line = h->line - 1;
+			i = past_storage(p[*line], len[*line], 0);
+			if (i == len[*line])
+				return false;
+		} else if (i >= h->name) {
+			return false;
+		}
+	} else if (k < h->n) {
+		*line = h->pl[k];
+		i = h->pa[k];
+	} else {
 		return false;
-	*from = skip_blanks(s, len, 0);
+	}
+	s = p[*line];
+	n = len[*line];
 	if (rw->op == KS_RW_CONST) {
-		/* the return type, when the line has it; the parameter's */
-		i = rw->arg ? (k < c.n ? c.a[k] : len) : past_storage(s, len, 0);
-		if (i >= (rw->arg ? len : c.name) || (len - i > 6 && !memcmp(s + i, "const", 5) &&
-						      !ident_char(s[i + 5])))
+		if (n - i > 6 && !memcmp(s + i, "const", 5) && !ident_char(s[i + 5]))
 			return false;
 		at[0] = at[1] = i;
 		*with = ks_xstrdup("const ");
 		return true;
 	}
-	if (k >= c.n)
-		return false;
-	/* "struct NAME": the keyword, then the name it replaces */
-	n = strcspn(rw->text, " ");
-	for (i = c.a[k]; i < c.b[k]; i = find_name(s, c.b[k], rw->text, i) + n) {
-		char *kw = ks_xstrndup(rw->text, n);
+	/* "struct OLD": the keyword, then the name it replaces */
+	b = h->pb[k];
+	n = strcspn(rw->from, " ");
+	for (; i < b; i++) {
+		char *kw = ks_xstrndup(rw->from, n);
 
-		i = find_name(s, c.b[k], kw, i);
+		i = find_name(s, b, kw, i);
 		free(kw);
-		if (i == c.b[k])
+		if (i == b)
 			return false;
-		at[0] = skip_blanks(s, c.b[k], i + n);
-		for (at[1] = at[0]; at[1] < c.b[k] && ident_char(s[at[1]]); at[1]++)
+		at[0] = skip_blanks(s, b, i + n);
+		for (at[1] = at[0]; at[1] < b && ident_char(s[at[1]]); at[1]++)
 			;
-		if (at[1] == at[0] || !strncmp(s + at[0], rw->text + n + 1, at[1] - at[0]))
-			return false;
-		*with = ks_xstrdup(rw->text + n + 1);
+		if (at[1] - at[0] != strlen(rw->from + n + 1) ||
+		    memcmp(s + at[0], rw->from + n + 1, at[1] - at[0]))
+			continue;
+		*with = ks_xstrdup(rw->text + strcspn(rw->text, " ") + 1);
 		return true;
 	}
 	return false;
+}
+
+int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
+		     size_t n, const char *fn, struct ks_edit *ed)
+{
+	struct ks_buf after = KS_BUF_INIT;
+	struct head h;
+	size_t line, from, to;
+
+	memset(ed, 0, sizeof(*ed));
+	if (!fn || !find_head(p, len, n, fn, &h) || !head_edit(p, len, &h, rw, &line, ed->at,
+							       &ed->with))
+		return -ERANGE;
+	/* before and after: the line, its blanks around left out */
+	from = skip_blanks(p[line], len[line], 0);
+	for (to = len[line]; to > from && (p[line][to - 1] == ' ' || p[line][to - 1] == '\t'); to--)
+		;
+	ed->line = (unsigned)line + 1;
+	ed->before = ks_xstrndup(p[line] + from, to - from);
+	ks_buf_add(&after, p[line] + from, ed->at[0] - from);
+	ks_buf_adds(&after, ed->with);
+	ks_buf_add(&after, p[line] + ed->at[1], to - ed->at[1]);
+	ed->after = ks_buf_steal(&after);
+	for (int i = 0; i < 2; i++)
+		ks_columns_at(p[line], ed->at[i], &ed->dcol[i], &ed->ucol[i]);
+	return 0;
 }
 
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
@@ -312,14 +526,9 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	struct ks_buf after = KS_BUF_INIT;
 
 	memset(ed, 0, sizeof(*ed));
-	if (rw->op == KS_RW_CONST || rw->op == KS_RW_RETYPE) {
-		struct call c;
-
-		if (!callback_span(s, len, fn, rw, ed->at, &ed->with, &from) ||
-		    !find_call(s, len, fn, &c))
-			return -ERANGE;
-		to = c.close + 1;
-	} else if (rw->op == KS_RW_HEADER) {
+	if (e->callback)
+		return ks_edit_callback(rw, &s, &len, 1, fn, ed);
+	if (rw->op == KS_RW_HEADER) {
 		long at = ks_include_name_at(s, len, e->name);
 
 		if (at < 0)
@@ -327,6 +536,11 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 		from = ed->at[0] = (size_t)at;
 		to = ed->at[1] = (size_t)at + strlen(e->name);
 		ed->with = ks_xstrdup(rw->text);
+	} else if (rw->op == KS_RW_CALL && e->read) {
+		if (!read_span(s, len, strrchr(e->name, '.') + 1, rw->text, ed->at, &ed->with))
+			return -ERANGE;
+		from = ed->at[0];
+		to = ed->at[1];
 	} else if (rw->op == KS_RW_CALL) {
 		if (!assign_span(s, len, e->name, rw->text, ed->at, &ed->with))
 			return -ERANGE;
@@ -357,33 +571,30 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	return 0;
 }
 
-unsigned ks_definition_line(const char *path, const char *fn)
+/* ks_edit_callback() on the lines of the file at path. */
+static int callback_file(const struct ks_rewrite *rw, const char *path, const char *fn,
+			 struct ks_edit *ed)
 {
 	struct ks_buf text = KS_BUF_INIT;
-	unsigned line = 0, found = 0, head = 0;	/* head: a line that ends a head of
-						   fn's, blank lines after it */
+	const char **p = NULL;
+	size_t *len = NULL, n = 0;
+	int r = ks_buf_read_file(&text, path);
 
-	if (ks_buf_read_file(&text, path) < 0)
-		return 0;
-	for (size_t at = 0; at < text.len && !found;) {
+	for (size_t at = 0; !r && at < text.len; n++) {
 		const char *s = text.p + at, *nl = memchr(s, '\n', text.len - at);
-		size_t len = nl ? (size_t)(nl - s) : text.len - at, i;
-		struct call c;
 
-		line++;
-		i = skip_blanks(s, len, 0);
-		if (head && i < len)
-			found = s[i] == '{' ? head : 0;
-		head = i == len ? head : 0;
-		if (!found && find_call(s, len, fn, &c)) {
-			i = skip_blanks(s, len, c.close + 1);
-			head = i == len ? line : 0;
-			found = i < len && s[i] == '{' ? line : 0;
-		}
-		at += len + 1;
+		ks_array_grow((void **)&p, n, 1, sizeof(*p));
+		ks_array_grow((void **)&len, n, 1, sizeof(*len));
+		p[n] = s;
+		len[n] = nl ? (size_t)(nl - s) : text.len - at;
+		at += len[n] + 1;
 	}
+	if (!r)
+		r = ks_edit_callback(rw, p, len, n, fn, ed);
+	free(p);
+	free(len);
 	ks_buf_free(&text);
-	return found;
+	return r;
 }
 
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
@@ -394,9 +605,8 @@ int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	int r;
 
 	memset(ed, 0, sizeof(*ed));
-	/* a callback's rewrite is at its definition */
-	if (e->callback && !(lineno = fn ? ks_definition_line(path, fn) : 0))
-		return -ERANGE;
+	if (e->callback)	/* at its definition, wherever the use is */
+		return callback_file(rw, path, fn, ed);
 	r = ks_file_line(path, lineno, &line, &len);
 	if (!r)
 		r = ks_edit_line(e, rw, line, len, fn, ed);
@@ -419,14 +629,17 @@ void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struc
 		ks_buf_addf(b, "no longer includes <%s> (changed since the build)", e->name);
 	else if (rw->op == KS_RW_RENAME)
 		ks_buf_addf(b, "no longer names %s (changed since the build)", e->name);
+	else if (e->read)
+		ks_buf_addf(b, "reads no %s (it writes it or takes its address, or changed since "
+			       "the build)",
+			    e->name);
 	else if (rw->op == KS_RW_CALL)
 		ks_buf_addf(b, "is no statement of its own that assigns with '%s' (another "
 			       "operator, or changed since the build)",
 			    e->name);
 	else if (e->callback)
-		ks_buf_addf(b, "has no definition of the callback whose head the file has on one "
-			       "line, with the parameter %s rewrites (defined in another file, "
-			       "or changed since the build)",
+		ks_buf_addf(b, "has no definition of the callback whose head %s rewrites (defined "
+			       "in another file, or changed since the build)",
 			    ks_rewrite_op_name(rw->op));
 	else
 		ks_buf_addf(b, "has no call of %s() with all its arguments (changed since the build, "

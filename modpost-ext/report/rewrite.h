@@ -27,19 +27,24 @@ struct ks_edit {
  * -ERANGE when the line does not have what it rewrites (an #include of
  * e's header; e's name, to rename; a call of it, its arguments all on
  * the line, with the one to drop or a place for the one to insert; for
- * a Callback: entry the head of fn's definition, its parameters all on
- * the line). fn: the module's callback (Callback: entries only). */
+ * a Callback: entry the head of fn's definition, ks_edit_callback() of
+ * the line alone). fn: the module's callback (Callback: entries only). */
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
 		 size_t len, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
 /* The same for line lineno (1-based) of the file at path, or for a
- * Callback: entry the line of path that defines fn (ed->line: the line
+ * Callback: entry ks_edit_callback() of its lines (ed->line: the line
  * edited): 0, -ERANGE as above or past the end, or -errno. */
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
 		 unsigned lineno, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
-/* The line of path where the definition of function fn starts: its name,
- * its parameters' ')' followed by '{' on the line or the next one; 0:
- * none. */
-unsigned ks_definition_line(const char *path, const char *fn);
+/* A Callback: entry's rewrite rw of the head of fn's definition among the
+ * lines p[0..n) (len: their lengths, without line ends): its name, its
+ * parameters over up to 16 lines, then '{' or the last line's end. The
+ * edit is of the line that has the parameter (or the return type: the
+ * name's line, or the one before it when the name starts its line);
+ * ed->line its number (1-based). 0, or -ERANGE: no such head, or it has
+ * what rw makes already. */
+int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
+		     size_t n, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
 void ks_edit_free(struct ks_edit *ed);
 /* Why a line has no edit, into b: "no longer includes <asm/unaligned.h>
  * (changed since the build)", "no longer names strlcpy (...)", "has no

@@ -477,7 +477,7 @@ static void add_fix(const struct ks_check *c, const struct ks_module *m, struct 
 	if (!c->migrations || !m->vermagic ||
 	    (!header && d->kind != KS_BREAK_ARITY && d->kind != KS_BREAK_PROTOTYPE &&
 	     d->kind != KS_BREAK_GONE && d->kind != KS_BREAK_READ_ONLY &&
-	     d->kind != KS_BREAK_CALLBACK_PROTOTYPE))
+	     d->kind != KS_BREAK_CALLBACK_PROTOTYPE && d->kind != KS_BREAK_MEMBER_GONE))
 		return;
 	x = ks_release_xy(m->vermagic);
 	from = x && !strcmp(x, c->migrations->from);
@@ -485,7 +485,7 @@ static void add_fix(const struct ks_check *c, const struct ks_module *m, struct 
 	if (!from)
 		return;
 	/* a header as written, <name> or "name"; a call's name; a member's
-	 * and its operator; a callback's member, "struct S.MEMBER" */
+	 * and its operator; a callback's member or one gone, "struct S.MEMBER" */
 	if (header)
 		name = ks_xstrndup(d->name + 1, strlen(d->name) >= 2 ? strlen(d->name) - 2 : 0);
 	else if (d->kind != KS_BREAK_READ_ONLY)

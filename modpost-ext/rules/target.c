@@ -408,7 +408,8 @@ static void made(struct ks_buf *b, const struct ks_rewrite *rw)
 	else if (rw->op == KS_RW_CONST)
 		ks_buf_adds(b, "made the return type const");
 	else if (rw->op == KS_RW_RETYPE)
-		ks_buf_addf(b, "took a '%s' as parameter %u", rw->text, rw->arg);
+		ks_buf_addf(b, "took a '%s' instead of a '%s' as parameter %u", rw->text, rw->from,
+			    rw->arg);
 	else
 		ks_buf_addf(b, "called %s()", rw->text);
 }
@@ -416,7 +417,19 @@ static void made(struct ks_buf *b, const struct ks_rewrite *rw)
 /* What a Call:, Assign: or Callback: entry's sites are, said of of them. */
 static const char *sites(const struct ks_migration *e)
 {
-	return e->callback ? "callbacks" : e->assign ? "assignments" : "calls";
+	return e->callback ? "callbacks" : e->read ? "reads" : e->assign ? "assignments" : "calls";
+}
+
+/* "e.g. FILE:LINE in 6.12", and the line's text where the source is at
+ * hand (--kernel-source): "e.g. FILE:LINE in 6.12: `TEXT`" */
+static void example(struct ks_buf *b, const struct ks_migrations *ms, const struct ks_rewrite *rw)
+{
+	char *text = ks_migration_example_text(ms, rw);
+
+	ks_buf_addf(b, "e.g. %s in %s", rw->example, ms->to);
+	if (text)
+		ks_buf_addf(b, ": `%s`", text);
+	free(text);
 }
 
 void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct ks_migrations *ms)
@@ -425,8 +438,10 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 
 	if (!e->call) {
 		ks_buf_addf(b, "in-tree code includes <%s> instead (%u of the %u files that included "
-			       "<%s> in %s; e.g. %s in %s)",
-			    r0->text, r0->count, e->of, e->name, ms->from, r0->example, ms->to);
+			       "<%s> in %s; ",
+			    r0->text, r0->count, e->of, e->name, ms->from);
+		example(b, ms, r0);
+		ks_buf_addc(b, ')');
 		return;
 	}
 	if (rw) {
@@ -437,6 +452,9 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 				    rw->arg, e->name);
 		else if (rw->op == KS_RW_RENAME)
 			ks_buf_addf(b, "in-tree code calls %s() instead of %s()", rw->text, e->name);
+		else if (rw->op == KS_RW_CALL && e->read)
+			ks_buf_addf(b, "in-tree code calls %s() instead of reading %s", rw->text,
+				    e->name);
 		else if (rw->op == KS_RW_CALL)
 			ks_buf_addf(b, "in-tree code calls %s() instead of assigning with '%s'",
 				    rw->text, e->name);
@@ -444,19 +462,23 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 			ks_buf_addf(b, "in-tree %s callbacks ", e->name);
 			made(b, rw);
 		}
-		ks_buf_addf(b, " (%u of the %u in-tree %s that changed from %s to %s; e.g. %s in %s)",
-			    rw->count, e->of, sites(e), ms->from, ms->to, rw->example, ms->to);
+		ks_buf_addf(b, " (%u of the %u in-tree %s that changed from %s to %s; ", rw->count,
+			    e->of, sites(e), ms->from, ms->to);
+		example(b, ms, rw);
+		ks_buf_addc(b, ')');
 		return;
 	}
 	/* what the callers did, said as such, never as the fix */
 	ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree %s %s %s%s that "
 		       "changed from %s to %s, ",
-		    e->of, sites(e), e->callback ? "of" : e->assign ? "with '" : "of", e->name,
-		    e->callback ? "" : e->assign ? "'" : "()", ms->from, ms->to);
+		    e->of, sites(e), e->assign ? "with '" : "of", e->name,
+		    e->callback || e->read ? "" : e->assign ? "'" : "()", ms->from, ms->to);
 	for (unsigned i = 0; i < e->nrw; i++) {
 		ks_buf_addf(b, "%s%u ", i ? ", " : "", e->rw[i].count);
 		made(b, &e->rw[i]);
-		ks_buf_addf(b, " (e.g. %s in %s)", e->rw[i].example, ms->to);
+		ks_buf_adds(b, " (");
+		example(b, ms, &e->rw[i]);
+		ks_buf_addc(b, ')');
 	}
 	if (e->nrw == 1 && r0->op == KS_RW_INSERT && r0->count * 3 >= e->of * 2)
 		ks_buf_adds(b, ", a value of the callers' own");

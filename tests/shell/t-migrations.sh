@@ -92,6 +92,14 @@ for i in 1 2 3 4; do
 			"$i" "$i" "$i" "$i"
 	} >"$n/drivers/n$i.c"
 done
+# and a member gone from its struct (fd's file) whose reads in three
+# functions became calls of a macro new in the headers
+printf 'struct fd {\n\tstruct file *file;\n\tunsigned int flags;\n};\n' >>"$o/include/linux/api.h"
+printf 'struct fd {\n\tunsigned long word;\n};\n#define fd_file(f) ((struct file *)((f).word))\n' >>"$n/include/linux/api.h"
+for i in 1 2 3; do
+	printf 'int r%s(struct x *p)\n{\n\tif (!p->fd.file)\n\t\treturn 1;\n\treturn use(p->fd.file);\n}\n' "$i" >"$o/drivers/r$i.c"
+	printf 'int r%s(struct x *p)\n{\n\tif (!fd_file(p->fd))\n\t\treturn 1;\n\treturn use(fd_file(p->fd));\n}\n' "$i" >"$n/drivers/r$i.c"
+done
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -121,8 +129,11 @@ expect_eq "two trees: a callback's return type made const" \
 	"Callback: struct hid_driver.report|Rewrite: const 0|Count: 3 of 3|Example: drivers/n1.c:6 -> drivers/n1.c:6"
 expect_eq "two trees: a callback's parameter of another struct" \
 	"$(grep -A3 '^Callback: struct hid_driver.check' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
-	"Callback: struct hid_driver.check|Rewrite: retype 1 struct idmap|Count: 3 of 3|Example: drivers/n1.c:7 -> drivers/n1.c:7"
+	"Callback: struct hid_driver.check|Rewrite: retype 1 struct user_ns struct idmap|Count: 3 of 3|Example: drivers/n1.c:7 -> drivers/n1.c:7"
 expect_no_grep "two trees: callbacks changed by one driver only have no entry" "$TMP/m" "hid_driver.probe"
+expect_eq "two trees: a member gone, its reads become an accessor's calls" \
+	"$(grep -A3 '^Read:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Read: struct fd.file|Rewrite: call fd_file|Count: 6 of 6|Example: drivers/r1.c:3 -> drivers/r1.c:3"
 expect_eq "two trees: no single rewrite: the two most common" \
 	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: split|Rewrite: drop 1|Count: 3 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5|Rewrite: drop 2|Count: 3 of 6|Example: drivers/c4.c:5 -> drivers/c4.c:5"
@@ -157,8 +168,8 @@ expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Header:  [^ ]+$/ { h++; next } /^Instead: [^ ]+$/ { i++; next }
 	/^Call:    [A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
 	/^Assign:  [A-Za-z_][A-Za-z0-9_]* [|&]?=$/ { k++; next }
-	/^Callback: (struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
-	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*)$/ { r++; next }
+	/^(Callback|Read): +(struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
 	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok

@@ -199,7 +199,7 @@ expect_grep "breaks: text: GCC's parseable fix-it" "$TMP/out" \
 expect_eq "breaks: json: the fix" "$(python3 -c '
 import json, sys
 for f in json.load(open(sys.argv[1]))["findings"]:
-    if f.get("kind") in ("header-gone", "callback-prototype") or \
+    if f.get("kind") in ("header-gone", "callback-prototype", "member-gone") or \
             f["symbol"] in ("DEFINE_SEMAPHORE", "class_create", "strlcpy", "struct vm_area_struct.vm_flags"):
         x = f["fix"]
         print(x["before"], "->", x["after"], x["single"], x["count"], x["of"], x["from"], x["to"],
@@ -210,7 +210,8 @@ for f in json.load(open(sys.argv[1]))["findings"]:
 <asm/unaligned.h> -> <linux/unaligned.h> True 718 726 6.1 6.12 arch/alpha/kernel/traps.c:25 [('header', None, 'linux/unaligned.h')]
 DEFINE_SEMAPHORE(breaks_lock) -> DEFINE_SEMAPHORE(breaks_lock, 1) True 9 9 6.1 6.12 arch/mips/cavium-octeon/setup.c:75 [('insert', 2, '1')]
 class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]
-None -> None True 36 36 6.1 6.12 fs/9p/vfs_inode.c:975 [('retype', 1, 'struct mnt_idmap')]
+None -> None False 46 203 6.1 6.12 fs/befs/linuxvfs.c:367 [('call', None, 'inode_get_mtime'), ('call', None, 'inode_get_mtime_sec')]
+static int breaks_getattr(struct user_namespace *ns, const struct path *path, -> static int breaks_getattr(struct mnt_idmap *ns, const struct path *path, True 36 36 6.1 6.12 fs/9p/vfs_inode.c:975 [('retype', 1, 'struct mnt_idmap')]
 vma->vm_flags |= VM_IO; -> vm_flags_set(vma, VM_IO); True 86 118 6.1 6.12 arch/powerpc/kvm/book3s_xive_native.c:327 [('call', None, 'vm_flags_set')]"
 expect_grep "breaks: text: an argument dropped, said with its count" "$TMP/out" \
 	"; in-tree code drops argument 1 of class_create() (20 of the 20 in-tree calls that changed from 6.1 to 6.12; e.g. arch/powerpc/platforms/book3s/vas-api.c:628 in 6.12)"
@@ -219,7 +220,7 @@ expect_grep "breaks: text: an argument inserted, its fix-it" "$TMP/out" \
 expect_grep "breaks: text: an argument dropped, its fix-it" "$TMP/out" \
 	"fix-it:\"$b/main.c\":{59:30-59:43}:\"\""
 "$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" >"$TMP/breaks.sarif" 2>/dev/null
-expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name, the assignment replaced" "$(python3 -c '
+expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name, the assignment, the callback's parameter replaced" "$(python3 -c '
 import json, sys
 for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
     for f in r.get("fixes", []):
@@ -232,6 +233,7 @@ for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
 ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h
 ksunset/build-arity main.c 21 36 36 , 1
 ksunset/build-arity main.c 59 30 43 
+ksunset/build-callback-prototype main.c 25 34 48 mnt_idmap
 ksunset/build-read-only main.c 53 2 25 vm_flags_set(vma, VM_IO);"
 # a migrations file that leads to another release: said, not used
 printf 'From: 6.1\nTo: 7.3\n' >"$TMP/other.migrations"
@@ -363,9 +365,9 @@ fx=$TMP/fix
 if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 	fail "fix: build against $old"
 else
-	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko) >"$TMP/fix.patch" 2>"$TMP/err"
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 8 lines rewritten in 3 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 10 lines rewritten in 4 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -389,6 +391,11 @@ else
 +#else"
 	expect_grep "fix: a callback's first parameter made const" "$TMP/fix.patch" \
 		"+static int fixcb_uevent(const struct device *dev, struct kobj_uevent_env *env)"
+	expect_grep "fix: a member gone, read through the accessor in-tree code calls" "$TMP/fix.patch" \
+		"-	*size = i_size_read(file_inode(f.file));
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++	*size = i_size_read(file_inode(fd_file(f)));
++#else"
 	expect_grep "fix: a callback's return type made const" "$TMP/fix.patch" \
 		"+static const __u8 *fixcb_report_fixup(struct hid_device *hdev, __u8 *rdesc, unsigned int *rsize)"
 	"$KSUNSET" check --target "$H" "$fx/fixcb.ko" >"$TMP/out" 2>&1
@@ -396,9 +403,36 @@ else
 		"$fx/fixcb.c:9:44: note: in-tree struct bus_type.match callbacks made parameter 2 const ("
 	expect_grep "fix: a callback's fix-it inserts const" "$TMP/out" \
 		"fix-it:\"$fx/fixcb.c\":{9:44-9:44}:\"const \""
+	# --kernel-source: the example's line quoted from the target's source
+	# (a tree of its release, as Debian's linux-source-X.Y unpacks)
+	ex=$(grep -A3 '^Callback: struct bus_type.match$' "$TOP/share/migrations/6.1-6.12.migrations" |
+		sed -n 's/^Example: .* -> \(.*\):\([0-9]*\)$/\1 \2/p')
+	ks=$TMP/linux-source-6.12
+	mkdir -p "$ks/$(dirname "${ex% *}")"
+	awk -v n="${ex#* }" 'BEGIN { for (i = 1; i < n; i++) print ""; print "\tstatic int in_tree_match(struct device *d, const struct device_driver *drv)  " }' \
+		>"$ks/${ex% *}"
+	"$KSUNSET" check --target "$H" --kernel-source "$ks" --format json "$fx/fixcb.ko" >"$TMP/ks.json" 2>"$TMP/err"
+	"$KSUNSET" check --target "$H" --kernel-source "$ks" "$fx/fixcb.ko" >"$TMP/out" 2>&1
+	expect_grep "--kernel-source: the in-tree example's line, quoted" "$TMP/out" \
+		"e.g. ${ex% *}:${ex#* } in 6.12: \`static int in_tree_match(struct device *d, const struct device_driver *drv)\`)"
+	expect_eq "--kernel-source: json: each rewrite's example_text (null where the tree has no such line)" "$(python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    if f.get("fix"):
+        print(f["symbol"], [r["example_text"] for r in f["fix"]["rewrites"]])' "$TMP/ks.json" | sort)" \
+		"struct bus_type.match ['static int in_tree_match(struct device *d, const struct device_driver *drv)']
+struct bus_type.uevent [None]
+struct hid_driver.report_fixup [None]"
+	"$KSUNSET" check --target "$H" --kernel-source "$TMP/fix" "$fx/fixcb.ko" >"$TMP/out" 2>&1
+	expect_grep "--kernel-source of no release: said, nothing quoted" "$TMP/out" \
+		"$TMP/fix: note: its release is not known (no VERSION and PATCHLEVEL in its Makefile, no linux-source-X.Y name): its lines are not quoted"
+	"$KSUNSET" check --target "$H" --kernel-source "$TMP/nothing" "$fx/fixcb.ko" >"$TMP/out" 2>&1
+	expect_eq "--kernel-source not a directory: exit 2" "$?:$(grep -c "kernel-source '$TMP/nothing': not a directory" "$TMP/out")" "2:1"
+	"$KSUNSET" check --kernel-source "$ks" "$fx/fixcb.ko" >"$TMP/out" 2>&1
+	expect_eq "--kernel-source without --target: exit 2" "$?:$(grep -c 'kernel-source needs --target' "$TMP/out")" "2:1"
 	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
-		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "3:2"
+		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "4:2"
 	for kd in "$K" "$H"; do
 		p=$TMP/fix-$(basename "$kd")
 		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"
@@ -407,7 +441,7 @@ else
 		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
 		expect_eq "fix: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
 	done
-	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko) >"$TMP/out" 2>&1
+	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko fixread.ko) >"$TMP/out" 2>&1
 	expect_eq "fix -o FILE: the same patch there, nothing on stdout" "$?:$(cmp -s "$TMP/fix.patch" "$TMP/fix2.patch" && echo same):$(grep -c '^+++' "$TMP/out")" "0:same:0"
 	# a line changed since the build: named, not rewritten
 	sed -i 's|^#include <asm/unaligned.h>|#include <asm/unaligned.h> /* moved */\n|' "$fx/fixhdr.c"
@@ -427,7 +461,7 @@ fi
 # to its sources): the patch is of the file the link leads to
 fl=$TMP/fixlink
 if mkdir -p "$fl.src/real" && cp "$TOP/tests/kbuild/fix/Kbuild" "$TOP/tests/kbuild/fix/fixcall.c" "$fl.src/real/" &&
-	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o//g' "$fl/Kbuild" &&
+	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o\| fixread.o//g' "$fl/Kbuild" &&
 	mv "$fl.src/real" "$fl/real" && ln -s real/fixcall.c "$fl/fixcall.c" &&
 	make -C "$K" M="$fl" modules KCFLAGS="$API" >"$fl.log" 2>&1; then
 	(cd "$fl" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix4.patch" 2>"$TMP/err"
@@ -442,8 +476,13 @@ if [ -f "$b/breaks.ko" ]; then
 	expect_grep "fix: the breaks it cannot rewrite, listed" "$TMP/fix.patch" "  $b/main.c:29: prototype generic_fillattr"
 	expect_grep "fix: the ones it can, rewritten" "$TMP/fix.patch" "+#include <linux/unaligned.h>"
 	expect_grep "fix: the ones it can, rewritten (a call)" "$TMP/fix.patch" "+	breaks_class = class_create(breaks_name);"
-	expect_grep "fix: a callback whose parameters run over two lines, named" "$TMP/fix.patch" \
-		"  $b/main.c:34: has no definition of the callback whose head the file has on one line, with the parameter retype rewrites (defined in another file, or changed since the build): not rewritten"
+	expect_grep "fix: a callback whose parameters run over two lines, its line rewritten" "$TMP/fix.patch" \
+		"-static int breaks_getattr(struct user_namespace *ns, const struct path *path,
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++static int breaks_getattr(struct mnt_idmap *ns, const struct path *path,
++#else"
+	expect_grep "fix: a member gone whose in-tree reads went two ways, listed with both" "$TMP/fix.patch" \
+		"  $b/main.c:39: member-gone struct inode.i_mtime: in-tree code shows no rewrite to copy: of the 203 in-tree reads of struct inode.i_mtime that changed from 6.1 to 6.12, 46 called inode_get_mtime()"
 fi
 "$KSUNSET" fix "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
 expect_eq "fix without --target: exit 2" "$?:$(grep -c 'no --target given' "$TMP/err")" "2:1"

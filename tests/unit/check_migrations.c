@@ -96,15 +96,20 @@ START_TEST(test_good)
 			      "Example: i.c:1 -> i.c:1\n"
 			      "\n"
 			      "Callback: struct genl_family.pre_doit\n"
-			      "Rewrite: retype 1 struct genl_split_ops\n"
+			      "Rewrite: retype 1 struct genl_ops struct genl_split_ops\n"
 			      "Count:   5 of 5\n"
-			      "Example: j.c:1 -> j.c:1\n",
+			      "Example: j.c:1 -> j.c:1\n"
+			      "\n"
+			      "Read:    struct fd.file\n"
+			      "Rewrite: call fd_file\n"
+			      "Count:   50 of 60\n"
+			      "Example: k.c:1 -> k.c:1\n",
 			      path),
 			 0);
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 11);
+	ck_assert_uint_eq(m.n, 12);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -164,7 +169,13 @@ START_TEST(test_good)
 	e = ks_migrations_find(&m, "struct genl_family.pre_doit", true);
 	ck_assert_int_eq(e->rw[0].op, KS_RW_RETYPE);
 	ck_assert_str_eq(e->rw[0].text, "struct genl_split_ops");
+	ck_assert_str_eq(e->rw[0].from, "struct genl_ops");
 	ck_assert_str_eq(ks_rewrite_op_name(e->rw[0].op), "retype");
+	/* a member gone, its reads become calls */
+	e = ks_migrations_find(&m, "struct fd.file", true);
+	ck_assert(e->read && !e->assign && !e->callback);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_CALL);
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
 	ks_migrations_free(&m);
 	ks_diags_free(&d);
 }
@@ -180,23 +191,30 @@ static const struct {
 	{ "From: 6\nTo: 6.12\n", 1, "expected a release X.Y, not '6'" },
 	{ "From: 6.1\nTo: 6.12\nFrom: 6.2\n", 3, "'From:' belongs once at the top, before the entries" },
 	{ "From: 6.1\nTo: 6.12\nInstead: x.h\n", 3,
-	  "'Instead:' outside an entry (an entry starts with Header:, Call:, Assign: or Callback:)" },
+	  "'Instead:' outside an entry (an entry starts with Header:, Call:, Assign:, Callback: or Read:)" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f(x)\n", 4, "expected a function's or macro's name, not 'f(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nInstead: x.h\n", 5, "'Instead:' belongs to a Header: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nRewrite: drop 1\n", 5,
-	  "'Rewrite:' belongs to a Call:, Assign: or Callback: entry" },
+	  "'Rewrite:' belongs to a Call:, Assign:, Callback: or Read: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: class.devnode\n", 4,
 	  "expected 'struct NAME.MEMBER', not 'class.devnode'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class\n", 4,
 	  "expected 'struct NAME.MEMBER', not 'struct class'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: drop 1\n", 5,
-	  "expected 'const N' or 'retype N struct NAME', not 'drop 1'" },
+	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 mnt_idmap\n", 5,
-	  "expected 'const N' or 'retype N struct NAME', not 'retype 1 mnt_idmap'" },
-	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 0 struct x\n", 5,
-	  "expected 'const N' or 'retype N struct NAME', not 'retype 0 struct x'" },
+	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'retype 1 mnt_idmap'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 0 struct x struct y\n", 5,
+	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'retype 0 struct x struct y'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 struct y\n", 5,
+	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'retype 1 struct y'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 x struct y\n", 5,
+	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'retype 1 x struct y'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: const 1 x\n", 5,
-	  "expected 'const N' or 'retype N struct NAME', not 'const 1 x'" },
+	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'const 1 x'" },
+	{ "From: 6.1\nTo: 6.12\n\nRead: struct fd.file\nRewrite: drop 1\n", 5,
+	  "expected 'call NAME', not 'drop 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nRead: file\n", 4, "expected 'struct NAME.MEMBER', not 'file'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: const 1\n", 5,
 	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'const 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 0\n", 5,

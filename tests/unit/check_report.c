@@ -655,6 +655,17 @@ static const struct {
 	{ KS_RW_CALL, 0, "vm_flags_set", "\tvma->vm_flags &= ~VM_IO;", NULL, 0 },
 	{ KS_RW_CALL, 0, "vm_flags_set", "\tv.vm_flags |= f(a, \";\");",
 	  "vm_flags_set(&v, f(a, \";\"));", 9 },
+	/* a member gone, read: each read on the line, as the accessor's call
+	 * of what comes before the '.' or '->' */
+	{ KS_RW_CALL, 0, "fd_file", "\tif (!f.file)", "fd_file(f)", 14 },
+	{ KS_RW_CALL, 0, "fd_file", "if (f.file && f.file->f_inode) {", "fd_file(f) && fd_file(f)", 5 },
+	{ KS_RW_CALL, 0, "fd_file", "\tstruct file *f = nvfsio->fd.file;", "fd_file(nvfsio->fd)", 26 },
+	{ KS_RW_CALL, 0, "fd_file", "x = use(a[i].fd . file, 1);", "fd_file(a[i].fd)", 9 },
+	{ KS_RW_CALL, 0, "fd_file", "\tf.file = NULL;", NULL, 0 },
+	{ KS_RW_CALL, 0, "fd_file", "\tp = &f.file;", NULL, 0 },
+	{ KS_RW_CALL, 0, "fd_file", "\t.file = x,", NULL, 0 },
+	{ KS_RW_CALL, 0, "fd_file", "s = \"f.file\"; /* g.file */", NULL, 0 },
+	{ KS_RW_CALL, 0, "fd_file", "f.file_ops = g.files;", NULL, 0 },
 	/* a rename needs the name alone, its arguments may run on */
 	{ KS_RW_RENAME, 0, "new_create", "\tc = class_create(THIS_MODULE,", "new_create", 13 },
 	{ KS_RW_RENAME, 0, "new_create", "f(\"class_create\", my_class_create, class_create2);",
@@ -678,6 +689,8 @@ static const struct {
 	{ KS_RW_RETYPE, 2, "struct mnt_idmap", "int x_devnode(struct user_namespace *ns, int m)", NULL,
 	  0 },
 	{ KS_RW_RETYPE, 1, "struct mnt_idmap", "int x_devnode(struct mnt_idmap *ns)", NULL, 0 },
+	{ KS_RW_RETYPE, 1, "struct mnt_idmap", "int x_devnode(struct user_namespace_x *ns)", NULL,
+	  0 },
 };
 
 START_TEST(test_call_edit)
@@ -688,11 +701,14 @@ START_TEST(test_call_edit)
 
 	if (strstr(calls[_i].line, "SEMAPHORE"))
 		m.name = (char *)"DEFINE_SEMAPHORE";
-	if (calls[_i].op == KS_RW_CALL)
+	if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "fd_file"))
+		m.name = (char *)"struct fd.file", m.read = true;
+	else if (calls[_i].op == KS_RW_CALL)
 		m.name = (char *)"vm_flags |=", m.assign = true;
 	if (calls[_i].op == KS_RW_CONST || calls[_i].op == KS_RW_RETYPE)
 		m.name = (char *)"struct class.devnode", m.callback = true;
-	m.rw[0] = (struct ks_rewrite){ calls[_i].op, calls[_i].arg, (char *)calls[_i].text, 3, NULL };
+	m.rw[0] = (struct ks_rewrite){ calls[_i].op, calls[_i].arg, (char *)calls[_i].text, 3, NULL,
+				       (char *)"struct user_namespace" };
 	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line),
 			 m.callback ? "x_devnode" : NULL, &e);
 	if (!calls[_i].after) {
@@ -707,43 +723,77 @@ START_TEST(test_call_edit)
 END_TEST
 
 /* Where a callback is defined: its head's ')' followed by '{' on the line
- * or the next, not a declaration, a call or a longer name; the edit of a
- * Callback: entry is made there, whatever line the use is on. */
-START_TEST(test_definition_line)
+ * or a later one, not a declaration, a call or a longer name; its
+ * parameters over several lines, the return type on the line before the
+ * name. The edit of a Callback: entry is made there, of the line that has
+ * what it rewrites, whatever line the use is on. */
+START_TEST(test_callback_head)
 {
 	char path[] = "/tmp/ks-definition-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "w");
 	struct ks_migration m = { .name = (char *)"struct class.devnode", .call = true,
 				  .callback = true, .of = 3, .nrw = 1 };
+	static const struct {
+		enum ks_rewrite_op op;
+		unsigned arg;
+		const char *text, *fn;
+		unsigned line;		/* 0: -ERANGE */
+		const char *after;
+	} cases[] = {
+		{ KS_RW_CONST, 1, NULL, "x_devnode", 4,
+		  "static char *x_devnode(const struct device *dev, umode_t *mode)" },
+		{ KS_RW_CONST, 1, NULL, "y_match", 10,
+		  "static int y_match(const struct device *d," },
+		{ KS_RW_CONST, 2, NULL, "y_match", 11, "const struct device_driver *drv) {" },
+		{ KS_RW_CONST, 0, NULL, "z_fixup", 12, "static const u8 *" },
+		{ KS_RW_RETYPE, 1, "struct mnt_idmap", "w_getattr", 16,
+		  "int w_getattr(struct mnt_idmap *ns, /* (x, y) */" },
+		{ KS_RW_RETYPE, 2, "struct mnt_idmap", "w_getattr", 0, NULL },
+		{ KS_RW_CONST, 1, NULL, "use", 0, NULL },	/* (void) */
+		{ KS_RW_CONST, 1, NULL, "nothing", 0, NULL },
+		{ KS_RW_CONST, 1, NULL, NULL, 0, NULL },
+	};
 	struct ks_edit e;
 
 	ck_assert_ptr_nonnull(f);
 	fputs("static char *x_devnode(struct device *dev, umode_t *mode);\n"	/* 1 */
 	      "static char *my_x_devnode(struct device *dev) { return 0; }\n"
-	      "static void use(void) { x_devnode(NULL, NULL); }\n"
+	      "static void use(void) { x_devnode(NULL, NULL); y_match(0, 0); }\n"
 	      "static char *x_devnode(struct device *dev, umode_t *mode)\n"
 	      "\n"								/* 5 */
 	      "{\n"
 	      "\treturn NULL;\n"
 	      "}\n"
 	      "static struct class c = { .devnode = x_devnode };\n"
-	      "static int y_match(struct device *d, struct device_driver *drv) {\n",	/* 10 */
+	      "static int y_match(struct device *d,\n"				/* 10 */
+	      "\t\t   struct device_driver *drv) {\n"
+	      "static u8 *\n"
+	      "z_fixup(struct hid_device *h)\n"
+	      "{\n"
+	      "}\n"								/* 15 */
+	      "int w_getattr(struct user_namespace *ns, /* (x, y) */\n"
+	      "\t      const struct path *p)\n"
+	      "{\n",
 	      f);
 	fclose(f);
-	ck_assert_uint_eq(ks_definition_line(path, "x_devnode"), 4);
-	ck_assert_uint_eq(ks_definition_line(path, "y_match"), 10);
-	ck_assert_uint_eq(ks_definition_line(path, "use"), 3);
-	ck_assert_uint_eq(ks_definition_line(path, "z"), 0);
-	m.rw[0] = (struct ks_rewrite){ KS_RW_CONST, 1, NULL, 3, NULL };
-	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, "x_devnode", &e), 0);
-	ck_assert_uint_eq(e.line, 4);
-	ck_assert_str_eq(e.after, "static char *x_devnode(const struct device *dev, umode_t *mode)");
-	ks_edit_free(&e);
-	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, "z", &e), -ERANGE);
-	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, NULL, &e), -ERANGE);
+	for (size_t i = 0; i < KS_ARRAY_SIZE(cases); i++) {
+		int r;
+
+		m.rw[0] = (struct ks_rewrite){ cases[i].op, cases[i].arg, (char *)cases[i].text, 3,
+					       NULL, (char *)"struct user_namespace" };
+		r = ks_edit_file(&m, &m.rw[0], path, 9, cases[i].fn, &e);
+		if (!cases[i].line) {
+			ck_assert_msg(r == -ERANGE, "case %zu: %d, not -ERANGE", i, r);
+			continue;
+		}
+		ck_assert_msg(r == 0, "case %zu: %d", i, r);
+		ck_assert_uint_eq(e.line, cases[i].line);
+		ck_assert_str_eq(e.after, cases[i].after);
+		ks_edit_free(&e);
+	}
 	unlink(path);
-	ck_assert_uint_eq(ks_definition_line(path, "x_devnode"), 0);
+	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, "x_devnode", &e), -ENOENT);
 }
 END_TEST
 
@@ -905,7 +955,7 @@ static Suite *suite_report(void)
 	tcase_add_test(tc, test_column_in_file);
 	tcase_add_test(tc, test_include_columns);
 	tcase_add_loop_test(tc, test_call_edit, 0, KS_NCASES(calls));
-	tcase_add_test(tc, test_definition_line);
+	tcase_add_test(tc, test_callback_head);
 	suite_add_tcase(s, tc);
 	return s;
 }
