@@ -78,28 +78,32 @@ def read(path):
         return f.read()
 
 
-def declarations(top):
-    """name -> set of arities its headers declare it with (None: variadic)."""
-    found = collections.defaultdict(set)
+def headers(top):
+    """The text of each header of top (HEADER_DIRS), comments blanked."""
     for d in HEADER_DIRS:
         for root, _, files in os.walk(os.path.join(top, d)):
             for name in files:
-                if not name.endswith(".h"):
-                    continue
-                text = strip_comments(read(os.path.join(root, name)))
-                for m in MACRO.finditer(text):
-                    found[m.group(1)].add(arity(m.group(2)))
-                code = DIRECTIVE.sub(blank, text)
-                for m in PROTO.finditer(code):
-                    if m.group(1) in KEYWORDS:
-                        continue
-                    # a declaration: a type before the name
-                    before = code[max(0, m.start() - 80):m.start()].rstrip()
-                    if not before or not (before[-1].isalnum() or before[-1] in "_*"):
-                        continue
-                    if re.search(r"\b(?:return|if|while|else|case)$", before):
-                        continue
-                    found[m.group(1)].add(arity(m.group(2)))
+                if name.endswith(".h"):
+                    yield strip_comments(read(os.path.join(root, name)))
+
+
+def declarations(top):
+    """name -> set of arities its headers declare it with (None: variadic)."""
+    found = collections.defaultdict(set)
+    for text in headers(top):
+        for m in MACRO.finditer(text):
+            found[m.group(1)].add(arity(m.group(2)))
+        code = DIRECTIVE.sub(blank, text)
+        for m in PROTO.finditer(code):
+            if m.group(1) in KEYWORDS:
+                continue
+            # a declaration: a type before the name
+            before = code[max(0, m.start() - 80):m.start()].rstrip()
+            if not before or not (before[-1].isalnum() or before[-1] in "_*"):
+                continue
+            if re.search(r"\b(?:return|if|while|else|case)$", before):
+                continue
+            found[m.group(1)].add(arity(m.group(2)))
     return found
 
 
@@ -396,27 +400,23 @@ def struct_members(top):
     """struct name -> set of its members' names, as the headers of top
     define them (members of nested unions and structs counted as its own)."""
     found = collections.defaultdict(set)
-    for d in HEADER_DIRS:
-        for root, _, files in os.walk(os.path.join(top, d)):
-            for name in files:
-                if not name.endswith(".h"):
+    for text in headers(top):
+        text = DIRECTIVE.sub(blank, text)
+        for m in STRUCT.finditer(text):
+            depth, i = 1, m.end()
+            while i < len(text) and depth:
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                i += 1
+            body = re.sub(r"[{}]", ";", text[m.end():i - 1])
+            for decl in body.split(";"):
+                decl = " ".join(decl.split())
+                if not decl or decl.startswith(("struct ", "union ")) and " " not in decl[7:]:
                     continue
-                text = DIRECTIVE.sub(blank, strip_comments(read(os.path.join(root, name))))
-                for m in STRUCT.finditer(text):
-                    depth, i = 1, m.end()
-                    while i < len(text) and depth:
-                        depth += {"{": 1, "}": -1}.get(text[i], 0)
-                        i += 1
-                    body = re.sub(r"[{}]", ";", text[m.end():i - 1])
-                    for decl in body.split(";"):
-                        decl = " ".join(decl.split())
-                        if not decl or decl.startswith(("struct ", "union ")) and " " not in decl[7:]:
-                            continue
-                        fp = FIELD_FP.search(decl)
-                        for part in ([fp.group(1)] if fp else decl.split(",")):
-                            f = FIELD.search(part.strip())
-                            if f and f.group(1) not in KEYWORDS:
-                                found[m.group(1)].add(f.group(1))
+                fp = FIELD_FP.search(decl)
+                for part in ([fp.group(1)] if fp else decl.split(",")):
+                    f = FIELD.search(part.strip())
+                    if f and f.group(1) not in KEYWORDS:
+                        found[m.group(1)].add(f.group(1))
     return found
 
 
