@@ -206,14 +206,14 @@ static void start_entry(struct parse *p, const char *field, const char *name)
 
 	if (p->cur)
 		BAD(p, "'%s': an entry starts after a blank line", name);
-	if (assign	   ? !member_op(name)
+	if (assign ? !member_op(name)
 	    : callback || read ? !member_name(name)
-	    : call	   ? !ks_is_identifier(name)
-		   : !header(name))
-		BAD(p, assign	    ? "expected a member's name and '=', '|=' or '&=', not '%s'"
-		       : callback || read ? "expected 'struct NAME.MEMBER', not '%s'"
-		       : call	    ? "expected a function's or macro's name, not '%s'"
-				    : "expected a header's name as #include <...> names it, not '%s'",
+	    : call ? !ks_is_identifier(name)
+	    : !header(name))
+		BAD(p, assign ? "expected a member's name and '=', '|=' or '&=', not '%s'"
+		    : callback || read ? "expected 'struct NAME.MEMBER', not '%s'"
+		    : call ? "expected a function's or macro's name, not '%s'"
+		    : "expected a header's name as #include <...> names it, not '%s'",
 		    name);
 	if (ks_migrations_find(m, name, call))
 		BAD(p, "%s '%s' listed twice", call ? "entry" : "header", name);
@@ -272,11 +272,11 @@ static void field(struct parse *p, const char *name, const char *value)
 			free(next.text);
 			free(next.from);
 			BAD(p, e->assign || e->read ? "expected 'call NAME', not '%s'"
-			       : e->callback
-				   ? "expected 'const N' or 'retype N struct OLD struct NEW', not '%s'"
-			       : e->call     ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', "
-					       "not '%s'"
-					     : "expected one header's name, not '%s'",
+			    : e->callback ? "expected 'const N' or 'retype N struct OLD struct NEW', "
+					    "not '%s'"
+			    : e->call ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', "
+					"not '%s'"
+			    : "expected one header's name, not '%s'",
 			    value);
 		}
 		if (!e->call)
