@@ -42,7 +42,7 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			const struct ks_loc *l = &f->locs[k];
 			const struct ks_migration *e = ks_migration_at(f->fixes, f->fix, l->file, l->line);
 			const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
-			const char *fn = f->diff->callback;
+			char *fn = NULL;
 			unsigned line = l->line;
 			char *real;
 
@@ -62,11 +62,12 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			/* the file itself: a build may compile it through a link
 			 * (openafs's MODLOAD-RELEASE folder links to src/afs) */
 			real = realpath(l->file, NULL);
-			/* a callback's line: the one of its definition's head
-			 * that changes, else the use's */
+			/* a callback's line: the one of the head of the function
+			 * the use's line stores that changes, else the use's */
 			if (e->callback) {
 				struct ks_edit ed;
 
+				fn = ks_callback_at(e, l->file, l->line, f->diff->callback);
 				if (!ks_edit_file(e, rw, l->file, l->line, fn, &ed))
 					line = ed.line;
 				ks_edit_free(&ed);
@@ -74,7 +75,7 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
 			fx->v[fx->n++] = (struct ks_fix_site){ real ? real : ks_xstrdup(l->file),
 							       line,
-							       fn ? ks_xstrdup(fn) : NULL,
+							       fn,
 							       e,
 							       rw,
 							       f->fixes->to };

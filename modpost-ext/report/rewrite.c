@@ -571,6 +571,34 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	return 0;
 }
 
+char *ks_callback_at(const struct ks_migration *e, const char *path, unsigned lineno,
+		     const char *fallback)
+{
+	const char *member = strrchr(e->name, '.');
+	char *line, *r = NULL;
+	size_t len, n;
+
+	if (!member || ks_file_line(path, lineno, &line, &len) < 0)
+		return fallback ? ks_xstrdup(fallback) : NULL;
+	n = strlen(++member);
+	for (size_t i = find_name(line, len, member, 0); i < len && !r;
+	     i = find_name(line, len, member, i + n)) {
+		size_t a = skip_blanks(line, len, i + n), b;
+
+		if (a == len || line[a] != '=' || (a + 1 < len && line[a + 1] == '='))
+			continue;
+		a = skip_blanks(line, len, a + 1);
+		if (a < len && line[a] == '&')
+			a = skip_blanks(line, len, a + 1);
+		for (b = a; b < len && ident_char(line[b]); b++)
+			;
+		if (b > a && !(line[a] >= '0' && line[a] <= '9'))
+			r = ks_xstrndup(line + a, b - a);
+	}
+	free(line);
+	return r ? r : fallback ? ks_xstrdup(fallback) : NULL;
+}
+
 /* ks_edit_callback() on the lines of the file at path. */
 static int callback_file(const struct ks_rewrite *rw, const char *path, const char *fn,
 			 struct ks_edit *ed)

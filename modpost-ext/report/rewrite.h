@@ -46,6 +46,11 @@ int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
 		     size_t n, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
 void ks_edit_free(struct ks_edit *ed);
+/* The module's function that line lineno of path stores in a Callback:
+ * entry e's member (".devnode = f", "c->devnode = &f"), to free; fallback
+ * (copied) when the line stores none there. */
+char *ks_callback_at(const struct ks_migration *e, const char *path, unsigned lineno,
+		     const char *fallback);
 /* Why a line has no edit, into b: "no longer includes <asm/unaligned.h>
  * (changed since the build)", "no longer names strlcpy (...)", "has no
  * call of class_create() with all its arguments (...)". */

@@ -1,5 +1,6 @@
 /* The text report: a modpost-style line per finding, then a GCC-style line
  * per source location, so people and editors both read it. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,9 +44,12 @@ static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l
 	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf words = KS_BUF_INIT;
 	struct ks_edit ed;
+	char *fn = e && e->callback ? ks_callback_at(e, l->file, l->line, f->diff->callback) : NULL;
+	int r = rw ? ks_edit_file(e, rw, l->file, l->line, fn, &ed) : -ERANGE;
 
+	free(fn);
 	ks_fix_words(&words, e ? e : f->fix, f->fixes);
-	if (!rw || ks_edit_file(e, rw, l->file, l->line, f->diff->callback, &ed) < 0) {
+	if (r < 0) {
 		if (rw || !e) {
 			ks_buf_adds(&words, " (the line ");
 			ks_edit_missing(&words, f->fix, rw ? rw : &f->fix->rw[0]);

@@ -367,7 +367,7 @@ if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 else
 	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 10 lines rewritten in 4 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 11 lines rewritten in 4 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -389,6 +389,8 @@ else
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +static int fixcb_match(struct device *dev, const struct device_driver *drv)
 +#else"
+	expect_grep "fix: a second function stored in the same member, its own head rewritten" "$TMP/fix.patch" \
+		"+static int fixcb_match2(struct device *dev, const struct device_driver *drv)"
 	expect_grep "fix: a callback's first parameter made const" "$TMP/fix.patch" \
 		"+static int fixcb_uevent(const struct device *dev, struct kobj_uevent_env *env)"
 	expect_grep "fix: a member gone, read through the accessor in-tree code calls" "$TMP/fix.patch" \
@@ -400,9 +402,9 @@ else
 		"+static const __u8 *fixcb_report_fixup(struct hid_device *hdev, __u8 *rdesc, unsigned int *rsize)"
 	"$KSUNSET" check --target "$H" "$fx/fixcb.ko" >"$TMP/out" 2>&1
 	expect_grep "fix: a callback's note and fix-it are at its definition, not at the use" "$TMP/out" \
-		"$fx/fixcb.c:9:44: note: in-tree struct bus_type.match callbacks made parameter 2 const ("
+		"$fx/fixcb.c:10:44: note: in-tree struct bus_type.match callbacks made parameter 2 const ("
 	expect_grep "fix: a callback's fix-it inserts const" "$TMP/out" \
-		"fix-it:\"$fx/fixcb.c\":{9:44-9:44}:\"const \""
+		"fix-it:\"$fx/fixcb.c\":{10:44-10:44}:\"const \""
 	# --kernel-source: the example's line quoted from the target's source
 	# (a tree of its release, as Debian's linux-source-X.Y unpacks)
 	ex=$(grep -A3 '^Callback: struct bus_type.match$' "$TOP/share/migrations/6.1-6.12.migrations" |

@@ -774,7 +774,11 @@ START_TEST(test_callback_head)
 	      "}\n"								/* 15 */
 	      "int w_getattr(struct user_namespace *ns, /* (x, y) */\n"
 	      "\t      const struct path *p)\n"
-	      "{\n",
+	      "{\n"
+	      "static struct class d = { .devnode = y_devnode, };\n"			/* 19 */
+	      "\tc->devnode = &x_devnode;\n"					/* 20 */
+	      "\tif (c->devnode == f)\n"
+	      "\t.devnode\t= & z_devnode, /* .devnode = w */\n",
 	      f);
 	fclose(f);
 	for (size_t i = 0; i < KS_ARRAY_SIZE(cases); i++) {
@@ -792,6 +796,16 @@ START_TEST(test_callback_head)
 		ck_assert_str_eq(e.after, cases[i].after);
 		ks_edit_free(&e);
 	}
+	/* the function each line stores in the member; else the fallback */
+	for (unsigned line = 19; line <= 23; line++) {
+		char *fn = ks_callback_at(&m, path, line, "fallback");
+		static const char *const want[] = { "y_devnode", "x_devnode", "fallback", "z_devnode",
+						     "fallback" };
+
+		ck_assert_str_eq(fn, want[line - 19]);
+		free(fn);
+	}
+	ck_assert_ptr_null(ks_callback_at(&m, path, 21, NULL));
 	unlink(path);
 	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, "x_devnode", &e), -ENOENT);
 }
