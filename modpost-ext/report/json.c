@@ -188,13 +188,9 @@ static void json_fix(FILE *out, const struct ks_finding *f)
 	} else {
 		for (size_t i = 0; rw && !have && i < f->nlocs; i++) {
 			const struct ks_loc *l = &f->locs[i];
-			char *fn = f->fix->callback
-					   ? ks_callback_at(f->fix, l->file, l->line, f->diff->callback)
-					   : NULL;
 
 			have = ks_migration_at(f->fixes, f->fix, l->file, l->line) == f->fix &&
-			       !ks_edit_file(f->fix, rw, l->file, l->line, fn, &ed);
-			free(fn);
+			       !ks_edit_file(f->fix, rw, l->file, l->line, f->diff->callback, &ed);
 		}
 		ks_json_str(out, have ? ed.before : NULL);
 		fputs(", \"after\": ", out);

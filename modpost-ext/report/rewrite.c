@@ -633,8 +633,13 @@ int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	int r;
 
 	memset(ed, 0, sizeof(*ed));
-	if (e->callback)	/* at its definition, wherever the use is */
-		return callback_file(rw, path, fn, ed);
+	if (e->callback) {	/* at the definition of what the use stores */
+		char *cb = ks_callback_at(e, path, lineno, fn);
+
+		r = callback_file(rw, path, cb, ed);
+		free(cb);
+		return r;
+	}
 	r = ks_file_line(path, lineno, &line, &len);
 	if (!r)
 		r = ks_edit_line(e, rw, line, len, fn, ed);

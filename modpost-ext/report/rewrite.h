@@ -32,7 +32,8 @@ struct ks_edit {
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
 		 size_t len, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
 /* The same for line lineno (1-based) of the file at path, or for a
- * Callback: entry ks_edit_callback() of its lines (ed->line: the line
+ * Callback: entry ks_edit_callback() of its lines for the function line
+ * lineno stores (ks_callback_at(), fn the fallback; ed->line: the line
  * edited): 0, -ERANGE as above or past the end, or -errno. */
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
 		 unsigned lineno, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;

@@ -195,10 +195,8 @@ static void write_fix(const struct sarif *s, const struct ks_loc *l, const char 
 	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf text = KS_BUF_INIT;
 	struct ks_edit ed;
-	char *fn = e && e->callback ? ks_callback_at(e, path, l->line, s->f->diff->callback) : NULL;
-	int r = rw ? ks_edit_file(e, rw, path, l->line, fn, &ed) : -ERANGE;
+	int r = rw ? ks_edit_file(e, rw, path, l->line, s->f->diff->callback, &ed) : -ERANGE;
 
-	free(fn);
 	if (r < 0)
 		return;
 	ks_fix_words(&text, e, s->f->fixes);

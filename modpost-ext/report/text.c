@@ -44,10 +44,8 @@ static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l
 	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf words = KS_BUF_INIT;
 	struct ks_edit ed;
-	char *fn = e && e->callback ? ks_callback_at(e, l->file, l->line, f->diff->callback) : NULL;
-	int r = rw ? ks_edit_file(e, rw, l->file, l->line, fn, &ed) : -ERANGE;
+	int r = rw ? ks_edit_file(e, rw, l->file, l->line, f->diff->callback, &ed) : -ERANGE;
 
-	free(fn);
 	ks_fix_words(&words, e ? e : f->fix, f->fixes);
 	if (r < 0) {
 		if (rw || !e) {
