@@ -697,8 +697,10 @@ def fix_check(pkg, prefix, cmd, root, orig, a, kos, env, errors, mfiles, pkgdir,
             if newer:
                 try:
                     text = squeeze(open(os.path.join(newer[1], rel), errors="replace").read())
-                    if x["before"].startswith("<"):
+                    if (x["before"] or "").startswith("<"):
                         found = squeeze("include" + x["after"]) in text
+                    elif not x["after"]:	# the line deleted
+                        found = squeeze(x["before"]) not in text
                     else:
                         found = squeeze(x["after"]) in text
                     verdict = "same" if found else "other"
@@ -713,7 +715,9 @@ def fix_check(pkg, prefix, cmd, root, orig, a, kos, env, errors, mfiles, pkgdir,
         cwd=a, env=cenv)
     rewritten = 0
     if os.path.exists(patch):
-        rewritten = sum(1 for l in open(patch, errors="replace") if l.startswith("+#else"))
+        # a line rewritten has its #else; an #include added, its #endif alone
+        rewritten = sum(1 for l in open(patch, errors="replace")
+                        if l.startswith("+#endif"))
     after = built12 = built61 = "-"
     if rewritten:
         results = []

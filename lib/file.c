@@ -1,5 +1,6 @@
 /* Atomic file replacement (file.h): the new contents go to a temporary
- * file beside the old one, which rename(2) then swaps in whole. */
+ * file beside the old one, which rename(2) then swaps in whole. And a
+ * source file's lines. */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "array.h"
 #include "buf.h"
 #include "file.h"
 
@@ -129,4 +131,33 @@ int ks_file_line(const char *path, unsigned lineno, char **line, size_t *len)
 		*line = NULL;
 	}
 	return r;
+}
+
+int ks_lines_read(struct ks_lines *ls, const char *path)
+{
+	int e;
+
+	memset(ls, 0, sizeof(*ls));
+	if ((e = ks_buf_read_file(&ls->text, path)) < 0)
+		return e;
+	for (size_t at = 0; at < ls->text.len;) {
+		const char *s = ls->text.p + at, *nl = memchr(s, '\n', ls->text.len - at);
+		size_t len = nl ? (size_t)(nl - s) : ls->text.len - at;
+
+		ks_array_grow((void **)&ls->p, ls->n, 1, sizeof(*ls->p));
+		ks_array_grow((void **)&ls->len, ls->n, 1, sizeof(*ls->len));
+		ls->p[ls->n] = s;
+		ls->len[ls->n++] = len;
+		ls->eol = nl != NULL;
+		at += len + 1;
+	}
+	return 0;
+}
+
+void ks_lines_free(struct ks_lines *ls)
+{
+	ks_buf_free(&ls->text);
+	free(ls->p);
+	free(ls->len);
+	memset(ls, 0, sizeof(*ls));
 }

@@ -6,8 +6,9 @@ in-tree calls paired across the two trees (same file, same enclosing
 function, same rank there) and the rewrite each pair made: an argument
 dropped, or one inserted (with its text). Also names gone whose callers
 call another, assignments become accessor calls, callbacks stored in a
-struct's member whose definitions changed (callbacks()), and reads of a
-member gone that became calls (reads()). Writes the entries of
+struct's member whose definitions changed (callbacks()), reads of a
+member gone that became calls (reads()), and names whose users added the
+#include of a header that declares them (includes()). Writes the entries of
 ksunset.migrations(5) for the names whose pairs show one rewrite (at least
 3 of them, in at least 3 files, and two in three of the pairs), or the two
 most common when they show none.
@@ -34,6 +35,9 @@ MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)", re.M)
 PROTO = re.compile(r"\b(\w+)\s*\(([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*)\)"
                    r"\s*(?:\w+\b\s*(?:\(\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\)\s*)?)*(?=[;{])")
 DIRECTIVE = re.compile(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", re.M)
+OBJECT = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
+INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<([^>\n]+)>", re.M)
+WORD = re.compile(r"\bstruct\s+\w+|\b[A-Za-z_]\w*")
 
 
 def blank(m):
@@ -79,31 +83,44 @@ def read(path):
 
 
 def headers(top):
-    """The text of each header of top (HEADER_DIRS), comments blanked."""
+    """(name, text) of each header of top (HEADER_DIRS): its name as
+    #include <...> names it (include/uapi's without uapi/), its text with
+    comments blanked."""
     for d in HEADER_DIRS:
-        for root, _, files in os.walk(os.path.join(top, d)):
+        base = os.path.join(top, d)
+        for root, _, files in os.walk(base):
             for name in files:
                 if name.endswith(".h"):
-                    yield strip_comments(read(os.path.join(root, name)))
+                    path = os.path.join(root, name)
+                    rel = os.path.relpath(path, base)
+                    yield (rel[5:] if rel.startswith("uapi/") else rel,
+                           strip_comments(read(path)))
+
+
+def prototypes(text):
+    """(name, arity) of each function-like macro and function the header
+    text declares."""
+    for m in MACRO.finditer(text):
+        yield m.group(1), arity(m.group(2))
+    code = DIRECTIVE.sub(blank, text)
+    for m in PROTO.finditer(code):
+        if m.group(1) in KEYWORDS:
+            continue
+        # a declaration: a type before the name
+        before = code[max(0, m.start() - 80):m.start()].rstrip()
+        if not before or not (before[-1].isalnum() or before[-1] in "_*"):
+            continue
+        if re.search(r"\b(?:return|if|while|else|case)$", before):
+            continue
+        yield m.group(1), arity(m.group(2))
 
 
 def declarations(top):
     """name -> set of arities its headers declare it with (None: variadic)."""
     found = collections.defaultdict(set)
-    for text in headers(top):
-        for m in MACRO.finditer(text):
-            found[m.group(1)].add(arity(m.group(2)))
-        code = DIRECTIVE.sub(blank, text)
-        for m in PROTO.finditer(code):
-            if m.group(1) in KEYWORDS:
-                continue
-            # a declaration: a type before the name
-            before = code[max(0, m.start() - 80):m.start()].rstrip()
-            if not before or not (before[-1].isalnum() or before[-1] in "_*"):
-                continue
-            if re.search(r"\b(?:return|if|while|else|case)$", before):
-                continue
-            found[m.group(1)].add(arity(m.group(2)))
+    for _, text in headers(top):
+        for name, n in prototypes(text):
+            found[name].add(n)
     return found
 
 
@@ -219,11 +236,55 @@ def mentioned(top, names):
     return set(r.stdout.split())
 
 
+def squeeze(line):
+    return " ".join(line.split())
+
+
+class Removals:
+    """What a file's new text made of a line of its old one that named a
+    name gone (removal())."""
+
+    def __init__(self, told, tnew):
+        self.old = told.split("\n")
+        self.new = tnew.split("\n")
+        self.lines = {}
+        self.after = collections.defaultdict(set)	# a line -> the next one, squeezed
+        nb = [(i, squeeze(x)) for i, x in enumerate(self.new) if x.strip()]
+        for (i, a), (j, b) in zip(nb, nb[1:] + [(len(self.new), "")]):
+            self.lines.setdefault(a, i + 1)
+            self.after[a].add((b, j + 1))
+
+    def neighbour(self, k, step):
+        k += step
+        while 0 <= k < len(self.old) and not self.old[k].strip():
+            k += step
+        return squeeze(self.old[k]) if 0 <= k < len(self.old) else ""
+
+    def removal(self, line, name):
+        """(rewrite, line in new) for line (1-based) of the old text:
+        ("omit",) when the new text has the line with name and one '|'
+        beside it left out (a flag dropped), ("delete",) when it has the
+        lines around it next to each other (the line deleted); else
+        (None, line)."""
+        text = self.old[line - 1]
+        pat = r"\s*\|\s*\b%s\b|\b%s\b\s*\|\s*" % (re.escape(name), re.escape(name))
+        rest = squeeze(re.sub(pat, " ", text, count=1))
+        if rest != squeeze(text) and rest in self.lines:
+            return ("omit",), self.lines[rest]
+        prev, nxt = self.neighbour(line - 1, -1), self.neighbour(line - 1, 1)
+        if squeeze(text) not in self.lines:
+            for b, at in self.after.get(prev, ()):
+                if b == nxt:
+                    return ("delete",), at
+        return None, line
+
+
 def renames(old, new, dold, dnew, pairs):
     """The calls of a function or macro the new headers no longer mention,
     each paired with the call of another name with the same arguments that
     took its place in the same function (one such name, not called so
-    there before): ("rename", name)."""
+    there before): ("rename", name); or with the call's line deleted
+    (Removals)."""
     gone = {n for n, a in dold.items() if n not in dnew and None not in a}
     gone -= mentioned(new, gone)
     if not gone:
@@ -234,6 +295,7 @@ def renames(old, new, dold, dnew, pairs):
         co = calls(os.path.join(old, f), None, ANY_CALL)
         cn = calls(os.path.join(new, f), None, ANY_CALL)
         funcs = {func for func, _ in cn}
+        gaps = None
         for (func, name), lo in co.items():
             if name not in gone or func not in funcs:
                 continue
@@ -242,8 +304,39 @@ def renames(old, new, dold, dnew, pairs):
                         for ln, a in calls_n if a == args and
                         not any(b == args for _, b in co.get((func, m), []))}
                 names = {m for m, _ in took}
-                rw = ("rename", names.pop()) if len(names) == 1 else None
-                pairs[name].append((rw, f, line, min(ln for _, ln in took) if rw else line))
+                if len(names) == 1:
+                    pairs[name].append((("rename", names.pop()), f, line,
+                                        min(ln for _, ln in took)))
+                    continue
+                if gaps is None:
+                    gaps = Removals(strip_comments(read(os.path.join(old, f))),
+                                    strip_comments(read(os.path.join(new, f))))
+                rw, ln = gaps.removal(line, name)
+                pairs[name].append((rw if rw == ("delete",) else None, f, line, ln))
+
+
+def deletions(old, new, dold, pairs):
+    """The lines that name a macro, function or variable of the old
+    headers that the new ones no longer mention, not to call it (renames()
+    has the calls), paired with what the new text made of them: the name
+    dropped from the flags it was OR-ed with ("omit",), or the line
+    deleted ("delete",) (Removals)."""
+    names = set(dold)
+    for _, text in headers(old):
+        names.update(OBJECT.findall(text))
+    gone = names - mentioned(new, names)
+    for f in sorted(files_using(old, gone)):
+        if not os.path.isfile(os.path.join(new, f)):
+            continue
+        told, tnew = strip_comments(read(os.path.join(old, f))), read(os.path.join(new, f))
+        gaps = Removals(told, strip_comments(tnew))
+        for k, text in enumerate(gaps.old):
+            for m in re.finditer(r"\b[A-Za-z_]\w*\b", text):
+                name = m.group(0)
+                if name not in gone or re.match(r"\s*\(", text[m.end():]):
+                    continue
+                rw, ln = gaps.removal(k + 1, name)
+                pairs[name].append((rw, f, k + 1, ln))
 
 
 ASSIGN = re.compile(r"^[ \t]*([A-Za-z_][\w.\->\[\]]*?)\s*(->|\.)\s*(\w+)\s*(\|=|&=|=)\s*"
@@ -351,6 +444,50 @@ def callback_rewrite(old, new):
     return None
 
 
+def param_name(param):
+    """The name a parameter's declaration gives it ("struct page *page":
+    page); None: none."""
+    m = re.search(r"(\w+)\s*(?:\[[^\]]*\])?$", param)
+    return m.group(1) if m and m.group(1) not in ("void", "struct", "union", "enum") else None
+
+
+def uses_of(text, fn, name):
+    """How the body of fn's definition in text uses name: the set of
+    (the function whose call holds it, the member it reads) of each
+    occurrence; None: no such body."""
+    head = definition(text, fn)
+    heads = [m for m in re.finditer(r"\b%s\s*\(" % re.escape(fn), text)
+             if head and text.count("\n", 0, m.start()) + 1 == head[2]]
+    if not heads:
+        return None
+    at = text.find("{", close_paren(text, heads[0].end() - 1))
+    depth, end = 0, at
+    while end < len(text):
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        if not depth:
+            break
+        end += 1
+    found = set()
+    for occ in re.compile(r"\b%s\b" % re.escape(name)).finditer(text, at, end):
+        nest, call = 0, None
+        # back to the '(' of the call that holds it, at its own depth
+        for j in range(occ.start() - 1, at, -1):
+            c = text[j]
+            if c in ")]":
+                nest += 1
+            elif c in "([" and nest:
+                nest -= 1
+            elif c == "(":
+                w = re.search(r"(\w+)\s*$", text[max(at, j - 64):j])
+                call = w.group(1) if w else None
+                break
+            elif c in "[;{}":
+                break
+        member = re.match(r"\s*(?:->|\.)\s*(\w+)", text[occ.end():end])
+        found.add((call, member.group(1) if member else None))
+    return found
+
+
 def initializers(text):
     """{(struct, member, function)} of the designated initializers of text
     that store a function: ".member = fn," in "struct S x = { ... }"."""
@@ -387,8 +524,18 @@ def callbacks(old, new, entries):
             do, dn = definition(to, fn), definition(tn, fn)
             if not do or not dn or do[:2] == dn[:2]:
                 continue
-            entries["struct %s.%s" % (s, member)].append(
-                (callback_rewrite(do, dn), f, do[2], dn[2]))
+            rw = callback_rewrite(do, dn)
+            # a parameter of another struct: the head alone, when the body
+            # still uses it every way it did (the same calls, the same
+            # members; it may use it more); one that no longer reads a
+            # member as it did, or hands it to other functions, made more
+            # than the head's rewrite
+            if rw and rw[0] == "retype":
+                a, b = param_name(do[1][rw[1] - 1]), param_name(dn[1][rw[1] - 1])
+                ua, ub = (uses_of(to, fn, a), uses_of(tn, fn, b)) if a and b else (None, None)
+                if ua is None or ub is None or not ua <= ub:
+                    rw = None
+            entries["struct %s.%s" % (s, member)].append((rw, f, do[2], dn[2]))
 
 
 STRUCT = re.compile(r"\bstruct\s+(\w+)\s*\{")
@@ -400,7 +547,7 @@ def struct_members(top):
     """struct name -> set of its members' names, as the headers of top
     define them (members of nested unions and structs counted as its own)."""
     found = collections.defaultdict(set)
-    for text in headers(top):
+    for _, text in headers(top):
         text = DIRECTIVE.sub(blank, text)
         for m in STRUCT.finditer(text):
             depth, i = 1, m.end()
@@ -490,6 +637,65 @@ def reads(old, new, dold, dnew, entries):
                 (rw, f, line, min(ln for _, ln in took) if rw else line))
 
 
+
+
+def declared_by(top):
+    """header -> the names it declares: its macros and functions, and
+    "struct TAG" of each struct it defines."""
+    found = collections.defaultdict(set)
+    for name, text in headers(top):
+        found[name].update(OBJECT.findall(text))
+        found[name].update(n for n, _ in prototypes(text))
+        found[name].update("struct " + t for t in STRUCT.findall(DIRECTIVE.sub(blank, text)))
+    return found
+
+
+def words(text):
+    """name ("struct TAG" too) -> the line it is first named at in text."""
+    first = {}
+    for m in WORD.finditer(text):
+        w = " ".join(m.group(0).split())
+        if w not in first:
+            first[w] = text.count("\n", 0, m.start()) + 1
+    return first
+
+
+def includes(old, new, entries):
+    """The names whose in-tree users added the #include of a header that
+    declares them (the one they had reached through another header),
+    into entries: name -> [(("include", header), file, line of its first
+    use in old, line of the #include in new)]. Only a file that named it
+    in both trees counts: one that adds the name with its header is no
+    adaptation."""
+    declared = declared_by(new)
+    for root, dirs, files in os.walk(new):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith((".c", ".h")):
+                continue
+            path = os.path.join(root, name)
+            f = os.path.relpath(path, new)
+            if not os.path.isfile(os.path.join(old, f)):
+                continue
+            tnew = read(path)
+            added = {m.group(1).strip(): m for m in INCLUDE.finditer(tnew)}
+            if not any(h in declared for h in added):
+                continue
+            told = read(os.path.join(old, f))
+            for m in INCLUDE.finditer(told):
+                added.pop(m.group(1).strip(), None)
+            wanted = set()
+            for h in added:
+                wanted |= declared.get(h, set())
+            if not wanted:
+                continue
+            wold, wnew = words(strip_comments(told)), words(strip_comments(tnew))
+            for h, m in sorted(added.items()):
+                line = tnew.count("\n", 0, m.start()) + 1
+                for w in sorted(declared.get(h, set()) & set(wold) & set(wnew)):
+                    entries[w].append((("include", h), f, wold[w], line))
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: migrations-calls.py OLD-SRC NEW-SRC")
@@ -503,6 +709,7 @@ def main():
         changed.add(name)
     pairs = collections.defaultdict(list)	# name -> [(rewrite, file, oldline, newline)]
     renames(old, new, dold, dnew, pairs)
+    deletions(old, new, dold, pairs)
     pattern = re.compile(r"\b(" + "|".join(sorted(changed, key=len, reverse=True)) + r")\s*\(")
     both = files_using(old, changed) & files_using(new, changed) if changed else set()
     for f in sorted(both):
@@ -521,10 +728,13 @@ def main():
     callbacks(old, new, cbs)
     gets = collections.defaultdict(list)
     reads(old, new, dold, dnew, gets)
+    incs = collections.defaultdict(list)
+    includes(old, new, incs)
     entry(pairs, "Call")
     entry(assigns, "Assign")
     entry(cbs, "Callback")
     entry(gets, "Read")
+    entry(incs, "Include")
 
 
 def entry(pairs, field):

@@ -18,8 +18,9 @@
 # callers dropped or inserted, a name gone whose callers call another, an
 # assignment become an accessor call, a callback stored in a struct's
 # member whose definitions changed, with the parameter or return type they
-# made const or pointed elsewhere, and a member gone whose reads became an
-# accessor's calls (migrations-calls.py). Only facts are
+# made const or pointed elsewhere, a member gone whose reads became an
+# accessor's calls, and a name or struct whose users added the #include
+# of a header that declares it (migrations-calls.py). Only facts are
 # written (names, counts, file:line), never the trees' text. Exit status: 0 written, 2 usage or unreadable trees.
 set -eu
 prog=migrations.sh
@@ -72,7 +73,8 @@ includes "$new" >"$tmp/new"
 	echo "# its files stopped including, and what they include instead; each"
 	echo "# call whose arguments changed, and how its in-tree callers changed;"
 	echo "# each callback whose prototype changed, and how in-tree ones did;"
-	echo "# each member gone whose reads in-tree code turned into calls."
+	echo "# each member gone whose reads in-tree code turned into calls;"
+	echo "# each name whose in-tree users added its header's #include."
 	echo "# Written by scripts/migrations.sh; read by ksunset check --target."
 	echo
 	echo "From:    $rold"

@@ -10,6 +10,13 @@
  *		c = class_create(THIS_MODULE, "x");
  *	#endif
  *
+ * and for a name whose in-tree users added the #include of its header,
+ * that #include for the target's release on, after the file's others:
+ *
+ *	#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+ *	#include <crypto/algapi.h>
+ *	#endif
+ *
  * with <linux/version.h> included before the file's first #include, unless
  * it has it; as a unified diff that `patch -p1` applies in the directory
  * it ran in. */
@@ -23,6 +30,7 @@
 #include "array.h"
 #include "buf.h"
 #include "cmd/fix.h"
+#include "file.h"
 #include "forecast/forecast.h"
 #include "input/migrations.h"
 #include "report/column.h"
@@ -63,11 +71,14 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			 * (openafs's MODLOAD-RELEASE folder links to src/afs) */
 			real = realpath(l->file, NULL);
 			/* a callback's line: the one of the head of the function
-			 * the use's line stores that changes, else the use's */
-			if (e->callback) {
+			 * the use's line stores that changes; an #include's, the
+			 * one it goes before; else the use's */
+			if (e->callback || e->include) {
 				struct ks_edit ed;
 
-				fn = ks_callback_at(e, l->file, l->line, f->diff->callback);
+				fn = e->callback ? ks_callback_at(e, l->file, l->line,
+								  f->diff->callback)
+						 : NULL;
 				if (!ks_edit_file(e, rw, l->file, l->line, fn, &ed))
 					line = ed.line;
 				ks_edit_free(&ed);
@@ -83,47 +94,22 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 	}
 }
 
+/* The header an Include: site's #include names; "" for the others. */
+static const char *included(const struct ks_fix_site *s)
+{
+	return s->m->include ? s->rw->text : "";
+}
+
+/* By file and line; an #include added (several may go before one line)
+ * by its header. */
 static int cmp_site(const void *a, const void *b)
 {
 	const struct ks_fix_site *x = a, *y = b;
 	int c = strcmp(x->file, y->file);
 
-	return c ? c : x->line < y->line ? -1 : x->line > y->line;
-}
-
-/* A file's lines: where each starts and its length, without its '\n'. */
-struct lines {
-	struct ks_buf text;
-	const char **p;
-	size_t *len, n;
-	bool eol;		/* the last line ends with '\n' */
-};
-
-static int read_lines(struct lines *ls, const char *path)
-{
-	int e = ks_buf_read_file(&ls->text, path);
-
-	if (e < 0)
-		return e;
-	for (size_t at = 0; at < ls->text.len;) {
-		const char *s = ls->text.p + at, *nl = memchr(s, '\n', ls->text.len - at);
-		size_t len = nl ? (size_t)(nl - s) : ls->text.len - at;
-
-		ks_array_grow((void **)&ls->p, ls->n, 1, sizeof(*ls->p));
-		ks_array_grow((void **)&ls->len, ls->n, 1, sizeof(*ls->len));
-		ls->p[ls->n] = s;
-		ls->len[ls->n++] = len;
-		ls->eol = nl != NULL;
-		at += len + 1;
-	}
-	return 0;
-}
-
-static void free_lines(struct lines *ls)
-{
-	ks_buf_free(&ls->text);
-	free(ls->p);
-	free(ls->len);
+	if (c || x->line != y->line)
+		return c ? c : x->line < y->line ? -1 : 1;
+	return strcmp(included(x), included(y));
 }
 
 /* A line of a hunk. */
@@ -134,42 +120,63 @@ static void hunk_line(struct ks_buf *b, char mark, const char *s, size_t len)
 	ks_buf_addc(b, '\n');
 }
 
-/* The replacement of line k (a site's, edited as ed): the rewritten line
- * for the site's release on, the old one for older kernels. */
-static void rewrite(struct ks_buf *b, const struct lines *ls, size_t k, const struct ks_edit *ed,
-		    const struct ks_fix_site *s)
+/* "+#if LINUX_VERSION_CODE >= ...", for the site's release on. */
+static void version_test(struct ks_buf *b, const struct ks_fix_site *s)
 {
 	unsigned major = 0, minor = 0;
 
 	if (sscanf(s->to, "%u.%u", &major, &minor) != 2)
 		major = minor = 0;
 	ks_buf_addf(b, "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(%u, %u, 0)\n", major, minor);
-	ks_buf_addc(b, '+');
-	ks_buf_add(b, ls->p[k], ed->at[0]);
-	ks_buf_adds(b, ed->with);
-	ks_buf_add(b, ls->p[k] + ed->at[1], ls->len[k] - ed->at[1]);
-	ks_buf_adds(b, "\n+#else\n");
+}
+
+/* The replacement of line k (a site's, edited as ed): the rewritten line
+ * for the site's release on (none for a line deleted), the old one for
+ * older kernels. */
+static void rewrite(struct ks_buf *b, const struct ks_lines *ls, size_t k, const struct ks_edit *ed,
+		    const struct ks_fix_site *s)
+{
+	version_test(b, s);
+	if (s->rw->op != KS_RW_DELETE) {
+		ks_buf_addc(b, '+');
+		ks_buf_add(b, ls->p[k], ed->at[0]);
+		ks_buf_adds(b, ed->with);
+		ks_buf_add(b, ls->p[k] + ed->at[1], ls->len[k] - ed->at[1]);
+		ks_buf_addc(b, '\n');
+	}
+	ks_buf_adds(b, "+#else\n");
 	hunk_line(b, '+', ls->p[k], ls->len[k]);
 	ks_buf_adds(b, "+#endif\n");
 }
 
-/* A line of the file the patch changes: a site's (ed, its edit) or the
- * one <linux/version.h> goes before (version). */
+/* What the patch does at a line of the file, in this order: the
+ * #include of <linux/version.h> before it, a site's #include (ed->with)
+ * before it, the line rewritten (ed, a site's edit) or deleted. */
+enum change_kind { VERSION, INCLUDE, REPLACE, DELETE };
+
 struct change {
 	size_t k;
 	const struct ks_fix_site *site;
 	const struct ks_edit *ed;
-	bool version;
+	enum change_kind kind;
 };
 
+/* The lines a change adds to the hunk. */
+static size_t added(const struct change *c)
+{
+	static const size_t lines[] = { [VERSION] = 1, [INCLUDE] = 3, [REPLACE] = 4, [DELETE] = 3 };
+
+	return lines[c->kind];
+}
+
 /* The last line of the context after line k. */
-static size_t context_end(const struct lines *ls, size_t k)
+static size_t context_end(const struct ks_lines *ls, size_t k)
 {
 	return k + CONTEXT < ls->n - 1 ? k + CONTEXT : ls->n - 1;
 }
 
 /* The hunks of one file: its changes c[0..n), by line. */
-static void hunks(struct ks_buf *b, const struct lines *ls, const struct change *c, size_t n)
+static void hunks(struct ks_buf *b, const struct ks_lines *ls, const struct change *c, size_t n)
 {
 	long delta = 0;
 
@@ -182,17 +189,23 @@ static void hunks(struct ks_buf *b, const struct lines *ls, const struct change 
 			last = context_end(ls, c[++j].k);
 		olds = news = last - first + 1;
 		for (size_t k = i; k <= j; k++)
-			news += c[k].version ? 1 : 4;	/* five lines for one */
+			news += added(&c[k]);
 		ks_buf_addf(b, "@@ -%zu,%zu +%ld,%zu @@\n", first + 1, olds,
 			    (long)first + 1 + delta, news);
 		for (size_t k = first, at = i; k <= last; k++) {
 			const struct change *site = NULL;
 
 			for (; at <= j && c[at].k == k; at++) {
-				if (c[at].version)
+				if (c[at].kind == VERSION) {
 					ks_buf_adds(b, "+#include <linux/version.h>\n");
-				else
+				} else if (c[at].kind == INCLUDE) {
+					version_test(b, c[at].site);
+					ks_buf_addc(b, '+');
+					ks_buf_adds(b, c[at].ed->with);
+					ks_buf_adds(b, "+#endif\n");
+				} else {
 					site = &c[at];
+				}
 			}
 			hunk_line(b, site ? '-' : ' ', ls->p[k], ls->len[k]);
 			if (k == ls->n - 1 && !ls->eol)
@@ -208,7 +221,7 @@ static void hunks(struct ks_buf *b, const struct lines *ls, const struct change 
 /* The line <linux/version.h> goes before, so that it comes before the
  * first rewrite at line first (0-based): the first #include, or that
  * line when it comes first; none (-1) when the file includes it before. */
-static long version_line(const struct lines *ls, size_t first)
+static long version_line(const struct ks_lines *ls, size_t first)
 {
 	long at = -1;
 
@@ -228,8 +241,12 @@ static int cmp_change(const void *a, const void *b)
 {
 	const struct change *x = a, *y = b;
 
-	/* by line, <linux/version.h> before the line's own change */
-	return x->k != y->k ? (x->k < y->k ? -1 : 1) : (int)y->version - (int)x->version;
+	/* by line, then as enum change_kind orders them; #includes by header */
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	if (x->kind != y->kind)
+		return (int)x->kind - (int)y->kind;
+	return x->kind == INCLUDE ? strcmp(x->ed->with, y->ed->with) : 0;
 }
 
 /* The diff of the sites v[0..n) of one file (by line), or why it has none
@@ -241,7 +258,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 	const char *rel = !strncmp(v[0].file, cwd, clen) && v[0].file[clen] == '/'
 				  ? v[0].file + clen + 1
 				  : NULL;
-	struct lines ls = { KS_BUF_INIT, NULL, NULL, 0, false };
+	struct ks_lines ls;
 	struct ks_edit *ed;
 	struct change *c;
 	size_t nc = 0;
@@ -253,28 +270,22 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 			    v[0].file, cwd);
 		return;
 	}
-	if ((e = read_lines(&ls, v[0].file)) < 0) {
+	if ((e = ks_lines_read(&ls, v[0].file)) < 0) {
 		ks_buf_addf(head, "  %s: cannot read: %s: not rewritten\n", v[0].file, strerror(-e));
-		free_lines(&ls);
+		ks_lines_free(&ls);
 		return;
 	}
 	ed = ks_xcalloc(n, sizeof(*ed));
 	c = ks_xcalloc(n + 1, sizeof(*c));
 	for (size_t i = 0; i < n; i++) {
-		size_t k = v[i].line - 1;
-
-		/* a callback's edit: of the line of its head that still
-		 * changes, the site's unless the file changed since */
-		if (v[i].m->callback &&
-		    !ks_edit_callback(v[i].rw, ls.p, ls.len, ls.n, v[i].fn, &ed[i]) &&
+		/* the site's line still edited: a callback's head, the line an
+		 * #include goes before, unless the file changed since */
+		if (!ks_edit_at(v[i].m, v[i].rw, &ls, v[i].line, v[i].fn, &ed[i]) &&
 		    ed[i].line == v[i].line) {
-			c[nc++] = (struct change){ k, &v[i], &ed[i], false };
-			continue;
-		}
-		ks_edit_free(&ed[i]);
-		if (!v[i].m->callback && v[i].line && v[i].line <= ls.n &&
-		    !ks_edit_line(v[i].m, v[i].rw, ls.p[k], ls.len[k], v[i].fn, &ed[i])) {
-			c[nc++] = (struct change){ k, &v[i], &ed[i], false };
+			c[nc++] = (struct change){ v[i].line - 1, &v[i], &ed[i],
+						   v[i].m->include		 ? INCLUDE
+						   : v[i].rw->op == KS_RW_DELETE ? DELETE
+										 : REPLACE };
 			continue;
 		}
 		ks_buf_addf(head, "  %s:%u: ", v[i].file, v[i].line);
@@ -284,7 +295,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 	if (nc) {
 		/* v is by line: c[0] is the first line rewritten */
 		if ((vline = version_line(&ls, c[0].k)) >= 0)
-			c[nc++] = (struct change){ (size_t)vline, NULL, NULL, true };
+			c[nc++] = (struct change){ (size_t)vline, NULL, NULL, VERSION };
 		qsort(c, nc, sizeof(*c), cmp_change);
 		ks_buf_addf(body, "--- a/%s\n+++ b/%s\n", rel, rel);
 		hunks(body, &ls, c, nc);
@@ -295,7 +306,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		ks_edit_free(&ed[i]);
 	free(ed);
 	free(c);
-	free_lines(&ls);
+	ks_lines_free(&ls);
 }
 
 int ks_fixes_write(FILE *out, struct ks_fixes *fx)

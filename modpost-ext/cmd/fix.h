@@ -11,7 +11,8 @@
 
 /* One line to rewrite as in-tree code did: an #include of a header it
  * replaced, a call whose arguments it changed, the head of a callback
- * whose parameters it changed. */
+ * whose parameters it changed; or the line an #include it added goes
+ * before. */
 struct ks_fix_site {
 	char *file;
 	unsigned line;

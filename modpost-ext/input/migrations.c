@@ -84,7 +84,8 @@ static char *example(const char *s)
 static const char *const op_names[] = {
 	[KS_RW_HEADER] = "header", [KS_RW_DROP] = "drop",   [KS_RW_INSERT] = "insert",
 	[KS_RW_RENAME] = "rename", [KS_RW_CALL] = "call",   [KS_RW_CONST] = "const",
-	[KS_RW_RETYPE] = "retype",
+	[KS_RW_RETYPE] = "retype", [KS_RW_INCLUDE] = "include", [KS_RW_DELETE] = "delete",
+	[KS_RW_OMIT] = "omit",
 };
 _Static_assert(KS_ARRAY_SIZE(op_names) == KS_NRW_OPS, "a name per rewrite");
 
@@ -122,22 +123,33 @@ static bool retype(const char *s, struct ks_rewrite *rw)
 }
 
 /* A Rewrite: value: "drop N", "insert N TEXT", "rename NAME", "call
- * NAME", "const N" (N from 0) or "retype N struct OLD struct NEW". */
+ * NAME", "const N" (N from 0), "retype N struct OLD struct NEW", "include
+ * HEADER", "delete" or "omit". */
 static bool rewrite(const char *s, struct ks_rewrite *rw)
 {
 	char *end;
 	unsigned long n;
 	size_t k = 1, len;
 
+	if (!strcmp(s, op_names[KS_RW_DELETE]) || !strcmp(s, op_names[KS_RW_OMIT])) {
+		rw->op = *s == 'd' ? KS_RW_DELETE : KS_RW_OMIT;
+		return true;
+	}
 	while (k < KS_NRW_OPS && (len = strlen(op_names[k]), strncmp(s, op_names[k], len) ||
 							       s[len] != ' '))
 		k++;
-	if (k == KS_NRW_OPS)
+	if (k == KS_NRW_OPS || k == KS_RW_DELETE || k == KS_RW_OMIT)
 		return false;
 	rw->op = (enum ks_rewrite_op)k;
 	s += strlen(op_names[k]) + 1;
 	if (rw->op == KS_RW_RENAME || rw->op == KS_RW_CALL) {
 		if (!ks_is_identifier(s))
+			return false;
+		rw->text = ks_xstrdup(s);
+		return true;
+	}
+	if (rw->op == KS_RW_INCLUDE) {
+		if (!header(s))
 			return false;
 		rw->text = ks_xstrdup(s);
 		return true;
@@ -159,9 +171,12 @@ static bool fits(const struct ks_migration *e, enum ks_rewrite_op op)
 {
 	if (e->callback)
 		return op == KS_RW_CONST || op == KS_RW_RETYPE;
+	if (e->include)
+		return op == KS_RW_INCLUDE;
 	if (e->assign || e->read)
 		return op == KS_RW_CALL;
-	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME;
+	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME || op == KS_RW_DELETE ||
+	       op == KS_RW_OMIT;
 }
 
 /* "struct S.MEMBER" (or union). */
@@ -195,27 +210,30 @@ static bool member_op(const char *s)
 	return ok;
 }
 
-/* A new entry of name: field is Header:, Call:, Assign:, Callback: or
- * Read:. */
+/* A new entry of name: field is Header:, Call:, Assign:, Callback:, Read:
+ * or Include:. */
 static void start_entry(struct parse *p, const char *field, const char *name)
 {
 	struct ks_migrations *m = p->m;
 	struct ks_migration *e;
 	bool call = *field != 'H', assign = *field == 'A', callback = !strcmp(field, "Callback"),
-	     read = *field == 'R';
+	     read = *field == 'R', include = *field == 'I';
 
 	if (p->cur)
 		BAD(p, "'%s': an entry starts after a blank line", name);
 	if (assign ? !member_op(name)
 	    : callback || read ? !member_name(name)
+	    : include ? !ks_is_identifier(name) && !tag_type(name)
 	    : call ? !ks_is_identifier(name)
 	    : !header(name))
 		BAD(p, assign ? "expected a member's name and '=', '|=' or '&=', not '%s'"
 		    : callback || read ? "expected 'struct NAME.MEMBER', not '%s'"
+		    : include ? "expected a name or 'struct NAME', not '%s'"
 		    : call ? "expected a function's or macro's name, not '%s'"
 		    : "expected a header's name as #include <...> names it, not '%s'",
 		    name);
-	if (ks_migrations_find(m, name, call))
+	if (include ? ks_migrations_include(m, name) != NULL
+	    : ks_migrations_find(m, name, call) != NULL)
 		BAD(p, "%s '%s' listed twice", call ? "entry" : "header", name);
 	ks_array_grow((void **)&m->v, m->n, 1, sizeof(*m->v));
 	e = p->cur = &m->v[m->n++];
@@ -225,6 +243,7 @@ static void start_entry(struct parse *p, const char *field, const char *name)
 	e->assign = assign;
 	e->callback = callback;
 	e->read = read;
+	e->include = include;
 	e->line = p->line;
 }
 
@@ -234,9 +253,9 @@ static void field(struct parse *p, const char *name, const char *value)
 	struct ks_migration *e = p->cur;
 	struct ks_rewrite *rw = e && e->nrw ? &e->rw[e->nrw - 1] : NULL;
 	char **head = !strcmp(name, "From") ? &m->from : !strcmp(name, "To") ? &m->to : NULL;
-	static const char *const known[] = { "From",	"To",	   "Header", "Call",
-					     "Assign",	"Callback", "Read",   "Instead",
-					     "Rewrite", "Count",    "Example" };
+	static const char *const known[] = { "From",	 "To",	    "Header",  "Call",
+					     "Assign",	 "Callback", "Read",    "Include",
+					     "Instead", "Rewrite",  "Count",   "Example" };
 	size_t k = 0;
 	unsigned n, of;
 
@@ -251,18 +270,18 @@ static void field(struct parse *p, const char *name, const char *value)
 		if (!release(value))
 			BAD(p, "expected a release X.Y, not '%s'", value);
 		*head = ks_xstrdup(value);
-	} else if (k >= 2 && k <= 6) {		/* Header, Call, Assign, Callback, Read */
+	} else if (k >= 2 && k <= 7) {		/* Header ... Include */
 		start_entry(p, name, value);
 	} else if (!e) {
 		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header:, Call:, "
-				  "Assign:, Callback: or Read:)",
+				  "Assign:, Callback:, Read: or Include:)",
 				  name));
 	} else if (!strcmp(name, "Instead") || !strcmp(name, "Rewrite")) {
 		struct ks_rewrite next = { .op = KS_RW_HEADER };
 
 		if ((*name == 'I') == e->call)
 			BAD(p, "'%s:' belongs to a %s entry", name,
-			    e->call ? "Header:" : "Call:, Assign:, Callback: or Read:");
+			    e->call ? "Header:" : "Call:, Assign:, Callback:, Read: or Include:");
 		if (e->nrw == KS_ARRAY_SIZE(e->rw) || (!e->call && e->nrw))
 			BAD(p, "'%s': an entry has %s", value,
 			    e->call ? "at most two rewrites" : "one Instead:");
@@ -272,10 +291,11 @@ static void field(struct parse *p, const char *name, const char *value)
 			free(next.text);
 			free(next.from);
 			BAD(p, e->assign || e->read ? "expected 'call NAME', not '%s'"
+			    : e->include ? "expected 'include HEADER', not '%s'"
 			    : e->callback ? "expected 'const N' or 'retype N struct OLD struct NEW', "
 					    "not '%s'"
-			    : e->call ? "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', "
-					"not '%s'"
+			    : e->call ? "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', "
+					"'delete' or 'omit', not '%s'"
 			    : "expected one header's name, not '%s'",
 			    value);
 		}
@@ -387,7 +407,15 @@ const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, con
 					      bool call)
 {
 	for (size_t i = 0; m && i < m->n; i++)
-		if (m->v[i].call == call && !strcmp(m->v[i].name, name))
+		if (m->v[i].call == call && !m->v[i].include && !strcmp(m->v[i].name, name))
+			return &m->v[i];
+	return NULL;
+}
+
+const struct ks_migration *ks_migrations_include(const struct ks_migrations *m, const char *name)
+{
+	for (size_t i = 0; m && i < m->n; i++)
+		if (m->v[i].include && !strcmp(m->v[i].name, name))
 			return &m->v[i];
 	return NULL;
 }

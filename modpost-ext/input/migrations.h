@@ -17,6 +17,9 @@ enum ks_rewrite_op {
 	KS_RW_CALL,			/* an assignment become a call */
 	KS_RW_CONST,			/* a callback's parameter (or return type) made const */
 	KS_RW_RETYPE,			/* a callback's parameter of another struct */
+	KS_RW_INCLUDE,			/* a header included for a name */
+	KS_RW_DELETE,			/* the line that names it deleted */
+	KS_RW_OMIT,			/* it dropped from the flags it is OR-ed with */
 	KS_NRW_OPS
 };
 
@@ -25,9 +28,10 @@ struct ks_rewrite {
 	enum ks_rewrite_op op;
 	unsigned arg;			/* DROP, INSERT, CONST, RETYPE: which argument or
 					 * parameter, 1-based (CONST: 0 the return type) */
-	char *text;			/* HEADER: the new header; INSERT: the argument;
-					 * RENAME, CALL: the name called; RETYPE: the
-					 * parameter's new type, "struct NAME" */
+	char *text;			/* HEADER, INCLUDE: the new header; INSERT: the
+					 * argument; RENAME, CALL: the name called;
+					 * RETYPE: the parameter's new type, "struct
+					 * NAME" */
 	unsigned count;			/* sites that made it */
 	char *example;			/* "FILE:LINE" of one, in the newer release */
 	char *from;			/* RETYPE: the parameter's old type; else NULL */
@@ -38,17 +42,20 @@ struct ks_rewrite {
  * in its place (Call:), a member whose in-tree assignments with one
  * operator became calls (Assign:, "vm_flags |="), a member whose
  * in-tree callbacks changed their definitions (Callback:, "struct
- * class.devnode"), or a member gone whose in-tree reads became calls
- * (Read:, "struct fd.file"): the rewrites they made, the most common
- * first. */
+ * class.devnode"), a member gone whose in-tree reads became calls
+ * (Read:, "struct fd.file"), or a name whose in-tree users added the
+ * #include of a header that declares it (Include:, "crypto_register_alg",
+ * "struct circ_buf"): the rewrites they made, the most common first. */
 struct ks_migration {
 	char *name;			/* the header as #include <...> names it, the
-					 * call's, "MEMBER OP" or "struct S.MEMBER" */
-	bool call;			/* a Call:, Assign:, Callback: or Read: entry
-					 * (Rewrite:) */
+					 * call's, "MEMBER OP", "struct S.MEMBER", or
+					 * the name included for */
+	bool call;			/* a Call:, Assign:, Callback:, Read: or
+					 * Include: entry (Rewrite:) */
 	bool assign;			/* an Assign: entry */
 	bool callback;			/* a Callback: entry */
 	bool read;			/* a Read: entry */
+	bool include;			/* an Include: entry */
 	unsigned of;			/* the in-tree sites that changed */
 	struct ks_rewrite rw[2];
 	unsigned nrw;
@@ -67,9 +74,12 @@ struct ks_migrations {
 /* Reads path; a bad line is "FILE:LINE: error: ...". Returns 0, -EINVAL
  * if the file is malformed (nothing of it is kept), or -errno. */
 int ks_migrations_load(struct ks_migrations *m, const char *path, struct ks_diags *d) KS_MUST_CHECK;
-/* The entry of a header (without its <>), or of a call; NULL: none. */
+/* The entry of a header (without its <>), or of a call (a Call:,
+ * Assign:, Callback: or Read: entry); NULL: none. */
 const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, const char *name,
 					      bool call);
+/* The Include: entry of a name ("vmap", "struct circ_buf"); NULL: none. */
+const struct ks_migration *ks_migrations_include(const struct ks_migrations *m, const char *name);
 /* The rewrite a module's line can take from e: the one that at least 3,
  * and two in three, of the sites made, that names nothing of the callers'
  * own (an inserted argument is a number, NULL, true, false or a name in

@@ -519,6 +519,104 @@ int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const si
 	return 0;
 }
 
+/* Where the line's code ends: past its last byte that is neither blank
+ * nor in a comment (0: none). */
+static size_t code_end(const char *s, size_t len)
+{
+	size_t end = 0;
+
+	for (size_t i = 0; i < len;) {
+		size_t j = skip_literal(s, len, i);
+
+		if (j != i && s[i] == '/') {	/* a comment */
+			i = j;
+		} else if (j != i) {		/* a literal */
+			end = i = j;
+		} else {
+			if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+				end = i + 1;
+			i++;
+		}
+	}
+	return end;
+}
+
+/* Whether the line is a statement or a designated initializer of its own
+ * whose whole work is name, to delete: "NAME(...);", "LHS = NAME;" or
+ * ".MEMBER = NAME," (&NAME too). Its brackets close on it, it holds no
+ * block, and it starts with no keyword of a statement that governs
+ * another. */
+static bool own_statement(const char *s, size_t len, const char *name)
+{
+	static const char *const governs[] = { "if",	 "else", "while", "for",     "do",
+					       "switch", "case", "return", "default", "goto" };
+	size_t a = skip_blanks(s, len, 0), end = code_end(s, len), n = strlen(name), w, eq = 0;
+	int depth = 0;
+
+	if (end <= a || (s[end - 1] != ';' && (s[end - 1] != ',' || s[a] != '.')))
+		return false;
+	for (w = a; w < end && ident_char(s[w]); w++)
+		;
+	for (size_t i = 0; i < KS_ARRAY_SIZE(governs); i++)
+		if (w - a == strlen(governs[i]) && !strncmp(s + a, governs[i], w - a))
+			return false;
+	for (size_t i = a; i < end;) {
+		size_t j = skip_literal(s, len, i);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (s[i] == '{' || s[i] == '}')
+			return false;
+		/* the assignment's '=', not "==", "<=", ">=", "!=" */
+		if (!depth && !eq && s[i] == '=' && (i + 1 == end || s[i + 1] != '=') &&
+		    i > a && !strchr("=<>!", s[i - 1]))
+			eq = i + 1;
+		depth += (s[i] == '(' || s[i] == '[') - (s[i] == ')' || s[i] == ']');
+		if (depth < 0)
+			return false;
+		i++;
+	}
+	if (depth)
+		return false;
+	if (w - a == n && !strncmp(s + a, name, n))	/* NAME(...); */
+		return s[skip_blanks(s, len, w)] == '(' && s[end - 2] == ')';
+	if (!eq)
+		return false;
+	eq = skip_blanks(s, len, eq);
+	if (s[eq] == '&')
+		eq = skip_blanks(s, len, eq + 1);
+	return !strncmp(s + eq, name, n) && skip_blanks(s, len, eq + n) == end - 1;
+}
+
+/* "NAME |" or "| NAME" on the line, blanks beside the '|' with it (not
+ * "||", nor "|="): its bytes in at[]. */
+static bool omit_span(const char *s, size_t len, const char *name, size_t at[2])
+{
+	size_t n = strlen(name);
+
+	for (size_t i = find_name(s, len, name, 0); i < len; i = find_name(s, len, name, i + n)) {
+		size_t b = skip_blanks(s, len, i + n), a = i;
+
+		if (b < len && s[b] == '|' && (b + 1 == len || (s[b + 1] != '|' && s[b + 1] != '='))) {
+			at[0] = i;
+			at[1] = skip_blanks(s, len, b + 1);
+			return true;
+		}
+		while (a && (s[a - 1] == ' ' || s[a - 1] == '\t'))
+			a--;
+		if (a && s[a - 1] == '|' && (a < 2 || s[a - 2] != '|')) {
+			for (a--; a && (s[a - 1] == ' ' || s[a - 1] == '\t'); a--)
+				;
+			at[0] = a;
+			at[1] = i + n;
+			return true;
+		}
+	}
+	return false;
+}
+
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
 		 size_t len, const char *fn, struct ks_edit *ed)
 {
@@ -528,6 +626,8 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	memset(ed, 0, sizeof(*ed));
 	if (e->callback)
 		return ks_edit_callback(rw, &s, &len, 1, fn, ed);
+	if (e->include)		/* an insertion: ks_edit_at() */
+		return -ERANGE;
 	if (rw->op == KS_RW_HEADER) {
 		long at = ks_include_name_at(s, len, e->name);
 
@@ -546,6 +646,18 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 			return -ERANGE;
 		from = ed->at[0];
 		to = ed->at[1];
+	} else if (rw->op == KS_RW_OMIT || rw->op == KS_RW_DELETE) {
+		/* the whole line before and after */
+		from = skip_blanks(s, len, 0);
+		to = code_end(s, len);
+		if (rw->op == KS_RW_OMIT ? !omit_span(s, len, e->name, ed->at)
+					 : !own_statement(s, len, e->name))
+			return -ERANGE;
+		if (rw->op == KS_RW_DELETE) {
+			ed->at[0] = from;
+			ed->at[1] = to;
+		}
+		ed->with = ks_xstrdup("");
 	} else if (rw->op == KS_RW_RENAME) {
 		/* the name alone: the arguments may run on */
 		from = ed->at[0] = find_name(s, len, e->name, 0);
@@ -571,80 +683,168 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	return 0;
 }
 
+/* The module's function that line s (len bytes) stores in member
+ * (".devnode = f", "c->devnode = &f"), to free; NULL: none. */
+static char *stored(const char *member, const char *s, size_t len)
+{
+	size_t n = strlen(member);
+	char *r = NULL;
+
+	for (size_t i = find_name(s, len, member, 0); i < len && !r;
+	     i = find_name(s, len, member, i + n)) {
+		size_t a = skip_blanks(s, len, i + n), b;
+
+		if (a == len || s[a] != '=' || (a + 1 < len && s[a + 1] == '='))
+			continue;
+		a = skip_blanks(s, len, a + 1);
+		if (a < len && s[a] == '&')
+			a = skip_blanks(s, len, a + 1);
+		for (b = a; b < len && ident_char(s[b]); b++)
+			;
+		if (b > a && !(s[a] >= '0' && s[a] <= '9'))
+			r = ks_xstrndup(s + a, b - a);
+	}
+	return r;
+}
+
 char *ks_callback_at(const struct ks_migration *e, const char *path, unsigned lineno,
 		     const char *fallback)
 {
 	const char *member = strrchr(e->name, '.');
 	char *line, *r = NULL;
-	size_t len, n;
+	size_t len;
 
-	if (!member || ks_file_line(path, lineno, &line, &len) < 0)
-		return fallback ? ks_xstrdup(fallback) : NULL;
-	n = strlen(++member);
-	for (size_t i = find_name(line, len, member, 0); i < len && !r;
-	     i = find_name(line, len, member, i + n)) {
-		size_t a = skip_blanks(line, len, i + n), b;
-
-		if (a == len || line[a] != '=' || (a + 1 < len && line[a + 1] == '='))
-			continue;
-		a = skip_blanks(line, len, a + 1);
-		if (a < len && line[a] == '&')
-			a = skip_blanks(line, len, a + 1);
-		for (b = a; b < len && ident_char(line[b]); b++)
-			;
-		if (b > a && !(line[a] >= '0' && line[a] <= '9'))
-			r = ks_xstrndup(line + a, b - a);
+	if (member && !ks_file_line(path, lineno, &line, &len)) {
+		r = stored(member + 1, line, len);
+		free(line);
 	}
-	free(line);
 	return r ? r : fallback ? ks_xstrdup(fallback) : NULL;
 }
 
-/* ks_edit_callback() on the lines of the file at path. */
-static int callback_file(const struct ks_rewrite *rw, const char *path, const char *fn,
-			 struct ks_edit *ed)
+/* The directive line s (len bytes) starts with, "if", "include"...: its
+ * word's length, its start in *at; 0 when s is no directive. */
+static size_t directive(const char *s, size_t len, size_t *at)
 {
-	struct ks_buf text = KS_BUF_INIT;
-	const char **p = NULL;
-	size_t *len = NULL, n = 0;
-	int r = ks_buf_read_file(&text, path);
+	size_t i = skip_blanks(s, len, 0), n;
 
-	for (size_t at = 0; !r && at < text.len; n++) {
-		const char *s = text.p + at, *nl = memchr(s, '\n', text.len - at);
+	if (i == len || s[i] != '#')
+		return 0;
+	*at = i = skip_blanks(s, len, i + 1);
+	for (n = 0; i + n < len && ident_char(s[i + n]); n++)
+		;
+	return n;
+}
 
-		ks_array_grow((void **)&p, n, 1, sizeof(*p));
-		ks_array_grow((void **)&len, n, 1, sizeof(*len));
-		p[n] = s;
-		len[n] = nl ? (size_t)(nl - s) : text.len - at;
-		at += len[n] + 1;
+/* The name after directive word (at, w: directive()'s) of line s. */
+static char *directive_name(const char *s, size_t len, size_t at, size_t w)
+{
+	size_t a = skip_blanks(s, len, at + w), b;
+
+	for (b = a; b < len && ident_char(s[b]); b++)
+		;
+	return ks_xstrndup(s + a, b - a);
+}
+
+/* An Include: entry's rewrite rw for a use at line use (1-based) among
+ * p[0..n): its header's #include goes after the last #include before the
+ * use that no conditional holds (a header's include guard aside: its
+ * first two directives #ifndef NAME and #define NAME). -ERANGE when there
+ * is none, or the file has the #include there already. */
+static int edit_include(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
+			size_t n, unsigned use, struct ks_edit *ed)
+{
+	unsigned depth = 0, base = 0, ndir = 0;
+	size_t last = n, at, w;
+	char *guard = NULL;
+
+	for (size_t k = 0; k < n && k + 1 < use; k++) {
+		if (!(w = directive(p[k], len[k], &at)))
+			continue;
+		if (++ndir == 1 && w == 6 && !strncmp(p[k] + at, "ifndef", 6))
+			guard = directive_name(p[k], len[k], at, w);
+		if (ndir == 2 && guard && w == 6 && !strncmp(p[k] + at, "define", 6)) {
+			char *name = directive_name(p[k], len[k], at, w);
+
+			base = *name && !strcmp(name, guard);
+			free(name);
+		}
+		if (w >= 2 && !strncmp(p[k] + at, "if", 2))
+			depth++;
+		else if (w == 5 && !strncmp(p[k] + at, "endif", 5) && depth)
+			depth--;
+		else if (w == 7 && !strncmp(p[k] + at, "include", 7) && depth == base)
+			last = ks_include_name_at(p[k], len[k], rw->text) >= 0 ? n + 1 : k;
+		if (last == n + 1)
+			break;
 	}
-	if (!r)
-		r = ks_edit_callback(rw, p, len, n, fn, ed);
-	free(p);
-	free(len);
-	ks_buf_free(&text);
+	free(guard);
+	if (last >= n)
+		return -ERANGE;
+	ed->line = (unsigned)last + 2;
+	ed->dcol[0] = ed->dcol[1] = ed->ucol[0] = ed->ucol[1] = 1;
+	ed->after = ks_strdupf("#include <%s>", rw->text);
+	ed->with = ks_strdupf("%s\n", ed->after);
+	return 0;
+}
+
+/* Whether line lineno of ls comes after a whole statement, a block's
+ * edge, an initializer, a directive or nothing of code: a line deleted
+ * there governs nothing else ("if (x)" before it would take the next). */
+static bool follows_statement(const struct ks_lines *ls, unsigned lineno)
+{
+	const char *cur = ls->p[lineno - 1];
+	size_t c = skip_blanks(cur, ls->len[lineno - 1], 0);
+	bool member = c < ls->len[lineno - 1] && cur[c] == '.';
+
+	for (size_t k = lineno - 1; k-- > 0;) {
+		const char *p = ls->p[k];
+		size_t a = skip_blanks(p, ls->len[k], 0), end = code_end(p, ls->len[k]);
+
+		if (!end)
+			continue;	/* blank, or a comment */
+		/* an initializer's line ends with ','; the deleted one too */
+		return p[a] == '#' || strchr(";{}", p[end - 1]) || (p[end - 1] == ',' && member);
+	}
+	return true;
+}
+
+int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
+	       const struct ks_lines *ls, unsigned lineno, const char *fn, struct ks_edit *ed)
+{
+	const char *member = strrchr(e->name, '.');
+	char *cb;
+	int r;
+
+	memset(ed, 0, sizeof(*ed));
+	if (e->callback) {	/* at the definition of what the use stores */
+		cb = lineno && lineno <= ls->n && member
+			     ? stored(member + 1, ls->p[lineno - 1], ls->len[lineno - 1])
+			     : NULL;
+		r = ks_edit_callback(rw, ls->p, ls->len, ls->n, cb ? cb : fn, ed);
+		free(cb);
+		return r;
+	}
+	if (!lineno || lineno > ls->n)
+		return -ERANGE;
+	if (e->include)
+		return edit_include(rw, ls->p, ls->len, ls->n, lineno, ed);
+	if (rw->op == KS_RW_DELETE && !follows_statement(ls, lineno))
+		return -ERANGE;
+	r = ks_edit_line(e, rw, ls->p[lineno - 1], ls->len[lineno - 1], fn, ed);
+	ed->line = lineno;
 	return r;
 }
 
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
 		 unsigned lineno, const char *fn, struct ks_edit *ed)
 {
-	char *line;
-	size_t len;
-	int r;
+	struct ks_lines ls;
+	int r = ks_lines_read(&ls, path);
 
 	memset(ed, 0, sizeof(*ed));
-	if (e->callback) {	/* at the definition of what the use stores */
-		char *cb = ks_callback_at(e, path, lineno, fn);
-
-		r = callback_file(rw, path, cb, ed);
-		free(cb);
-		return r;
-	}
-	r = ks_file_line(path, lineno, &line, &len);
 	if (!r)
-		r = ks_edit_line(e, rw, line, len, fn, ed);
-	ed->line = lineno;
-	free(line);
+		r = ks_edit_at(e, rw, &ls, lineno, fn, ed);
+	ks_lines_free(&ls);
 	return r;
 }
 
@@ -660,8 +860,18 @@ void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struc
 {
 	if (rw->op == KS_RW_HEADER)
 		ks_buf_addf(b, "no longer includes <%s> (changed since the build)", e->name);
+	else if (e->include)
+		ks_buf_addf(b, "has no #include outside a conditional before it for <%s> to follow, "
+			       "or includes it there already",
+			    rw->text);
 	else if (rw->op == KS_RW_RENAME)
 		ks_buf_addf(b, "no longer names %s (changed since the build)", e->name);
+	else if (rw->op == KS_RW_DELETE)
+		ks_buf_addf(b, "is no statement or initializer of its own that names %s, after "
+			       "one (or changed since the build)",
+			    e->name);
+	else if (rw->op == KS_RW_OMIT)
+		ks_buf_addf(b, "ORs nothing with %s (or changed since the build)", e->name);
 	else if (e->read)
 		ks_buf_addf(b, "reads no %s (it writes it or takes its address, or changed since "
 			       "the build)",

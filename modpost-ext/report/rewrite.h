@@ -1,7 +1,9 @@
 /* What in-tree code wrote instead (ksunset.migrations(5)), applied to a
  * line of a module's own source: the #include's header renamed, the
- * call's argument dropped or inserted, or the name it calls replaced. The text note, GCC's fix-it,
- * SARIF's fixes and ksunset fix's patch all take it from here. */
+ * call's argument dropped or inserted, the name it calls replaced, a
+ * callback's head rewritten, or a header's #include added. The text note,
+ * GCC's fix-it, SARIF's fixes and ksunset fix's patch all take it from
+ * here. */
 #ifndef KS_REWRITE_H
 #define KS_REWRITE_H
 
@@ -9,9 +11,11 @@
 
 #include "buf.h"
 #include "compiler.h"
+#include "file.h"
 #include "input/migrations.h"
 
-/* One line rewritten: its bytes [at[0], at[1]) become with. */
+/* One line rewritten: its bytes [at[0], at[1]) become with (an Include:
+ * entry's: with, a whole line, goes before the line, at[] 0). */
 struct ks_edit {
 	size_t at[2];
 	char *with;
@@ -19,7 +23,8 @@ struct ks_edit {
 					 * ones (SARIF's), 1-based */
 	char *before, *after;		/* the header's name, the whole call or the
 					 * callback's head, as the line has it and
-					 * rewritten */
+					 * rewritten; an Include: entry's: NULL and
+					 * the #include */
 	unsigned line;			/* ks_edit_file's: the line edited */
 };
 
@@ -28,13 +33,22 @@ struct ks_edit {
  * e's header; e's name, to rename; a call of it, its arguments all on
  * the line, with the one to drop or a place for the one to insert; for
  * a Callback: entry the head of fn's definition, ks_edit_callback() of
- * the line alone). fn: the module's callback (Callback: entries only). */
+ * the line alone), and for an Include: entry, which edits no line of its
+ * own. fn: the module's callback (Callback: entries only). */
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
 		 size_t len, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
-/* The same for line lineno (1-based) of the file at path, or for a
- * Callback: entry ks_edit_callback() of its lines for the function line
- * lineno stores (ks_callback_at(), fn the fallback; ed->line: the line
- * edited): 0, -ERANGE as above or past the end, or -errno. */
+/* The same for line lineno (1-based) of the lines ls; for a Callback:
+ * entry ks_edit_callback() of them for the function line lineno stores
+ * (ks_callback_at(), fn the fallback); for an Include: entry its header's
+ * #include, after the last #include before line lineno that no
+ * conditional holds (a header's include guard aside). ed->line: the line
+ * edited, or the one the #include goes before. 0, -ERANGE as above (an
+ * Include: entry: no such #include, or the header's there already) or
+ * past the end. */
+int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
+	       const struct ks_lines *ls, unsigned lineno, const char *fn,
+	       struct ks_edit *ed) KS_MUST_CHECK;
+/* ks_edit_at() on the lines of the file at path: its result, or -errno. */
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
 		 unsigned lineno, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
 /* A Callback: entry's rewrite rw of the head of fn's definition among the

@@ -463,19 +463,20 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 }
 
 /* A break that in-tree code adapted to (a header gone, a call that takes
- * other arguments, a name gone, a member become read-only): the
- * migrations' entry, when they are of the release m was built for. A
- * read-only member's is the one of the operator its first location
- * assigns with. */
+ * other arguments, a name gone, a member become read-only, a name or
+ * struct the unit's headers no longer declare): the migrations' entry,
+ * when they are of the release m was built for. A read-only member's is
+ * the one of the operator its first location assigns with. */
 static void add_fix(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
 {
 	const struct ks_diff *d = f->diff;
-	bool header = d->kind == KS_BREAK_HEADER_GONE;
+	bool header = d->kind == KS_BREAK_HEADER_GONE,
+	     include = d->kind == KS_BREAK_NOT_INCLUDED || d->kind == KS_BREAK_INCOMPLETE;
 	char *name = NULL, *x;
 	bool from;
 
 	if (!c->migrations || !m->vermagic ||
-	    (!header && d->kind != KS_BREAK_ARITY && d->kind != KS_BREAK_PROTOTYPE &&
+	    (!header && !include && d->kind != KS_BREAK_ARITY && d->kind != KS_BREAK_PROTOTYPE &&
 	     d->kind != KS_BREAK_GONE && d->kind != KS_BREAK_READ_ONLY &&
 	     d->kind != KS_BREAK_CALLBACK_PROTOTYPE && d->kind != KS_BREAK_MEMBER_GONE))
 		return;
@@ -485,14 +486,19 @@ static void add_fix(const struct ks_check *c, const struct ks_module *m, struct 
 	if (!from)
 		return;
 	/* a header as written, <name> or "name"; a call's name; a member's
-	 * and its operator; a callback's member or one gone, "struct S.MEMBER" */
+	 * and its operator; a callback's member or one gone, "struct S.MEMBER";
+	 * the struct an incomplete one's member is of */
 	if (header)
 		name = ks_xstrndup(d->name + 1, strlen(d->name) >= 2 ? strlen(d->name) - 2 : 0);
+	else if (include)
+		name = ks_xstrndup(d->name, strcspn(d->name, "."));
 	else if (d->kind != KS_BREAK_READ_ONLY)
 		name = ks_xstrdup(d->name);
 	else if (strrchr(d->name, '.') && f->nlocs)
 		name = ks_assigned_with(strrchr(d->name, '.') + 1, f->locs[0].file, f->locs[0].line);
-	f->fix = name ? ks_migrations_find(c->migrations, name, !header) : NULL;
+	f->fix = !name	   ? NULL
+		 : include ? ks_migrations_include(c->migrations, name)
+			   : ks_migrations_find(c->migrations, name, !header);
 	f->fixes = f->fix ? c->migrations : NULL;
 	free(name);
 }

@@ -410,14 +410,32 @@ static void made(struct ks_buf *b, const struct ks_rewrite *rw)
 	else if (rw->op == KS_RW_RETYPE)
 		ks_buf_addf(b, "took a '%s' instead of a '%s' as parameter %u", rw->text, rw->from,
 			    rw->arg);
+	else if (rw->op == KS_RW_INCLUDE)
+		ks_buf_addf(b, "included <%s>", rw->text);
+	else if (rw->op == KS_RW_DELETE)
+		ks_buf_adds(b, "deleted the line");
+	else if (rw->op == KS_RW_OMIT)
+		ks_buf_adds(b, "dropped it from the flags it was OR-ed with");
 	else
 		ks_buf_addf(b, "called %s()", rw->text);
 }
 
-/* What a Call:, Assign: or Callback: entry's sites are, said of of them. */
+/* Whether a Call: entry's sites are lines that name it, not only calls
+ * (its first rewrite deletes the line, or drops it from flags). */
+static bool names_it(const struct ks_migration *e)
+{
+	return e->rw[0].op == KS_RW_DELETE || e->rw[0].op == KS_RW_OMIT;
+}
+
+/* What a Call:, Assign:, Callback: or Read: entry's sites are, said of
+ * of them. */
 static const char *sites(const struct ks_migration *e)
 {
-	return e->callback ? "callbacks" : e->read ? "reads" : e->assign ? "assignments" : "calls";
+	return e->callback ? "callbacks"
+	       : e->read   ? "reads"
+	       : e->assign ? "assignments"
+	       : names_it(e)  ? "lines"
+			   : "calls";
 }
 
 /* "e.g. FILE:LINE in 6.12", and the line's text where the source is at
@@ -458,21 +476,40 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 		else if (rw->op == KS_RW_CALL)
 			ks_buf_addf(b, "in-tree code calls %s() instead of assigning with '%s'",
 				    rw->text, e->name);
+		else if (rw->op == KS_RW_INCLUDE)
+			ks_buf_addf(b, "in-tree code that names %s includes <%s>", e->name, rw->text);
+		else if (rw->op == KS_RW_DELETE)
+			ks_buf_addf(b, "in-tree code deletes the line that names %s", e->name);
+		else if (rw->op == KS_RW_OMIT)
+			ks_buf_addf(b, "in-tree code drops %s from the flags it ORs it with",
+				    e->name);
 		else {
 			ks_buf_addf(b, "in-tree %s callbacks ", e->name);
 			made(b, rw);
 		}
-		ks_buf_addf(b, " (%u of the %u in-tree %s that changed from %s to %s; ", rw->count,
-			    e->of, sites(e), ms->from, ms->to);
+		if (e->include)
+			ks_buf_addf(b, " (%u of the %u in-tree files that named it in %s and %s and "
+				       "added the #include of a header that declares it; ",
+				    rw->count, e->of, ms->from, ms->to);
+		else
+			ks_buf_addf(b, " (%u of the %u in-tree %s that changed from %s to %s; ",
+				    rw->count, e->of, sites(e), ms->from, ms->to);
 		example(b, ms, rw);
 		ks_buf_addc(b, ')');
 		return;
 	}
 	/* what the callers did, said as such, never as the fix */
-	ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree %s %s %s%s that "
-		       "changed from %s to %s, ",
-		    e->of, sites(e), e->assign ? "with '" : "of", e->name,
-		    e->callback || e->read ? "" : e->assign ? "'" : "()", ms->from, ms->to);
+	if (e->include)
+		ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree files that "
+			       "named %s in %s and %s and added the #include of a header that "
+			       "declares it, ",
+			    e->of, e->name, ms->from, ms->to);
+	else
+		ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree %s %s "
+			       "%s%s that changed from %s to %s, ",
+			    e->of, sites(e), e->assign ? "with '" : "of", e->name,
+			    e->callback || e->read || names_it(e) ? "" : e->assign ? "'" : "()", ms->from,
+			    ms->to);
 	for (unsigned i = 0; i < e->nrw; i++) {
 		ks_buf_addf(b, "%s%u ", i ? ", " : "", e->rw[i].count);
 		made(b, &e->rw[i]);

@@ -92,6 +92,15 @@ for i in 1 2 3 4; do
 			"$i" "$i" "$i" "$i"
 	} >"$n/drivers/n$i.c"
 done
+# and at three drivers a callback whose parameter points to another
+# struct, whose bodies no longer read its member as they did: more than
+# the head's rewrite, no entry
+for i in 1 2 3; do
+	printf 'static int n%s_get(struct eee *e)\n{\n\te->adv = 1;\n\treturn 0;\n}\nstatic const struct eee_ops n%s_eops = {\n\t.get = n%s_get,\n};\n' \
+		"$i" "$i" "$i" >>"$o/drivers/n$i.c"
+	printf 'static int n%s_get(struct keee *e)\n{\n\tlinkmode_set(e->adv, 1);\n\treturn 0;\n}\nstatic const struct eee_ops n%s_eops = {\n\t.get = n%s_get,\n};\n' \
+		"$i" "$i" "$i" >>"$n/drivers/n$i.c"
+done
 # and a member gone from its struct (fd's file) whose reads in three
 # functions became calls of a macro new in the headers
 printf 'struct fd {\n\tstruct file *file;\n\tunsigned int flags;\n};\n' >>"$o/include/linux/api.h"
@@ -100,6 +109,23 @@ for i in 1 2 3; do
 	printf 'int r%s(struct x *p)\n{\n\tif (!p->fd.file)\n\t\treturn 1;\n\treturn use(p->fd.file);\n}\n' "$i" >"$o/drivers/r$i.c"
 	printf 'int r%s(struct x *p)\n{\n\tif (!fd_file(p->fd))\n\t\treturn 1;\n\treturn use(fd_file(p->fd));\n}\n' "$i" >"$n/drivers/r$i.c"
 done
+# and a function that moved to another header (reg_alg, to
+# crypto/algapi.h), a struct whose header the others no longer include
+# (ring): three files that name both in both trees add their #includes;
+# a fourth that names reg_alg only in the new tree is no adaptation
+mkdir -p "$n/include/crypto"
+printf 'int reg_alg(struct alg *a);\n' >"$o/include/linux/crypto.h"
+printf 'struct alg;\n' >"$n/include/linux/crypto.h"
+printf 'int reg_alg(struct alg *a);\n' >"$n/include/crypto/algapi.h"
+printf 'struct ring {\n\tint head;\n};\n' | tee "$o/include/linux/ring.h" >"$n/include/linux/ring.h"
+for i in 1 2 3; do
+	printf '#include <linux/crypto.h>\nstatic struct ring r%s;\nint i%s(struct alg *a)\n{\n\treturn reg_alg(a);\n}\n' \
+		"$i" "$i" >"$o/drivers/i$i.c"
+	printf '#include <linux/crypto.h>\n#include <crypto/algapi.h>\n#include <linux/ring.h>\nstatic struct ring r%s;\nint i%s(struct alg *a)\n{\n\treturn reg_alg(a);\n}\n' \
+		"$i" "$i" >"$n/drivers/i$i.c"
+done
+printf 'int i4;\n' >"$o/drivers/i4.c"
+printf '#include <crypto/algapi.h>\nint i4(struct alg *a) { return reg_alg(a); }\n' >"$n/drivers/i4.c"
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -131,9 +157,13 @@ expect_eq "two trees: a callback's parameter of another struct" \
 	"$(grep -A3 '^Callback: struct hid_driver.check' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Callback: struct hid_driver.check|Rewrite: retype 1 struct user_ns struct idmap|Count: 3 of 3|Example: drivers/n1.c:7 -> drivers/n1.c:7"
 expect_no_grep "two trees: callbacks changed by one driver only have no entry" "$TMP/m" "hid_driver.probe"
+expect_no_grep "two trees: a parameter of another struct whose bodies changed too has no entry" "$TMP/m" "eee_ops.get"
 expect_eq "two trees: a member gone, its reads become an accessor's calls" \
 	"$(grep -A3 '^Read:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Read: struct fd.file|Rewrite: call fd_file|Count: 6 of 6|Example: drivers/r1.c:3 -> drivers/r1.c:3"
+expect_eq "two trees: a name whose users added its header's #include" \
+	"$(grep -A3 '^Include:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Include: reg_alg|Rewrite: include crypto/algapi.h|Count: 3 of 3|Example: drivers/i1.c:5 -> drivers/i1.c:2|--|Include: struct ring|Rewrite: include linux/ring.h|Count: 3 of 3|Example: drivers/i1.c:2 -> drivers/i1.c:3"
 expect_eq "two trees: no single rewrite: the two most common" \
 	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: split|Rewrite: drop 1|Count: 3 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5|Rewrite: drop 2|Count: 3 of 6|Example: drivers/c4.c:5 -> drivers/c4.c:5"
@@ -169,7 +199,8 @@ expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Call:    [A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
 	/^Assign:  [A-Za-z_][A-Za-z0-9_]* [|&]?=$/ { k++; next }
 	/^(Callback|Read): +(struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
-	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*)$/ { r++; next }
+	/^Include: (struct )?[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*|include [^ <>"]+)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
 	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok

@@ -103,13 +103,31 @@ START_TEST(test_good)
 			      "Read:    struct fd.file\n"
 			      "Rewrite: call fd_file\n"
 			      "Count:   50 of 60\n"
-			      "Example: k.c:1 -> k.c:1\n",
+			      "Example: k.c:1 -> k.c:1\n"
+			      "\n"
+			      "Include: crypto_register_alg\n"
+			      "Rewrite: include crypto/algapi.h\n"
+			      "Count:   18 of 18\n"
+			      "Example: l.c:73 -> l.c:5\n"
+			      "\n"
+			      "Include: struct circ_buf\n"
+			      "Rewrite: include linux/circ_buf.h\n"
+			      "Count:   3 of 5\n"
+			      "Example: m.c:9 -> m.c:4\n"
+			      "Rewrite: include linux/serial_core.h\n"
+			      "Count:   2 of 5\n"
+			      "Example: n.c:9 -> n.c:4\n"
+			      "\n"
+			      "Include: strlcpy\n"
+			      "Rewrite: include linux/string.h\n"
+			      "Count:   3 of 3\n"
+			      "Example: o.c:9 -> o.c:4\n",
 			      path),
 			 0);
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 12);
+	ck_assert_uint_eq(m.n, 15);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -176,6 +194,22 @@ START_TEST(test_good)
 	ck_assert(e->read && !e->assign && !e->callback);
 	ck_assert_int_eq(e->rw[0].op, KS_RW_CALL);
 	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	/* a header its users added the #include of, for a name or a struct;
+	 * a Call: and an Include: entry of one name are two entries */
+	e = ks_migrations_include(&m, "crypto_register_alg");
+	ck_assert(e && e->include && e->call && !e->callback);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_INCLUDE);
+	ck_assert_str_eq(e->rw[0].text, "crypto/algapi.h");
+	ck_assert_str_eq(e->rw[0].example, "l.c:5");
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	ck_assert_ptr_null(ks_migrations_find(&m, "crypto_register_alg", true));
+	e = ks_migrations_include(&m, "struct circ_buf");
+	ck_assert_uint_eq(e->nrw, 2);
+	ck_assert_ptr_null(ks_migration_rewrite(e));
+	ck_assert_str_eq(ks_rewrite_op_name(e->rw[1].op), "include");
+	ck_assert(ks_migrations_include(&m, "strlcpy")->include);
+	ck_assert(!ks_migrations_find(&m, "strlcpy", true)->include);
+	ck_assert_ptr_null(ks_migrations_include(&m, "class_create"));
 	ks_migrations_free(&m);
 	ks_diags_free(&d);
 }
@@ -191,11 +225,11 @@ static const struct {
 	{ "From: 6\nTo: 6.12\n", 1, "expected a release X.Y, not '6'" },
 	{ "From: 6.1\nTo: 6.12\nFrom: 6.2\n", 3, "'From:' belongs once at the top, before the entries" },
 	{ "From: 6.1\nTo: 6.12\nInstead: x.h\n", 3,
-	  "'Instead:' outside an entry (an entry starts with Header:, Call:, Assign:, Callback: or Read:)" },
+	  "'Instead:' outside an entry (an entry starts with Header:, Call:, Assign:, Callback:, Read: or Include:)" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f(x)\n", 4, "expected a function's or macro's name, not 'f(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nInstead: x.h\n", 5, "'Instead:' belongs to a Header: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nRewrite: drop 1\n", 5,
-	  "'Rewrite:' belongs to a Call:, Assign:, Callback: or Read: entry" },
+	  "'Rewrite:' belongs to a Call:, Assign:, Callback:, Read: or Include: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: class.devnode\n", 4,
 	  "expected 'struct NAME.MEMBER', not 'class.devnode'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class\n", 4,
@@ -215,22 +249,33 @@ static const struct {
 	{ "From: 6.1\nTo: 6.12\n\nRead: struct fd.file\nRewrite: drop 1\n", 5,
 	  "expected 'call NAME', not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nRead: file\n", 4, "expected 'struct NAME.MEMBER', not 'file'" },
+	{ "From: 6.1\nTo: 6.12\n\nInclude: f(x)\n", 4, "expected a name or 'struct NAME', not 'f(x)'" },
+	{ "From: 6.1\nTo: 6.12\n\nInclude: struct a b\n", 4, "expected a name or 'struct NAME', not 'struct a b'" },
+	{ "From: 6.1\nTo: 6.12\n\nInclude: f\nRewrite: rename g\n", 5,
+	  "expected 'include HEADER', not 'rename g'" },
+	{ "From: 6.1\nTo: 6.12\n\nInclude: f\nRewrite: include <x.h>\n", 5,
+	  "expected 'include HEADER', not 'include <x.h>'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: include x.h\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'include x.h'" },
+	{ "From: 6.1\nTo: 6.12\n\nInclude: f\nRewrite: include x.h\nCount: 3 of 3\n"
+	  "Example: a:1 -> a:2\n\nInclude: f\n",
+	  9, "entry 'f' listed twice" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: const 1\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'const 1'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'const 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 0\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'drop 0'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'drop 0'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: insert 2\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'insert 2'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'insert 2'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: rename g(x)\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'rename g(x)'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'rename g(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nAssign: vm_flags ^=\n", 4,
 	  "expected a member's name and '=', '|=' or '&=', not 'vm_flags ^='" },
 	{ "From: 6.1\nTo: 6.12\n\nAssign: vm_flags |=\nRewrite: drop 1\n", 5,
 	  "expected 'call NAME', not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: call g\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'call g'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'call g'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: swap 1 2\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT' or 'rename NAME', not 'swap 1 2'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'swap 1 2'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nCount: 1 of 1\n", 5, "'Count:' before the entry's Rewrite:" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 1\nRewrite: drop 2\n", 6,
 	  "'drop 2': the rewrite before lacks Count: or Example:" },

@@ -655,6 +655,33 @@ static const struct {
 	{ KS_RW_CALL, 0, "vm_flags_set", "\tvma->vm_flags &= ~VM_IO;", NULL, 0 },
 	{ KS_RW_CALL, 0, "vm_flags_set", "\tv.vm_flags |= f(a, \";\");",
 	  "vm_flags_set(&v, f(a, \";\"));", 9 },
+	/* a name gone, dropped from the flags it was OR-ed with: the line
+	 * before and after */
+	{ KS_RW_OMIT, 0, NULL, "\tc = kmem_cache_create(\"x\", 8, 0, A | NAME, NULL); /* | NAME */",
+	  "c = kmem_cache_create(\"x\", 8, 0, A, NULL);", 43 },
+	{ KS_RW_OMIT, 0, NULL, "\t.flags = NAME|A,", ".flags = A,", 18 },
+	{ KS_RW_OMIT, 0, NULL, "\tf(A |\tNAME);", "f(A);", 12 },
+	{ KS_RW_OMIT, 0, NULL, "\t.flags = NAME,", NULL, 0 },
+	{ KS_RW_OMIT, 0, NULL, "\tif (a || NAME)", NULL, 0 },
+	{ KS_RW_OMIT, 0, NULL, "\tx |= NAME;", NULL, 0 },
+	{ KS_RW_OMIT, 0, NULL, "\tx = MY_NAME | A;", NULL, 0 },
+	/* a name gone, its line deleted: a statement or initializer whole */
+	{ KS_RW_DELETE, 0, NULL, "\t.llseek = NAME, /* gone */", "", 9 },
+	{ KS_RW_DELETE, 0, NULL, "\tNAME(page);", "", 9 },
+	{ KS_RW_DELETE, 0, NULL, "  info->flags = NAME;\r", "", 3 },
+	{ KS_RW_DELETE, 0, NULL, "\tif (x) NAME(page);", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\treturn NAME;", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\tNAME(page,", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\t\tNAME, 1);", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\tx = NAME, y = 1,", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\tdo { NAME(p); } while (0);", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\ts = \"NAME\";", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\tx = NAME(page);", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\tinfo->flags = NAME | B;", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\t.open = my_open, .x = NAME,", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\tNAME(a) + 1;", NULL, 0 },
+	{ KS_RW_DELETE, 0, NULL, "\t.p = & NAME ,", "", 9 },
+	{ KS_RW_DELETE, 0, NULL, "\tif (a == NAME) x();", NULL, 0 },
 	/* a member gone, read: each read on the line, as the accessor's call
 	 * of what comes before the '.' or '->' */
 	{ KS_RW_CALL, 0, "fd_file", "\tif (!f.file)", "fd_file(f)", 14 },
@@ -701,6 +728,8 @@ START_TEST(test_call_edit)
 
 	if (strstr(calls[_i].line, "SEMAPHORE"))
 		m.name = (char *)"DEFINE_SEMAPHORE";
+	if (calls[_i].op == KS_RW_OMIT || calls[_i].op == KS_RW_DELETE)
+		m.name = (char *)"NAME";
 	if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "fd_file"))
 		m.name = (char *)"struct fd.file", m.read = true;
 	else if (calls[_i].op == KS_RW_CALL)
@@ -809,6 +838,134 @@ START_TEST(test_callback_head)
 	ck_assert_ptr_null(ks_callback_at(&m, path, 21, NULL));
 	unlink(path);
 	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, "x_devnode", &e), -ENOENT);
+}
+END_TEST
+
+/* A file's lines, written to a file of its own (path, to unlink). */
+static void write_file(char *path, const char *text)
+{
+	int fd;
+	FILE *f;
+
+	strcpy(path, "/tmp/ks-edit-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static const struct ks_migration algapi = {
+	.name = "crypto_register_alg",
+	.call = true,
+	.include = true,
+	.of = 18,
+	.rw = { { KS_RW_INCLUDE, 0, "crypto/algapi.h", 18, "a.c:5" } },
+	.nrw = 1,
+};
+
+/* An Include: entry's #include goes after the last #include before the use
+ * that no conditional holds, a header's include guard aside; none when
+ * there is no such #include, or the header's is there already. */
+START_TEST(test_include_edit)
+{
+	static const struct {
+		const char *text;
+		unsigned use, line;	/* line: where it goes; 0, nowhere */
+	} cases[] = {
+		{ "/* x */\n#include <linux/module.h>\n#include \"own.h\"\n\nint x;\n", 5, 4 },
+		{ "#include <linux/module.h>\n#if X\n#include <linux/y.h>\n#endif\nint x;\n", 5, 2 },
+		{ "#ifndef OWN_H\n#define OWN_H\n#include <linux/a.h>\n#ifdef B\n#include <b.h>\n"
+		  "#endif\nstruct s { int x; };\n#endif\n", 7, 4 },
+		/* not a guard: an #ifndef of another name's #define */
+		{ "#ifndef A\n#define B\n#include <linux/a.h>\n#endif\nint x;\n", 5, 0 },
+		/* an #include after the use does not count */
+		{ "int x;\n#include <linux/a.h>\n", 1, 0 },
+		{ "#include <linux/a.h>\n#include <crypto/algapi.h>\nint x;\n", 3, 0 },
+		{ "#include <linux/a.h>\n#ifdef X\n#include <crypto/algapi.h>\n#endif\nint x;\n", 5,
+		  2 },
+		{ "  #  include <linux/a.h>\n#  if defined(X)\n# include <b.h>\n# endif\nint x;\n", 5,
+		  2 },
+	};
+	char path[64];
+	struct ks_edit e;
+
+	for (size_t i = 0; i < KS_ARRAY_SIZE(cases); i++) {
+		int r;
+
+		write_file(path, cases[i].text);
+		r = ks_edit_file(&algapi, &algapi.rw[0], path, cases[i].use, NULL, &e);
+		unlink(path);
+		if (!cases[i].line) {
+			ck_assert_msg(r == -ERANGE, "case %zu: %d, not -ERANGE", i, r);
+			continue;
+		}
+		ck_assert_msg(r == 0, "case %zu: %d", i, r);
+		ck_assert_msg(e.line == cases[i].line, "case %zu: line %u", i, e.line);
+		ck_assert_str_eq(e.with, "#include <crypto/algapi.h>\n");
+		ck_assert_str_eq(e.after, "#include <crypto/algapi.h>");
+		ck_assert_ptr_null(e.before);
+		ck_assert_uint_eq(e.at[0], 0);
+		ck_assert_uint_eq(e.at[1], 0);
+		ck_assert_uint_eq(e.dcol[0], 1);
+		ks_edit_free(&e);
+	}
+	/* no line of its own to edit; past the end */
+	ck_assert_int_eq(ks_edit_line(&algapi, &algapi.rw[0], "int x;", 6, NULL, &e), -ERANGE);
+	write_file(path, "#include <a.h>\nint x;\n");
+	ck_assert_int_eq(ks_edit_file(&algapi, &algapi.rw[0], path, 3, NULL, &e), -ERANGE);
+	ck_assert_int_eq(ks_edit_file(&algapi, &algapi.rw[0], path, 2, NULL, &e), 0);
+	ck_assert_uint_eq(e.line, 2);
+	ks_edit_free(&e);
+	unlink(path);
+}
+END_TEST
+
+/* A line deleted whole only where it governs nothing else: after a
+ * statement, a block's edge, an initializer or a directive. */
+START_TEST(test_delete_edit)
+{
+	static const struct ks_migration gone = {
+		.name = (char *)"NAME",
+		.call = true,
+		.of = 3,
+		.rw = { { KS_RW_DELETE, 0, NULL, 3, (char *)"a.c:1" } },
+		.nrw = 1,
+	};
+	static const int want[] = { [3] = 0, [8] = -ERANGE, [10] = 0, [12] = 0, [15] = -ERANGE };
+	char path[64];
+	struct ks_edit e;
+
+	write_file(path, "static const struct file_operations f = {\n"
+			 "\t.owner = THIS_MODULE,\n"
+			 "\t.llseek = NAME,\n"				/* 3 */
+			 "};\n"
+			 "void g(struct page *p)\n"
+			 "{\n"
+			 "\tif (x)\n"
+			 "\t\tNAME(p);\n"					/* 8 */
+			 "\ty(); /* y */\n"
+			 "\tNAME(p);\n"					/* 10 */
+			 "#ifdef Z\n"
+			 "\tNAME(p);\n"					/* 12 */
+			 "#endif\n"
+			 "\tz(a,\n"
+			 "\t  NAME);\n"					/* 15 */
+			 "}\n");
+	for (unsigned line = 3; line < KS_ARRAY_SIZE(want); line++) {
+		if (line != 3 && line != 8 && line != 10 && line != 12 && line != 15)
+			continue;
+		ck_assert_msg(ks_edit_file(&gone, &gone.rw[0], path, line, NULL, &e) == want[line],
+			      "line %u", line);
+		if (!want[line]) {
+			ck_assert_str_eq(e.after, "");
+			ck_assert_str_eq(e.with, "");
+			ck_assert_uint_eq(e.line, line);
+		}
+		ks_edit_free(&e);
+	}
+	unlink(path);
 }
 END_TEST
 
@@ -971,6 +1128,8 @@ static Suite *suite_report(void)
 	tcase_add_test(tc, test_include_columns);
 	tcase_add_loop_test(tc, test_call_edit, 0, KS_NCASES(calls));
 	tcase_add_test(tc, test_callback_head);
+	tcase_add_test(tc, test_include_edit);
+	tcase_add_test(tc, test_delete_edit);
 	suite_add_tcase(s, tc);
 	return s;
 }
