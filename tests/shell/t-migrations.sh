@@ -200,7 +200,7 @@ expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Assign:  [A-Za-z_][A-Za-z0-9_]* [|&]?=$/ { k++; next }
 	/^(Callback|Read): +(struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
 	/^Include: (struct )?[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
-	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*|include [^ <>"]+)$/ { r++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*|include [^ <>"]+|delete|omit)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
 	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok

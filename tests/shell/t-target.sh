@@ -199,14 +199,15 @@ expect_grep "breaks: text: GCC's parseable fix-it" "$TMP/out" \
 expect_eq "breaks: json: the fix" "$(python3 -c '
 import json, sys
 for f in json.load(open(sys.argv[1]))["findings"]:
-    if f.get("kind") in ("header-gone", "callback-prototype", "member-gone") or \
+    if f.get("kind") in ("header-gone", "callback-prototype", "member-gone", "not-included") or \
             f["symbol"] in ("DEFINE_SEMAPHORE", "class_create", "strlcpy", "struct vm_area_struct.vm_flags"):
         x = f["fix"]
         print(x["before"], "->", x["after"], x["single"], x["count"], x["of"], x["from"], x["to"],
               x["example"], [(r["op"], r["argument"], r["text"]) for r in x["rewrites"]])
     elif "kind" in f and f["fix"] is not None:
         print("a fix where none is known:", f["symbol"])' "$TMP/json")" \
-	"strlcpy -> strscpy True 182 261 6.1 6.12 arch/arm/kernel/atags_parse.c:130 [('rename', None, 'strscpy')]
+	"strlcpy -> strscpy True 182 262 6.1 6.12 arch/arm/kernel/atags_parse.c:130 [('rename', None, 'strscpy')]
+None -> #include <linux/vmalloc.h> True 12 12 6.1 6.12 arch/s390/kernel/ipl.c:23 [('include', None, 'linux/vmalloc.h')]
 <asm/unaligned.h> -> <linux/unaligned.h> True 718 726 6.1 6.12 arch/alpha/kernel/traps.c:25 [('header', None, 'linux/unaligned.h')]
 DEFINE_SEMAPHORE(breaks_lock) -> DEFINE_SEMAPHORE(breaks_lock, 1) True 9 9 6.1 6.12 arch/mips/cavium-octeon/setup.c:75 [('insert', 2, '1')]
 class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]
@@ -220,7 +221,7 @@ expect_grep "breaks: text: an argument inserted, its fix-it" "$TMP/out" \
 expect_grep "breaks: text: an argument dropped, its fix-it" "$TMP/out" \
 	"fix-it:\"$b/main.c\":{59:30-59:43}:\"\""
 "$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" >"$TMP/breaks.sarif" 2>/dev/null
-expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name, the assignment, the callback's parameter replaced" "$(python3 -c '
+expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name, the assignment, the callback's parameter replaced, an #include inserted" "$(python3 -c '
 import json, sys
 for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
     for f in r.get("fixes", []):
@@ -230,6 +231,8 @@ for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
                 print(r["ruleId"], c["artifactLocation"]["uri"].rsplit("/", 1)[1], d["startLine"],
                       d["startColumn"], d["endColumn"], x["insertedContent"]["text"])' "$TMP/breaks.sarif")" \
 	"ksunset/build-gone main.c 58 2 9 strscpy
+ksunset/build-not-included buffer.c 7 1 1 #include <linux/vmalloc.h>
+
 ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h
 ksunset/build-arity main.c 21 36 36 , 1
 ksunset/build-arity main.c 59 30 43 
@@ -365,9 +368,9 @@ fx=$TMP/fix
 if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 	fail "fix: build against $old"
 else
-	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko) >"$TMP/fix.patch" 2>"$TMP/err"
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 11 lines rewritten in 4 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 15 lines rewritten in 6 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -398,6 +401,24 @@ else
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +	*size = i_size_read(file_inode(fd_file(f)));
 +#else"
+	expect_grep "fix: the #include in-tree users added, after the file's last, for the target's release" "$TMP/fix.patch" \
+		" #include <linux/netdevice.h>
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++#include <crypto/algapi.h>
++#endif
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++#include <net/gso.h>
++#endif"
+	expect_eq "fix: one #include for the names one header declares" "$(grep -c '^+#include <crypto/algapi.h>' "$TMP/fix.patch")" 1
+	expect_grep "fix: a line in-tree code deleted, kept for older kernels only" "$TMP/fix.patch" \
+		"-	.llseek = no_llseek,
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++#else
++	.llseek = no_llseek,
++#endif"
+	expect_grep "fix: a constant's initializer line deleted" "$TMP/fix.patch" "+#else
++	.class = I2C_CLASS_DDC,
++#endif"
 	expect_grep "fix: a callback's return type made const" "$TMP/fix.patch" \
 		"+static const __u8 *fixcb_report_fixup(struct hid_device *hdev, __u8 *rdesc, unsigned int *rsize)"
 	"$KSUNSET" check --target "$H" "$fx/fixcb.ko" >"$TMP/out" 2>&1
@@ -432,9 +453,18 @@ struct hid_driver.report_fixup [None]"
 	expect_eq "--kernel-source not a directory: exit 2" "$?:$(grep -c "kernel-source '$TMP/nothing': not a directory" "$TMP/out")" "2:1"
 	"$KSUNSET" check --kernel-source "$ks" "$fx/fixcb.ko" >"$TMP/out" 2>&1
 	expect_eq "--kernel-source without --target: exit 2" "$?:$(grep -c 'kernel-source needs --target' "$TMP/out")" "2:1"
+	"$KSUNSET" check --target "$H" "$fx/fixinc.ko" >"$TMP/out" 2>&1
+	expect_grep "fix: an #include's note and fix-it, after the file's last #include" "$TMP/out" \
+		"$fx/fixinc.c:9:1: note: in-tree code that names skb_gso_segment includes <net/gso.h> ("
+	expect_grep "fix: an #include's fix-it inserts a line" "$TMP/out" \
+		"fix-it:\"$fx/fixinc.c\":{9:1-9:1}:\"#include <crypto/algapi.h>\\n\""
+	"$KSUNSET" check --target "$H" "$fx/fixdel.ko" >"$TMP/out" 2>&1
+	expect_grep "fix: a line deleted: its note and fix-it" "$TMP/out" \
+		"$fx/fixdel.c:10:9: note: in-tree code deletes the line that names no_llseek ("
+	expect_grep "fix: a line deleted: the fix-it empties it" "$TMP/out" "fix-it:\"$fx/fixdel.c\":{10:2-10:22}:\"\""
 	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
-		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "4:2"
+		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "6:2"
 	for kd in "$K" "$H"; do
 		p=$TMP/fix-$(basename "$kd")
 		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"
@@ -443,7 +473,7 @@ struct hid_driver.report_fixup [None]"
 		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
 		expect_eq "fix: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
 	done
-	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko fixread.ko) >"$TMP/out" 2>&1
+	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko) >"$TMP/out" 2>&1
 	expect_eq "fix -o FILE: the same patch there, nothing on stdout" "$?:$(cmp -s "$TMP/fix.patch" "$TMP/fix2.patch" && echo same):$(grep -c '^+++' "$TMP/out")" "0:same:0"
 	# a line changed since the build: named, not rewritten
 	sed -i 's|^#include <asm/unaligned.h>|#include <asm/unaligned.h> /* moved */\n|' "$fx/fixhdr.c"
@@ -459,11 +489,32 @@ struct hid_driver.report_fixup [None]"
 		"$fx/fixcall.c:35: has no call of class_create() with all its arguments (changed since the build, or a call over several lines): not rewritten"
 	expect_grep "fix: the other line of the file, still rewritten" "$TMP/fix3.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
 fi
+# a flag dropped from what it is OR-ed with, from a migrations file of the
+# user's own (the shipped one shows no single rewrite for SLAB_MEM_SPREAD)
+fo=$TMP/fixomit
+if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fixomit" "$fo" KCFLAGS="$API"; then
+	fail "fix: omit: build against $old"
+else
+	printf 'From: 6.1\nTo: 6.12\n\nCall:    SLAB_MEM_SPREAD\nRewrite: omit\nCount:   24 of 24\nExample: block/bdev.c:486 -> block/bdev.c:419\n' \
+		>"$TMP/omit.migrations"
+	(cd "$fo" && "$KSUNSET" fix --target "$H" --migrations "$TMP/omit.migrations" fixomit.ko) >"$TMP/omit.patch" 2>"$TMP/err"
+	expect_eq "fix: omit: exit 0" "$?" 0
+	expect_grep "fix: omit: the flag dropped from what it is OR-ed with" "$TMP/omit.patch" \
+		"+	fixomit_cache = kmem_cache_create(\"fixomit\", 64, 0, SLAB_HWCACHE_ALIGN, NULL);
++#else"
+	for kd in "$K" "$H"; do
+		p=$TMP/fixomit-$(basename "$kd")
+		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fixomit" "$p"
+		(cd "$p" && patch -p1 <"$TMP/omit.patch") >"$TMP/out" 2>&1 &&
+			LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
+		expect_eq "fix: omit: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
+	done
+fi
 # a unit compiled through a link (openafs's MODLOAD-RELEASE folder links
 # to its sources): the patch is of the file the link leads to
 fl=$TMP/fixlink
 if mkdir -p "$fl.src/real" && cp "$TOP/tests/kbuild/fix/Kbuild" "$TOP/tests/kbuild/fix/fixcall.c" "$fl.src/real/" &&
-	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o\| fixread.o//g' "$fl/Kbuild" &&
+	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o\| fixread.o\| fixinc.o\| fixdel.o//g' "$fl/Kbuild" &&
 	mv "$fl.src/real" "$fl/real" && ln -s real/fixcall.c "$fl/fixcall.c" &&
 	make -C "$K" M="$fl" modules KCFLAGS="$API" >"$fl.log" 2>&1; then
 	(cd "$fl" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix4.patch" 2>"$TMP/err"
