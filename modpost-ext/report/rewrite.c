@@ -748,7 +748,7 @@ static char *directive_name(const char *s, size_t len, size_t at, size_t w)
 /* An Include: entry's rewrite rw for a use at line use (1-based) among
  * p[0..n): its header's #include goes after the last #include before the
  * use that no conditional holds (a header's include guard aside: its
- * first two directives #ifndef NAME and #define NAME). -ERANGE when there
+ * first two directives #ifndef NAME and #define NAME, of no value). -ERANGE when there
  * is none, or the file has the #include there already. */
 static int edit_include(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
 			size_t n, unsigned use, struct ks_edit *ed)
@@ -764,8 +764,13 @@ static int edit_include(const struct ks_rewrite *rw, const char *const *p, const
 			guard = directive_name(p[k], len[k], at, w);
 		if (ndir == 2 && guard && w == 6 && !strncmp(p[k] + at, "define", 6)) {
 			char *name = directive_name(p[k], len[k], at, w);
+			size_t rest = skip_blanks(p[k], len[k], at + w);
 
-			base = *name && !strcmp(name, guard);
+			/* the guard's #define is of its name alone, not of a
+			 * value ("#ifndef pr_fmt / #define pr_fmt(fmt) ...") */
+			rest = skip_blanks(p[k], len[k], rest + strlen(name));
+			base = *name && !strcmp(name, guard) &&
+			       !code_end(p[k] + rest, len[k] - rest);
 			free(name);
 		}
 		if (w >= 2 && !strncmp(p[k] + at, "if", 2))

@@ -880,6 +880,11 @@ START_TEST(test_include_edit)
 		  "#endif\nstruct s { int x; };\n#endif\n", 7, 4 },
 		/* not a guard: an #ifndef of another name's #define */
 		{ "#ifndef A\n#define B\n#include <linux/a.h>\n#endif\nint x;\n", 5, 0 },
+		/* nor a macro of the module's own with a value */
+		{ "#ifndef pr_fmt\n#define pr_fmt(fmt) KBUILD_MODNAME \": \" fmt\n#endif\n"
+		  "#include <linux/a.h>\nint x;\n", 5, 5 },
+		{ "#ifndef A\n#define A 1\n#endif\n#include <linux/a.h>\nint x;\n", 5, 5 },
+		{ "#ifndef A\n#define A /* guard */\n#include <linux/a.h>\nint x;\n#endif\n", 4, 4 },
 		/* an #include after the use does not count */
 		{ "int x;\n#include <linux/a.h>\n", 1, 0 },
 		{ "#include <linux/a.h>\n#include <crypto/algapi.h>\nint x;\n", 3, 0 },
