@@ -689,7 +689,8 @@ def fix_check(pkg, prefix, cmd, root, orig, a, kos, env, errors, mfiles, pkgdir,
                 continue
             breaks += 1
             x = f.get("fix")
-            if not x or not x.get("single") or not x.get("after"):
+            # a deletion's after is "" (the line gone), none is null
+            if not x or not x.get("single") or x.get("after") is None:
                 continue
             fixed += 1
             rel = os.path.relpath(os.path.realpath(l["file"]), a)

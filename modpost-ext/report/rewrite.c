@@ -543,18 +543,22 @@ static size_t code_end(const char *s, size_t len)
 
 /* Whether the line is a statement or a designated initializer of its own
  * whose whole work is name, to delete: "NAME(...);", "LHS = NAME;" or
- * ".MEMBER = NAME," (&NAME too). Its brackets close on it, it holds no
+ * ".MEMBER = NAME," (&NAME too; without its ',' when it is the
+ * initializer's last, closes). Its brackets close on it, it holds no
  * block, and it starts with no keyword of a statement that governs
  * another. */
-static bool own_statement(const char *s, size_t len, const char *name)
+static bool own_statement(const char *s, size_t len, const char *name, bool closes)
 {
 	static const char *const governs[] = { "if",	 "else", "while", "for",     "do",
 					       "switch", "case", "return", "default", "goto" };
 	size_t a = skip_blanks(s, len, 0), end = code_end(s, len), n = strlen(name), w, eq = 0;
 	int depth = 0;
 
-	if (end <= a || (s[end - 1] != ';' && (s[end - 1] != ',' || s[a] != '.')))
+	if (end <= a || (s[end - 1] != ';' && (s[end - 1] != ',' || s[a] != '.') &&
+			 (!closes || s[a] != '.')))
 		return false;
+	/* the statement without its ';' or ',' */
+	end -= s[end - 1] == ';' || s[end - 1] == ',';
 	for (w = a; w < end && ident_char(s[w]); w++)
 		;
 	for (size_t i = 0; i < KS_ARRAY_SIZE(governs); i++)
@@ -581,13 +585,14 @@ static bool own_statement(const char *s, size_t len, const char *name)
 	if (depth)
 		return false;
 	if (w - a == n && !strncmp(s + a, name, n))	/* NAME(...); */
-		return s[skip_blanks(s, len, w)] == '(' && s[end - 2] == ')';
+		return skip_blanks(s, len, w) < end && s[skip_blanks(s, len, w)] == '(' &&
+		       s[end - 1] == ')';
 	if (!eq)
 		return false;
 	eq = skip_blanks(s, len, eq);
-	if (s[eq] == '&')
+	if (eq < end && s[eq] == '&')
 		eq = skip_blanks(s, len, eq + 1);
-	return !strncmp(s + eq, name, n) && skip_blanks(s, len, eq + n) == end - 1;
+	return eq + n <= end && !strncmp(s + eq, name, n) && skip_blanks(s, len, eq + n) >= end;
 }
 
 /* "NAME |" or "| NAME" on the line, blanks beside the '|' with it (not
@@ -617,8 +622,10 @@ static bool omit_span(const char *s, size_t len, const char *name, size_t at[2])
 	return false;
 }
 
-int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
-		 size_t len, const char *fn, struct ks_edit *ed)
+/* ks_edit_line(); closes: the line is followed by a '}' (of an
+ * initializer whose last member it may set without a ','). */
+static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
+		     size_t len, const char *fn, bool closes, struct ks_edit *ed)
 {
 	size_t from, to;
 	struct ks_buf after = KS_BUF_INIT;
@@ -651,7 +658,7 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 		from = skip_blanks(s, len, 0);
 		to = code_end(s, len);
 		if (rw->op == KS_RW_OMIT ? !omit_span(s, len, e->name, ed->at)
-					 : !own_statement(s, len, e->name))
+					 : !own_statement(s, len, e->name, closes))
 			return -ERANGE;
 		if (rw->op == KS_RW_DELETE) {
 			ed->at[0] = from;
@@ -681,6 +688,12 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 	for (int i = 0; i < 2; i++)
 		ks_columns_at(s, ed->at[i], &ed->dcol[i], &ed->ucol[i]);
 	return 0;
+}
+
+int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
+		 size_t len, const char *fn, struct ks_edit *ed)
+{
+	return edit_line(e, rw, s, len, fn, false, ed);
 }
 
 /* The module's function that line s (len bytes) stores in member
@@ -813,6 +826,18 @@ static bool follows_statement(const struct ks_lines *ls, unsigned lineno)
 	return true;
 }
 
+/* Whether the next line of code after line lineno of ls starts with '}'. */
+static bool closes(const struct ks_lines *ls, unsigned lineno)
+{
+	for (size_t k = lineno; k < ls->n; k++) {
+		size_t a = skip_blanks(ls->p[k], ls->len[k], 0);
+
+		if (code_end(ls->p[k], ls->len[k]))
+			return ls->p[k][a] == '}';
+	}
+	return false;
+}
+
 int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
 	       const struct ks_lines *ls, unsigned lineno, const char *fn, struct ks_edit *ed)
 {
@@ -835,7 +860,7 @@ int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
 		return edit_include(rw, ls->p, ls->len, ls->n, lineno, ed);
 	if (rw->op == KS_RW_DELETE && !follows_statement(ls, lineno))
 		return -ERANGE;
-	r = ks_edit_line(e, rw, ls->p[lineno - 1], ls->len[lineno - 1], fn, ed);
+	r = edit_line(e, rw, ls->p[lineno - 1], ls->len[lineno - 1], fn, closes(ls, lineno), ed);
 	ed->line = lineno;
 	return r;
 }

@@ -682,6 +682,8 @@ static const struct {
 	{ KS_RW_DELETE, 0, NULL, "\tNAME(a) + 1;", NULL, 0 },
 	{ KS_RW_DELETE, 0, NULL, "\t.p = & NAME ,", "", 9 },
 	{ KS_RW_DELETE, 0, NULL, "\tif (a == NAME) x();", NULL, 0 },
+	/* an initializer's last member, without its ',': only before a '}' */
+	{ KS_RW_DELETE, 0, NULL, "\t.llseek = NAME", NULL, 0 },
 	/* a member gone, read: each read on the line, as the accessor's call
 	 * of what comes before the '.' or '->' */
 	{ KS_RW_CALL, 0, "fd_file", "\tif (!f.file)", "fd_file(f)", 14 },
@@ -938,7 +940,8 @@ START_TEST(test_delete_edit)
 		.rw = { { KS_RW_DELETE, 0, NULL, 3, (char *)"a.c:1" } },
 		.nrw = 1,
 	};
-	static const int want[] = { [3] = 0, [8] = -ERANGE, [10] = 0, [12] = 0, [15] = -ERANGE };
+	static const int want[] = { [3] = 0, [8] = -ERANGE, [10] = 0, [12] = 0, [15] = -ERANGE,
+				    [19] = 0 };
 	char path[64];
 	struct ks_edit e;
 
@@ -957,9 +960,14 @@ START_TEST(test_delete_edit)
 			 "#endif\n"
 			 "\tz(a,\n"
 			 "\t  NAME);\n"					/* 15 */
-			 "}\n");
+			 "}\n"
+			 "static struct x y = {\n"
+			 "\t.a = 1,\n"
+			 "\t.llseek = NAME /* last */\n"			/* 19 */
+			 "\n"
+			 "};\n");
 	for (unsigned line = 3; line < KS_ARRAY_SIZE(want); line++) {
-		if (line != 3 && line != 8 && line != 10 && line != 12 && line != 15)
+		if (line != 3 && line != 8 && line != 10 && line != 12 && line != 15 && line != 19)
 			continue;
 		ck_assert_msg(ks_edit_file(&gone, &gone.rw[0], path, line, NULL, &e) == want[line],
 			      "line %u", line);
