@@ -734,69 +734,79 @@ char *ks_callback_at(const struct ks_migration *e, const char *path, unsigned li
 	return r ? r : fallback ? ks_xstrdup(fallback) : NULL;
 }
 
-/* The directive line s (len bytes) starts with, "if", "include"...: its
- * word's length, its start in *at; 0 when s is no directive. */
-static size_t directive(const char *s, size_t len, size_t *at)
+/* Whether line s (len bytes) is a directive: its word in word ("if",
+ * "include"...; "" when longer than word holds), *rest where what follows
+ * the word starts. */
+static bool directive(const char *s, size_t len, char word[8], size_t *rest)
 {
-	size_t i = skip_blanks(s, len, 0), n;
+	size_t i = skip_blanks(s, len, 0), a, b, n;
 
 	if (i == len || s[i] != '#')
-		return 0;
-	*at = i = skip_blanks(s, len, i + 1);
-	for (n = 0; i + n < len && ident_char(s[i + n]); n++)
-		;
-	return n;
-}
-
-/* The name after directive word (at, w: directive()'s) of line s. */
-static char *directive_name(const char *s, size_t len, size_t at, size_t w)
-{
-	size_t a = skip_blanks(s, len, at + w), b;
-
+		return false;
+	a = skip_blanks(s, len, i + 1);
 	for (b = a; b < len && ident_char(s[b]); b++)
 		;
-	return ks_xstrndup(s + a, b - a);
+	n = b - a < 8 ? b - a : 0;	/* longer than word holds: "" */
+	memcpy(word, s + a, n);
+	word[n] = '\0';
+	*rest = skip_blanks(s, len, b);
+	return true;
+}
+
+/* The name at s[*at] (after a directive's word), to free; *at: past it
+ * and the blanks after it. */
+static char *name_at(const char *s, size_t len, size_t *at)
+{
+	size_t b;
+	char *name;
+
+	for (b = *at; b < len && ident_char(s[b]); b++)
+		;
+	name = ks_xstrndup(s + *at, b - *at);
+	*at = skip_blanks(s, len, b);
+	return name;
 }
 
 /* An Include: entry's rewrite rw for a use at line use (1-based) among
  * p[0..n): its header's #include goes after the last #include before the
  * use that no conditional holds (a header's include guard aside: its
- * first two directives #ifndef NAME and #define NAME, of no value). -ERANGE when there
- * is none, or the file has the #include there already. */
+ * first two directives #ifndef NAME and #define NAME, of no value).
+ * -ERANGE when there is none, or the file has the #include there
+ * already. */
 static int edit_include(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
 			size_t n, unsigned use, struct ks_edit *ed)
 {
 	unsigned depth = 0, base = 0, ndir = 0;
-	size_t last = n, at, w;
-	char *guard = NULL;
+	size_t last = n, rest;
+	char word[8], *guard = NULL;
 
 	for (size_t k = 0; k < n && k + 1 < use; k++) {
-		if (!(w = directive(p[k], len[k], &at)))
+		if (!directive(p[k], len[k], word, &rest))
 			continue;
-		if (++ndir == 1 && w == 6 && !strncmp(p[k] + at, "ifndef", 6))
-			guard = directive_name(p[k], len[k], at, w);
-		if (ndir == 2 && guard && w == 6 && !strncmp(p[k] + at, "define", 6)) {
-			char *name = directive_name(p[k], len[k], at, w);
-			size_t rest = skip_blanks(p[k], len[k], at + w);
+		if (++ndir == 1 && !strcmp(word, "ifndef")) {
+			guard = name_at(p[k], len[k], &rest);
+		} else if (ndir == 2 && guard && !strcmp(word, "define")) {
+			char *name = name_at(p[k], len[k], &rest);
 
 			/* the guard's #define is of its name alone, not of a
 			 * value ("#ifndef pr_fmt / #define pr_fmt(fmt) ...") */
-			rest = skip_blanks(p[k], len[k], rest + strlen(name));
-			base = *name && !strcmp(name, guard) &&
-			       !code_end(p[k] + rest, len[k] - rest);
+			base = *name && !strcmp(name, guard) && !code_end(p[k] + rest, len[k] - rest);
 			free(name);
 		}
-		if (w >= 2 && !strncmp(p[k] + at, "if", 2))
+		if (!strncmp(word, "if", 2)) {
 			depth++;
-		else if (w == 5 && !strncmp(p[k] + at, "endif", 5) && depth)
+		} else if (!strcmp(word, "endif") && depth) {
 			depth--;
-		else if (w == 7 && !strncmp(p[k] + at, "include", 7) && depth == base)
-			last = ks_include_name_at(p[k], len[k], rw->text) >= 0 ? n + 1 : k;
-		if (last == n + 1)
-			break;
+		} else if (!strcmp(word, "include") && depth == base) {
+			if (ks_include_name_at(p[k], len[k], rw->text) >= 0) {
+				free(guard);	/* there already */
+				return -ERANGE;
+			}
+			last = k;
+		}
 	}
 	free(guard);
-	if (last >= n)
+	if (last == n)
 		return -ERANGE;
 	ed->line = (unsigned)last + 2;
 	ed->dcol[0] = ed->dcol[1] = ed->ucol[0] = ed->ucol[1] = 1;
