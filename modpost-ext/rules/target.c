@@ -438,6 +438,27 @@ static const char *sites(const struct ks_migration *e)
 			   : "calls";
 }
 
+/* The sites of entry e that changed: "in-tree calls of f() that changed
+ * from 6.1 to 6.12" ("in-tree calls that changed ..." when the name is
+ * said before: named false); an Include: entry's "in-tree files that named
+ * f (it) in 6.1 and 6.12 and added the #include of a header that declares
+ * it". */
+static void changed(struct ks_buf *b, const struct ks_migration *e,
+		    const struct ks_migrations *ms, bool named)
+{
+	if (e->include) {
+		ks_buf_addf(b, "in-tree files that named %s in %s and %s and added the #include of "
+			       "a header that declares it",
+			    named ? e->name : "it", ms->from, ms->to);
+		return;
+	}
+	ks_buf_addf(b, "in-tree %s", sites(e));
+	if (named)
+		ks_buf_addf(b, " %s %s%s", e->assign ? "with '" : "of", e->name,
+			    e->callback || e->read || names_it(e) ? "" : e->assign ? "'" : "()");
+	ks_buf_addf(b, " that changed from %s to %s", ms->from, ms->to);
+}
+
 /* "e.g. FILE:LINE in 6.12", and the line's text where the source is at
  * hand (--kernel-source): "e.g. FILE:LINE in 6.12: `TEXT`" */
 static void example(struct ks_buf *b, const struct ks_migrations *ms, const struct ks_rewrite *rw)
@@ -487,29 +508,17 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 			ks_buf_addf(b, "in-tree %s callbacks ", e->name);
 			made(b, rw);
 		}
-		if (e->include)
-			ks_buf_addf(b, " (%u of the %u in-tree files that named it in %s and %s and "
-				       "added the #include of a header that declares it; ",
-				    rw->count, e->of, ms->from, ms->to);
-		else
-			ks_buf_addf(b, " (%u of the %u in-tree %s that changed from %s to %s; ",
-				    rw->count, e->of, sites(e), ms->from, ms->to);
+		ks_buf_addf(b, " (%u of the %u ", rw->count, e->of);
+		changed(b, e, ms, false);
+		ks_buf_adds(b, "; ");
 		example(b, ms, rw);
 		ks_buf_addc(b, ')');
 		return;
 	}
 	/* what the callers did, said as such, never as the fix */
-	if (e->include)
-		ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree files that "
-			       "named %s in %s and %s and added the #include of a header that "
-			       "declares it, ",
-			    e->of, e->name, ms->from, ms->to);
-	else
-		ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u in-tree %s %s "
-			       "%s%s that changed from %s to %s, ",
-			    e->of, sites(e), e->assign ? "with '" : "of", e->name,
-			    e->callback || e->read || names_it(e) ? "" : e->assign ? "'" : "()", ms->from,
-			    ms->to);
+	ks_buf_addf(b, "in-tree code shows no rewrite to copy: of the %u ", e->of);
+	changed(b, e, ms, true);
+	ks_buf_adds(b, ", ");
 	for (unsigned i = 0; i < e->nrw; i++) {
 		ks_buf_addf(b, "%s%u ", i ? ", " : "", e->rw[i].count);
 		made(b, &e->rw[i]);
