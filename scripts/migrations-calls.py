@@ -401,8 +401,9 @@ STORAGE = {"static", "inline", "__always_inline", "noinline", "extern", "__init"
 
 
 def definition(text, fn):
-    """(return type, [parameters], line) of the definition of fn in text,
-    blanks squeezed and storage words left out; None: none."""
+    """(return type, [parameters], line, where its body's '{' is) of the
+    definition of fn in text, blanks squeezed and storage words left out;
+    None: none."""
     for m in re.finditer(r"\b%s\s*\(" % re.escape(fn), text):
         if not declares(text, m.start()):
             continue
@@ -416,7 +417,7 @@ def definition(text, fn):
         ret = [w for w in text[start + 1:m.start()].replace("*", " * ").split()
                if w not in STORAGE]
         return (" ".join(ret).replace(" *", "*"), split_args(text[m.end():end]),
-                text.count("\n", 0, m.start()) + 1)
+                text.count("\n", 0, m.start()) + 1, text.index("{", end))
     return None
 
 
@@ -424,7 +425,7 @@ def callback_rewrite(old, new):
     """The rewrite that takes a callback's definition old to new (each
     definition()'s): ("const", i) (0: the return type), ("retype", i,
     "struct OLD", "struct NEW"), or None."""
-    (ro, po, _), (rn, pn, _) = old, new
+    (ro, po, *_), (rn, pn, *_) = old, new
     if len(po) != len(pn):
         return None
     diff = [i for i in range(len(po)) if po[i] != pn[i]]
@@ -451,16 +452,11 @@ def param_name(param):
     return m.group(1) if m and m.group(1) not in ("void", "struct", "union", "enum") else None
 
 
-def uses_of(text, fn, name):
-    """How the body of fn's definition in text uses name: the set of
-    (the function whose call holds it, the member it reads) of each
-    occurrence; None: no such body."""
-    head = definition(text, fn)
-    heads = [m for m in re.finditer(r"\b%s\s*\(" % re.escape(fn), text)
-             if head and text.count("\n", 0, m.start()) + 1 == head[2]]
-    if not heads:
-        return None
-    at = text.find("{", close_paren(text, heads[0].end() - 1))
+def uses_of(text, head, name):
+    """How the body of a definition in text (head: definition()'s) uses
+    name: the set of (the function whose call holds it, the member it
+    reads) of each occurrence."""
+    at = head[3]
     depth, end = 0, at
     while end < len(text):
         depth += {"{": 1, "}": -1}.get(text[end], 0)
@@ -532,8 +528,7 @@ def callbacks(old, new, entries):
             # than the head's rewrite
             if rw and rw[0] == "retype":
                 a, b = param_name(do[1][rw[1] - 1]), param_name(dn[1][rw[1] - 1])
-                ua, ub = (uses_of(to, fn, a), uses_of(tn, fn, b)) if a and b else (None, None)
-                if ua is None or ub is None or not ua <= ub:
+                if not a or not b or not uses_of(to, do, a) <= uses_of(tn, dn, b):
                     rw = None
             entries["struct %s.%s" % (s, member)].append((rw, f, do[2], dn[2]))
 
@@ -637,8 +632,6 @@ def reads(old, new, dold, dnew, entries):
                 (rw, f, line, min(ln for _, ln in took) if rw else line))
 
 
-
-
 def declared_by(top):
     """header -> the names it declares: its macros and functions, and
     "struct TAG" of each struct it defines."""
@@ -652,11 +645,13 @@ def declared_by(top):
 
 def words(text):
     """name ("struct TAG" too) -> the line it is first named at in text."""
-    first = {}
+    first, line, at = {}, 1, 0
     for m in WORD.finditer(text):
         w = " ".join(m.group(0).split())
         if w not in first:
-            first[w] = text.count("\n", 0, m.start()) + 1
+            line += text.count("\n", at, m.start())
+            at = m.start()
+            first[w] = line
     return first
 
 
@@ -684,10 +679,7 @@ def includes(old, new, entries):
             told = read(os.path.join(old, f))
             for m in INCLUDE.finditer(told):
                 added.pop(m.group(1).strip(), None)
-            wanted = set()
-            for h in added:
-                wanted |= declared.get(h, set())
-            if not wanted:
+            if not any(declared.get(h) for h in added):
                 continue
             wold, wnew = words(strip_comments(told)), words(strip_comments(tnew))
             for h, m in sorted(added.items()):
