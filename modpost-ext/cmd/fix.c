@@ -74,12 +74,13 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			 * the use's line stores that changes; an #include's, the
 			 * one it goes before; else the use's */
 			if (e->callback || e->include) {
+				struct ks_callee callee = { NULL, f->diff->old };
 				struct ks_edit ed;
 
-				fn = e->callback ? ks_callback_at(e, l->file, l->line,
-								  f->diff->callback)
-						 : NULL;
-				if (!ks_edit_file(e, rw, l->file, l->line, fn, &ed))
+				callee.name = fn = e->callback ? ks_callback_at(e, l->file, l->line,
+										f->diff->callback)
+							       : NULL;
+				if (!ks_edit_file(e, rw, l->file, l->line, &callee, &ed))
 					line = ed.line;
 				ks_edit_free(&ed);
 			}
@@ -87,6 +88,7 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			fx->v[fx->n++] = (struct ks_fix_site){ real ? real : ks_xstrdup(l->file),
 							       line,
 							       fn,
+							       fn ? ks_xstrdup(f->diff->old) : NULL,
 							       e,
 							       rw,
 							       f->fixes->to };
@@ -280,7 +282,9 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 	for (size_t i = 0; i < n; i++) {
 		/* the site's line still edited: a callback's head, the line an
 		 * #include goes before, unless the file changed since */
-		if (!ks_edit_at(v[i].m, v[i].rw, &ls, v[i].line, v[i].fn, &ed[i]) &&
+		struct ks_callee callee = { v[i].fn, v[i].type };
+
+		if (!ks_edit_at(v[i].m, v[i].rw, &ls, v[i].line, &callee, &ed[i]) &&
 		    ed[i].line == v[i].line) {
 			c[nc++] = (struct change){ v[i].line - 1, &v[i], &ed[i],
 						   v[i].m->include		 ? INCLUDE
@@ -324,6 +328,7 @@ int ks_fixes_write(FILE *out, struct ks_fixes *fx)
 		if (n && !cmp_site(&fx->v[n - 1], &fx->v[i])) {
 			free(fx->v[i].file);
 			free(fx->v[i].fn);
+			free(fx->v[i].type);
 			continue;
 		}
 		fx->v[n++] = fx->v[i];
@@ -360,6 +365,7 @@ void ks_fixes_free(struct ks_fixes *fx)
 	for (size_t i = 0; i < fx->n; i++) {
 		free(fx->v[i].file);
 		free(fx->v[i].fn);
+		free(fx->v[i].type);
 	}
 	free(fx->v);
 	ks_strv_free(fx->left, fx->nleft);

@@ -17,6 +17,7 @@ struct ks_fix_site {
 	char *file;
 	unsigned line;
 	char *fn;			/* a callback's: the module's function; NULL */
+	char *type;			/* its member's type where built; NULL */
 	const struct ks_migration *m;
 	const struct ks_rewrite *rw;	/* m's one rewrite */
 	const char *to;			/* the release that has the new form */

@@ -166,6 +166,7 @@ static void json_rewrite(FILE *out, const struct ks_migrations *ms, const struct
 static void json_fix(FILE *out, const struct ks_finding *f)
 {
 	const struct ks_rewrite *rw;
+	struct ks_callee callee = { f->diff->callback, f->diff->old };
 	struct ks_edit ed = { 0 };
 	bool have = false;
 	char *s;
@@ -190,7 +191,7 @@ static void json_fix(FILE *out, const struct ks_finding *f)
 			const struct ks_loc *l = &f->locs[i];
 
 			have = ks_migration_at(f->fixes, f->fix, l->file, l->line) == f->fix &&
-			       !ks_edit_file(f->fix, rw, l->file, l->line, f->diff->callback, &ed);
+			       !ks_edit_file(f->fix, rw, l->file, l->line, &callee, &ed);
 		}
 		ks_json_str(out, have ? ed.before : NULL);
 		fputs(", \"after\": ", out);

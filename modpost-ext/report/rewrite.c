@@ -406,33 +406,117 @@ static bool parameters(const char *const *p, const size_t *len, size_t n, size_t
 	return false;
 }
 
-/* The first definition of fn among the lines: its name, then its
- * parameters, then '{' (blank lines between allowed), or nothing more
- * (the last line given ends the head). */
-static bool find_head(const char *const *p, const size_t *len, size_t n, const char *fn,
-		      struct head *h)
+/* The parameters of a function pointer type ("int (*)(struct device *,
+ * char *)"): where each starts (past its blanks) and ends, into at[]; how
+ * many (0: "(void)"); -1: type is none, or not one, or has too many. */
+static int type_params(const char *type, size_t at[][2])
 {
+	const char *p = type ? strstr(type, "(*)(") : NULL;
+	size_t start;
+	int depth = 0, n = 0;
+
+	if (!p)
+		return -1;
+	start = (size_t)(p + 4 - type);
+	if (!strncmp(type + start, "void)", 5))
+		return 0;
+	for (size_t i = start; type[i]; i++) {
+		depth += type[i] == '(' ? 1 : type[i] == ')' ? -1 : 0;
+		if (depth < 0 || (type[i] == ',' && !depth)) {
+			if (n == MAX_ARGS)
+				return -1;
+			at[n][0] = start + strspn(type + start, " ");
+			at[n++][1] = i;
+			start = i + 1;
+		}
+		if (depth < 0)
+			return at[0][0] == at[0][1] ? 0 : n;
+	}
+	return -1;
+}
+
+/* How well head h fits the function pointer type (the member's where the
+ * module was built): 2, each parameter spells every word of the type's
+ * ("umode_t *mode" for "umode_t *", not "mode_t *mode"); 1, as many
+ * parameters; 0, neither, or the type is not known. */
+static int fits(const char *const *p, const struct head *h, const char *type)
+{
+	size_t at[MAX_ARGS][2];
+	int n = type_params(type, at);
+
+	if (n < 0 || (unsigned)n != h->n)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		for (size_t i = at[k][0]; i < at[k][1];) {
+			size_t j = i;
+			char *word;
+			bool in;
+
+			while (j < at[k][1] && ident_char(type[j]))
+				j++;
+			if (j == i) {
+				i++;
+				continue;
+			}
+			word = ks_xstrndup(type + i, j - i);
+			in = find_name(p[h->pl[k]], h->pb[k], word, h->pa[k]) < h->pb[k];
+			free(word);
+			if (!in)
+				return 1;
+			i = j;
+		}
+	}
+	return 2;
+}
+
+/* Whether line s (len bytes) may stand between a head and its body: a
+ * directive, or another head of fn on one line (one per kernel version
+ * under #if, their body shared). */
+static bool between(const char *s, size_t len, const char *fn)
+{
+	size_t i = skip_blanks(s, len, 0), at = find_name(s, len, fn, 0);
+
+	return (i < len && s[i] == '#') ||
+	       (at < len && skip_blanks(s, len, at + strlen(fn)) < len &&
+		s[skip_blanks(s, len, at + strlen(fn))] == '(');
+}
+
+/* A definition of fn among the lines: its name, then its parameters,
+ * then '{' (blank lines, directives and other heads of fn between
+ * allowed), or nothing more (the last line given ends the head). Of
+ * several, the one that fits type best (fits()), the first of those. */
+static bool find_head(const char *const *p, const size_t *len, size_t n, const char *fn,
+		      const char *type, struct head *h)
+{
+	struct head got;
+	int best = -1;
+
 	for (size_t k = 0; k < n; k++) {
 		for (size_t at = find_name(p[k], len[k], fn, 0); at < len[k];
 		     at = find_name(p[k], len[k], fn, at + 1)) {
 			size_t i = skip_blanks(p[k], len[k], at + strlen(fn)), m = k;
+			int fit;
 
 			if (i == len[k] || p[k][i] != '(')
 				continue;
 			i++;
-			h->line = k;
-			h->name = at;
-			if (!parameters(p, len, n, &m, &i, h))
+			got.line = k;
+			got.name = at;
+			if (!parameters(p, len, n, &m, &i, &got))
 				continue;
 			for (i = skip_blanks(p[m], len[m], i); i == len[m] && m + 1 < n;) {
 				m++;
-				i = skip_blanks(p[m], len[m], 0);
+				i = between(p[m], len[m], fn) ? len[m] : skip_blanks(p[m], len[m], 0);
 			}
-			if (i == len[m] || p[m][i] == '{')
-				return true;
+			if (i != len[m] && p[m][i] != '{')
+				continue;
+			if ((fit = fits(p, &got, type)) > best) {
+				*h = got;
+				best = fit;
+			}
 		}
 	}
-	return false;
+	return best >= 0;
 }
 
 /* What rw (CONST, RETYPE) changes of the head h: "const " before the
@@ -494,14 +578,14 @@ static bool head_edit(const char *const *p, const size_t *len, const struct head
 }
 
 int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
-		     size_t n, const char *fn, struct ks_edit *ed)
+		     size_t n, const struct ks_callee *fn, struct ks_edit *ed)
 {
 	struct ks_buf after = KS_BUF_INIT;
-	struct head h;
+	struct head h = { 0 };
 	size_t line, from, to;
 
 	memset(ed, 0, sizeof(*ed));
-	if (!fn || !find_head(p, len, n, fn, &h) || !head_edit(p, len, &h, rw, &line, ed->at,
+	if (!fn || !fn->name || !find_head(p, len, n, fn->name, fn->type, &h) || !head_edit(p, len, &h, rw, &line, ed->at,
 							       &ed->with))
 		return -ERANGE;
 	/* before and after: the line, its blanks around left out */
@@ -625,7 +709,7 @@ static bool omit_span(const char *s, size_t len, const char *name, size_t at[2])
 /* ks_edit_line(); closes: the line is followed by a '}' (of an
  * initializer whose last member it may set without a ','). */
 static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
-		     size_t len, const char *fn, bool closes, struct ks_edit *ed)
+		     size_t len, const struct ks_callee *fn, bool closes, struct ks_edit *ed)
 {
 	size_t from, to;
 	struct ks_buf after = KS_BUF_INIT;
@@ -691,7 +775,7 @@ static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, 
 }
 
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
-		 size_t len, const char *fn, struct ks_edit *ed)
+		 size_t len, const struct ks_callee *fn, struct ks_edit *ed)
 {
 	return edit_line(e, rw, s, len, fn, false, ed);
 }
@@ -849,7 +933,8 @@ static bool closes(const struct ks_lines *ls, unsigned lineno)
 }
 
 int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
-	       const struct ks_lines *ls, unsigned lineno, const char *fn, struct ks_edit *ed)
+	       const struct ks_lines *ls, unsigned lineno, const struct ks_callee *fn,
+	       struct ks_edit *ed)
 {
 	const char *member = strrchr(e->name, '.');
 	char *cb;
@@ -857,10 +942,12 @@ int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
 
 	memset(ed, 0, sizeof(*ed));
 	if (e->callback) {	/* at the definition of what the use stores */
-		cb = lineno && lineno <= ls->n && member
-			     ? stored(member + 1, ls->p[lineno - 1], ls->len[lineno - 1])
-			     : NULL;
-		r = ks_edit_callback(rw, ls->p, ls->len, ls->n, cb ? cb : fn, ed);
+		struct ks_callee stores = { NULL, fn ? fn->type : NULL };
+
+		stores.name = cb = lineno && lineno <= ls->n && member
+					   ? stored(member + 1, ls->p[lineno - 1], ls->len[lineno - 1])
+					   : NULL;
+		r = ks_edit_callback(rw, ls->p, ls->len, ls->n, cb ? &stores : fn, ed);
 		free(cb);
 		return r;
 	}
@@ -876,7 +963,7 @@ int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
 }
 
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
-		 unsigned lineno, const char *fn, struct ks_edit *ed)
+		 unsigned lineno, const struct ks_callee *fn, struct ks_edit *ed)
 {
 	struct ks_lines ls;
 	int r = ks_lines_read(&ls, path);

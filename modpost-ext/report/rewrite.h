@@ -28,15 +28,25 @@ struct ks_edit {
 	unsigned line;			/* ks_edit_file's: the line edited */
 };
 
+/* The module's callback a Callback: entry's edit rewrites: its name, and
+ * the member's type where the module was built ("int (*)(struct device *,
+ * struct kobj_uevent_env *)"; NULL: not known), whose number of
+ * parameters picks the definition this build compiled among those of the
+ * branches of an #if (one per kernel version). */
+struct ks_callee {
+	const char *name;
+	const char *type;
+};
+
 /* The edit rw of e makes of line s (len bytes, no line end): 0, or
  * -ERANGE when the line does not have what it rewrites (an #include of
  * e's header; e's name, to rename; a call of it, its arguments all on
  * the line, with the one to drop or a place for the one to insert; for
  * a Callback: entry the head of fn's definition, ks_edit_callback() of
  * the line alone), and for an Include: entry, which edits no line of its
- * own. fn: the module's callback (Callback: entries only). */
+ * own. fn: the module's callback (Callback: entries only; NULL: none). */
 int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
-		 size_t len, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
+		 size_t len, const struct ks_callee *fn, struct ks_edit *ed) KS_MUST_CHECK;
 /* The same for line lineno (1-based) of the lines ls; for a Callback:
  * entry ks_edit_callback() of them for the function line lineno stores
  * (ks_callback_at(), fn the fallback); for an Include: entry its header's
@@ -46,20 +56,22 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
  * Include: entry: no such #include, or the header's there already) or
  * past the end. */
 int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
-	       const struct ks_lines *ls, unsigned lineno, const char *fn,
+	       const struct ks_lines *ls, unsigned lineno, const struct ks_callee *fn,
 	       struct ks_edit *ed) KS_MUST_CHECK;
 /* ks_edit_at() on the lines of the file at path: its result, or -errno. */
 int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, const char *path,
-		 unsigned lineno, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
+		 unsigned lineno, const struct ks_callee *fn, struct ks_edit *ed) KS_MUST_CHECK;
 /* A Callback: entry's rewrite rw of the head of fn's definition among the
  * lines p[0..n) (len: their lengths, without line ends): its name, its
- * parameters over up to 16 lines, then '{' or the last line's end. The
+ * parameters over up to 16 lines, then '{' or the last line's end; of
+ * several, the first with as many parameters as fn's type has, else the
+ * first. The
  * edit is of the line that has the parameter (or the return type: the
  * name's line, or the one before it when the name starts its line);
  * ed->line its number (1-based). 0, or -ERANGE: no such head, or it has
  * what rw makes already. */
 int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
-		     size_t n, const char *fn, struct ks_edit *ed) KS_MUST_CHECK;
+		     size_t n, const struct ks_callee *fn, struct ks_edit *ed) KS_MUST_CHECK;
 void ks_edit_free(struct ks_edit *ed);
 /* The module's function that line lineno of path stores in a Callback:
  * entry e's member (".devnode = f", "c->devnode = &f"), to free; fallback

@@ -194,8 +194,9 @@ static void write_fix(const struct sarif *s, const struct ks_loc *l, const char 
 	const struct ks_migration *e = ks_migration_at(s->f->fixes, s->f->fix, path, l->line);
 	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf text = KS_BUF_INIT;
+	struct ks_callee callee = { s->f->diff->callback, s->f->diff->old };
 	struct ks_edit ed;
-	int r = rw ? ks_edit_file(e, rw, path, l->line, s->f->diff->callback, &ed) : -ERANGE;
+	int r = rw ? ks_edit_file(e, rw, path, l->line, &callee, &ed) : -ERANGE;
 
 	if (r < 0)
 		return;

@@ -43,8 +43,9 @@ static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l
 	const struct ks_migration *e = ks_migration_at(f->fixes, f->fix, l->file, l->line);
 	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf words = KS_BUF_INIT;
+	struct ks_callee callee = { f->diff->callback, f->diff->old };
 	struct ks_edit ed;
-	int r = rw ? ks_edit_file(e, rw, l->file, l->line, f->diff->callback, &ed) : -ERANGE;
+	int r = rw ? ks_edit_file(e, rw, l->file, l->line, &callee, &ed) : -ERANGE;
 
 	ks_fix_words(&words, e ? e : f->fix, f->fixes);
 	if (r < 0) {

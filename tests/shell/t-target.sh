@@ -370,7 +370,7 @@ if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 else
 	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 15 lines rewritten in 6 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 17 lines rewritten in 6 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -396,6 +396,16 @@ else
 		"+static int fixcb_match2(struct device *dev, const struct device_driver *drv)"
 	expect_grep "fix: a callback's first parameter made const" "$TMP/fix.patch" \
 		"+static int fixcb_uevent(const struct device *dev, struct kobj_uevent_env *env)"
+	expect_grep "fix: of a callback's definitions in two branches, the compiled one's head" "$TMP/fix.patch" \
+		"-static int fixcb_uevent2(struct device *dev, struct kobj_uevent_env *env)
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++static int fixcb_uevent2(const struct device *dev, struct kobj_uevent_env *env)"
+	expect_no_grep "fix: the head of the branch not compiled is left alone" "$TMP/fix.patch" \
+		"+static int fixcb_uevent2(const struct device *dev, char **envp"
+	expect_grep "fix: of a callback's heads in two branches before one body, the compiled one" "$TMP/fix.patch" \
+		"+static char *fixcb_devnode(const struct device *dev, umode_t *mode)"
+	expect_no_grep "fix: the head of the branch not compiled is left alone, before one body" "$TMP/fix.patch" \
+		"+static char *fixcb_devnode(const struct device *dev, mode_t *mode)"
 	expect_grep "fix: a member gone, read through the accessor in-tree code calls" "$TMP/fix.patch" \
 		"-	*size = i_size_read(file_inode(f.file));
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
@@ -445,6 +455,7 @@ for f in json.load(open(sys.argv[1]))["findings"]:
         print(f["symbol"], [r["example_text"] for r in f["fix"]["rewrites"]])' "$TMP/ks.json" | sort)" \
 		"struct bus_type.match ['static int in_tree_match(struct device *d, const struct device_driver *drv)']
 struct bus_type.uevent [None]
+struct class.devnode [None]
 struct hid_driver.report_fixup [None]"
 	"$KSUNSET" check --target "$H" --kernel-source "$TMP/fix" "$fx/fixcb.ko" >"$TMP/out" 2>&1
 	expect_grep "--kernel-source of no release: said, nothing quoted" "$TMP/out" \

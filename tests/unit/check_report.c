@@ -741,7 +741,7 @@ START_TEST(test_call_edit)
 	m.rw[0] = (struct ks_rewrite){ calls[_i].op, calls[_i].arg, (char *)calls[_i].text, 3, NULL,
 				       (char *)"struct user_namespace" };
 	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line),
-			 m.callback ? "x_devnode" : NULL, &e);
+			 m.callback ? &(struct ks_callee){ "x_devnode", NULL } : NULL, &e);
 	if (!calls[_i].after) {
 		ck_assert_int_eq(r, -ERANGE);
 		return;
@@ -768,22 +768,42 @@ START_TEST(test_callback_head)
 	static const struct {
 		enum ks_rewrite_op op;
 		unsigned arg;
-		const char *text, *fn;
+		const char *text, *fn, *type;
 		unsigned line;		/* 0: -ERANGE */
 		const char *after;
 	} cases[] = {
-		{ KS_RW_CONST, 1, NULL, "x_devnode", 4,
+		{ KS_RW_CONST, 1, NULL, "x_devnode", NULL, 4,
 		  "static char *x_devnode(const struct device *dev, umode_t *mode)" },
-		{ KS_RW_CONST, 1, NULL, "y_match", 10,
+		{ KS_RW_CONST, 1, NULL, "y_match", NULL, 10,
 		  "static int y_match(const struct device *d," },
-		{ KS_RW_CONST, 2, NULL, "y_match", 11, "const struct device_driver *drv) {" },
-		{ KS_RW_CONST, 0, NULL, "z_fixup", 12, "static const u8 *" },
-		{ KS_RW_RETYPE, 1, "struct mnt_idmap", "w_getattr", 16,
+		{ KS_RW_CONST, 2, NULL, "y_match", NULL, 11, "const struct device_driver *drv) {" },
+		{ KS_RW_CONST, 0, NULL, "z_fixup", NULL, 12, "static const u8 *" },
+		{ KS_RW_RETYPE, 1, "struct mnt_idmap", "w_getattr", NULL, 16,
 		  "int w_getattr(struct mnt_idmap *ns, /* (x, y) */" },
-		{ KS_RW_RETYPE, 2, "struct mnt_idmap", "w_getattr", 0, NULL },
-		{ KS_RW_CONST, 1, NULL, "use", 0, NULL },	/* (void) */
-		{ KS_RW_CONST, 1, NULL, "nothing", 0, NULL },
-		{ KS_RW_CONST, 1, NULL, NULL, 0, NULL },
+		{ KS_RW_RETYPE, 2, "struct mnt_idmap", "w_getattr", NULL, 0, NULL },
+		{ KS_RW_CONST, 1, NULL, "use", NULL, 0, NULL },	/* (void) */
+		{ KS_RW_CONST, 1, NULL, "nothing", NULL, 0, NULL },
+		{ KS_RW_CONST, 1, NULL, NULL, NULL, 0, NULL },
+		/* one definition per branch of an #if: the one with the
+		 * member's parameters, else the first */
+		{ KS_RW_CONST, 1, NULL, "v_uevent", "int (*)(struct device *, struct kobj_uevent_env *)",
+		  27, "static int v_uevent(const struct device *dev, struct kobj_uevent_env *env)" },
+		{ KS_RW_CONST, 1, NULL, "v_uevent", NULL, 24,
+		  "static int v_uevent(const struct device *dev, char **envp, int n)" },
+		{ KS_RW_CONST, 1, NULL, "v_uevent", "int (*)(struct device *, int (*)(int, int), int)",
+		  24, "static int v_uevent(const struct device *dev, char **envp, int n)" },
+		{ KS_RW_CONST, 1, NULL, "v_uevent", "int (*)(void)", 24,
+		  "static int v_uevent(const struct device *dev, char **envp, int n)" },
+		{ KS_RW_CONST, 1, NULL, "v_uevent", "int (*)(struct device *, struct other *)", 27,
+		  "static int v_uevent(const struct device *dev, struct kobj_uevent_env *env)" },
+		/* one head per branch, one body: the head whose parameters
+		 * spell the type's words */
+		{ KS_RW_CONST, 1, NULL, "u_devnode", "char * (*)(struct device *, mode_t *)", 33,
+		  "static char *u_devnode(const struct device *dev, mode_t *mode)" },
+		{ KS_RW_CONST, 1, NULL, "u_devnode", "char * (*)(struct device *, umode_t *)", 31,
+		  "static char *u_devnode(const struct device *dev, umode_t *mode)" },
+		{ KS_RW_CONST, 1, NULL, "u_devnode", NULL, 31,
+		  "static char *u_devnode(const struct device *dev, umode_t *mode)" },
 	};
 	struct ks_edit e;
 
@@ -809,7 +829,20 @@ START_TEST(test_callback_head)
 	      "static struct class d = { .devnode = y_devnode, };\n"			/* 19 */
 	      "\tc->devnode = &x_devnode;\n"					/* 20 */
 	      "\tif (c->devnode == f)\n"
-	      "\t.devnode\t= & z_devnode, /* .devnode = w */\n",
+	      "\t.devnode\t= & z_devnode, /* .devnode = w */\n"
+	      "#if 0\n"
+	      "static int v_uevent(struct device *dev, char **envp, int n)\n"	/* 24 */
+	      "{\n"
+	      "#else\n"
+	      "static int v_uevent(struct device *dev, struct kobj_uevent_env *env)\n"
+	      "{\n"
+	      "#endif\n"
+	      "#if V\n"								/* 30 */
+	      "static char *u_devnode(struct device *dev, umode_t *mode)\n"
+	      "#else\n"
+	      "static char *u_devnode(struct device *dev, mode_t *mode)\n"
+	      "#endif\n"
+	      "{\n",									/* 35 */
 	      f);
 	fclose(f);
 	for (size_t i = 0; i < KS_ARRAY_SIZE(cases); i++) {
@@ -818,7 +851,8 @@ START_TEST(test_callback_head)
 		m.rw[0] = (struct ks_rewrite){ cases[i].op, cases[i].arg, (char *)cases[i].text, 3,
 					       NULL, (char *)"struct user_namespace" };
 		/* line 0: no use stores one, the function given is taken */
-		r = ks_edit_file(&m, &m.rw[0], path, 0, cases[i].fn, &e);
+		r = ks_edit_file(&m, &m.rw[0], path, 0, &(struct ks_callee){ cases[i].fn, cases[i].type },
+				 &e);
 		if (!cases[i].line) {
 			ck_assert_msg(r == -ERANGE, "case %zu: %d, not -ERANGE", i, r);
 			continue;
@@ -839,7 +873,8 @@ START_TEST(test_callback_head)
 	}
 	ck_assert_ptr_null(ks_callback_at(&m, path, 21, NULL));
 	unlink(path);
-	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, "x_devnode", &e), -ENOENT);
+	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, &(struct ks_callee){ "x_devnode", NULL }, &e),
+			 -ENOENT);
 }
 END_TEST
 

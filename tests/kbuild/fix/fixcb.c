@@ -28,9 +28,40 @@ static int fixcb_match2(struct device *dev, struct device_driver *drv)
 	return !dev || !drv;
 }
 
+/* defined in two branches of an #if, with other parameters in the one this
+ * build does not compile (an older kernel's): the head rewritten is the
+ * compiled one's */
+#if 0
+static int fixcb_uevent2(struct device *dev, char **envp, int num_envp, char *buf, int size)
+{
+	return num_envp;
+}
+#else
+static int fixcb_uevent2(struct device *dev, struct kobj_uevent_env *env)
+{
+	return add_uevent_var(env, "FIXCB2=%s", dev_name(dev));
+}
+#endif
+
 static struct bus_type fixcb_bus2 = {
 	.name = "fixcb2",
 	.match = fixcb_match2,
+	.uevent = fixcb_uevent2,
+};
+
+/* one head per branch of an #if, one body: the compiled head rewritten */
+#if 0
+static char *fixcb_devnode(struct device *dev, mode_t *mode)
+#else
+static char *fixcb_devnode(struct device *dev, umode_t *mode)
+#endif
+{
+	return NULL;
+}
+
+static struct class fixcb_class = {
+	.name = "fixcb",
+	.devnode = fixcb_devnode,
 };
 
 static __u8 *fixcb_report_fixup(struct hid_device *hdev, __u8 *rdesc, unsigned int *rsize)
@@ -56,12 +87,19 @@ static int __init fixcb_init(void)
 	if (r)
 		return r;
 	r = bus_register(&fixcb_bus2);
+	if (r)
+		goto bus;
+	r = class_register(&fixcb_class);
+	if (r)
+		goto bus2;
+	r = hid_register_driver(&fixcb_driver);
 	if (!r)
-		r = hid_register_driver(&fixcb_driver);
-	if (r) {
-		bus_unregister(&fixcb_bus2);
-		bus_unregister(&fixcb_bus);
-	}
+		return 0;
+	class_unregister(&fixcb_class);
+bus2:
+	bus_unregister(&fixcb_bus2);
+bus:
+	bus_unregister(&fixcb_bus);
 	return r;
 }
 module_init(fixcb_init);
@@ -69,6 +107,7 @@ module_init(fixcb_init);
 static void __exit fixcb_exit(void)
 {
 	hid_unregister_driver(&fixcb_driver);
+	class_unregister(&fixcb_class);
 	bus_unregister(&fixcb_bus2);
 	bus_unregister(&fixcb_bus);
 }
