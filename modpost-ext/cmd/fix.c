@@ -340,9 +340,11 @@ int ks_fixes_write(FILE *out, struct ks_fixes *fx)
 		one_file(fx, &head, &body, cwd, &fx->v[i], j - i);
 	}
 	fputs("ksunset fix: what in-tree code wrote instead of what no longer builds on the "
-	      "target, each\nrewrite under #if LINUX_VERSION_CODE, the old line kept for older "
-	      "kernels. A release\nthe test names is the newer one of its migrations: the first "
-	      "release that has the new\nform lies between the two, and is not known.\n",
+	      "target (for a\nname no in-tree #include was added for, the #include of the "
+	      "target's header that\ndeclares it), each rewrite under #if LINUX_VERSION_CODE, "
+	      "the old line kept for older\nkernels. A release the test names is the newer one "
+	      "of its migrations: the first\nrelease that has the new form lies between the "
+	      "two, and is not known.\n",
 	      out);
 	if (head.len)
 		fprintf(out, "Not rewritten:\n%s", head.p);

@@ -38,7 +38,8 @@ struct judged {
 	const struct ks_record_fact *fact;
 	const struct ks_record_error *error;	/* the first on its use; NULL */
 	bool exported;		/* a declared-only function or variable is exported */
-	const char *header;	/* where the target's headers declare the name; NULL */
+	const char *header;	/* where the target's headers declare the name (an
+				 * incomplete aggregate: define it); NULL */
 	unsigned nargs;
 };
 
@@ -329,7 +330,8 @@ static void add_break(const struct ks_forecast_unit *u, struct ks_verdict *v,
 	d = diff_for(v, k, name);
 	opt_dup(&d->old, sh->old);
 	opt_dup(&d->now, j->fact->shape ? j->fact->shape : "");	/* "": no fact */
-	opt_dup(&d->header, k == KS_BREAK_NOT_INCLUDED ? j->header : NULL);
+	opt_dup(&d->header,
+		k == KS_BREAK_NOT_INCLUDED || k == KS_BREAK_INCOMPLETE ? j->header : NULL);
 	if (sh->what == KS_SHAPE_CALLBACK && !d->callback)
 		d->callback = ks_xstrndup(sh->probe, strcspn(sh->probe, "|"));
 	/* what GCC says of the module's function, not of the probe's two
@@ -458,6 +460,18 @@ static bool stands(const struct judged *j, enum ks_break k, const struct ks_head
 	return break_undo[k] == KS_STANDS;
 }
 
+/* The header that defines the aggregate of name ("struct S" or "struct
+ * S.MEMBER"); NULL: none of the target's. */
+static const char *defined_in(struct ks_headers *h, const char *name)
+{
+	char *agg = ks_xstrndup(name, strcspn(name, "."));
+	const char *r = ks_headers_declares(h, agg) & KS_DECL_INLINE ? ks_headers_where(h, agg)
+								      : NULL;
+
+	free(agg);
+	return r;
+}
+
 static void judge_shape(const struct ks_forecast_unit *u, size_t i, const struct ks_symvers *sv,
 			const struct ks_symvers *run, struct ks_headers *h, struct ks_verdict *v,
 			const struct ks_record_guard *headers)
@@ -489,6 +503,8 @@ static void judge_shape(const struct ks_forecast_unit *u, size_t i, const struct
 	k = kind_of(&j);
 	if (k == NO_BREAK)
 		return;
+	if (k == KS_BREAK_INCOMPLETE && h)
+		j.header = defined_in(h, j.sh->name);
 	if (headers && !stands(&j, k, h)) { /* the headers there are not these */
 		say_unseen(u, v, j.sh, headers);
 		return;

@@ -139,6 +139,7 @@ enum prev {
 
 struct tok {
 	enum prev prev;
+	const char *tag;	/* "struct" or "union" just before; NULL */
 	bool line_start;	/* only white space so far on this line */
 	bool directive;		/* the line began with '#' */
 	bool define;		/* the next identifier is a macro's name */
@@ -197,6 +198,16 @@ static void identifier(struct ks_headers *h, struct tok *t, const char *s, size_
 
 	if (t->define) {
 		add_name(h, s, n, KS_DECL_MACRO);
+	} else if (t->tag && !t->directive) {
+		/* "struct NAME {": the aggregate's definition */
+		while (q < end && isspace((unsigned char)*q))
+			q++;
+		if (q < end && *q == '{') {
+			char *key = ks_strdupf("%s %.*s", t->tag, (int)n, s);
+
+			add_name(h, key, strlen(key), KS_DECL_INLINE);
+			free(key);
+		}
 	} else if (!t->directive && t->prev != PREV_OTHER && !not_a_type(s, n)) {
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
@@ -204,6 +215,9 @@ static void identifier(struct ks_headers *h, struct tok *t, const char *s, size_
 			add_name(h, s, n, body_follows(q, end) ? KS_DECL_INLINE : KS_DECL_PROTO);
 	}
 	t->define = t->directive && n == 6 && !strncmp(s, "define", 6);
+	t->tag = n == 6 && !strncmp(s, "struct", 6) ? "struct"
+		 : n == 5 && !strncmp(s, "union", 5) ? "union"
+						      : NULL;
 	t->directive = false;
 	t->prev = not_a_type(s, n) ? PREV_OTHER : PREV_TYPE;
 }
@@ -212,6 +226,7 @@ static void punctuation(struct tok *t, char c)
 {
 	t->directive = t->line_start && c == '#';
 	t->define = false;
+	t->tag = NULL;
 	t->prev = c == '*' && t->prev != PREV_OTHER ? PREV_STAR : PREV_OTHER;
 }
 
@@ -398,13 +413,13 @@ static int cache_line(struct ks_headers *h, char *p, char *nl)
 	return 0;
 }
 
-/* A cache file: "ksunset-headers 2", then the headers and the names. 0
+/* A cache file: "ksunset-headers 3", then the headers and the names. 0
  * when read whole; anything unexpected is a miss (and the headers are
  * scanned). */
 static int cache_read(struct ks_headers *h, const char *path)
 {
 	struct ks_buf b = KS_BUF_INIT;
-	const char magic[] = "ksunset-headers 2\n";
+	const char magic[] = "ksunset-headers 3\n";
 	int r = -ENOENT;
 
 	if (ks_buf_read_file(&b, path) == 0 && b.p && !strncmp(b.p, magic, sizeof(magic) - 1)) {
@@ -431,7 +446,7 @@ static void cache_write(const struct ks_headers *h, const char *path)
 	bool ok = f != NULL;
 
 	if (ok) {
-		fputs("ksunset-headers 2\n", f);
+		fputs("ksunset-headers 3\n", f);
 		for (size_t i = 0; i < h->nincs; i++)
 			fprintf(f, "F %s\n", h->incs[i]);
 		for (size_t i = 0; i < h->nkeys; i++) {

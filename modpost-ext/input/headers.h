@@ -38,13 +38,15 @@ bool ks_headers_present(const struct ks_headers *h);
 enum {
 	KS_DECL_MACRO = 1,	/* #define NAME */
 	KS_DECL_PROTO = 2,	/* TYPE NAME(...); */
-	KS_DECL_INLINE = 4,	/* TYPE NAME(...) { ... }: an inline's definition */
+	KS_DECL_INLINE = 4,	/* TYPE NAME(...) { ... }: an inline's definition;
+				 * "struct NAME" (or union): its definition */
 };
 
-/* How the headers declare name (KS_DECL_*), scanning them on the first
- * call. */
+/* How the headers declare name (KS_DECL_*; "struct NAME" or "union
+ * NAME": whether they define it), scanning them on the first call. */
 unsigned ks_headers_declares(struct ks_headers *h, const char *name);
-/* The header that declares name first ("linux/vmalloc.h"), or NULL. */
+/* The header that declares name first ("linux/vmalloc.h"; for "struct
+ * NAME", the one that defines it), or NULL. */
 const char *ks_headers_where(struct ks_headers *h, const char *name);
 /* A header named base (as "unaligned.h") in another folder than written
  * ("<asm/unaligned.h>"), freshly allocated ("linux/unaligned.h"; NULL:

@@ -433,10 +433,30 @@ static bool constant(const char *s)
 	return *s >= 'A' && *s <= 'Z' && !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")];
 }
 
+const struct ks_migration *ks_migrations_target_include(struct ks_migrations *m, const char *name,
+							const char *header)
+{
+	struct ks_migration *e;
+
+	for (size_t i = 0; i < m->ntarget; i++)
+		if (!strcmp(m->target[i]->name, name) && !strcmp(m->target[i]->rw[0].text, header))
+			return m->target[i];
+	e = ks_xcalloc(1, sizeof(*e));
+	e->name = ks_xstrdup(name);
+	e->call = e->include = e->target = true;
+	e->rw[0] = (struct ks_rewrite){ KS_RW_INCLUDE, 0, ks_xstrdup(header), 0, NULL, NULL };
+	e->nrw = 1;
+	ks_array_grow((void **)&m->target, m->ntarget, 1, sizeof(*m->target));
+	m->target[m->ntarget++] = e;
+	return e;
+}
+
 const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e)
 {
 	const struct ks_rewrite *rw = &e->rw[0];
 
+	if (e->target)
+		return rw;
 	if (!e->nrw || rw->count < 3 || rw->count * 3 < e->of * 2)
 		return NULL;
 	return rw->op != KS_RW_INSERT || constant(rw->text) ? rw : NULL;
@@ -502,16 +522,25 @@ const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 	return at && at->assign ? at : NULL;
 }
 
+static void entry_free(struct ks_migration *e)
+{
+	free(e->name);
+	for (unsigned k = 0; k < e->nrw; k++) {
+		free(e->rw[k].text);
+		free(e->rw[k].from);
+		free(e->rw[k].example);
+	}
+}
+
 void ks_migrations_free(struct ks_migrations *m)
 {
-	for (size_t i = 0; i < m->n; i++) {
-		free(m->v[i].name);
-		for (unsigned k = 0; k < m->v[i].nrw; k++) {
-			free(m->v[i].rw[k].text);
-			free(m->v[i].rw[k].from);
-			free(m->v[i].rw[k].example);
-		}
+	for (size_t i = 0; i < m->n; i++)
+		entry_free(&m->v[i]);
+	for (size_t i = 0; i < m->ntarget; i++) {
+		entry_free(m->target[i]);
+		free(m->target[i]);
 	}
+	free(m->target);
 	free(m->v);
 	free(m->from);
 	free(m->to);

@@ -56,6 +56,9 @@ struct ks_migration {
 	bool callback;			/* a Callback: entry */
 	bool read;			/* a Read: entry */
 	bool include;			/* an Include: entry */
+	bool target;			/* an Include: entry of the target's headers
+					 * (ks_migrations_target_include), not of the
+					 * file: no in-tree site */
 	unsigned of;			/* the in-tree sites that changed */
 	struct ks_rewrite rw[2];
 	unsigned nrw;
@@ -69,6 +72,8 @@ struct ks_migrations {
 					 * (--kernel-source): examples' text; NULL */
 	struct ks_migration *v;
 	size_t n;
+	struct ks_migration **target;	/* ks_migrations_target_include()'s */
+	size_t ntarget;
 };
 
 /* Reads path; a bad line is "FILE:LINE: error: ...". Returns 0, -EINVAL
@@ -80,11 +85,16 @@ const struct ks_migration *ks_migrations_find(const struct ks_migrations *m, con
 					      bool call);
 /* The Include: entry of a name ("vmap", "struct circ_buf"); NULL: none. */
 const struct ks_migration *ks_migrations_include(const struct ks_migrations *m, const char *name);
+/* An Include: entry of the target's own headers, for a name ("struct
+ * circ_buf") that no entry of m has: header, which declares (or defines)
+ * it there, included; made once per name and header, kept with m. */
+const struct ks_migration *ks_migrations_target_include(struct ks_migrations *m, const char *name,
+							const char *header);
 /* The rewrite a module's line can take from e: the one that at least 3,
  * and two in three, of the sites made, that names nothing of the callers'
  * own (an inserted argument is a number, NULL, true, false or a name in
- * capitals). NULL: in-tree code shows no single rewrite, or none that is
- * mechanical. */
+ * capitals); a target's Include: entry's. NULL: in-tree code shows no
+ * single rewrite, or none that is mechanical. */
 const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e);
 /* "vm_flags |=": member, and the operator that line lineno of path
  * assigns it with (|=, &= or =); NULL when it does not. */

@@ -162,7 +162,9 @@ static void json_rewrite(FILE *out, const struct ks_migrations *ms, const struct
 /* What in-tree code wrote instead (ksunset.migrations(5)); null: nothing
  * known. before and after: the header's name, or the call at the first
  * location that has it, rewritten; null when in-tree code shows no single
- * rewrite ("rewrites" then has the two most common). */
+ * rewrite ("rewrites" then has the two most common). basis: "in-tree", or
+ * "target-headers" for the #include of the target's header that declares
+ * a name no in-tree #include was added for (count 0, no example). */
 static void json_fix(FILE *out, const struct ks_finding *f)
 {
 	const struct ks_rewrite *rw;
@@ -198,8 +200,9 @@ static void json_fix(FILE *out, const struct ks_finding *f)
 		ks_json_str(out, have ? ed.after : NULL);
 		ks_edit_free(&ed);
 	}
-	fprintf(out, ", \"single\": %s, \"count\": %u, \"of\": %u, \"from\": ",
-		json_bool(rw != NULL), f->fix->rw[0].count, f->fix->of);
+	fprintf(out, ", \"single\": %s, \"basis\": \"%s\", \"count\": %u, \"of\": %u, \"from\": ",
+		json_bool(rw != NULL), f->fix->target ? "target-headers" : "in-tree",
+		f->fix->rw[0].count, f->fix->of);
 	ks_json_str(out, f->fixes->from);
 	fputs(", \"to\": ", out);
 	ks_json_str(out, f->fixes->to);

@@ -466,7 +466,9 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
  * other arguments, a name gone, a member become read-only, a name or
  * struct the unit's headers no longer declare): the migrations' entry,
  * when they are of the release m was built for. A read-only member's is
- * the one of the operator its first location assigns with. */
+ * the one of the operator its first location assigns with; a name or
+ * struct that has none, the #include of the target's header that
+ * declares or defines it. */
 static void add_fix(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
 {
 	const struct ks_diff *d = f->diff;
@@ -499,6 +501,10 @@ static void add_fix(const struct ks_check *c, const struct ks_module *m, struct 
 	f->fix = !name	   ? NULL
 		 : include ? ks_migrations_include(c->migrations, name)
 			   : ks_migrations_find(c->migrations, name, !header);
+	/* no #include in-tree code added: the target's header that declares
+	 * (or defines) it */
+	if (!f->fix && include && name && d->header)
+		f->fix = ks_migrations_target_include(c->migrations, name, d->header);
 	f->fixes = f->fix ? c->migrations : NULL;
 	free(name);
 }

@@ -140,7 +140,7 @@ struct ks_check {
 	const struct ks_symvers *symvers;	/* NULL: none given */
 	struct ks_target *target;		/* --target; NULL: none */
 	const struct ks_forecast *forecast;	/* --target's, NULL: none */
-	const struct ks_migrations *migrations;	/* --target's, NULL: none */
+	struct ks_migrations *migrations;	/* --target's, NULL: none */
 	struct ks_check_opts opts;
 	struct ks_findings found;
 	struct { /* while a module is checked: its uses by symbol (rules.c) */

@@ -475,6 +475,15 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 {
 	const struct ks_rewrite *rw = ks_migration_rewrite(e), *r0 = &e->rw[0];
 
+	if (e->target) {
+		ks_buf_addf(b, "the target's <%s> %s %s (in-tree code shows no #include to copy)",
+			    r0->text,
+			    strncmp(e->name, "struct ", 7) && strncmp(e->name, "union ", 6)
+				    ? "declares"
+				    : "defines",
+			    e->name);
+		return;
+	}
 	if (!e->call) {
 		ks_buf_addf(b, "in-tree code includes <%s> instead (%u of the %u files that included "
 			       "<%s> in %s; ",
@@ -540,7 +549,10 @@ void ks_build_word(struct ks_buf *b, const struct ks_finding *f)
 	ks_buf_addf(b, "does not build on the target kernel %s (%s): ",
 		    f->target ? f->target : "(release unknown)", ks_break_name(d->kind));
 	say_break(b, d);
-	if (f->fix) {
+	/* the target's header is named already: what to do with it */
+	if (f->fix && f->fix->target) {
+		ks_buf_adds(b, ", to include (in-tree code shows no #include to copy)");
+	} else if (f->fix) {
 		ks_buf_adds(b, "; ");
 		ks_fix_words(b, f->fix, f->fixes);
 	}

@@ -199,7 +199,7 @@ expect_grep "breaks: text: GCC's parseable fix-it" "$TMP/out" \
 expect_eq "breaks: json: the fix" "$(python3 -c '
 import json, sys
 for f in json.load(open(sys.argv[1]))["findings"]:
-    if f.get("kind") in ("header-gone", "callback-prototype", "member-gone", "not-included") or \
+    if f.get("kind") in ("header-gone", "callback-prototype", "member-gone", "not-included", "incomplete") or \
             f["symbol"] in ("DEFINE_SEMAPHORE", "class_create", "strlcpy", "struct vm_area_struct.vm_flags"):
         x = f["fix"]
         print(x["before"], "->", x["after"], x["single"], x["count"], x["of"], x["from"], x["to"],
@@ -213,6 +213,7 @@ DEFINE_SEMAPHORE(breaks_lock) -> DEFINE_SEMAPHORE(breaks_lock, 1) True 9 9 6.1 6
 class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]
 None -> None False 46 203 6.1 6.12 fs/befs/linuxvfs.c:367 [('call', None, 'inode_get_mtime'), ('call', None, 'inode_get_mtime_sec')]
 static int breaks_getattr(struct user_namespace *ns, const struct path *path, -> static int breaks_getattr(struct mnt_idmap *ns, const struct path *path, True 36 36 6.1 6.12 fs/9p/vfs_inode.c:975 [('retype', 1, 'struct mnt_idmap')]
+None -> #include <linux/workqueue_types.h> True 0 0 6.1 6.12 None [('include', None, 'linux/workqueue_types.h')]
 vma->vm_flags |= VM_IO; -> vm_flags_set(vma, VM_IO); True 86 118 6.1 6.12 arch/powerpc/kvm/book3s_xive_native.c:327 [('call', None, 'vm_flags_set')]"
 expect_grep "breaks: text: an argument dropped, said with its count" "$TMP/out" \
 	"; in-tree code drops argument 1 of class_create() (20 of the 20 in-tree calls that changed from 6.1 to 6.12; e.g. arch/powerpc/platforms/book3s/vas-api.c:628 in 6.12)"
@@ -237,6 +238,8 @@ ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h
 ksunset/build-arity main.c 21 36 36 , 1
 ksunset/build-arity main.c 59 30 43 
 ksunset/build-callback-prototype main.c 25 34 48 mnt_idmap
+ksunset/build-incomplete helpers.c 9 1 1 #include <linux/workqueue_types.h>
+
 ksunset/build-read-only main.c 53 2 25 vm_flags_set(vma, VM_IO);"
 # a migrations file that leads to another release: said, not used
 printf 'From: 6.1\nTo: 7.3\n' >"$TMP/other.migrations"
@@ -368,9 +371,9 @@ fx=$TMP/fix
 if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 	fail "fix: build against $old"
 else
-	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko) >"$TMP/fix.patch" 2>"$TMP/err"
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 17 lines rewritten in 6 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 19 lines rewritten in 7 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -419,6 +422,32 @@ else
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <net/gso.h>
 +#endif"
+	expect_grep "fix: a name no in-tree #include was added for, the target's header that declares it" "$TMP/fix.patch" \
+		" #include <linux/serial_core.h>
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++#include <linux/circ_buf.h>
++#endif
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++#include <net/genetlink.h>
++#endif"
+	"$KSUNSET" check --target "$H" --format json "$fx/fixtgt.ko" >"$TMP/tgt.json" 2>"$TMP/err"
+	expect_eq "fix: a struct no in-tree #include was added for: the target's header that defines it, its basis said" "$(python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    if f.get("kind"):
+        x = f["fix"]
+        print(f["kind"], f["symbol"], f["header"], x["after"], x["basis"], x["count"], x["example"])' "$TMP/tgt.json" | sort -u)" \
+		"incomplete struct circ_buf linux/circ_buf.h #include <linux/circ_buf.h> target-headers 0 None
+incomplete struct circ_buf.buf linux/circ_buf.h #include <linux/circ_buf.h> target-headers 0 None
+incomplete struct circ_buf.head linux/circ_buf.h #include <linux/circ_buf.h> target-headers 0 None
+incomplete struct circ_buf.tail linux/circ_buf.h #include <linux/circ_buf.h> target-headers 0 None
+not-included MODULE_ALIAS_GENL_FAMILY net/genetlink.h #include <net/genetlink.h> target-headers 0 None"
+	"$KSUNSET" check --target "$H" "$fx/fixtgt.ko" >"$TMP/out" 2>&1
+	expect_grep "fix: the target's header to include, said as the target's, not in-tree code's" "$TMP/out" \
+		"(not-included): not declared by the headers the source includes; <net/genetlink.h> declares it, to include (in-tree code shows no #include to copy)"
+	expect_grep "fix: the target's header's note and fix-it" "$TMP/out" \
+		"$fx/fixtgt.c:11:1: note: the target's <linux/circ_buf.h> defines struct circ_buf (in-tree code shows no #include to copy)
+fix-it:\"$fx/fixtgt.c\":{11:1-11:1}:\"#include <linux/circ_buf.h>\\n\""
 	expect_eq "fix: one #include for the names one header declares" "$(grep -c '^+#include <crypto/algapi.h>' "$TMP/fix.patch")" 1
 	expect_grep "fix: a line in-tree code deleted, kept for older kernels only" "$TMP/fix.patch" \
 		"-	.llseek = no_llseek,
@@ -475,7 +504,7 @@ struct hid_driver.report_fixup [None]"
 	expect_grep "fix: a line deleted: the fix-it empties it" "$TMP/out" "fix-it:\"$fx/fixdel.c\":{10:2-10:22}:\"\""
 	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
-		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "6:2"
+		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "7:2"
 	for kd in "$K" "$H"; do
 		p=$TMP/fix-$(basename "$kd")
 		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"
@@ -484,7 +513,7 @@ struct hid_driver.report_fixup [None]"
 		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
 		expect_eq "fix: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
 	done
-	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko) >"$TMP/out" 2>&1
+	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko) >"$TMP/out" 2>&1
 	expect_eq "fix -o FILE: the same patch there, nothing on stdout" "$?:$(cmp -s "$TMP/fix.patch" "$TMP/fix2.patch" && echo same):$(grep -c '^+++' "$TMP/out")" "0:same:0"
 	# a line changed since the build: named, not rewritten
 	sed -i 's|^#include <asm/unaligned.h>|#include <asm/unaligned.h> /* moved */\n|' "$fx/fixhdr.c"
@@ -525,7 +554,7 @@ fi
 # to its sources): the patch is of the file the link leads to
 fl=$TMP/fixlink
 if mkdir -p "$fl.src/real" && cp "$TOP/tests/kbuild/fix/Kbuild" "$TOP/tests/kbuild/fix/fixcall.c" "$fl.src/real/" &&
-	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o\| fixread.o\| fixinc.o\| fixdel.o//g' "$fl/Kbuild" &&
+	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o\| fixread.o\| fixinc.o\| fixdel.o\| fixtgt.o//g' "$fl/Kbuild" &&
 	mv "$fl.src/real" "$fl/real" && ln -s real/fixcall.c "$fl/fixcall.c" &&
 	make -C "$K" M="$fl" modules KCFLAGS="$API" >"$fl.log" 2>&1; then
 	(cd "$fl" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix4.patch" 2>"$TMP/err"

@@ -337,6 +337,35 @@ START_TEST(test_unreadable)
 }
 END_TEST
 
+/* The target's header for a name no Include: entry has: one entry per
+ * name and header, its rewrite taken with no count, kept with the file's
+ * entries until they are freed. */
+START_TEST(test_target_include)
+{
+	struct ks_migrations m = { 0 };
+	const struct ks_migration *a = ks_migrations_target_include(&m, "struct circ_buf",
+								      "linux/circ_buf.h");
+	const struct ks_migration *b = ks_migrations_target_include(&m, "MODULE_ALIAS_GENL_FAMILY",
+								      "net/genetlink.h");
+	const struct ks_rewrite *rw = ks_migration_rewrite(a);
+
+	ck_assert(a->target && a->include && a->call);
+	ck_assert_ptr_eq(ks_migrations_target_include(&m, "struct circ_buf", "linux/circ_buf.h"), a);
+	ck_assert_ptr_ne(b, a);
+	ck_assert_ptr_nonnull(rw);
+	ck_assert_int_eq(rw->op, KS_RW_INCLUDE);
+	ck_assert_str_eq(rw->text, "linux/circ_buf.h");
+	ck_assert_uint_eq(rw->count, 0);
+	ck_assert_ptr_null(rw->example);
+	ck_assert_ptr_null(ks_migration_example_text(&m, rw));
+	/* not an entry of the file's: the file's lookups do not find it */
+	ck_assert_ptr_null(ks_migrations_include(&m, "struct circ_buf"));
+	ck_assert_uint_eq(m.ntarget, 2);
+	ks_migrations_free(&m);
+	ck_assert_uint_eq(m.ntarget, 0);
+}
+END_TEST
+
 static Suite *suite_migrations(void)
 {
 	Suite *s = suite_create("migrations");
@@ -345,6 +374,7 @@ static Suite *suite_migrations(void)
 	tcase_add_test(tc, test_good);
 	tcase_add_loop_test(tc, test_bad, 0, KS_NCASES(bad));
 	tcase_add_test(tc, test_unreadable);
+	tcase_add_test(tc, test_target_include);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -449,6 +449,8 @@ static const struct {
 	{ KS_BREAK_CALLBACK_PROTOTYPE, "int (*)(void)", "void (*)(void)", NULL, "my_remove",
 	  "'my_remove' of the module is 'int (*)(void)', the member 'void (*)(void)' there" },
 	{ KS_BREAK_INCOMPLETE, "", "", NULL, NULL, "incomplete with the headers the source includes" },
+	{ KS_BREAK_INCOMPLETE, "", "", "linux/circ_buf.h", NULL,
+	  "incomplete with the headers the source includes; <linux/circ_buf.h> defines it" },
 	{ KS_BREAK_CLASH, "", "void(void)", NULL, NULL,
 	  "the module defines it static, and a header there declares it ('void(void)')" },
 	{ KS_BREAK_READ_ONLY, "vm_flags_t", "const vm_flags_t", NULL, NULL,

@@ -157,6 +157,12 @@ static const struct {
 	{ "x_call", 0 },			/* "= x_call(1)" */
 	{ "cont", KS_DECL_MACRO },		/* a continued #define */
 	{ "if", 0 },
+	{ "struct ops", KS_DECL_INLINE },	/* struct ops { ... }; defined */
+	{ "struct class", 0 },			/* only named */
+	{ "struct fwd", 0 },			/* only declared */
+	{ "union u_t", KS_DECL_INLINE },	/* its '{' on the next line */
+	{ "ret_fn", KS_DECL_PROTO },		/* struct ret *ret_fn(void); */
+	{ "struct ret", 0 },
 };
 
 START_TEST(test_headers)
@@ -176,7 +182,10 @@ START_TEST(test_headers)
 		"static int y = x_call(1);\n"
 		"#if defined(FOO) && \\\n  1\n#endif\n"
 		"# define \\\n cont 1\n"
-		"#define A if (x) b();\n";
+		"#define A if (x) b();\n"
+		"struct fwd;\n"
+		"union u_t\n{\n\tint a;\n};\n"
+		"struct ret *ret_fn(void);\n";
 	struct ks_headers h = { .scanned = true };
 	unsigned how;
 
