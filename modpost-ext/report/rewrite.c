@@ -854,14 +854,14 @@ static char *name_at(const char *s, size_t len, size_t *at)
 /* An Include: entry's rewrite rw for a use at line use (1-based) among
  * p[0..n): its header's #include goes after the last #include before the
  * use that no conditional holds (a header's include guard aside: its
- * first two directives #ifndef NAME and #define NAME, of no value).
- * -ERANGE when there is none, or the file has the #include there
- * already. */
+ * first two directives #ifndef NAME and #define NAME, of no value); in a
+ * header that has none there, after its guard's #define. -ERANGE when
+ * there is neither, or the file has the #include there already. */
 static int edit_include(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
 			size_t n, unsigned use, struct ks_edit *ed)
 {
 	unsigned depth = 0, base = 0, ndir = 0;
-	size_t last = n, rest;
+	size_t last = n, guarded = n, rest;
 	char word[8], *guard = NULL;
 
 	for (size_t k = 0; k < n && k + 1 < use; k++) {
@@ -875,6 +875,7 @@ static int edit_include(const struct ks_rewrite *rw, const char *const *p, const
 			/* the guard's #define is of its name alone, not of a
 			 * value ("#ifndef pr_fmt / #define pr_fmt(fmt) ...") */
 			base = *name && !strcmp(name, guard) && !code_end(p[k] + rest, len[k] - rest);
+			guarded = base ? k : n;
 			free(name);
 		}
 		if (!strncmp(word, "if", 2)) {
@@ -890,6 +891,8 @@ static int edit_include(const struct ks_rewrite *rw, const char *const *p, const
 		}
 	}
 	free(guard);
+	/* a header that includes nothing there: after its guard's #define */
+	last = last == n ? guarded : last;
 	if (last == n)
 		return -ERANGE;
 	ed->line = (unsigned)last + 2;

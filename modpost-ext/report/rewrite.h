@@ -51,7 +51,8 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
  * entry ks_edit_callback() of them for the function line lineno stores
  * (ks_callback_at(), fn the fallback); for an Include: entry its header's
  * #include, after the last #include before line lineno that no
- * conditional holds (a header's include guard aside). ed->line: the line
+ * conditional holds (a header's include guard aside), else after the
+ * guard's #define of a header that includes nothing there. ed->line: the line
  * edited, or the one the #include goes before. 0, -ERANGE as above (an
  * Include: entry: no such #include, or the header's there already) or
  * past the end. */

@@ -373,7 +373,7 @@ if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 else
 	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 19 lines rewritten in 7 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 20 lines rewritten in 8 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -430,6 +430,12 @@ else
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <net/genetlink.h>
 +#endif"
+	expect_grep "fix: a header of the module's own that includes nothing, the #include after its guard" "$TMP/fix.patch" \
+		" #define FIXTGT_H
++#include <linux/version.h>
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++#include <linux/circ_buf.h>
++#endif"
 	"$KSUNSET" check --target "$H" --format json "$fx/fixtgt.ko" >"$TMP/tgt.json" 2>"$TMP/err"
 	expect_eq "fix: a struct no in-tree #include was added for: the target's header that defines it, its basis said" "$(python3 -c '
 import json, sys
@@ -446,8 +452,8 @@ not-included MODULE_ALIAS_GENL_FAMILY net/genetlink.h #include <net/genetlink.h>
 	expect_grep "fix: the target's header to include, said as the target's, not in-tree code's" "$TMP/out" \
 		"(not-included): not declared by the headers the source includes; <net/genetlink.h> declares it, to include (in-tree code shows no #include to copy)"
 	expect_grep "fix: the target's header's note and fix-it" "$TMP/out" \
-		"$fx/fixtgt.c:11:1: note: the target's <linux/circ_buf.h> defines struct circ_buf (in-tree code shows no #include to copy)
-fix-it:\"$fx/fixtgt.c\":{11:1-11:1}:\"#include <linux/circ_buf.h>\\n\""
+		"$fx/fixtgt.c:13:1: note: the target's <linux/circ_buf.h> defines struct circ_buf (in-tree code shows no #include to copy)
+fix-it:\"$fx/fixtgt.c\":{13:1-13:1}:\"#include <linux/circ_buf.h>\\n\""
 	expect_eq "fix: one #include for the names one header declares" "$(grep -c '^+#include <crypto/algapi.h>' "$TMP/fix.patch")" 1
 	expect_grep "fix: a line in-tree code deleted, kept for older kernels only" "$TMP/fix.patch" \
 		"-	.llseek = no_llseek,
@@ -504,7 +510,7 @@ struct hid_driver.report_fixup [None]"
 	expect_grep "fix: a line deleted: the fix-it empties it" "$TMP/out" "fix-it:\"$fx/fixdel.c\":{10:2-10:22}:\"\""
 	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
-		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "7:2"
+		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "8:2"
 	for kd in "$K" "$H"; do
 		p=$TMP/fix-$(basename "$kd")
 		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"

@@ -929,6 +929,10 @@ START_TEST(test_include_edit)
 		  2 },
 		{ "  #  include <linux/a.h>\n#  if defined(X)\n# include <b.h>\n# endif\nint x;\n", 5,
 		  2 },
+		/* a header that includes nothing: after its guard's #define */
+		{ "/* c */\n#ifndef OWN_H\n#define OWN_H\n\nstruct s { struct drm_event e; };\n#endif\n",
+		  5, 4 },
+		{ "#ifndef A\n#define A 1\nint x;\n#endif\n", 3, 0 },
 	};
 	char path[64];
 	struct ks_edit e;
