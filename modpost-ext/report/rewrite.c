@@ -585,8 +585,8 @@ int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const si
 	size_t line, from, to;
 
 	memset(ed, 0, sizeof(*ed));
-	if (!fn || !fn->name || !find_head(p, len, n, fn->name, fn->type, &h) || !head_edit(p, len, &h, rw, &line, ed->at,
-							       &ed->with))
+	if (!fn || !fn->name || !find_head(p, len, n, fn->name, fn->type, &h) ||
+	    !head_edit(p, len, &h, rw, &line, ed->at, &ed->with))
 		return -ERANGE;
 	/* before and after: the line, its blanks around left out */
 	from = skip_blanks(p[line], len[line], 0);
