@@ -461,12 +461,12 @@ static bool stands(const struct judged *j, enum ks_break k, const struct ks_head
 }
 
 /* The header that defines the aggregate of name ("struct S" or "struct
- * S.MEMBER"); NULL: none of the target's. */
+ * S.MEMBER"); NULL: none of the target's. The scan keeps "struct S" only
+ * for a definition. */
 static const char *defined_in(struct ks_headers *h, const char *name)
 {
 	char *agg = ks_xstrndup(name, strcspn(name, "."));
-	const char *r = ks_headers_declares(h, agg) & KS_DECL_INLINE ? ks_headers_where(h, agg)
-								      : NULL;
+	const char *r = ks_headers_where(h, agg);
 
 	free(agg);
 	return r;

@@ -476,9 +476,10 @@ static bool between(const char *s, size_t len, const char *fn)
 {
 	size_t i = skip_blanks(s, len, 0), at = find_name(s, len, fn, 0);
 
-	return (i < len && s[i] == '#') ||
-	       (at < len && skip_blanks(s, len, at + strlen(fn)) < len &&
-		s[skip_blanks(s, len, at + strlen(fn))] == '(');
+	if (i < len && s[i] == '#')
+		return true;
+	at = at < len ? skip_blanks(s, len, at + strlen(fn)) : len;
+	return at < len && s[at] == '(';
 }
 
 /* A definition of fn among the lines: its name, then its parameters,

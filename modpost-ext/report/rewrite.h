@@ -30,9 +30,9 @@ struct ks_edit {
 
 /* The module's callback a Callback: entry's edit rewrites: its name, and
  * the member's type where the module was built ("int (*)(struct device *,
- * struct kobj_uevent_env *)"; NULL: not known), whose number of
- * parameters picks the definition this build compiled among those of the
- * branches of an #if (one per kernel version). */
+ * struct kobj_uevent_env *)"; NULL: not known), whose parameters pick
+ * the definition this build compiled among those of the branches of an
+ * #if (one per kernel version). */
 struct ks_callee {
 	const char *name;
 	const char *type;
@@ -64,10 +64,10 @@ int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 		 unsigned lineno, const struct ks_callee *fn, struct ks_edit *ed) KS_MUST_CHECK;
 /* A Callback: entry's rewrite rw of the head of fn's definition among the
  * lines p[0..n) (len: their lengths, without line ends): its name, its
- * parameters over up to 16 lines, then '{' or the last line's end; of
- * several, the first with as many parameters as fn's type has, else the
- * first. The
- * edit is of the line that has the parameter (or the return type: the
+ * parameters over up to 16 lines, then '{' or the last line's end
+ * (directives and other heads of fn between); of several, the first whose
+ * parameters spell the words of fn's type, else the first with as many,
+ * else the first. The edit is of the line that has the parameter (or the return type: the
  * name's line, or the one before it when the name starts its line);
  * ed->line its number (1-based). 0, or -ERANGE: no such head, or it has
  * what rw makes already. */
