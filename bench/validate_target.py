@@ -688,7 +688,13 @@ def fix_check(pkg, prefix, cmd, root, orig, a, kos, env, errors, mfiles, pkgdir,
             if not l["file"].startswith(a + "/"):
                 continue
             breaks += 1
+            # the break's fix (the call at its first location rewritten, a
+            # header, a callback's head), else its rewrite of this line
+            # (an assignment of a member gone, where the break's entry is
+            # of its reads)
             x = f.get("fix")
+            if (not x or not x.get("single") or x.get("after") is None) and l.get("fix"):
+                x = dict(l["fix"], single=True)
             # a deletion's after is "" (the line gone), none is null
             if not x or not x.get("single") or x.get("after") is None:
                 continue

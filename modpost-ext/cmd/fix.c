@@ -39,6 +39,43 @@
 
 #define CONTEXT 3		/* lines around a change, as diff -u */
 
+/* The site of finding f's location l, edited as e's rewrite rw. */
+static void add_site(struct ks_fixes *fx, const struct ks_finding *f, const struct ks_loc *l,
+		     const struct ks_migration *e, const struct ks_rewrite *rw)
+{
+	/* the file itself: a build may compile it through a link (openafs's
+	 * MODLOAD-RELEASE folder links to src/afs) */
+	char *real = realpath(l->file, NULL), *fn = NULL;
+	unsigned line = l->line;
+
+	/* a callback's line: the one of the head of the function the use's
+	 * line stores that changes; an #include's, the one it goes before;
+	 * else the use's */
+	if (e->callback || e->include) {
+		struct ks_callee callee = { NULL, f->diff->old };
+		struct ks_edit ed;
+
+		callee.name = fn = e->callback ? ks_callback_at(e, l->file, l->line, f->diff->callback)
+					       : NULL;
+		if (!ks_edit_file(e, rw, l->file, l->line, &callee, &ed))
+			line = ed.line;
+		ks_edit_free(&ed);
+	}
+	ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
+	fx->v[fx->n++] = (struct ks_fix_site){
+		real ? real : ks_xstrdup(l->file),
+		line,
+		fn,
+		fn ? ks_xstrdup(f->diff->old) : NULL,
+		e,
+		rw,
+		f->fixes->to,
+		f->diff->kind == KS_BREAK_MEMBER_GONE && strrchr(f->diff->name, '.')
+			? ks_xstrdup(strrchr(f->diff->name, '.') + 1)
+			: NULL,
+	};
+}
+
 void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 {
 	for (size_t i = 0; i < found->n; i++) {
@@ -48,13 +85,11 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			continue;
 		for (size_t k = 0; k < f->nlocs; k++) {
 			const struct ks_loc *l = &f->locs[k];
-			const struct ks_migration *e = ks_migration_at(f->fixes, f->fix, l->file, l->line);
-			const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
-			char *fn = NULL;
-			unsigned line = l->line;
-			char *real;
+			const struct ks_migration *e[2];
+			const struct ks_rewrite *rw[2];
+			size_t n = f->fix ? ks_fix_entries(f, l, e, rw) : 0;
 
-			if (!rw) {
+			if (!n) {
 				struct ks_buf s = KS_BUF_INIT;
 
 				ks_buf_addf(&s, "%s:%u: %s %s", l->file, l->line,
@@ -67,31 +102,8 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 				ks_buf_free(&s);
 				continue;
 			}
-			/* the file itself: a build may compile it through a link
-			 * (openafs's MODLOAD-RELEASE folder links to src/afs) */
-			real = realpath(l->file, NULL);
-			/* a callback's line: the one of the head of the function
-			 * the use's line stores that changes; an #include's, the
-			 * one it goes before; else the use's */
-			if (e->callback || e->include) {
-				struct ks_callee callee = { NULL, f->diff->old };
-				struct ks_edit ed;
-
-				callee.name = fn = e->callback ? ks_callback_at(e, l->file, l->line,
-										f->diff->callback)
-							       : NULL;
-				if (!ks_edit_file(e, rw, l->file, l->line, &callee, &ed))
-					line = ed.line;
-				ks_edit_free(&ed);
-			}
-			ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
-			fx->v[fx->n++] = (struct ks_fix_site){ real ? real : ks_xstrdup(l->file),
-							       line,
-							       fn,
-							       fn ? ks_xstrdup(f->diff->old) : NULL,
-							       e,
-							       rw,
-							       f->fixes->to };
+			for (size_t i = 0; i < n; i++)
+				add_site(fx, f, l, e[i], rw[i]);
 		}
 	}
 }
@@ -103,7 +115,7 @@ static const char *included(const struct ks_fix_site *s)
 }
 
 /* By file and line; an #include added (several may go before one line)
- * by its header. */
+ * by its header; the rewrites of one line by their entries' names. */
 static int cmp_site(const void *a, const void *b)
 {
 	const struct ks_fix_site *x = a, *y = b;
@@ -111,7 +123,9 @@ static int cmp_site(const void *a, const void *b)
 
 	if (c || x->line != y->line)
 		return c ? c : x->line < y->line ? -1 : 1;
-	return strcmp(included(x), included(y));
+	if ((c = strcmp(included(x), included(y))))
+		return c;
+	return x->m->include ? 0 : strcmp(x->m->name, y->m->name);
 }
 
 /* A line of a hunk. */
@@ -251,6 +265,74 @@ static int cmp_change(const void *a, const void *b)
 	return x->kind == INCLUDE ? strcmp(x->ed->with, y->ed->with) : 0;
 }
 
+/* Why site s's line is not rewritten, into head: what ks_edit_missing()
+ * says. */
+static void missing(struct ks_buf *head, const struct ks_fix_site *s)
+{
+	ks_buf_addf(head, "  %s:%u: ", s->file, s->line);
+	ks_edit_missing(head, s->m, s->rw);
+	ks_buf_adds(head, ": not rewritten\n");
+}
+
+/* The rewrites of the sites v[0..n) of one line of ls (none an
+ * #include's), ks_edit_compose()'s, as one edit of the whole line in *ed:
+ * 0, or -ERANGE; each site whose rewrite was not made said in head. */
+static int compose(const struct ks_lines *ls, const struct ks_fix_site *v, size_t n,
+		   struct ks_edit *ed, struct ks_buf *head)
+{
+	size_t k = v[0].line - 1, made = 0;
+	const struct ks_migration **e = ks_xcalloc(n, sizeof(*e));
+	const struct ks_rewrite **rw = ks_xcalloc(n, sizeof(*rw));
+	bool *done = ks_xcalloc(n, sizeof(*done));
+	char *text = NULL;
+
+	memset(ed, 0, sizeof(*ed));
+	for (size_t i = 0; i < n; i++) {
+		e[i] = v[i].m;
+		rw[i] = v[i].rw;
+	}
+	if (k < ls->n)
+		made = ks_edit_compose(e, rw, n, ls->p[k], ls->len[k], &text, done);
+	for (size_t i = 0; i < n; i++)
+		if (!done[i])
+			missing(head, &v[i]);
+	if (made) {
+		ed->at[1] = ls->len[k];
+		ed->with = text;
+		ed->line = v[0].line;
+	} else {
+		free(text);
+	}
+	free(done);
+	free(rw);
+	free(e);
+	return made ? 0 : -ERANGE;
+}
+
+/* Whether line v[0].line of ls, edited as ed, still names a member gone
+ * that a site of v[0..n) is for ("inode_set_ctime_to_ts(inode,
+ * dir->i_ctime);": still broken), said in head. */
+static bool still_gone(const struct ks_lines *ls, const struct ks_fix_site *v, size_t n,
+		       const struct ks_edit *ed, struct ks_buf *head)
+{
+	const char *p = ls->p[v[0].line - 1];
+	size_t len = ls->len[v[0].line - 1];
+	char *after = ks_strdupf("%.*s%s%.*s", (int)ed->at[0], p, ed->with ? ed->with : "",
+				 (int)(len - ed->at[1]), p + ed->at[1]);
+	bool gone = false;
+
+	for (size_t i = 0; i < n && !gone; i++) {
+		if (!v[i].gone || !ks_line_accesses(after, strlen(after), v[i].gone))
+			continue;
+		ks_buf_addf(head, "  %s:%u: still names %s, gone on the target, after the "
+				  "rewrite (another use of it has none): not rewritten\n",
+			    v[i].file, v[i].line, v[i].gone);
+		gone = true;
+	}
+	free(after);
+	return gone;
+}
+
 /* The diff of the sites v[0..n) of one file (by line), or why it has none
  * in head. */
 static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *body, const char *cwd,
@@ -279,22 +361,27 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 	}
 	ed = ks_xcalloc(n, sizeof(*ed));
 	c = ks_xcalloc(n + 1, sizeof(*c));
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0, j; i < n; i = j) {
 		/* the site's line still edited: a callback's head, the line an
-		 * #include goes before, unless the file changed since */
+		 * #include goes before, unless the file changed since; the
+		 * rewrites of one line made one after another */
 		struct ks_callee callee = { v[i].fn, v[i].type };
 
-		if (!ks_edit_at(v[i].m, v[i].rw, &ls, v[i].line, &callee, &ed[i]) &&
-		    ed[i].line == v[i].line) {
+		for (j = i + 1; !v[i].m->include && j < n && v[j].line == v[i].line &&
+				!v[j].m->include;
+		     j++)
+			;
+		if (j - i > 1 ? compose(&ls, &v[i], j - i, &ed[i], head) < 0
+			      : ks_edit_at(v[i].m, v[i].rw, &ls, v[i].line, &callee, &ed[i]) < 0 ||
+					ed[i].line != v[i].line) {
+			if (j - i == 1)		/* compose() says why */
+				missing(head, &v[i]);
+		} else if (v[i].m->include) {
+			c[nc++] = (struct change){ v[i].line - 1, &v[i], &ed[i], INCLUDE };
+		} else if (!still_gone(&ls, &v[i], j - i, &ed[i], head)) {
 			c[nc++] = (struct change){ v[i].line - 1, &v[i], &ed[i],
-						   v[i].m->include		 ? INCLUDE
-						   : v[i].rw->op == KS_RW_DELETE ? DELETE
-										 : REPLACE };
-			continue;
+						   v[i].rw->op == KS_RW_DELETE ? DELETE : REPLACE };
 		}
-		ks_buf_addf(head, "  %s:%u: ", v[i].file, v[i].line);
-		ks_edit_missing(head, v[i].m, v[i].rw);
-		ks_buf_adds(head, ": not rewritten\n");
 	}
 	if (nc) {
 		/* v is by line: c[0] is the first line rewritten */
@@ -329,6 +416,7 @@ int ks_fixes_write(FILE *out, struct ks_fixes *fx)
 			free(fx->v[i].file);
 			free(fx->v[i].fn);
 			free(fx->v[i].type);
+			free(fx->v[i].gone);
 			continue;
 		}
 		fx->v[n++] = fx->v[i];
@@ -368,6 +456,7 @@ void ks_fixes_free(struct ks_fixes *fx)
 		free(fx->v[i].file);
 		free(fx->v[i].fn);
 		free(fx->v[i].type);
+		free(fx->v[i].gone);
 	}
 	free(fx->v);
 	ks_strv_free(fx->left, fx->nleft);

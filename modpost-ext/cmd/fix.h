@@ -21,6 +21,8 @@ struct ks_fix_site {
 	const struct ks_migration *m;
 	const struct ks_rewrite *rw;	/* m's one rewrite */
 	const char *to;			/* the release that has the new form */
+	char *gone;			/* a member gone from its struct, that the
+					 * line must no longer name; NULL */
 };
 
 struct ks_fixes {

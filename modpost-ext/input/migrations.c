@@ -1,5 +1,6 @@
 /* A migrations file: "Field: value" lines, From and To first, then one
  * entry per header or call, entries apart by blank lines, '#' comments. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -195,17 +196,23 @@ static bool member_name(const char *s)
 	return ok;
 }
 
-/* "MEMBER OP": a member's name, an operator of assignment. */
+/* "MEMBER OP": a member's name, an operator of assignment; or "MEMBER =
+ * F()": a member's, '=' and a function's or macro's name. */
 static bool member_op(const char *s)
 {
 	const char *sp = strchr(s, ' ');
+	size_t n = sp ? strlen(sp + 1) : 0;
 	char *m;
 	bool ok;
 
-	if (!sp || (strcmp(sp + 1, "=") && strcmp(sp + 1, "|=") && strcmp(sp + 1, "&=")))
+	if (!sp || (strcmp(sp + 1, "=") && strcmp(sp + 1, "|=") && strcmp(sp + 1, "&=") &&
+		    (strncmp(sp + 1, "= ", 2) || n < 5 || strcmp(sp + n - 1, "()"))))
 		return false;
+	m = n >= 5 && sp[2] == ' ' ? ks_xstrndup(sp + 3, n - 4) : NULL;
+	ok = !m || ks_is_identifier(m);
+	free(m);
 	m = ks_xstrndup(s, (size_t)(sp - s));
-	ok = ks_is_identifier(m);
+	ok = ok && ks_is_identifier(m);
 	free(m);
 	return ok;
 }
@@ -226,7 +233,7 @@ static void start_entry(struct parse *p, const char *field, const char *name)
 	    : include ? !ks_is_identifier(name) && !tag_type(name)
 	    : call ? !ks_is_identifier(name)
 	    : !header(name))
-		BAD(p, assign ? "expected a member's name and '=', '|=' or '&=', not '%s'"
+		BAD(p, assign ? "expected a member's name and '=', '|=', '&=' or '= NAME()', not '%s'"
 		    : callback || read ? "expected 'struct NAME.MEMBER', not '%s'"
 		    : include ? "expected a name or 'struct NAME', not '%s'"
 		    : call ? "expected a function's or macro's name, not '%s'"
@@ -462,10 +469,51 @@ const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e)
 	return rw->op != KS_RW_INSERT || constant(rw->text) ? rw : NULL;
 }
 
-char *ks_assigned_with(const char *member, const char *path, unsigned lineno)
+/* The call whose value s (after an assignment's '=') is, up to the ';'
+ * that ends the statement: "F()"; NULL: none, or not a whole call. */
+static char *value_call(const char *s)
+{
+	const char *p = s + strspn(s, " \t"), *name = p;
+	unsigned depth = 0;
+
+	while (*p == '_' || isalnum((unsigned char)*p))
+		p++;
+	if (p == name || isdigit((unsigned char)*name))
+		return NULL;
+	name = ks_xstrndup(name, (size_t)(p - name));
+	p += strspn(p, " \t");
+	for (const char *q = p; *q == '(' || (depth && *q); q++) {
+		if (*q == '\'' || *q == '"') {		/* a literal, its escapes */
+			char quote = *q;
+
+			while (*++q && *q != quote)
+				if (*q == '\\' && q[1])
+					q++;
+			if (!*q)
+				break;
+		} else if (*q == '(') {
+			depth++;
+		} else if (*q == ')' && !--depth) {
+			q++;
+			if (q[strspn(q, " \t")] == ';') {
+				char *r = ks_strdupf("%s()", name);
+
+				free((char *)name);
+				return r;
+			}
+			break;
+		}
+	}
+	free((char *)name);
+	return NULL;
+}
+
+/* "vm_flags |=" (call: "i_ctime = current_time()", a value that is a
+ * whole call); NULL: line lineno of path does not assign member so. */
+static char *assigned(const char *member, const char *path, unsigned lineno, bool call)
 {
 	static const char *const ops[] = { "|=", "&=", "=" };
-	char *line, *r = NULL, *at;
+	char *line, *r = NULL, *at, *f;
 	size_t len, n = strlen(member);
 
 	if (ks_file_line(path, lineno, &line, &len) < 0)
@@ -474,12 +522,44 @@ char *ks_assigned_with(const char *member, const char *path, unsigned lineno)
 	for (at = strstr(line, member); at && !r; at = strstr(at + 1, member)) {
 		const char *p = at + n + strspn(at + n, " \t");
 
-		for (size_t i = 0; i < KS_ARRAY_SIZE(ops) && !r; i++)
-			if (!strncmp(p, ops[i], strlen(ops[i])) && p[strlen(ops[i])] != '=')
+		if (at > line && (at[-1] == '_' || isalnum((unsigned char)at[-1])))
+			continue;
+		for (size_t i = 0; i < KS_ARRAY_SIZE(ops) && !r; i++) {
+			size_t k = strlen(ops[i]);
+
+			if (strncmp(p, ops[i], k) || p[k] == '=')
+				continue;
+			if (!call)
 				r = ks_strdupf("%s %s", member, ops[i]);
+			else if (i == 2 && (f = value_call(p + k))) {
+				r = ks_strdupf("%s = %s", member, f);
+				free(f);
+			}
+		}
 	}
 	free(line);
 	return r;
+}
+
+char *ks_assigned_with(const char *member, const char *path, unsigned lineno)
+{
+	return assigned(member, path, lineno, false);
+}
+
+const struct ks_migration *ks_migrations_assign(const struct ks_migrations *ms, const char *member,
+						const char *path, unsigned lineno)
+{
+	const struct ks_migration *e = NULL;
+
+	for (int call = 1; call >= 0 && !e; call--) {
+		char *name = assigned(member, path, lineno, call);
+
+		e = name ? ks_migrations_find(ms, name, true) : NULL;
+		if (e && !e->assign)
+			e = NULL;
+		free(name);
+	}
+	return e;
 }
 
 char *ks_migration_example_text(const struct ks_migrations *m, const struct ks_rewrite *rw)
@@ -509,17 +589,19 @@ const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 					   const struct ks_migration *e, const char *path,
 					   unsigned lineno)
 {
-	char *member, *name;
+	char *member, *op;
 	const struct ks_migration *at;
 
-	if (!e || !e->assign)
+	if (!e || !(e->assign || e->read))
 		return e;
-	member = ks_xstrndup(e->name, strcspn(e->name, " "));
-	name = ks_assigned_with(member, path, lineno);
-	at = name ? ks_migrations_find(ms, name, true) : NULL;
+	member = e->assign ? ks_xstrndup(e->name, strcspn(e->name, " "))
+			   : ks_xstrdup(strrchr(e->name, '.') + 1);
+	/* a read's entry at a line that assigns the member: its Assign: one */
+	op = e->read ? ks_assigned_with(member, path, lineno) : NULL;
+	at = e->assign || op ? ks_migrations_assign(ms, member, path, lineno) : e;
+	free(op);
 	free(member);
-	free(name);
-	return at && at->assign ? at : NULL;
+	return at;
 }
 
 static void entry_free(struct ks_migration *e)

@@ -40,7 +40,8 @@ struct ks_rewrite {
 /* A header its in-tree users stopped including (Header:), a function or
  * macro whose in-tree callers changed their arguments or called another
  * in its place (Call:), a member whose in-tree assignments with one
- * operator became calls (Assign:, "vm_flags |="), a member whose
+ * operator, or of one call, became calls (Assign:, "vm_flags |=",
+ * "i_ctime = current_time()"), a member whose
  * in-tree callbacks changed their definitions (Callback:, "struct
  * class.devnode"), a member gone whose in-tree reads became calls
  * (Read:, "struct fd.file"), or a name whose in-tree users added the
@@ -99,9 +100,15 @@ const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e);
 /* "vm_flags |=": member, and the operator that line lineno of path
  * assigns it with (|=, &= or =); NULL when it does not. */
 char *ks_assigned_with(const char *member, const char *path, unsigned lineno);
+/* The Assign: entry of ms for how line lineno of path assigns member: the
+ * one of the call its value is ("i_ctime = current_time()", a value that
+ * is a whole call, up to the ';'), else the one of the operator
+ * ("i_ctime ="); NULL: none, or the line does not assign it. */
+const struct ks_migration *ks_migrations_assign(const struct ks_migrations *ms, const char *member,
+						const char *path, unsigned lineno);
 /* The entry that applies at line lineno of path: e, or, e being an
- * Assign: entry, the one of ms for the operator the line assigns e's
- * member with (NULL: none). */
+ * Assign: entry, or a Read: entry at a line that assigns its member,
+ * ks_migrations_assign()'s for e's member (NULL: none). */
 const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 					   const struct ks_migration *e, const char *path,
 					   unsigned lineno);

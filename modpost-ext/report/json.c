@@ -65,11 +65,38 @@ static const char *json_bool(bool b)
 	return b ? "true" : "false";
 }
 
+/* "fix": the line of l rewritten as the break's fix and those of the
+ * other breaks of all on it make it (ks_fix_line()), {"before": ...,
+ * "after": ...}; null: the break's makes none of the line itself (a
+ * callback's head, an #include), there is no single rewrite, or the line
+ * would still name a member gone. */
+static void json_line_fix(FILE *out, const struct ks_findings *all, const struct ks_finding *f,
+			  const struct ks_loc *l)
+{
+	char *before, *after;
+
+	fputs(", \"fix\": ", out);
+	if (ks_fix_line(all, f, l, &before, &after) < 0) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"before\": ", out);
+	ks_json_str(out, before);
+	fputs(", \"after\": ", out);
+	ks_json_str(out, after);
+	fputs("}", out);
+	free(before);
+	free(after);
+}
+
 /* "locations": [{"file": ..., "line": ..., "column": ..., "function": ...,
  * "kind": ..., "source": ...}] of f's uses, each with "baselined",
  * "accepted" (baselined, or accepted in the source) and "reason" (of
- * KSUNSET_ACCEPT in the source, or null) too if accepts is true. */
-static void json_locations(FILE *out, const struct ks_finding *f, bool accepts)
+ * KSUNSET_ACCEPT in the source, or null) too if accepts is true, and
+ * "fix" (json_line_fix(), with the other breaks of all) if the break has
+ * one. */
+static void json_locations(FILE *out, const struct ks_findings *all, const struct ks_finding *f,
+			   bool accepts)
 {
 	fputs("\"locations\": [", out);
 	for (size_t i = 0; i < f->nlocs; i++) {
@@ -100,6 +127,8 @@ static void json_locations(FILE *out, const struct ks_finding *f, bool accepts)
 				json_bool(l->baselined), json_bool(ks_loc_accepted(f, l)));
 			ks_json_str(out, l->accept_reason);
 		}
+		if (f->fix && all)
+			json_line_fix(out, all, f, l);
 		fputs("}", out);
 	}
 	fputs("]", out);
@@ -278,7 +307,7 @@ static void json_finding(FILE *out, const struct ks_report *rep, const struct ks
 	fputs(", \"message\": ", out);
 	ks_json_str(out, msg);
 	fputs(", ", out);
-	json_locations(out, f, true);
+	json_locations(out, rep->found, f, true);
 	fputs("}", out);
 	free(msg);
 }
@@ -339,7 +368,7 @@ static void json_user(FILE *out, const struct ks_finding *f, bool first)
 	fputs(", \"module_name\": ", out);
 	ks_json_str(out, f->module_name);
 	fputs(", ", out);
-	json_locations(out, f, false);
+	json_locations(out, NULL, f, false);
 	fputs("}", out);
 }
 

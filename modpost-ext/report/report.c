@@ -70,12 +70,14 @@ int ks_report_findings(FILE *out, struct ks_report *rep, const struct ks_finding
 	rep->tally.warnings += t.warnings;
 	rep->tally.baselined += t.baselined;
 	rep->tally.accepted += t.accepted;
+	rep->found = fs;
 	for (size_t i = 0; i < fs->n; i++) {
 		if (ks_finding_accepted(&fs->v[i]) && !w->baselined)
 			continue;
 		w->finding(out, rep, &fs->v[i]);
 		rep->written++;
 	}
+	rep->found = NULL;
 	return written(out);
 }
 

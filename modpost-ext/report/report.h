@@ -37,6 +37,7 @@ struct ks_report {
 	struct ks_tally tally;		/* of the findings added so far */
 	size_t written;			/* findings written so far */
 	struct ks_buf outlooks;		/* JSON: the modules' outlooks so far */
+	const struct ks_findings *found;	/* ks_report_findings()'s, while it writes */
 };
 
 struct ks_outlook;

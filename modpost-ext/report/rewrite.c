@@ -12,8 +12,10 @@
 #include "array.h"
 #include "buf.h"
 #include "file.h"
+#include "forecast/forecast.h"
 #include "report/column.h"
 #include "report/rewrite.h"
+#include "rules/rules.h"
 
 #define MAX_ARGS 64
 
@@ -177,70 +179,6 @@ static size_t skip_blanks(const char *s, size_t len, size_t i)
 	return i;
 }
 
-/* The statement "OBJ->MEMBER OP VALUE;" (or OBJ.MEMBER) that the line is,
- * as the call in-tree code made of it: "NAME(OBJ, VALUE);" (&OBJ for '.',
- * VALUE without its '~' for &=). Its bytes in at[], the call in *with. */
-static bool assign_span(const char *s, size_t len, const char *name, const char *call,
-			size_t at[2], char **with)
-{
-	const char *sp = strchr(name, ' '), *op = sp + 1;
-	char *member = ks_xstrndup(name, (size_t)(sp - name));
-	size_t start = skip_blanks(s, len, 0), n = strlen(member), i, dot, v, end = 0;
-	char *obj, *value;
-	bool arrow;
-
-	i = find_name(s, len, member, start);
-	free(member);
-	if (i == len)
-		return false;
-	/* OBJ, then -> or . */
-	for (dot = i; dot > start && (s[dot - 1] == ' ' || s[dot - 1] == '\t'); dot--)
-		;
-	arrow = dot >= start + 2 && s[dot - 2] == '-' && s[dot - 1] == '>';
-	if (!arrow && !(dot > start && s[dot - 1] == '.'))
-		return false;
-	dot -= arrow ? 2 : 1;
-	while (dot > start && (s[dot - 1] == ' ' || s[dot - 1] == '\t'))
-		dot--;
-	if (dot == start || memchr(s + start, '=', dot - start) || memchr(s + start, ';', dot - start))
-		return false;
-	/* OP, exactly */
-	v = skip_blanks(s, len, i + n);
-	if (len - v < strlen(op) + 1 || memcmp(s + v, op, strlen(op)) || s[v + strlen(op)] == '=')
-		return false;
-	v = skip_blanks(s, len, v + strlen(op));
-	for (size_t k = v; k < len;) {
-		size_t j = skip_literal(s, len, k);
-
-		if (j != k) {
-			k = j;
-			continue;
-		}
-		if (s[k] == ';') {
-			end = k;
-			break;
-		}
-		k++;
-	}
-	if (!end || end == v)
-		return false;
-	if (!strcmp(op, "&=")) {	/* &= ~X: X */
-		if (s[v] != '~')
-			return false;
-		v = skip_blanks(s, len, v + 1);
-	}
-	value = ks_xstrndup(s + v, end - v);
-	for (size_t k = strlen(value); k && (value[k - 1] == ' ' || value[k - 1] == '\t'); k--)
-		value[k - 1] = '\0';
-	obj = ks_xstrndup(s + start, dot - start);
-	*with = ks_strdupf("%s(%s%s, %s);", call, arrow ? "" : "&", obj, value);
-	at[0] = start;
-	at[1] = end + 1;
-	free(obj);
-	free(value);
-	return true;
-}
-
 /* Where the object of a member access ends at s[end] ("p->fd" of
  * "p->fd.file") starts: names, '.', '->' and [...] back from end; end:
  * none. */
@@ -273,6 +211,130 @@ static size_t object_start(const char *s, size_t end)
 	while (o < end && (s[o] == '.' || s[o] == '-' || s[o] == '>'))
 		o++;
 	return o < end && ident_char(s[o]) && !(s[o] >= '0' && s[o] <= '9') ? o : end;
+}
+
+/* Where the value of an assignment that starts at s[v] ends: the ';'
+ * after it; 0: none on the line, or the value assigns too ("a = b = c",
+ * the chain's inner link first). */
+static size_t value_end(const char *s, size_t len, size_t v)
+{
+	unsigned depth = 0;
+
+	for (size_t k = v; k < len;) {
+		size_t j = skip_literal(s, len, k);
+
+		if (j != k) {
+			k = j;
+			continue;
+		}
+		if (s[k] == '(' || s[k] == '[' || s[k] == '{')
+			depth++;
+		else if ((s[k] == ')' || s[k] == ']' || s[k] == '}') && depth)
+			depth--;
+		else if (s[k] == ';' && !depth)
+			return k;
+		else if (s[k] == '=' && !depth && (k + 1 == len || s[k + 1] != '=') &&
+			 (k == v || !strchr("=!<>", s[k - 1]) ||
+			  (k >= v + 2 && s[k - 1] == s[k - 2])))
+			return 0;
+		k++;
+	}
+	return 0;
+}
+
+/* The assignment "OBJ->MEMBER OP VALUE" (or OBJ.MEMBER) on the line, as
+ * the call in-tree code made of it: "NAME(OBJ, VALUE)" (&OBJ for '.',
+ * VALUE without its '~' for &=); for an entry "MEMBER = F()", whose VALUE
+ * is a whole call of F, "NAME(OBJ)". A statement of its own keeps its
+ * ';'; the inner link of a chain of '=' ("a->m = b->n = V;") is rewritten
+ * as a value. Its bytes in at[], the call in *with. */
+static bool assign_span(const char *s, size_t len, const char *name, const char *call,
+			size_t at[2], char **with)
+{
+	const char *sp = strchr(name, ' ');
+	char *member = ks_xstrndup(name, (size_t)(sp - name)), *f = NULL;
+	size_t start = skip_blanks(s, len, 0), n = strlen(member), i, dot, o, v = 0, end = 0;
+	const char *op = sp + 1;
+	size_t oplen = strcspn(op, " ");
+	char *obj, *value;
+	bool arrow, link = false;
+
+	if (op[oplen])		/* "= F()": F */
+		f = ks_xstrndup(op + oplen + 1, strlen(op + oplen + 1) - 2);
+	for (i = find_name(s, len, member, start); i < len; i = find_name(s, len, member, i + n)) {
+		v = skip_blanks(s, len, i + n);
+		if (len - v > oplen && !memcmp(s + v, op, oplen) && s[v + oplen] != '=')
+			break;
+	}
+	free(member);
+	if (i == len)
+		goto no;
+	/* OBJ, then -> or . */
+	for (dot = i; dot > start && (s[dot - 1] == ' ' || s[dot - 1] == '\t'); dot--)
+		;
+	arrow = dot >= start + 2 && s[dot - 2] == '-' && s[dot - 1] == '>';
+	if (!arrow && !(dot > start && s[dot - 1] == '.'))
+		goto no;
+	dot -= arrow ? 2 : 1;
+	while (dot > start && (s[dot - 1] == ' ' || s[dot - 1] == '\t'))
+		dot--;
+	if (dot == start || memchr(s + start, ';', dot - start))
+		goto no;
+	o = start;
+	/* a chain's inner link: after '=', of '=' (a setter that returns
+	 * what it set; a compound one's returns nothing) */
+	if (memchr(s + start, '=', dot - start)) {
+		if (oplen != 1)
+			goto no;
+		size_t k;
+
+		o = object_start(s, dot);
+		for (k = o; k > start && (s[k - 1] == ' ' || s[k - 1] == '\t'); k--)
+			;
+		if (o == dot || k == start || s[k - 1] != '=' ||
+		    (k >= start + 2 && strchr("=!<>", s[k - 2])))
+			goto no;
+		link = true;
+	}
+	v = skip_blanks(s, len, v + oplen);
+	if (!(end = value_end(s, len, v)) || end == v)
+		goto no;
+	if (!strncmp(op, "&=", oplen)) {	/* &= ~X: X */
+		if (s[v] != '~')
+			goto no;
+		v = skip_blanks(s, len, v + 1);
+	}
+	value = ks_xstrndup(s + v, end - v);
+	for (size_t k = strlen(value); k && (value[k - 1] == ' ' || value[k - 1] == '\t'); k--)
+		value[k - 1] = '\0';
+	/* "= F()": the value a whole call of F */
+	if (f) {
+		struct call c;
+		size_t vl = strlen(value);
+
+		if (!find_call(value, vl, f, &c) || c.name || c.close + 1 != vl) {
+			free(value);
+			goto no;
+		}
+	}
+	obj = ks_xstrndup(s + o, dot - o);
+	if (f)
+		*with = ks_strdupf("%s(%s%s)%s", call, arrow ? "" : "&", obj, link ? "" : ";");
+	else
+		*with = ks_strdupf("%s(%s%s, %s)%s", call, arrow ? "" : "&", obj, value,
+				   link ? "" : ";");
+	at[0] = o;
+	at[1] = link ? end : end + 1;
+	if (link)	/* up to the value's last byte */
+		while (at[1] > v && (s[at[1] - 1] == ' ' || s[at[1] - 1] == '\t'))
+			at[1]--;
+	free(obj);
+	free(value);
+	free(f);
+	return true;
+no:
+	free(f);
+	return false;
 }
 
 /* Every read of member on the line ("OBJ.member", "OBJ->member"; not
@@ -985,6 +1047,160 @@ void ks_edit_free(struct ks_edit *ed)
 	free(ed->before);
 	free(ed->after);
 	memset(ed, 0, sizeof(*ed));
+}
+
+size_t ks_edit_compose(const struct ks_migration *const *e, const struct ks_rewrite *const *rw,
+		       size_t n, const char *s, size_t len, char **out, bool *done)
+{
+	char *text = ks_xstrndup(s, len);
+	size_t made = 0;
+
+	for (size_t i = 0; i < n; i++)
+		done[i] = false;
+	for (bool progress = true; progress;) {
+		progress = false;
+		for (size_t i = 0; i < n; i++) {
+			struct ks_edit ed;
+			char *next;
+
+			if (done[i] || e[i]->callback || e[i]->include ||
+			    edit_line(e[i], rw[i], text, strlen(text), NULL, false, &ed) < 0)
+				continue;
+			next = ks_strdupf("%.*s%s%s", (int)ed.at[0], text, ed.with, text + ed.at[1]);
+			free(text);
+			text = next;
+			ks_edit_free(&ed);
+			done[i] = progress = true;
+			made++;
+		}
+	}
+	*out = text;
+	return made;
+}
+
+char *ks_line_code(const char *s, size_t len)
+{
+	size_t a = skip_blanks(s, len, 0), b = code_end(s, len);
+
+	return ks_xstrndup(s + a, b > a ? b - a : 0);
+}
+
+size_t ks_fix_entries(const struct ks_finding *f, const struct ks_loc *l,
+		      const struct ks_migration *e[2], const struct ks_rewrite *rw[2])
+{
+	const struct ks_rewrite *read;
+	struct ks_edit ed;
+	size_t n = 0;
+
+	e[0] = ks_migration_at(f->fixes, f->fix, l->file, l->line);
+	if (!e[0] || !(rw[0] = ks_migration_rewrite(e[0])))
+		return 0;
+	n = 1;
+	/* a line that assigns a member gone and reads it too
+	 * ("inode->i_ctime = dir->i_ctime;"): the reads' rewrite as well */
+	read = f->fix->read && e[0] != f->fix ? ks_migration_rewrite(f->fix) : NULL;
+	if (read && !ks_edit_file(f->fix, read, l->file, l->line, NULL, &ed)) {
+		e[n] = f->fix;
+		rw[n++] = read;
+	}
+	if (read)
+		ks_edit_free(&ed);
+	return n;
+}
+
+/* Whether line s (len bytes) still names a member that a break of all
+ * on line l of f's module says is gone. */
+static bool names_gone(const struct ks_findings *all, const struct ks_finding *f,
+		       const struct ks_loc *l, const char *s, size_t len)
+{
+	for (size_t i = 0; i < all->n; i++) {
+		const struct ks_finding *g = &all->v[i];
+
+		if (!g->diff || g->diff->kind != KS_BREAK_MEMBER_GONE || !strrchr(g->diff->name, '.') ||
+		    strcmp(g->module, f->module))
+			continue;
+		for (size_t k = 0; k < g->nlocs; k++)
+			if (g->locs[k].line == l->line && !strcmp(g->locs[k].file, l->file) &&
+			    ks_line_accesses(s, len, strrchr(g->diff->name, '.') + 1))
+				return true;
+	}
+	return false;
+}
+
+int ks_fix_line(const struct ks_findings *all, const struct ks_finding *f, const struct ks_loc *l,
+		char **before, char **after)
+{
+	const struct ks_migration **e = NULL;
+	const struct ks_rewrite **rw = NULL;
+	size_t n = 0, own = 0, len;
+	char *line = NULL, *text = NULL;
+	bool *done;
+	int r = -ERANGE;
+
+	*before = *after = NULL;
+	/* f's rewrites first, then those of the module's other breaks at l */
+	for (size_t i = 0; i <= all->n; i++) {
+		const struct ks_finding *g = i ? &all->v[i - 1] : f;
+
+		if ((i && g == f) || !g->fix || strcmp(g->module, f->module))
+			continue;
+		for (size_t k = 0; k < g->nlocs; k++) {
+			const struct ks_migration *ge[2];
+			const struct ks_rewrite *grw[2];
+			size_t gn;
+
+			if (g->locs[k].line != l->line || strcmp(g->locs[k].file, l->file))
+				continue;
+			gn = ks_fix_entries(g, &g->locs[k], ge, grw);
+			for (size_t j = 0; j < gn; j++) {
+				size_t m = 0;
+
+				while (m < n && e[m] != ge[j])
+					m++;
+				if (m < n)
+					continue;
+				e = ks_xrealloc(e, (n + 1) * sizeof(*e));
+				rw = ks_xrealloc(rw, (n + 1) * sizeof(*rw));
+				e[n] = ge[j];
+				rw[n++] = grw[j];
+			}
+			break;
+		}
+		if (!i)
+			own = n;
+	}
+	done = ks_xcalloc(n + 1, sizeof(*done));
+	if (own && !e[0]->callback && !e[0]->include &&
+	    (r = ks_file_line(l->file, l->line, &line, &len)) >= 0) {
+		r = -ERANGE;
+		if (ks_edit_compose(e, rw, n, line, len, &text, done) && done[0] &&
+		    !names_gone(all, f, l, text, strlen(text))) {
+			*before = ks_line_code(line, len);
+			*after = ks_line_code(text, strlen(text));
+			r = 0;
+		}
+	}
+	free(text);
+	free(line);
+	free(done);
+	free(e);
+	free(rw);
+	return r;
+}
+
+bool ks_line_accesses(const char *s, size_t len, const char *member)
+{
+	size_t n = strlen(member);
+
+	for (size_t i = find_name(s, len, member, 0); i < len; i = find_name(s, len, member, i + n)) {
+		size_t k = i;
+
+		while (k && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+			k--;
+		if (k && (s[k - 1] == '.' || (k >= 2 && s[k - 1] == '>' && s[k - 2] == '-')))
+			return true;
+	}
+	return false;
 }
 
 void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struct ks_rewrite *rw)

@@ -7,12 +7,17 @@
 #ifndef KS_REWRITE_H
 #define KS_REWRITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "buf.h"
 #include "compiler.h"
 #include "file.h"
 #include "input/migrations.h"
+
+struct ks_finding;
+struct ks_findings;
+struct ks_loc;
 
 /* One line rewritten: its bytes [at[0], at[1]) become with (an Include:
  * entry's: with, a whole line, goes before the line, at[] 0). */
@@ -79,6 +84,36 @@ void ks_edit_free(struct ks_edit *ed);
  * (copied) when the line stores none there. */
 char *ks_callback_at(const struct ks_migration *e, const char *path, unsigned lineno,
 		     const char *fallback);
+/* The rewrites rw[i] of e[i] (i < n) of line s (len bytes), each made of
+ * the line as the ones before it left it, in as many rounds as it takes
+ * ("a->i_mtime = a->i_ctime = V;": the chain's inner link, then its outer
+ * one); a callback's and an #include's are not made here. *out: the line
+ * rewritten (to free), done[i]: whether rw[i] was made. Returns how many
+ * were. */
+size_t ks_edit_compose(const struct ks_migration *const *e, const struct ks_rewrite *const *rw,
+		       size_t n, const char *s, size_t len, char **out, bool *done);
+/* Line s's code (len bytes): its blanks before and after, and a comment
+ * after, left out; to free. */
+char *ks_line_code(const char *s, size_t len);
+/* The entries whose rewrites apply at finding f's location l, and the
+ * rewrites: ks_migration_at()'s, then, at a line that assigns a member
+ * gone and reads it too ("inode->i_ctime = dir->i_ctime;"), f's Read:
+ * entry's when it rewrites a read there. Returns how many (0: none, or no
+ * single rewrite). */
+size_t ks_fix_entries(const struct ks_finding *f, const struct ks_loc *l,
+		      const struct ks_migration *e[2], const struct ks_rewrite *rw[2]);
+/* Line l of finding f as ks_fix_entries()'s rewrites make it, with those
+ * of the other breaks of all (f's module's) on the line
+ * (ks_edit_compose(), as ksunset fix's patch makes it): its code before
+ * and after (ks_line_code(), to free). 0; -ERANGE: f's rewrite is none, a
+ * callback's or an #include's (made elsewhere than the line), or not made
+ * there, or the line still names a member gone that a break on it is of;
+ * -errno: the file unread. */
+int ks_fix_line(const struct ks_findings *all, const struct ks_finding *f, const struct ks_loc *l,
+		char **before, char **after);
+/* Whether line s (len bytes) names member after a '.' or '->', outside
+ * strings and comments. */
+bool ks_line_accesses(const char *s, size_t len, const char *member);
 /* Why a line has no edit, into b: "no longer includes <asm/unaligned.h>
  * (changed since the build)", "no longer names strlcpy (...)", "has no
  * call of class_create() with all its arguments (...)". */

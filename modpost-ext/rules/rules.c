@@ -465,8 +465,9 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
 /* A break that in-tree code adapted to (a header gone, a call that takes
  * other arguments, a name gone, a member become read-only, a name or
  * struct the unit's headers no longer declare): the migrations' entry,
- * when they are of the release m was built for. A read-only member's is
- * the one of the operator its first location assigns with; a name or
+ * when they are of the release m was built for. A read-only member's,
+ * and one gone that no Read: entry has, is the Assign: one of how its
+ * first location assigns it (ks_migrations_assign()); a name or
  * struct that has none, the #include of the target's header that
  * declares or defines it. */
 static void add_fix(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
@@ -496,11 +497,15 @@ static void add_fix(const struct ks_check *c, const struct ks_module *m, struct 
 		name = ks_xstrndup(d->name, strcspn(d->name, "."));
 	else if (d->kind != KS_BREAK_READ_ONLY)
 		name = ks_xstrdup(d->name);
-	else if (strrchr(d->name, '.') && f->nlocs)
-		name = ks_assigned_with(strrchr(d->name, '.') + 1, f->locs[0].file, f->locs[0].line);
 	f->fix = !name	   ? NULL
 		 : include ? ks_migrations_include(c->migrations, name)
 			   : ks_migrations_find(c->migrations, name, !header);
+	/* a member read-only, or gone with no Read: entry: the Assign: one
+	 * of how its first location assigns it */
+	if (!f->fix && strrchr(d->name, '.') && f->nlocs &&
+	    (d->kind == KS_BREAK_READ_ONLY || d->kind == KS_BREAK_MEMBER_GONE))
+		f->fix = ks_migrations_assign(c->migrations, strrchr(d->name, '.') + 1,
+					      f->locs[0].file, f->locs[0].line);
 	/* no #include in-tree code added: the target's header that declares
 	 * (or defines) it */
 	if (!f->fix && include && name && d->header)

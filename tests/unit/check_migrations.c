@@ -269,7 +269,14 @@ static const struct {
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: rename g(x)\n", 5,
 	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'rename g(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nAssign: vm_flags ^=\n", 4,
-	  "expected a member's name and '=', '|=' or '&=', not 'vm_flags ^='" },
+	  "expected a member's name and '=', '|=', '&=' or '= NAME()', not 'vm_flags ^='" },
+	{ "From: 6.1\nTo: 6.12\n\nAssign: i_ctime = current_time\n", 4,
+	  "expected a member's name and '=', '|=', '&=' or '= NAME()', not "
+	  "'i_ctime = current_time'" },
+	{ "From: 6.1\nTo: 6.12\n\nAssign: i_ctime |= f()\n", 4,
+	  "expected a member's name and '=', '|=', '&=' or '= NAME()', not 'i_ctime |= f()'" },
+	{ "From: 6.1\nTo: 6.12\n\nAssign: i_ctime = 1f()\n", 4,
+	  "expected a member's name and '=', '|=', '&=' or '= NAME()', not 'i_ctime = 1f()'" },
 	{ "From: 6.1\nTo: 6.12\n\nAssign: vm_flags |=\nRewrite: drop 1\n", 5,
 	  "expected 'call NAME', not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: call g\n", 5,
@@ -340,6 +347,63 @@ END_TEST
 /* The target's header for a name no Include: entry has: one entry per
  * name and header, its rewrite taken with no count, kept with the file's
  * entries until they are freed. */
+/* The entry of the line an assignment is at: of the call its value is,
+ * else of its operator; a read's at a line that assigns the member. */
+START_TEST(test_assign_at)
+{
+	struct ks_migrations m;
+	struct ks_diags d = { 0 };
+	const struct ks_migration *rd, *op, *call, *flags;
+	char path[64], src[] = "/tmp/ks-assign-XXXXXX";
+	int fd;
+	static const char lines[] = "\tinode->i_ctime = current_time(inode);\n"
+				    "\tinode->i_ctime = current_time(inode) + 1;\n"
+				    "\tt = inode->i_ctime;\n"
+				    "\tmy_i_ctime = current_time(inode);\n"
+				    "\tif (inode->i_ctime == current_time(inode))\n"
+				    "\tinode->i_ctime = current_time(\"(\");\n"
+				    "\tvma->vm_flags |= VM_IO;\n";
+
+	ck_assert_int_eq(load(&m, &d,
+			      "From: 6.1\nTo: 6.12\n\n"
+			      "Assign:  i_ctime =\nRewrite: call inode_set_ctime_to_ts\n"
+			      "Count:   9 of 10\nExample: a.c:1 -> a.c:1\n\n"
+			      "Assign:  i_ctime = current_time()\nRewrite: call inode_set_ctime_current\n"
+			      "Count:   90 of 100\nExample: b.c:1 -> b.c:1\n\n"
+			      "Assign:  vm_flags |=\nRewrite: call vm_flags_set\n"
+			      "Count:   9 of 10\nExample: c.c:1 -> c.c:1\n\n"
+			      "Read:    struct inode.i_ctime\nRewrite: call inode_get_ctime\n"
+			      "Count:   9 of 10\nExample: d.c:1 -> d.c:1\n",
+			      path),
+			 0);
+	rd = ks_migrations_find(&m, "struct inode.i_ctime", true);
+	op = ks_migrations_find(&m, "i_ctime =", true);
+	call = ks_migrations_find(&m, "i_ctime = current_time()", true);
+	flags = ks_migrations_find(&m, "vm_flags |=", true);
+	ck_assert(rd && op && call && flags && call->assign);
+	fd = mkstemp(src);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, lines, sizeof(lines) - 1), (int)sizeof(lines) - 1);
+	close(fd);
+	ck_assert_ptr_eq(ks_migrations_assign(&m, "i_ctime", src, 1), call);
+	ck_assert_ptr_eq(ks_migrations_assign(&m, "i_ctime", src, 2), op);
+	ck_assert_ptr_null(ks_migrations_assign(&m, "i_ctime", src, 3));
+	ck_assert_ptr_null(ks_migrations_assign(&m, "i_ctime", src, 4));
+	ck_assert_ptr_null(ks_migrations_assign(&m, "i_ctime", src, 5));
+	ck_assert_ptr_eq(ks_migrations_assign(&m, "i_ctime", src, 6), call);
+	ck_assert_ptr_null(ks_migrations_assign(&m, "i_ctime", src, 99));
+	/* a read's entry: the assignment's at a line that assigns */
+	ck_assert_ptr_eq(ks_migration_at(&m, rd, src, 1), call);
+	ck_assert_ptr_eq(ks_migration_at(&m, rd, src, 2), op);
+	ck_assert_ptr_eq(ks_migration_at(&m, rd, src, 3), rd);
+	ck_assert_ptr_eq(ks_migration_at(&m, op, src, 1), call);
+	ck_assert_ptr_null(ks_migration_at(&m, op, src, 3));
+	ck_assert_ptr_eq(ks_migration_at(&m, flags, src, 7), flags);
+	unlink(src);
+	ks_migrations_free(&m);
+}
+END_TEST
+
 START_TEST(test_target_include)
 {
 	struct ks_migrations m = { 0 };
@@ -374,6 +438,7 @@ static Suite *suite_migrations(void)
 	tcase_add_test(tc, test_good);
 	tcase_add_loop_test(tc, test_bad, 0, KS_NCASES(bad));
 	tcase_add_test(tc, test_unreadable);
+	tcase_add_test(tc, test_assign_at);
 	tcase_add_test(tc, test_target_include);
 	suite_add_tcase(s, tc);
 	return s;

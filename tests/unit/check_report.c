@@ -655,6 +655,31 @@ static const struct {
 	{ KS_RW_CALL, 0, "vm_flags_set", "\tvma->vm_flags &= ~VM_IO;", NULL, 0 },
 	{ KS_RW_CALL, 0, "vm_flags_set", "\tv.vm_flags |= f(a, \";\");",
 	  "vm_flags_set(&v, f(a, \";\"));", 9 },
+	/* an assignment of a whole call of F ("i_ctime = current_time()"):
+	 * the call with the object alone; a chain's inner link as a value,
+	 * its outer link once the inner one is a call */
+	{ KS_RW_CALL, 0, "inode_set_ctime_current", "\tinode->i_ctime = current_time(inode);",
+	  "inode_set_ctime_current(inode);", 9 },
+	{ KS_RW_CALL, 0, "inode_set_ctime_current",
+	  "\tdir->i_mtime = inode->i_ctime = current_time(inode);",
+	  "inode_set_ctime_current(inode)", 24 },
+	{ KS_RW_CALL, 0, "inode_set_ctime_current", "\tinode->i_ctime = current_time(inode) + 1;",
+	  NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_set_ctime_current", "\tinode->i_ctime = now(inode);", NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_set_ctime_current", "\tif (x == inode->i_ctime = current_time(i))",
+	  NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_set_mtime_to_ts",
+	  "\tdir->i_mtime = inode->i_ctime = current_time(inode);", NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_set_mtime_to_ts",
+	  "\tdir->i_mtime = inode_set_ctime_current(inode); /* = */",
+	  "inode_set_mtime_to_ts(dir, inode_set_ctime_current(inode));", 9 },
+	{ KS_RW_CALL, 0, "inode_set_mtime_to_ts", "\tx.i_atime = t, x.i_mtime = ts;",
+	  NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_set_mtime_to_ts", "\tt = x.i_mtime = ts;",
+	  "inode_set_mtime_to_ts(&x, ts)", 13 },
+	{ KS_RW_CALL, 0, "inode_set_mtime_to_ts", "\tt += x.i_mtime = ts;",
+	  "inode_set_mtime_to_ts(&x, ts)", 14 },
+	{ KS_RW_CALL, 0, "inode_set_mtime_to_ts", "\tt = x.i_mtime += ts;", NULL, 0 },
 	/* a name gone, dropped from the flags it was OR-ed with: the line
 	 * before and after */
 	{ KS_RW_OMIT, 0, NULL, "\tc = kmem_cache_create(\"x\", 8, 0, A | NAME, NULL); /* | NAME */",
@@ -734,6 +759,10 @@ START_TEST(test_call_edit)
 		m.name = (char *)"NAME";
 	if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "fd_file"))
 		m.name = (char *)"struct fd.file", m.read = true;
+	else if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "inode_set_ctime_current"))
+		m.name = (char *)"i_ctime = current_time()", m.assign = true;
+	else if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "inode_set_mtime_to_ts"))
+		m.name = (char *)"i_mtime =", m.assign = true;
 	else if (calls[_i].op == KS_RW_CALL)
 		m.name = (char *)"vm_flags |=", m.assign = true;
 	if (calls[_i].op == KS_RW_CONST || calls[_i].op == KS_RW_RETYPE)
@@ -750,6 +779,45 @@ START_TEST(test_call_edit)
 	ck_assert_str_eq(e.after, calls[_i].after);
 	ck_assert_uint_eq(e.dcol[0], calls[_i].col);
 	ks_edit_free(&e);
+}
+END_TEST
+
+/* Several rewrites of one line, each of the line the ones before left: a
+ * chain's inner link first, whatever their order; one that never applies
+ * left undone; a line that names neither, nothing made. */
+START_TEST(test_compose)
+{
+	struct ks_migration ctime = { .name = (char *)"i_ctime = current_time()", .call = true,
+				      .assign = true, .nrw = 1 },
+			    mtime = { .name = (char *)"i_mtime =", .call = true, .assign = true,
+				      .nrw = 1 },
+			    flags = { .name = (char *)"vm_flags |=", .call = true, .assign = true,
+				      .nrw = 1 };
+	const struct ks_migration *e[3] = { &mtime, &ctime, &flags };
+	const struct ks_rewrite *rw[3] = { &mtime.rw[0], &ctime.rw[0], &flags.rw[0] };
+	static const char line[] = "\tdir->i_mtime = dir->i_ctime = current_time(dir); /* x */",
+			  other[] = "s = \"->i_ctime\"; /* .i_ctime */ my_i_ctime = i_ctime;";
+	bool done[3];
+	char *out;
+
+	ctime.rw[0] = (struct ks_rewrite){ KS_RW_CALL, 0, (char *)"inode_set_ctime_current", 3,
+					   NULL, NULL };
+	mtime.rw[0] = (struct ks_rewrite){ KS_RW_CALL, 0, (char *)"inode_set_mtime_to_ts", 3, NULL,
+					   NULL };
+	flags.rw[0] = (struct ks_rewrite){ KS_RW_CALL, 0, (char *)"vm_flags_set", 3, NULL, NULL };
+	ck_assert_uint_eq(ks_edit_compose(e, rw, 3, line, strlen(line), &out, done), 2);
+	ck_assert_str_eq(out, "\tinode_set_mtime_to_ts(dir, inode_set_ctime_current(dir)); /* x */");
+	ck_assert(done[0] && done[1] && !done[2]);
+	ck_assert(!ks_line_accesses(out, strlen(out), "i_mtime"));
+	ck_assert(ks_line_accesses(line, strlen(line), "i_ctime"));
+	free(out);
+	/* the outer link alone: its value assigns, never made */
+	ck_assert_uint_eq(ks_edit_compose(e, rw, 1, line, strlen(line), &out, done), 0);
+	ck_assert_str_eq(out, line);
+	ck_assert(!done[0]);
+	free(out);
+	ck_assert(!ks_line_accesses(other, strlen(other), "i_ctime"));
+	ck_assert(ks_line_accesses("t = x . i_ctime;", 16, "i_ctime"));
 }
 END_TEST
 
@@ -1179,6 +1247,7 @@ static Suite *suite_report(void)
 	tcase_add_test(tc, test_column_in_file);
 	tcase_add_test(tc, test_include_columns);
 	tcase_add_loop_test(tc, test_call_edit, 0, KS_NCASES(calls));
+	tcase_add_test(tc, test_compose);
 	tcase_add_test(tc, test_callback_head);
 	tcase_add_test(tc, test_include_edit);
 	tcase_add_test(tc, test_delete_edit);
