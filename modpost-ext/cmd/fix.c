@@ -70,9 +70,6 @@ static void add_site(struct ks_fixes *fx, const struct ks_finding *f, const stru
 		e,
 		rw,
 		f->fixes->to,
-		f->diff->kind == KS_BREAK_MEMBER_GONE && strrchr(f->diff->name, '.')
-			? ks_xstrdup(strrchr(f->diff->name, '.') + 1)
-			: NULL,
 	};
 }
 
@@ -85,18 +82,29 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 			continue;
 		for (size_t k = 0; k < f->nlocs; k++) {
 			const struct ks_loc *l = &f->locs[k];
-			const struct ks_migration *e[2];
+			const struct ks_migration *e[2] = { NULL, NULL };
 			const struct ks_rewrite *rw[2];
 			size_t n = f->fix ? ks_fix_entries(f, l, e, rw) : 0;
 
+			if (f->diff->kind == KS_BREAK_MEMBER_GONE && strrchr(f->diff->name, '.')) {
+				char *real = realpath(l->file, NULL);
+
+				ks_array_grow((void **)&fx->gone, fx->ngone, 1, sizeof(*fx->gone));
+				fx->gone[fx->ngone++] = (struct ks_gone_use){
+					real ? real : ks_xstrdup(l->file), l->line,
+					ks_xstrdup(strrchr(f->diff->name, '.') + 1)
+				};
+			}
 			if (!n) {
 				struct ks_buf s = KS_BUF_INIT;
 
 				ks_buf_addf(&s, "%s:%u: %s %s", l->file, l->line,
 					    ks_break_name(f->diff->kind), f->symbol);
-				if (f->fix) {	/* in-tree code shows no single rewrite */
+				/* in-tree code shows no single rewrite: of the
+				 * line's assignment, where it assigns */
+				if (f->fix) {
 					ks_buf_adds(&s, ": ");
-					ks_fix_words(&s, f->fix, f->fixes);
+					ks_fix_words(&s, e[0] ? e[0] : f->fix, f->fixes);
 				}
 				ks_strv_add_unique(&fx->left, &fx->nleft, s.p);
 				ks_buf_free(&s);
@@ -310,23 +318,26 @@ static int compose(const struct ks_lines *ls, const struct ks_fix_site *v, size_
 }
 
 /* Whether line v[0].line of ls, edited as ed, still names a member gone
- * that a site of v[0..n) is for ("inode_set_ctime_to_ts(inode,
+ * that a break of the line uses ("inode_set_ctime_to_ts(inode,
  * dir->i_ctime);": still broken), said in head. */
-static bool still_gone(const struct ks_lines *ls, const struct ks_fix_site *v, size_t n,
-		       const struct ks_edit *ed, struct ks_buf *head)
+static bool still_gone(const struct ks_fixes *fx, const struct ks_lines *ls,
+		       const struct ks_fix_site *v, const struct ks_edit *ed, struct ks_buf *head)
 {
-	const char *p = ls->p[v[0].line - 1];
-	size_t len = ls->len[v[0].line - 1];
+	const char *p = ls->p[v->line - 1];
+	size_t len = ls->len[v->line - 1];
 	char *after = ks_strdupf("%.*s%s%.*s", (int)ed->at[0], p, ed->with ? ed->with : "",
 				 (int)(len - ed->at[1]), p + ed->at[1]);
 	bool gone = false;
 
-	for (size_t i = 0; i < n && !gone; i++) {
-		if (!v[i].gone || !ks_line_accesses(after, strlen(after), v[i].gone))
+	for (size_t i = 0; i < fx->ngone && !gone; i++) {
+		const struct ks_gone_use *g = &fx->gone[i];
+
+		if (g->line != v->line || strcmp(g->file, v->file) ||
+		    !ks_line_accesses(after, strlen(after), g->member))
 			continue;
 		ks_buf_addf(head, "  %s:%u: still names %s, gone on the target, after the "
 				  "rewrite (another use of it has none): not rewritten\n",
-			    v[i].file, v[i].line, v[i].gone);
+			    v->file, v->line, g->member);
 		gone = true;
 	}
 	free(after);
@@ -378,7 +389,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 				missing(head, &v[i]);
 		} else if (v[i].m->include) {
 			c[nc++] = (struct change){ v[i].line - 1, &v[i], &ed[i], INCLUDE };
-		} else if (!still_gone(&ls, &v[i], j - i, &ed[i], head)) {
+		} else if (!still_gone(fx, &ls, &v[i], &ed[i], head)) {
 			c[nc++] = (struct change){ v[i].line - 1, &v[i], &ed[i],
 						   v[i].rw->op == KS_RW_DELETE ? DELETE : REPLACE };
 		}
@@ -416,7 +427,6 @@ int ks_fixes_write(FILE *out, struct ks_fixes *fx)
 			free(fx->v[i].file);
 			free(fx->v[i].fn);
 			free(fx->v[i].type);
-			free(fx->v[i].gone);
 			continue;
 		}
 		fx->v[n++] = fx->v[i];
@@ -456,8 +466,12 @@ void ks_fixes_free(struct ks_fixes *fx)
 		free(fx->v[i].file);
 		free(fx->v[i].fn);
 		free(fx->v[i].type);
-		free(fx->v[i].gone);
 	}
+	for (size_t i = 0; i < fx->ngone; i++) {
+		free(fx->gone[i].file);
+		free(fx->gone[i].member);
+	}
+	free(fx->gone);
 	free(fx->v);
 	ks_strv_free(fx->left, fx->nleft);
 	memset(fx, 0, sizeof(*fx));

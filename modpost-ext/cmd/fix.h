@@ -21,13 +21,21 @@ struct ks_fix_site {
 	const struct ks_migration *m;
 	const struct ks_rewrite *rw;	/* m's one rewrite */
 	const char *to;			/* the release that has the new form */
-	char *gone;			/* a member gone from its struct, that the
-					 * line must no longer name; NULL */
+};
+
+/* A line that uses a member gone from its struct on the target: its
+ * rewrites must leave the member named nowhere on it. */
+struct ks_gone_use {
+	char *file;
+	unsigned line;
+	char *member;
 };
 
 struct ks_fixes {
 	struct ks_fix_site *v;
 	size_t n;
+	struct ks_gone_use *gone;
+	size_t ngone;
 	char **left;			/* "FILE:LINE: KIND NAME" of breaks not rewritten */
 	size_t nleft;
 	size_t rewritten, files;	/* after ks_fixes_write: what the patch holds */

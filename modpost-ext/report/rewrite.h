@@ -99,7 +99,7 @@ char *ks_line_code(const char *s, size_t len);
  * rewrites: ks_migration_at()'s, then, at a line that assigns a member
  * gone and reads it too ("inode->i_ctime = dir->i_ctime;"), f's Read:
  * entry's when it rewrites a read there. Returns how many (0: none, or no
- * single rewrite). */
+ * single rewrite: e[0] the entry that applies, or NULL). */
 size_t ks_fix_entries(const struct ks_finding *f, const struct ks_loc *l,
 		      const struct ks_migration *e[2], const struct ks_rewrite *rw[2]);
 /* Line l of finding f as ks_fix_entries()'s rewrites make it, with those

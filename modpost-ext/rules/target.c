@@ -453,9 +453,10 @@ static void changed(struct ks_buf *b, const struct ks_migration *e,
 		return;
 	}
 	ks_buf_addf(b, "in-tree %s", sites(e));
-	if (named)
-		ks_buf_addf(b, " %s %s%s", e->assign ? "with '" : "of", e->name,
-			    e->callback || e->read || names_it(e) ? "" : e->assign ? "'" : "()");
+	if (named && e->assign)
+		ks_buf_addf(b, " with '%s'", e->name);
+	else if (named)
+		ks_buf_addf(b, " of %s%s", e->name, e->callback || e->read || names_it(e) ? "" : "()");
 	ks_buf_addf(b, " that changed from %s to %s", ms->from, ms->to);
 }
 
