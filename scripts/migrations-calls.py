@@ -179,6 +179,7 @@ def calls(path, names, pattern):
     out = collections.defaultdict(list)
     bodies = function_bodies(text)
     b = 0
+    at, line = 0, 1	# the line of text[at], counted on as the calls come
     for m in pattern.finditer(text):
         name = m.group(1)
         if name not in names if names is not None else name in KEYWORDS:
@@ -194,7 +195,8 @@ def calls(path, names, pattern):
         while b < len(bodies) and bodies[b][1] < m.start():
             b += 1
         func = bodies[b][2] if b < len(bodies) and bodies[b][0] <= m.start() else ""
-        line = text.count("\n", 0, m.start()) + 1
+        line += text.count("\n", at, m.start())
+        at = m.start()
         out[(func, name)].append((line, split_args(text[m.end():end])))
     return out
 
@@ -353,25 +355,48 @@ def func_at(bodies, at):
 def accessors(old, new, dold, dnew, entries):
     """Assignments to a member that in-tree code turned into calls of a
     function new in the newer headers whose name starts with the member's
-    (vma->vm_flags |= X became vm_flags_set(vma, X)): the same file and
-    function has the call with the object (its address for '.') and the
-    value (without its '~' for &=)."""
+    (vma->vm_flags |= X became vm_flags_set(vma, X)), or that sets a
+    member gone from its struct (gone_members(), "set" a word of its name:
+    inode->i_mtime = X became inode_set_mtime_to_ts(inode, X)): the same file and function has the
+    call with the object (its address for '.') and the value (without its
+    '~' for &=), under "MEMBER OP". An assignment of a call of F whose
+    calls in-tree code turned into calls with the object alone
+    (inode->i_ctime = current_time(inode) became
+    inode_set_ctime_current(inode)) is under "MEMBER = F()", with every
+    other assignment of a call of F. The assignments of a member gone are
+    counted in the files whose newer version names one of its setters."""
     newfuncs = {n for n in dnew if n not in dold}
-    members = {n.rsplit("_", 1)[0] for n in newfuncs if "_" in n}
-    members = {m for m in members if any(f.startswith(m + "_") for f in newfuncs)}
-    if not members:
+    gone = gone_members(old, new, dold, dnew)[1]
+    prefixes = {n.rsplit("_", 1)[0] for n in newfuncs if "_" in n}
+    setters = {m: {n for n in newfuncs if n.startswith(m + "_")} for m in prefixes}
+    # of a member gone, the accessors that set it: "set" a word of their
+    # names, as the kernel names setters (inode_set_mtime_to_ts())
+    for m, ns in gone.items():
+        ns = {n for n in ns if "set" in n.split("_")}
+        if ns:
+            setters.setdefault(m, set()).update(ns)
+    if not setters:
         return
     r = subprocess.run(["grep", "-rlE", "--include=*.c", r"(->|\.)(%s)\s*(\|=|&=|=)[^=]" %
-                        "|".join(sorted(members)), "."], cwd=old, capture_output=True, text=True)
+                        "|".join(sorted(setters)), "."], cwd=old, capture_output=True, text=True)
+    found = []	# (member, op, F or None, the name of the call it became, file, line, new line)
+    prefixed = set(prefixes)
     for f in sorted(p[2:] for p in r.stdout.split()):
         if not os.path.isfile(os.path.join(new, f)):
             continue
         text = strip_comments(read(os.path.join(old, f)))
+        # a file that assigns only members gone: read only where its newer
+        # version names one of their setters
+        assigned = {m.group(3) for m in ASSIGN.finditer(text) if m.group(3) in setters}
+        if not assigned & prefixed:
+            newtext = read(os.path.join(new, f))
+            if not any(n in newtext for m in assigned for n in setters[m]):
+                continue
         bodies = function_bodies(text)
         cn = calls(os.path.join(new, f), None, ANY_CALL)
         for m in ASSIGN.finditer(text):
             obj, sep, member, op, value = m.groups()
-            if member not in members:
+            if member not in setters:
                 continue
             value = " ".join(value.split())
             if op == "&=":
@@ -383,14 +408,29 @@ def accessors(old, new, dold, dnew, entries):
             func = func_at(bodies, m.start())
             if not func:
                 continue
-            want = [obj if sep == "->" else "&" + obj, value]
-            took = {(n, ln) for (fn, n), cs in cn.items() if fn == func and n.startswith(member + "_")
-                    for ln, a in cs if a == want}
-            names = {n for n, _ in took}
+            target = obj if sep == "->" else "&" + obj
             line = text.count("\n", 0, m.start()) + 1
-            rw = ("call", names.pop()) if len(names) == 1 else None
+
+            def became(want):
+                took = {(n, ln) for (fn, n), cs in cn.items() if fn == func and n in setters[member]
+                        for ln, a in cs if a == want}
+                names = {n for n, _ in took}
+                return (names.pop(), min(ln for _, ln in took)) if len(names) == 1 else (None, line)
+            fc = re.match(r"([A-Za-z_]\w*)\s*\(", value) if op == "=" else None
+            if fc and close_paren(value, fc.end() - 1) != len(value) - 1:
+                fc = None
+            alone = became([target]) if fc else (None, line)
+            both = became([target, value])
+            found.append((member, op, fc.group(1) if fc else None, alone, both, f, line))
+    # the calls F whose assignments became calls with the object alone
+    alone_fs = {(x[0], x[2]) for x in found if x[2] and x[3][0]}
+    for member, op, fc, alone, both, f, line in found:
+        if (member, fc) in alone_fs:
+            entries["%s %s %s()" % (member, op, fc)].append(
+                (("call", alone[0]) if alone[0] else None, f, line, alone[1]))
+        else:
             entries["%s %s" % (member, op)].append(
-                (rw, f, line, min(ln for _, ln in took) if rw else line))
+                (("call", both[0]) if both[0] else None, f, line, both[1]))
 
 
 OPENER = re.compile(r"\bstruct\s+(\w+)\s+(?:\w+\s+)*?\w+\s*(?:\[[^\]=;]*\])?\s*"
@@ -562,6 +602,47 @@ def struct_members(top):
     return found
 
 
+_GONE = {}
+
+
+def gone_members(old, new, dold, dnew):
+    """The members gone from the one struct of the older headers that had
+    them, for which the newer headers add functions that name them: (member
+    -> struct, member -> those functions). An accessor names what it reads
+    or sets, as a word of its name, after the struct's or the member's
+    prefix: fd_file() fd's file, inode_get_mtime() and
+    inode_set_mtime_to_ts() inode's i_mtime, bdev_partno() block_device's
+    bd_partno; a function the older headers have too, after the struct's
+    whole name (inode_set_ctime_current(), backported to 6.1.1xx)."""
+    if (old, new) in _GONE:
+        return _GONE[(old, new)]
+    mo, mn = struct_members(old), struct_members(new)
+    owner = collections.defaultdict(set)
+    for s, ms in mo.items():
+        if s in mn:
+            for m in ms - mn[s]:
+                owner[m].add(s)
+    newfuncs = {n for n in dnew if n not in dold}
+    words, all_words = collections.defaultdict(set), collections.defaultdict(set)
+    for n in dnew:
+        for w in n.split("_"):
+            (words if n in newfuncs else all_words)[w].add(n)
+
+    def named(m, s):
+        pre, short = m.split("_", 1) if "_" in m and len(m.split("_", 1)[0]) <= 3 else ("", m)
+        # or one the older headers have too (a stable release's
+        # backport: 6.1.1xx's inode_set_ctime_current()) named after
+        # the struct whole
+        return {n for n in words.get(short, ()) if n.startswith(s.split("_")[0] + "_") or
+                (pre and n.startswith(pre))} | \
+            {n for n in all_words.get(short, ()) if n.startswith(s + "_")}
+    gone = {m: next(iter(ss)) for m, ss in owner.items() if len(ss) == 1 and len(m) > 1}
+    accessors = {m: named(m, s) for m, s in gone.items()}
+    gone = {m: s for m, s in gone.items() if accessors[m]}
+    _GONE[(old, new)] = gone, {m: accessors[m] for m in gone}
+    return _GONE[(old, new)]
+
+
 READ = r"([A-Za-z_][\w]*(?:(?:\.|->)[A-Za-z_]\w*|\[[^\]\n]*\])*)\s*(?:\.|->)\s*%s\b(?!\s*(?:[-+*/%%&|^]?=[^=]|\())"
 
 
@@ -570,29 +651,7 @@ def reads(old, new, dold, dnew, entries):
     into calls of a function or macro new in the newer headers, with what
     came before the '.' or '->' ("f.file" became "fd_file(f)"), under
     "struct S.MEMBER"; a member gone from several structs is left out."""
-    mo, mn = struct_members(old), struct_members(new)
-    owner = collections.defaultdict(set)
-    for s, ms in mo.items():
-        if s in mn:
-            for m in ms - mn[s]:
-                owner[m].add(s)
-    newfuncs = {n for n in dnew if n not in dold}
-    # an accessor names what it reads, as a word of its name, after the
-    # struct's or the member's prefix: fd_file() fd's file,
-    # inode_get_mtime() inode's i_mtime, bdev_partno() block_device's
-    # bd_partno
-    words = collections.defaultdict(set)
-    for n in newfuncs:
-        for w in n.split("_"):
-            words[w].add(n)
-
-    def named(m, s):
-        pre, short = m.split("_", 1) if "_" in m and len(m.split("_", 1)[0]) <= 3 else ("", m)
-        return {n for n in words.get(short, ()) if n.startswith(s.split("_")[0] + "_") or
-                (pre and n.startswith(pre))}
-    gone = {m: next(iter(ss)) for m, ss in owner.items() if len(ss) == 1 and len(m) > 1}
-    accessors = {m: named(m, s) for m, s in gone.items()}
-    gone = {m: s for m, s in gone.items() if accessors[m]}
+    gone, accessors = gone_members(old, new, dold, dnew)
     if not gone:
         return
     pat = re.compile(READ % ("(" + "|".join(sorted(gone, key=len, reverse=True)) + ")"))

@@ -371,9 +371,9 @@ fx=$TMP/fix
 if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 	fail "fix: build against $old"
 else
-	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko) >"$TMP/fix.patch" 2>"$TMP/err"
+	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko fixtime.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 20 lines rewritten in 8 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 21 lines rewritten in 9 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -413,6 +413,11 @@ else
 		"-	*size = i_size_read(file_inode(f.file));
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +	*size = i_size_read(file_inode(fd_file(f)));
++#else"
+	expect_grep "fix: a member gone assigned the time now, the setter of it in-tree code calls" "$TMP/fix.patch" \
+		"-	inode->i_ctime = current_time(inode);
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++	inode_set_ctime_current(inode);
 +#else"
 	expect_grep "fix: the #include in-tree users added, after the file's last, for the target's release" "$TMP/fix.patch" \
 		" #include <linux/netdevice.h>
@@ -510,7 +515,7 @@ struct hid_driver.report_fixup [None]"
 	expect_grep "fix: a line deleted: the fix-it empties it" "$TMP/out" "fix-it:\"$fx/fixdel.c\":{10:2-10:22}:\"\""
 	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
-		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "8:2"
+		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "9:2"
 	for kd in "$K" "$H"; do
 		p=$TMP/fix-$(basename "$kd")
 		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"
@@ -519,7 +524,7 @@ struct hid_driver.report_fixup [None]"
 		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
 		expect_eq "fix: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
 	done
-	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko) >"$TMP/out" 2>&1
+	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko fixtime.ko) >"$TMP/out" 2>&1
 	expect_eq "fix -o FILE: the same patch there, nothing on stdout" "$?:$(cmp -s "$TMP/fix.patch" "$TMP/fix2.patch" && echo same):$(grep -c '^+++' "$TMP/out")" "0:same:0"
 	# a line changed since the build: named, not rewritten
 	sed -i 's|^#include <asm/unaligned.h>|#include <asm/unaligned.h> /* moved */\n|' "$fx/fixhdr.c"
@@ -534,6 +539,81 @@ struct hid_driver.report_fixup [None]"
 	expect_grep "fix: a call over two lines, named" "$TMP/fix3.patch" \
 		"$fx/fixcall.c:35: has no call of class_create() with all its arguments (changed since the build, or a call over several lines): not rewritten"
 	expect_grep "fix: the other line of the file, still rewritten" "$TMP/fix3.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
+fi
+# members gone assigned in a chain and assigned values: with the shipped
+# migrations (no single rewrite of i_mtime's assignments), the chain's
+# line is not rewritten, since its inner link's rewrite leaves i_mtime on
+# it; with a migrations file of the test's own that has one, the inner
+# link becomes the outer one's value
+fc=$TMP/fixchain
+if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fixchain" "$fc" KCFLAGS="$API"; then
+	fail "fixchain: build against $old"
+else
+	(cd "$fc" && "$KSUNSET" fix --target "$H" fixchain.ko) >"$TMP/fixc.patch" 2>"$TMP/err"
+	expect_eq "fix, a chain's outer link without a rewrite: exit 1" "$?" 1
+	expect_grep "fix: a line whose rewrite leaves a member gone on it, named" "$TMP/fixc.patch" \
+		"$fc/fixchain.c:13: still names i_mtime, gone on the target, after the rewrite (another use of it has none): not rewritten"
+	expect_no_grep "fix: a line whose rewrite leaves a member gone on it, not rewritten" "$TMP/fixc.patch" "+++ b/fixchain.c"
+	expect_grep "fix: an assignment of a value whose in-tree ones went several ways, listed" "$TMP/fixc.patch" \
+		"  $fc/fixchain.c:20: member-gone struct inode.i_mtime: in-tree code shows no rewrite to copy"
+	cat >"$TMP/time.migrations" <<-EOF
+	From: 6.1
+	To: 6.12
+
+	Assign:  i_ctime = current_time()
+	Rewrite: call inode_set_ctime_current
+	Count:   9 of 10
+	Example: a.c:1 -> a.c:1
+
+	Assign:  i_mtime =
+	Rewrite: call inode_set_mtime_to_ts
+	Count:   9 of 10
+	Example: a.c:2 -> a.c:2
+
+	Assign:  i_atime =
+	Rewrite: call inode_set_atime_to_ts
+	Count:   9 of 10
+	Example: a.c:3 -> a.c:3
+	EOF
+	(cd "$fc" && "$KSUNSET" fix --target "$H" --migrations "$TMP/time.migrations" fixchain.ko) >"$TMP/fixc.patch" 2>"$TMP/err"
+	expect_eq "fix, a chain whose links both have a rewrite: exit 0" "$?" 0
+	expect_grep "fix: a chain of two members gone, the inner assignment the outer one's value" "$TMP/fixc.patch" \
+		"-	dir->i_mtime = dir->i_ctime = current_time(dir);
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++	inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
++#else"
+	expect_grep "fix: a member gone assigned a value, the setter's call" "$TMP/fixc.patch" \
+		"+	inode_set_atime_to_ts(inode, ts);"
+	expect_grep "fix: another, on the next line" "$TMP/fixc.patch" "+	inode_set_mtime_to_ts(inode, ts);"
+	"$KSUNSET" check --target "$H" --migrations "$TMP/time.migrations" --format json "$fc/fixchain.ko" >"$TMP/time.json" 2>"$TMP/err"
+	expect_eq "fix: json: each location's line, as the rewrites of the breaks on it make it" "$(python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    for l in f.get("locations", []):
+        x = l["fix"]
+        print(f["symbol"], l["line"], x and x["before"], "->", x and x["after"])' "$TMP/time.json" | sort)" \
+		"struct inode.i_atime 19 inode->i_atime = ts; -> inode_set_atime_to_ts(inode, ts);
+struct inode.i_ctime 13 dir->i_mtime = dir->i_ctime = current_time(dir); -> inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
+struct inode.i_mtime 13 dir->i_mtime = dir->i_ctime = current_time(dir); -> inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
+struct inode.i_mtime 20 inode->i_mtime = ts; -> inode_set_mtime_to_ts(inode, ts);"
+	"$KSUNSET" check --target "$H" --format json "$fc/fixchain.ko" >"$TMP/time.json" 2>"$TMP/err"
+	expect_eq "fix: json: null where the line would still name a member gone" "$(python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    for l in f.get("locations", []):
+        print(f["symbol"], l["line"], l["fix"])' "$TMP/time.json" | sort)" \
+		"struct inode.i_atime 19 None
+struct inode.i_ctime 13 None
+struct inode.i_mtime 13 None
+struct inode.i_mtime 20 None"
+	for kd in "$K" "$H"; do
+		p=$TMP/fixchain-$(basename "$kd")
+		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fixchain" "$p"
+		(cd "$p" && patch -p1 <"$TMP/fixc.patch") >"$TMP/out" 2>&1
+		expect_eq "fixchain: patch -p1 applies it" "$?" 0
+		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
+		expect_eq "fixchain: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
+	done
 fi
 # a flag dropped from what it is OR-ed with, from a migrations file of the
 # user's own (the shipped one shows no single rewrite for SLAB_MEM_SPREAD)
@@ -560,7 +640,7 @@ fi
 # to its sources): the patch is of the file the link leads to
 fl=$TMP/fixlink
 if mkdir -p "$fl.src/real" && cp "$TOP/tests/kbuild/fix/Kbuild" "$TOP/tests/kbuild/fix/fixcall.c" "$fl.src/real/" &&
-	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o\| fixread.o\| fixinc.o\| fixdel.o\| fixtgt.o//g' "$fl/Kbuild" &&
+	mkdir -p "$fl" && cp "$fl.src/real/Kbuild" "$fl/" && sed -i 's/ fixhdr.o\| fixcb.o\| fixread.o\| fixinc.o\| fixdel.o\| fixtgt.o\| fixtime.o//g' "$fl/Kbuild" &&
 	mv "$fl.src/real" "$fl/real" && ln -s real/fixcall.c "$fl/fixcall.c" &&
 	make -C "$K" M="$fl" modules KCFLAGS="$API" >"$fl.log" 2>&1; then
 	(cd "$fl" && "$KSUNSET" fix --target "$H" fixcall.ko) >"$TMP/fix4.patch" 2>"$TMP/err"
