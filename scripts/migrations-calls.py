@@ -359,7 +359,8 @@ def accessors(old, new, dold, dnew, entries):
     member gone from its struct (gone_members(), "set" a word of its name:
     inode->i_mtime = X became inode_set_mtime_to_ts(inode, X)): the same file and function has the
     call with the object (its address for '.') and the value (without its
-    '~' for &=), under "MEMBER OP". An assignment of a call of F whose
+    '~' for &=), or else one call of one setter with the object and as
+    many arguments (the value rewritten too), under "MEMBER OP". An assignment of a call of F whose
     calls in-tree code turned into calls with the object alone
     (inode->i_ctime = current_time(inode) became
     inode_set_ctime_current(inode)) is under "MEMBER = F()", with every
@@ -411,9 +412,13 @@ def accessors(old, new, dold, dnew, entries):
             target = obj if sep == "->" else "&" + obj
             line = text.count("\n", 0, m.start()) + 1
 
-            def became(want):
+            def became(want, loose=False):
+                # loose: the value as another argument (rewritten too:
+                # inode->i_mtime = inode->i_ctime became
+                # inode_set_mtime_to_ts(inode, inode_get_ctime(inode)))
                 took = {(n, ln) for (fn, n), cs in cn.items() if fn == func and n in setters[member]
-                        for ln, a in cs if a == want}
+                        for ln, a in cs
+                        if a == want or (loose and len(a) == len(want) and a[0] == want[0])}
                 names = {n for n, _ in took}
                 return (names.pop(), min(ln for _, ln in took)) if len(names) == 1 else (None, line)
             fc = re.match(r"([A-Za-z_]\w*)\s*\(", value) if op == "=" else None
@@ -421,6 +426,8 @@ def accessors(old, new, dold, dnew, entries):
                 fc = None
             alone = became([target]) if fc else (None, line)
             both = became([target, value])
+            if not both[0]:
+                both = became([target, value], loose=True)
             found.append((member, op, fc.group(1) if fc else None, alone, both, f, line))
     # the calls F whose assignments became calls with the object alone
     alone_fs = {(x[0], x[2]) for x in found if x[2] and x[3][0]}
