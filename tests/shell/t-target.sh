@@ -367,6 +367,18 @@ print(len(fp) > 0 and len(fp) == len(set(fp)), any(f.endswith("@'"$new"'") for f
 fi
 
 # --- ksunset fix: a patch that keeps both kernels building ---------------
+# tests/kbuild/DIR patched with PATCH applies and builds against $old and
+# $new (LABEL: the tests' names)
+patched_builds() {	# DIR PATCH LABEL
+	for kd in "$K" "$H"; do
+		p=$TMP/$1-$(basename "$kd")
+		rm -rf "$p" && cp -r "$TOP/tests/kbuild/$1" "$p"
+		(cd "$p" && patch -p1 <"$2") >"$TMP/out" 2>&1
+		expect_eq "$3: patch -p1 applies it" "$?" 0
+		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
+		expect_eq "$3: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
+	done
+}
 fx=$TMP/fix
 if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 	fail "fix: build against $old"
@@ -516,14 +528,7 @@ struct hid_driver.report_fixup [None]"
 	# fixhdr.c includes it, but after the line the patch rewrites
 	expect_eq "fix: <linux/version.h> once per file, before its first #include" \
 		"$(grep -c '^+#include <linux/version.h>' "$TMP/fix.patch"):$(grep -A1 '^+#include <linux/version.h>' "$TMP/fix.patch" | grep -c '^ #include <linux/device.h>')" "9:2"
-	for kd in "$K" "$H"; do
-		p=$TMP/fix-$(basename "$kd")
-		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fix" "$p"
-		(cd "$p" && patch -p1 <"$TMP/fix.patch") >"$TMP/out" 2>&1
-		expect_eq "fix: patch -p1 applies it" "$?" 0
-		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
-		expect_eq "fix: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
-	done
+	patched_builds fix "$TMP/fix.patch" fix
 	(cd "$fx" && "$KSUNSET" fix --target "$H" -o "$TMP/fix2.patch" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko fixtime.ko) >"$TMP/out" 2>&1
 	expect_eq "fix -o FILE: the same patch there, nothing on stdout" "$?:$(cmp -s "$TMP/fix.patch" "$TMP/fix2.patch" && echo same):$(grep -c '^+++' "$TMP/out")" "0:same:0"
 	# a line changed since the build: named, not rewritten
@@ -570,14 +575,7 @@ for f in json.load(open(sys.argv[1]))["findings"]:
 struct inode.i_ctime 13 dir->i_mtime = dir->i_ctime = current_time(dir); -> inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
 struct inode.i_mtime 13 dir->i_mtime = dir->i_ctime = current_time(dir); -> inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
 struct inode.i_mtime 20 inode->i_mtime = ts; -> inode_set_mtime_to_ts(inode, ts);"
-	for kd in "$K" "$H"; do
-		p=$TMP/fixchain-$(basename "$kd")
-		rm -rf "$p" && cp -r "$TOP/tests/kbuild/fixchain" "$p"
-		(cd "$p" && patch -p1 <"$TMP/fixc.patch") >"$TMP/out" 2>&1
-		expect_eq "fixchain: patch -p1 applies it" "$?" 0
-		LC_MESSAGES=C make -C "$kd" M="$p" modules >"$p.log" 2>&1
-		expect_eq "fixchain: the patched module builds against $(basename "$kd" | sed 's/^linux-headers-//')" "$?" 0
-	done
+	patched_builds fixchain "$TMP/fixc.patch" fixchain
 	cat >"$TMP/time.migrations" <<-EOF
 	From: 6.1
 	To: 6.12
