@@ -508,14 +508,16 @@ static char *value_call(const char *s)
 	return NULL;
 }
 
-/* "vm_flags |=" (call: "i_ctime = current_time()", a value that is a
- * whole call); NULL: line lineno of path does not assign member so. */
-static char *assigned(const char *member, const char *path, unsigned lineno, bool call)
+/* "vm_flags |=", and in *call "i_ctime = current_time()" when the value
+ * is a whole call (else NULL): how line lineno of path assigns member, as
+ * one read of the line; NULL: it does not. */
+static char *assigned(const char *member, const char *path, unsigned lineno, char **call)
 {
 	static const char *const ops[] = { "|=", "&=", "=" };
 	char *line, *r = NULL, *at, *f;
 	size_t len, n = strlen(member);
 
+	*call = NULL;
 	if (ks_file_line(path, lineno, &line, &len) < 0)
 		return NULL;
 	line[len] = '\0';
@@ -529,10 +531,9 @@ static char *assigned(const char *member, const char *path, unsigned lineno, boo
 
 			if (strncmp(p, ops[i], k) || p[k] == '=')
 				continue;
-			if (!call)
-				r = ks_strdupf("%s %s", member, ops[i]);
-			else if (i == 2 && (f = value_call(p + k))) {
-				r = ks_strdupf("%s = %s", member, f);
+			r = ks_strdupf("%s %s", member, ops[i]);
+			if (i == 2 && (f = value_call(p + k))) {
+				*call = ks_strdupf("%s = %s", member, f);
 				free(f);
 			}
 		}
@@ -543,22 +544,31 @@ static char *assigned(const char *member, const char *path, unsigned lineno, boo
 
 char *ks_assigned_with(const char *member, const char *path, unsigned lineno)
 {
-	return assigned(member, path, lineno, false);
+	char *call, *r = assigned(member, path, lineno, &call);
+
+	free(call);
+	return r;
+}
+
+/* The Assign: entry of ms named call, else op (either NULL); NULL: none. */
+static const struct ks_migration *assign_entry(const struct ks_migrations *ms, const char *call,
+					       const char *op)
+{
+	const struct ks_migration *e = call ? ks_migrations_find(ms, call, true) : NULL;
+
+	if (!e || !e->assign)
+		e = op ? ks_migrations_find(ms, op, true) : NULL;
+	return e && e->assign ? e : NULL;
 }
 
 const struct ks_migration *ks_migrations_assign(const struct ks_migrations *ms, const char *member,
 						const char *path, unsigned lineno)
 {
-	const struct ks_migration *e = NULL;
+	char *call, *op = assigned(member, path, lineno, &call);
+	const struct ks_migration *e = assign_entry(ms, call, op);
 
-	for (int call = 1; call >= 0 && !e; call--) {
-		char *name = assigned(member, path, lineno, call);
-
-		e = name ? ks_migrations_find(ms, name, true) : NULL;
-		if (e && !e->assign)
-			e = NULL;
-		free(name);
-	}
+	free(call);
+	free(op);
 	return e;
 }
 
@@ -589,7 +599,7 @@ const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 					   const struct ks_migration *e, const char *path,
 					   unsigned lineno)
 {
-	char *member, *op;
+	char *member, *op, *call;
 	const struct ks_migration *at;
 
 	if (!e || !(e->assign || e->read))
@@ -597,8 +607,9 @@ const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 	member = e->assign ? ks_xstrndup(e->name, strcspn(e->name, " "))
 			   : ks_xstrdup(strrchr(e->name, '.') + 1);
 	/* a read's entry at a line that assigns the member: its Assign: one */
-	op = e->read ? ks_assigned_with(member, path, lineno) : NULL;
-	at = e->assign || op ? ks_migrations_assign(ms, member, path, lineno) : e;
+	op = assigned(member, path, lineno, &call);
+	at = e->assign || op ? assign_entry(ms, call, op) : e;
+	free(call);
 	free(op);
 	free(member);
 	return at;

@@ -284,10 +284,10 @@ static bool assign_span(const char *s, size_t len, const char *name, const char 
 	/* a chain's inner link: after '=', of '=' (a setter that returns
 	 * what it set; a compound one's returns nothing) */
 	if (memchr(s + start, '=', dot - start)) {
-		if (oplen != 1)
-			goto no;
 		size_t k;
 
+		if (oplen != 1)
+			goto no;
 		o = object_start(s, dot);
 		for (k = o; k > start && (s[k - 1] == ' ' || s[k - 1] == '\t'); k--)
 			;
