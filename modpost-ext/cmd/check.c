@@ -650,7 +650,7 @@ static int check_one(void *ctx, const struct ks_module *m)
 		ks_baseline_apply(&r->baseline, m->name, &r->check.found);
 	ks_findings_sort(&r->check.found);
 	if (r->o.fix) {
-		ks_fixes_collect(&r->fixes, &r->check.found);
+		ks_fixes_collect(&r->fixes, &r->check.found, m);
 		ks_findings_free(&r->check.found);
 		return 0;
 	}

@@ -39,33 +39,16 @@
 
 #define CONTEXT 3		/* lines around a change, as diff -u */
 
-/* The site of finding f's location l, edited as e's rewrite rw. */
-static void add_site(struct ks_fixes *fx, const struct ks_finding *f, const struct ks_loc *l,
-		     const struct ks_migration *e, const struct ks_rewrite *rw)
+/* A site of file at line, edited as e's rewrite rw (f's): fn, a
+ * callback's function, copied. */
+static void push_site(struct ks_fixes *fx, const struct ks_finding *f, char *file, unsigned line,
+		      const char *fn, const struct ks_migration *e, const struct ks_rewrite *rw)
 {
-	/* the file itself: a build may compile it through a link (openafs's
-	 * MODLOAD-RELEASE folder links to src/afs) */
-	char *real = realpath(l->file, NULL), *fn = NULL;
-	unsigned line = l->line;
-
-	/* a callback's line: the one of the head of the function the use's
-	 * line stores that changes; an #include's, the one it goes before;
-	 * else the use's */
-	if (e->callback || e->include) {
-		struct ks_callee callee = { NULL, f->diff->old };
-		struct ks_edit ed;
-
-		callee.name = fn = e->callback ? ks_callback_at(e, l->file, l->line, f->diff->callback)
-					       : NULL;
-		if (!ks_edit_file(e, rw, l->file, l->line, &callee, &ed))
-			line = ed.line;
-		ks_edit_free(&ed);
-	}
 	ks_array_grow((void **)&fx->v, fx->n, 1, sizeof(*fx->v));
 	fx->v[fx->n++] = (struct ks_fix_site){
-		real ? real : ks_xstrdup(l->file),
+		file,
 		line,
-		fn,
+		fn ? ks_xstrdup(fn) : NULL,
 		fn ? ks_xstrdup(f->diff->old) : NULL,
 		e,
 		rw,
@@ -73,8 +56,152 @@ static void add_site(struct ks_fixes *fx, const struct ks_finding *f, const stru
 	};
 }
 
-void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
+/* The module's own files: its units' sources and the files that hold
+ * their #includes, below the current directory (where the patch
+ * applies), read once, on the first callback defined in none of the
+ * files of its uses. */
+static void own_files(struct ks_fixes *fx)
 {
+	char cwd[PATH_MAX], **raw = NULL;
+	size_t clen, nraw = 0;
+
+	fx->own.read = true;
+	if (!fx->module || !getcwd(cwd, sizeof(cwd)))
+		return;
+	clen = strlen(cwd);
+	for (size_t i = 0; i < fx->module->units.n; i++) {
+		const struct ks_unit *u = &fx->module->units.v[i];
+
+		if (u->source)
+			ks_strv_add_unique(&raw, &nraw, u->source);
+		for (size_t k = 0; k < u->nincludes; k++)
+			if (u->includes[k].file)
+				ks_strv_add_unique(&raw, &nraw, u->includes[k].file);
+	}
+	for (size_t i = 0; i < nraw; i++) {
+		char *real = realpath(raw[i], NULL);
+
+		if (real && !strncmp(real, cwd, clen) && real[clen] == '/' &&
+		    ks_strv_find(fx->own.path, fx->own.n, real) < 0) {
+			ks_array_grow((void **)&fx->own.path, fx->own.n, 1, sizeof(*fx->own.path));
+			ks_array_grow((void **)&fx->own.ls, fx->own.n, 1, sizeof(*fx->own.ls));
+			if (ks_lines_read(&fx->own.ls[fx->own.n], real) < 0) {
+				ks_lines_free(&fx->own.ls[fx->own.n]);
+			} else {
+				fx->own.path[fx->own.n++] = real;
+				real = NULL;
+			}
+		}
+		free(real);
+	}
+	ks_strv_free(raw, nraw);
+}
+
+/* The module's own files let go: the next module reads its own. */
+static void own_free(struct ks_fixes *fx)
+{
+	for (size_t i = 0; i < fx->own.n; i++)
+		ks_lines_free(&fx->own.ls[i]);
+	free(fx->own.ls);
+	ks_strv_free(fx->own.path, fx->own.n);
+	memset(&fx->own, 0, sizeof(fx->own));
+	fx->module = NULL;
+}
+
+/* The sites of a callback's heads in file (lines ls) that rw rewrites,
+ * ks_callback_heads()'s: its definition's, unless none is there or it is
+ * static and global (another function of the same name than the one of a
+ * use in another file), then its declarations'; decls: the declarations'
+ * alone. Whether the definition's was: *local, whether it is static. */
+static bool heads_in(struct ks_fixes *fx, const struct ks_finding *f, const char *file,
+		     const struct ks_lines *ls, const struct ks_callee *fn, bool decls, bool global,
+		     const struct ks_migration *e, const struct ks_rewrite *rw, bool *local)
+{
+	struct ks_heads h;
+	bool def;
+
+	ks_callback_heads(rw, ls, fn, &h);
+	def = !decls && h.def && !(global && h.local);
+	if (def) {
+		push_site(fx, f, ks_xstrdup(file), h.def, fn->name, e, rw);
+		*local = h.local;
+	}
+	for (size_t i = 0; (def || decls) && i < h.ndecl; i++)
+		push_site(fx, f, ks_xstrdup(file), h.decl[i], fn->name, e, rw);
+	ks_heads_free(&h);
+	return def;
+}
+
+/* A callback's sites for the use l: the head of the function the use's
+ * line stores, in the use's file, else in another of the module's own
+ * files where it is not static, and the declarations of it (in its
+ * definition's file; of one not static, in the module's own headers too);
+ * none found: the use's line, said not rewritten. */
+static void callback_sites(struct ks_fixes *fx, const struct ks_finding *f, const struct ks_loc *l,
+			   char *real, const struct ks_migration *e, const struct ks_rewrite *rw)
+{
+	char *name = ks_callback_at(e, l->file, l->line, f->diff->callback);
+	struct ks_callee fn = { name, f->diff->old };
+	struct ks_lines ls;
+	bool def = false, local = true;
+	size_t at = SIZE_MAX;
+
+	if (ks_lines_read(&ls, real) == 0)
+		def = heads_in(fx, f, real, &ls, &fn, false, false, e, rw, &local);
+	ks_lines_free(&ls);
+	if (!fx->own.read && name)
+		own_files(fx);
+	for (size_t i = 0; !def && name && i < fx->own.n; i++) {
+		if (strcmp(fx->own.path[i], real) &&
+		    heads_in(fx, f, fx->own.path[i], &fx->own.ls[i], &fn, false, true, e, rw, &local)) {
+			def = true;
+			at = i;
+		}
+	}
+	for (size_t i = 0; def && !local && i < fx->own.n; i++) {
+		const char *path = fx->own.path[i];
+		size_t n = strlen(path);
+
+		if (i != at && strcmp(path, real) && n > 2 && !strcmp(path + n - 2, ".h"))
+			heads_in(fx, f, path, &fx->own.ls[i], &fn, true, true, e, rw, &local);
+	}
+	if (!def)
+		push_site(fx, f, real, l->line, name, e, rw);
+	else
+		free(real);
+	free(name);
+}
+
+/* The site of finding f's location l, edited as e's rewrite rw. */
+static void add_site(struct ks_fixes *fx, const struct ks_finding *f, const struct ks_loc *l,
+		     const struct ks_migration *e, const struct ks_rewrite *rw)
+{
+	/* the file itself: a build may compile it through a link (openafs's
+	 * MODLOAD-RELEASE folder links to src/afs) */
+	char *real = realpath(l->file, NULL);
+	unsigned line = l->line;
+
+	if (!real)
+		real = ks_xstrdup(l->file);
+	if (e->callback) {
+		callback_sites(fx, f, l, real, e, rw);
+		return;
+	}
+	/* an #include's line: the one it goes before; else the use's */
+	if (e->include) {
+		struct ks_edit ed;
+
+		if (!ks_edit_file(e, rw, l->file, l->line, NULL, &ed))
+			line = ed.line;
+		ks_edit_free(&ed);
+	}
+	push_site(fx, f, real, line, NULL, e, rw);
+}
+
+void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found,
+		      const struct ks_module *m)
+{
+	fx->module = m;
 	for (size_t i = 0; i < found->n; i++) {
 		const struct ks_finding *f = &found->v[i];
 
@@ -114,6 +241,7 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found)
 				add_site(fx, f, l, e[i], rw[i]);
 		}
 	}
+	own_free(fx);
 }
 
 /* The header an Include: site's #include names; "" for the others. */

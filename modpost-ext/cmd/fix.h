@@ -7,6 +7,8 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "file.h"
+#include "module/elfmod.h"
 #include "rules/rules.h"
 
 /* One line to rewrite as in-tree code did: an #include of a header it
@@ -39,11 +41,21 @@ struct ks_fixes {
 	char **left;			/* "FILE:LINE: KIND NAME" of breaks not rewritten */
 	size_t nleft;
 	size_t rewritten, files;	/* after ks_fixes_write: what the patch holds */
+	const struct ks_module *module;	/* ks_fixes_collect()'s, while it runs */
+	struct {			/* its own files, once a callback needs them */
+		char **path;
+		struct ks_lines *ls;
+		size_t n;
+		bool read;
+	} own;
 };
 
-/* The breaks among one module's findings: a site for each location of one
- * with a rewrite, a line of the header for each of the others. */
-void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found);
+/* The breaks among one module's findings (of m): a site for each location
+ * of one with a rewrite (a callback's: its definition and declarations,
+ * in the use's file or another of m's own below the current directory),
+ * a line of the header for each of the others. */
+void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found,
+		      const struct ks_module *m);
 /* The patch, paths relative to the current directory with a/ and b/: a
  * header listing the breaks it does not rewrite (and sites it could not:
  * a file not found, a line that changed since the build), then one diff

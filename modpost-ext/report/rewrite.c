@@ -416,6 +416,8 @@ struct head {
 	size_t line, name;
 	size_t pl[MAX_ARGS], pa[MAX_ARGS], pb[MAX_ARGS];	/* line, start, end */
 	unsigned n;
+	char end;		/* head_at()'s */
+	int fit;		/* all_heads()'s */
 };
 
 /* Reads the parameters of the head whose '(' is p[k][open] into h; false
@@ -531,55 +533,113 @@ static int fits(const char *const *p, const struct head *h, const char *type)
 	return 2;
 }
 
-/* Whether line s (len bytes) may stand between a head and its body: a
- * directive, or another head of fn on one line (one per kernel version
- * under #if, their body shared). */
-static bool between(const char *s, size_t len, const char *fn)
+/* The head of fn whose name is p[k][at]: its parameters into *h, then
+ * '{' (blank lines, directives and other heads of fn between allowed), a
+ * declaration's ';', or nothing more (the last line given ends the head):
+ * h->end that character, or '\0'. False when there is no head there. */
+static bool head_at(const char *const *p, const size_t *len, size_t n, const char *fn, size_t k,
+		    size_t at, struct head *h)
 {
-	size_t i = skip_blanks(s, len, 0), at = find_name(s, len, fn, 0);
+	size_t i = skip_blanks(p[k], len[k], at + strlen(fn)), m = k;
 
-	if (i < len && s[i] == '#')
-		return true;
-	at = at < len ? skip_blanks(s, len, at + strlen(fn)) : len;
-	return at < len && s[at] == '(';
-}
+	if (i == len[k] || p[k][i] != '(')
+		return false;
+	i++;
+	h->line = k;
+	h->name = at;
+	if (!parameters(p, len, n, &m, &i, h))
+		return false;
+	/* between the head and its body: directives, and other heads of fn
+	 * (one per kernel version under #if, their body shared) */
+	for (i = skip_blanks(p[m], len[m], i); i == len[m] && m + 1 < n;) {
+		size_t name, j, o;
+		struct head other;
 
-/* A definition of fn among the lines: its name, then its parameters,
- * then '{' (blank lines, directives and other heads of fn between
- * allowed), or nothing more (the last line given ends the head). Of
- * several, the one that fits type best (fits()), the first of those. */
-static bool find_head(const char *const *p, const size_t *len, size_t n, const char *fn,
-		      const char *type, struct head *h)
-{
-	struct head got;
-	int best = -1;
-
-	for (size_t k = 0; k < n; k++) {
-		for (size_t at = find_name(p[k], len[k], fn, 0); at < len[k];
-		     at = find_name(p[k], len[k], fn, at + 1)) {
-			size_t i = skip_blanks(p[k], len[k], at + strlen(fn)), m = k;
-			int fit;
-
-			if (i == len[k] || p[k][i] != '(')
-				continue;
-			i++;
-			got.line = k;
-			got.name = at;
-			if (!parameters(p, len, n, &m, &i, &got))
-				continue;
-			for (i = skip_blanks(p[m], len[m], i); i == len[m] && m + 1 < n;) {
-				m++;
-				i = between(p[m], len[m], fn) ? len[m] : skip_blanks(p[m], len[m], 0);
-			}
-			if (i != len[m] && p[m][i] != '{')
-				continue;
-			if ((fit = fits(p, &got, type)) > best) {
-				*h = got;
-				best = fit;
+		m++;
+		name = find_name(p[m], len[m], fn, 0);
+		i = skip_blanks(p[m], len[m], 0);
+		j = name < len[m] ? skip_blanks(p[m], len[m], name + strlen(fn)) : len[m];
+		if (i < len[m] && p[m][i] == '#') {
+			i = len[m];
+		} else if (j < len[m] && p[m][j] == '(') {
+			o = m;
+			j++;
+			if (parameters(p, len, n, &o, &j, &other)) {
+				m = o;
+				i = skip_blanks(p[m], len[m], j);
 			}
 		}
 	}
-	return best >= 0;
+	h->end = i == len[m] ? '\0' : p[m][i];
+	return !h->end || h->end == '{' || h->end == ';';
+}
+
+/* Every head of fn among the lines (head_at()), h->fit how well it fits
+ * type (fits()); how many, into *v (to free). */
+static size_t all_heads(const char *const *p, const size_t *len, size_t n, const char *fn,
+			const char *type, struct head **v)
+{
+	struct head got;
+	size_t count = 0;
+
+	*v = NULL;
+	for (size_t k = 0; k < n; k++) {
+		for (size_t at = find_name(p[k], len[k], fn, 0); at < len[k];
+		     at = find_name(p[k], len[k], fn, at + 1)) {
+			if (!head_at(p, len, n, fn, k, at, &got))
+				continue;
+			got.fit = fits(p, &got, type);
+			ks_array_grow((void **)v, count, 1, sizeof(**v));
+			(*v)[count++] = got;
+		}
+	}
+	return count;
+}
+
+/* A definition of fn among the heads v[0..n): of several, the one that
+ * fits its type best (fits()), the first of those; NULL: none. */
+static const struct head *definition(const struct head *v, size_t n)
+{
+	const struct head *h = NULL;
+
+	for (size_t i = 0; i < n; i++)
+		if (v[i].end != ';' && (!h || v[i].fit > h->fit))
+			h = &v[i];
+	return h;
+}
+
+/* Whether head h is a declaration of the function: a ';' after it, a type
+ * before its name on its line (words and '*', the first no keyword of a
+ * statement: not "return f(x);"), and each parameter spelling every word
+ * of the type's. */
+static bool declaration(const char *const *p, const size_t *len, const struct head *h)
+{
+	static const char *const statements[] = { "return", "else", "do", "case", "goto",
+						   "sizeof" };
+	const char *s = p[h->line];
+	size_t a = skip_blanks(s, len[h->line], 0), w;
+
+	if (h->end != ';' || h->fit != 2 || a == h->name)
+		return false;
+	for (size_t i = a; i < h->name; i++)
+		if (!ident_char(s[i]) && !strchr(" \t*", s[i]))
+			return false;
+	for (w = a; w < h->name && ident_char(s[w]); w++)
+		;
+	for (size_t i = 0; i < KS_ARRAY_SIZE(statements); i++)
+		if (w - a == strlen(statements[i]) && !strncmp(s + a, statements[i], w - a))
+			return false;
+	return true;
+}
+
+/* Whether the definition h is static (the word before its name, on its
+ * line or the one before). */
+static bool is_static(const char *const *p, const size_t *len, const struct head *h)
+{
+	if (find_name(p[h->line], h->name, "static", 0) < h->name)
+		return true;
+	return h->line && skip_blanks(p[h->line], len[h->line], 0) == h->name &&
+	       find_name(p[h->line - 1], len[h->line - 1], "static", 0) < len[h->line - 1];
 }
 
 /* What rw (CONST, RETYPE) changes of the head h: "const " before the
@@ -640,17 +700,37 @@ static bool head_edit(const char *const *p, const size_t *len, const struct head
 	return false;
 }
 
-int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
-		     size_t n, const struct ks_callee *fn, struct ks_edit *ed)
+/* ks_edit_callback(); at: the head edited is the one (fn's definition,
+ * or a declaration of it) whose edit is on line at (1-based), else the
+ * definition. */
+static int edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
+			 size_t n, const struct ks_callee *fn, unsigned at, struct ks_edit *ed)
 {
 	struct ks_buf after = KS_BUF_INIT;
-	struct head h = { 0 };
-	size_t line, from, to;
+	const struct head *h = NULL;
+	struct head *v;
+	size_t nv, line, from, to;
 
 	memset(ed, 0, sizeof(*ed));
-	if (!fn || !fn->name || !find_head(p, len, n, fn->name, fn->type, &h) ||
-	    !head_edit(p, len, &h, rw, &line, ed->at, &ed->with))
+	if (!fn || !fn->name)
 		return -ERANGE;
+	nv = all_heads(p, len, n, fn->name, fn->type, &v);
+	for (size_t i = 0; at && i < nv && !h; i++) {
+		if ((v[i].end == ';' && !declaration(p, len, &v[i])) ||
+		    !head_edit(p, len, &v[i], rw, &line, ed->at, &ed->with))
+			continue;
+		if (line + 1 == at) {
+			h = &v[i];
+		} else {
+			free(ed->with);
+			ed->with = NULL;
+		}
+	}
+	if (!h && (!(h = definition(v, nv)) || !head_edit(p, len, h, rw, &line, ed->at, &ed->with))) {
+		free(v);
+		return -ERANGE;
+	}
+	free(v);
 	/* before and after: the line, its blanks around left out */
 	from = skip_blanks(p[line], len[line], 0);
 	for (to = len[line]; to > from && (p[line][to - 1] == ' ' || p[line][to - 1] == '\t'); to--)
@@ -664,6 +744,44 @@ int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const si
 	for (int i = 0; i < 2; i++)
 		ks_columns_at(p[line], ed->at[i], &ed->dcol[i], &ed->ucol[i]);
 	return 0;
+}
+
+int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
+		     size_t n, const struct ks_callee *fn, struct ks_edit *ed)
+{
+	return edit_callback(rw, p, len, n, fn, 0, ed);
+}
+
+void ks_callback_heads(const struct ks_rewrite *rw, const struct ks_lines *ls,
+		       const struct ks_callee *fn, struct ks_heads *out)
+{
+	struct head *v = NULL;
+	const struct head *def;
+	size_t nv = fn && fn->name ? all_heads(ls->p, ls->len, ls->n, fn->name, fn->type, &v) : 0;
+	size_t at[2], line;
+	char *with;
+
+	memset(out, 0, sizeof(*out));
+	if ((def = definition(v, nv)) && head_edit(ls->p, ls->len, def, rw, &line, at, &with)) {
+		out->def = (unsigned)line + 1;
+		out->local = is_static(ls->p, ls->len, def);
+		free(with);
+	}
+	for (size_t i = 0; i < nv; i++) {
+		if (!declaration(ls->p, ls->len, &v[i]) ||
+		    !head_edit(ls->p, ls->len, &v[i], rw, &line, at, &with))
+			continue;
+		free(with);
+		ks_array_grow((void **)&out->decl, out->ndecl, 1, sizeof(*out->decl));
+		out->decl[out->ndecl++] = (unsigned)line + 1;
+	}
+	free(v);
+}
+
+void ks_heads_free(struct ks_heads *h)
+{
+	free(h->decl);
+	memset(h, 0, sizeof(*h));
 }
 
 /* Where the line's code ends: past its last byte that is neither blank
@@ -1013,7 +1131,7 @@ int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
 		stores.name = cb = lineno && lineno <= ls->n && member
 					   ? stored(member + 1, ls->p[lineno - 1], ls->len[lineno - 1])
 					   : NULL;
-		r = ks_edit_callback(rw, ls->p, ls->len, ls->n, cb ? &stores : fn, ed);
+		r = edit_callback(rw, ls->p, ls->len, ls->n, cb ? &stores : fn, cb ? 0 : lineno, ed);
 		free(cb);
 		return r;
 	}

@@ -54,7 +54,8 @@ int ks_edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 		 size_t len, const struct ks_callee *fn, struct ks_edit *ed) KS_MUST_CHECK;
 /* The same for line lineno (1-based) of the lines ls; for a Callback:
  * entry ks_edit_callback() of them for the function line lineno stores
- * (ks_callback_at(), fn the fallback); for an Include: entry its header's
+ * (ks_callback_at(), fn the fallback: its declaration whose edit is on
+ * line lineno, else its definition); for an Include: entry its header's
  * #include, after the last #include before line lineno that no
  * conditional holds (a header's include guard aside), else after the
  * guard's #define of a header that includes nothing there. ed->line: the line
@@ -79,6 +80,22 @@ int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 int ks_edit_callback(const struct ks_rewrite *rw, const char *const *p, const size_t *len,
 		     size_t n, const struct ks_callee *fn, struct ks_edit *ed) KS_MUST_CHECK;
 void ks_edit_free(struct ks_edit *ed);
+/* The heads of fn among ls that a Callback: entry's rewrite rw edits:
+ * its definition (ks_edit_callback()'s) and each declaration of it (a
+ * ';' after its parameters, a type before its name, each parameter
+ * spelling every word of fn's type's: "extern int x_getattr(struct
+ * user_namespace *, ...);"), the line each edit is on. ks_edit_at() edits
+ * the declaration whose edit is on the line it is given. */
+struct ks_heads {
+	unsigned def;		/* 1-based; 0: no definition, or it has what rw
+				 * makes already */
+	bool local;		/* the definition is static */
+	unsigned *decl;
+	size_t ndecl;
+};
+void ks_callback_heads(const struct ks_rewrite *rw, const struct ks_lines *ls,
+		       const struct ks_callee *fn, struct ks_heads *out);
+void ks_heads_free(struct ks_heads *h);
 /* The module's function that line lineno of path stores in a Callback:
  * entry e's member (".devnode = f", "c->devnode = &f"), to free; fallback
  * (copied) when the line stores none there. */

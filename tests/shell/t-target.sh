@@ -545,6 +545,34 @@ struct hid_driver.report_fixup [None]"
 		"$fx/fixcall.c:35: has no call of class_create() with all its arguments (changed since the build, or a call over several lines): not rewritten"
 	expect_grep "fix: the other line of the file, still rewritten" "$TMP/fix3.patch" "+static DEFINE_SEMAPHORE(fixcall_lock, 1);"
 fi
+# callbacks defined in another file than the table that stores them,
+# declared in the module's header (an older kernel's prototype beside it),
+# or declared static before the table: each definition and declaration
+# rewritten, none of another kernel's, and the module builds on both
+fs=$TMP/fixsplit
+if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fixsplit" "$fs" KCFLAGS="$API"; then
+	fail "fixsplit: build against $old"
+else
+	(cd "$fs" && "$KSUNSET" fix --target "$H" fixsplit.ko) >"$TMP/fixs.patch" 2>"$TMP/err"
+	expect_eq "fix, callbacks defined in another file: exit 0" "$?" 0
+	expect_grep "fix: callbacks defined elsewhere, their heads and declarations" "$TMP/err" \
+		"ksunset: fix: 6 lines rewritten in 3 files; 0 breaks not rewritten"
+	expect_grep "fix: a definition in another file, its head's second line" "$TMP/fixs.patch" \
+		"--- a/fixsplit_fn.c"
+	expect_grep "fix: the head of the compiled branch of an #if, over two lines" "$TMP/fixs.patch" \
+		"-int fixsplit_uevent(struct device *dev,
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++int fixsplit_uevent(const struct device *dev,"
+	expect_grep "fix: the header's declaration" "$TMP/fixs.patch" \
+		"+int fixsplit_uevent(const struct device *dev, struct kobj_uevent_env *env);"
+	expect_grep "fix: the header's declaration over two lines" "$TMP/fixs.patch" \
+		"+			  const struct device_driver *drv);"
+	expect_no_grep "fix: an older kernel's prototype left alone" "$TMP/fixs.patch" \
+		"-int fixsplit_uevent(struct device *dev, char **envp, int num_envp);"
+	expect_grep "fix: a static declaration before the table" "$TMP/fixs.patch" \
+		"+static int fixsplit_match2(struct device *dev, const struct device_driver *drv);"
+	patched_builds fixsplit "$TMP/fixs.patch" fixsplit
+fi
 # members gone assigned in a chain and assigned values: with the shipped
 # migrations, the chain's inner link becomes the outer one's value and
 # each assignment of a value a setter's call; with a migrations file of the

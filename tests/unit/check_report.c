@@ -821,6 +821,21 @@ START_TEST(test_compose)
 }
 END_TEST
 
+/* A file's lines, written to a file of its own (path, to unlink). */
+static void write_file(char *path, const char *text)
+{
+	int fd;
+	FILE *f;
+
+	strcpy(path, "/tmp/ks-edit-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
 /* Where a callback is defined: its head's ')' followed by '{' on the line
  * or a later one, not a declaration, a call or a longer name; its
  * parameters over several lines, the return type on the line before the
@@ -946,20 +961,69 @@ START_TEST(test_callback_head)
 }
 END_TEST
 
-/* A file's lines, written to a file of its own (path, to unlink). */
-static void write_file(char *path, const char *text)
+/* A callback's heads that its rewrite edits: its definition (the compiled
+ * branch's of an #if, over two lines) and each declaration that spells
+ * the member's parameters, not another kernel's, nor a call; the edit at a
+ * declaration's line is of that declaration. */
+START_TEST(test_callback_heads)
 {
-	int fd;
-	FILE *f;
+	char path[32];
+	struct ks_migration m = { .name = (char *)"struct bus_type.match", .call = true,
+				  .callback = true, .of = 3, .nrw = 1 };
+	struct ks_callee fn = { "a_match", "int (*)(struct device *, struct device_driver *)" };
+	struct ks_lines ls;
+	struct ks_heads h;
+	struct ks_edit e;
 
-	strcpy(path, "/tmp/ks-edit-XXXXXX");
-	fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
+	m.rw[0] = (struct ks_rewrite){ KS_RW_CONST, 2, NULL, 3, NULL, NULL };
+	write_file(path, "#include \"x.h\"\n"						/* 1 */
+			 "extern int a_match(struct device *dev,\n"
+			 "\t\t   struct device_driver *drv);\n"
+			 "int a_match(struct device *dev, char **envp);\n"
+			 "static int a_match(struct device *dev, struct device_driver *drv);\n" /* 5 */
+			 "\treturn a_match(dev, drv);\n"
+			 "\tr = a_match(struct_device, device_driver);\n"
+			 "#if 0\n"
+			 "static int a_match(struct device *dev,\n"
+			 "\t\tint old)\n"						/* 10 */
+			 "#else\n"
+			 "static int a_match(struct device *dev,\n"
+			 "\t\tstruct device_driver *drv)\n"
+			 "#endif\n"
+			 "{\n");								/* 15 */
+	ck_assert_int_eq(ks_lines_read(&ls, path), 0);
+	ks_callback_heads(&m.rw[0], &ls, &fn, &h);
+	ck_assert_uint_eq(h.def, 13);
+	ck_assert(h.local);
+	ck_assert_uint_eq(h.ndecl, 2);
+	ck_assert_uint_eq(h.decl[0], 3);
+	ck_assert_uint_eq(h.decl[1], 5);
+	ks_heads_free(&h);
+	ck_assert_int_eq(ks_edit_at(&m, &m.rw[0], &ls, 5, &fn, &e), 0);
+	ck_assert_uint_eq(e.line, 5);
+	ck_assert_str_eq(e.after, "static int a_match(struct device *dev, const struct device_driver *drv);");
+	ks_edit_free(&e);
+	ck_assert_int_eq(ks_edit_at(&m, &m.rw[0], &ls, 3, &fn, &e), 0);
+	ck_assert_str_eq(e.after, "const struct device_driver *drv);");
+	ks_edit_free(&e);
+	/* a line of no head of it: the definition */
+	ck_assert_int_eq(ks_edit_at(&m, &m.rw[0], &ls, 6, &fn, &e), 0);
+	ck_assert_uint_eq(e.line, 13);
+	ks_edit_free(&e);
+	ks_lines_free(&ls);
+	unlink(path);
+	/* no definition, nor a head of it */
+	write_file(path, "int a_match(struct device *dev, char **envp);\n");
+	ck_assert_int_eq(ks_lines_read(&ls, path), 0);
+	ks_callback_heads(&m.rw[0], &ls, &fn, &h);
+	ck_assert_uint_eq(h.def, 0);
+	ck_assert_uint_eq(h.ndecl, 0);
+	ks_heads_free(&h);
+	ks_lines_free(&ls);
+	unlink(path);
 }
+END_TEST
+
 
 static const struct ks_migration algapi = {
 	.name = "crypto_register_alg",
@@ -1249,6 +1313,7 @@ static Suite *suite_report(void)
 	tcase_add_loop_test(tc, test_call_edit, 0, KS_NCASES(calls));
 	tcase_add_test(tc, test_compose);
 	tcase_add_test(tc, test_callback_head);
+	tcase_add_test(tc, test_callback_heads);
 	tcase_add_test(tc, test_include_edit);
 	tcase_add_test(tc, test_delete_edit);
 	suite_add_tcase(s, tc);
