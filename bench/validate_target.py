@@ -667,10 +667,80 @@ def newer_source(pkg, prefix, root):
     return None
 
 
+def heads(tree, fn):
+    """The heads of the function fn (definitions and declarations) in the
+    .c and .h files of tree: (what comes before its name on its line, its
+    parameters, blanks squeezed) of each."""
+    found = []
+    pat = re.compile(r"\b%s\s*\(" % re.escape(fn))
+    for d, _, files in os.walk(tree):
+        for name in files:
+            if not name.endswith((".c", ".h")):
+                continue
+            text = open(os.path.join(d, name), errors="replace").read()
+            for m in pat.finditer(text):
+                depth, i = 0, m.end() - 1
+                while i < len(text):
+                    depth += {"(": 1, ")": -1}.get(text[i], 0)
+                    if not depth:
+                        break
+                    i += 1
+                if text[i + 1:].lstrip()[:1] not in ("{", ";", "#"):
+                    continue
+                params, depth, cur = [], 0, ""
+                for c in text[m.end():i]:
+                    depth += {"(": 1, ")": -1}.get(c, 0)
+                    if c == "," and not depth:
+                        params.append(squeeze_blanks(cur))
+                        cur = ""
+                    else:
+                        cur += c
+                params.append(squeeze_blanks(cur))
+                found.append((text[text.rfind("\n", 0, m.start()) + 1:m.start()], params))
+    return found
+
+
+def squeeze_blanks(s):
+    return " ".join(s.split())
+
+
+def same_head(tree, f):
+    """Whether a head of the module's callback in the newer version tree
+    made the change the break's fix makes: the parameter (or the return
+    type, argument 0) made const, or retyped to the new struct; its name,
+    and the other parameters, as they may be."""
+    rws = (f.get("fix") or {}).get("rewrites") or []
+    if not f.get("callback") or not rws:
+        return False
+    rw, k = rws[0], rws[0].get("argument") or 0
+    for before, params in heads(tree, f["callback"]):
+        if rw["op"] == "const" and not k and re.search(r"\bconst\b", before):
+            return True
+        if not k or k > len(params):
+            continue
+        if rw["op"] == "const" and params[k - 1].startswith("const "):
+            return True
+        if rw["op"] == "retype" and re.search(r"\b%s\b" % re.escape(rw["text"]), params[k - 1]):
+            return True
+    return False
+
+
+def same_line(path, x):
+    """Whether the newer version's file at path has the line as the fix x
+    makes it (blanks aside): the #include, the line rewritten, or no longer
+    the line deleted."""
+    text = squeeze(open(path, errors="replace").read())
+    if (x["before"] or "").startswith("<"):
+        return squeeze("include" + x["after"]) in text
+    if not x["after"]:	# the line deleted
+        return squeeze(x["before"]) not in text
+    return squeeze(x["after"]) in text
+
+
 def fix_check(pkg, prefix, cmd, root, orig, a, kos, env, errors, mfiles, pkgdir, out, t0):
     """ksunset fix against what the maintainers wrote: each break's fix
     looked for in the newer version's same file (the rewritten call or
-    #include, blanks aside), and the patch applied to the 6.1 source and
+    #include, blanks aside; a callback's head, same_head()), and the patch applied to the 6.1 source and
     built against both kernels. A fix's file is the one a link of the
     build leads to."""
     progress(pkg, "fix", t0)
@@ -703,13 +773,11 @@ def fix_check(pkg, prefix, cmd, root, orig, a, kos, env, errors, mfiles, pkgdir,
             verdict = "no newer version"
             if newer:
                 try:
-                    text = squeeze(open(os.path.join(newer[1], rel), errors="replace").read())
-                    if (x["before"] or "").startswith("<"):
-                        found = squeeze("include" + x["after"]) in text
-                    elif not x["after"]:	# the line deleted
-                        found = squeeze(x["before"]) not in text
-                    else:
-                        found = squeeze(x["after"]) in text
+                    # a callback's head: the same change of its parameter's
+                    # type, wherever the newer version defines or declares
+                    # it, whatever it names it; else the line in its file
+                    found = same_head(newer[1], f) if f.get("kind") == "callback-prototype" \
+                        else same_line(os.path.join(newer[1], rel), x)
                     verdict = "same" if found else "other"
                 except OSError:
                     verdict = "file gone in the newer version"

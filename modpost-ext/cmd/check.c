@@ -19,6 +19,7 @@
 #include "cmd/cmd.h"
 #include "input/scan.h"
 #include "report/report.h"
+#include "report/rewrite.h"
 
 struct check_opts {
 	struct ks_paths schedules, symvers, modules;
@@ -639,6 +640,7 @@ static void other_release(struct run *r, const struct ks_module *m)
 static int check_one(void *ctx, const struct ks_module *m)
 {
 	struct run *r = ctx;
+	struct ks_sources src;
 	int e;
 
 	ks_check_module(&r->check, m);
@@ -654,7 +656,13 @@ static int check_one(void *ctx, const struct ks_module *m)
 		ks_findings_free(&r->check.found);
 		return 0;
 	}
+	/* a callback's fix-it at its definition, in whichever of the
+	 * module's sources has it */
+	ks_sources_init(&src, m, NULL);
+	r->o.report.sources = &src;
 	e = report_failed(r, ks_report_findings(r->out, &r->o.report, &r->check.found));
+	r->o.report.sources = NULL;
+	ks_sources_free(&src);
 	if (!e && r->o.target)
 		e = report_failed(r, outlook(r, m));
 	ks_findings_free(&r->check.found);

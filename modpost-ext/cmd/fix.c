@@ -56,58 +56,6 @@ static void push_site(struct ks_fixes *fx, const struct ks_finding *f, char *fil
 	};
 }
 
-/* The module's own files: its units' sources and the files that hold
- * their #includes, below the current directory (where the patch
- * applies), read once, on the first callback defined in none of the
- * files of its uses. */
-static void own_files(struct ks_fixes *fx)
-{
-	char cwd[PATH_MAX], **raw = NULL;
-	size_t clen, nraw = 0;
-
-	fx->own.read = true;
-	if (!fx->module || !getcwd(cwd, sizeof(cwd)))
-		return;
-	clen = strlen(cwd);
-	for (size_t i = 0; i < fx->module->units.n; i++) {
-		const struct ks_unit *u = &fx->module->units.v[i];
-
-		if (u->source)
-			ks_strv_add_unique(&raw, &nraw, u->source);
-		for (size_t k = 0; k < u->nincludes; k++)
-			if (u->includes[k].file)
-				ks_strv_add_unique(&raw, &nraw, u->includes[k].file);
-	}
-	for (size_t i = 0; i < nraw; i++) {
-		char *real = realpath(raw[i], NULL);
-
-		if (real && !strncmp(real, cwd, clen) && real[clen] == '/' &&
-		    ks_strv_find(fx->own.path, fx->own.n, real) < 0) {
-			ks_array_grow((void **)&fx->own.path, fx->own.n, 1, sizeof(*fx->own.path));
-			ks_array_grow((void **)&fx->own.ls, fx->own.n, 1, sizeof(*fx->own.ls));
-			if (ks_lines_read(&fx->own.ls[fx->own.n], real) < 0) {
-				ks_lines_free(&fx->own.ls[fx->own.n]);
-			} else {
-				fx->own.path[fx->own.n++] = real;
-				real = NULL;
-			}
-		}
-		free(real);
-	}
-	ks_strv_free(raw, nraw);
-}
-
-/* The module's own files let go: the next module reads its own. */
-static void own_free(struct ks_fixes *fx)
-{
-	for (size_t i = 0; i < fx->own.n; i++)
-		ks_lines_free(&fx->own.ls[i]);
-	free(fx->own.ls);
-	ks_strv_free(fx->own.path, fx->own.n);
-	memset(&fx->own, 0, sizeof(fx->own));
-	fx->module = NULL;
-}
-
 /* The sites of a callback's heads in file (lines ls) that rw rewrites,
  * ks_callback_heads()'s: its definition's, unless none is there or it is
  * static and global (another function of the same name than the one of a
@@ -144,25 +92,21 @@ static void callback_sites(struct ks_fixes *fx, const struct ks_finding *f, cons
 	struct ks_callee fn = { name, f->diff->old };
 	struct ks_lines ls;
 	bool def = false, local = true;
-	size_t at = SIZE_MAX;
+	unsigned line;
+	long at = -1;
 
 	if (ks_lines_read(&ls, real) == 0)
 		def = heads_in(fx, f, real, &ls, &fn, false, false, e, rw, &local);
 	ks_lines_free(&ls);
-	if (!fx->own.read && name)
-		own_files(fx);
-	for (size_t i = 0; !def && name && i < fx->own.n; i++) {
-		if (strcmp(fx->own.path[i], real) &&
-		    heads_in(fx, f, fx->own.path[i], &fx->own.ls[i], &fn, false, true, e, rw, &local)) {
-			def = true;
-			at = i;
-		}
-	}
+	if (!def && (at = ks_sources_definition(&fx->own, real, rw, &fn, &line)) >= 0)
+		def = heads_in(fx, f, fx->own.path[at], &fx->own.ls[at], &fn, false, true, e, rw,
+			       &local);
+	ks_sources_load(&fx->own);
 	for (size_t i = 0; def && !local && i < fx->own.n; i++) {
 		const char *path = fx->own.path[i];
 		size_t n = strlen(path);
 
-		if (i != at && strcmp(path, real) && n > 2 && !strcmp(path + n - 2, ".h"))
+		if ((long)i != at && strcmp(path, real) && n > 2 && !strcmp(path + n - 2, ".h"))
 			heads_in(fx, f, path, &fx->own.ls[i], &fn, true, true, e, rw, &local);
 	}
 	if (!def)
@@ -201,7 +145,9 @@ static void add_site(struct ks_fixes *fx, const struct ks_finding *f, const stru
 void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found,
 		      const struct ks_module *m)
 {
-	fx->module = m;
+	char cwd[PATH_MAX];
+
+	ks_sources_init(&fx->own, m, getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
 	for (size_t i = 0; i < found->n; i++) {
 		const struct ks_finding *f = &found->v[i];
 
@@ -241,7 +187,7 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found,
 				add_site(fx, f, l, e[i], rw[i]);
 		}
 	}
-	own_free(fx);
+	ks_sources_free(&fx->own);
 }
 
 /* The header an Include: site's #include names; "" for the others. */

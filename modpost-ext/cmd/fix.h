@@ -7,8 +7,8 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "file.h"
 #include "module/elfmod.h"
+#include "report/rewrite.h"
 #include "rules/rules.h"
 
 /* One line to rewrite as in-tree code did: an #include of a header it
@@ -41,13 +41,8 @@ struct ks_fixes {
 	char **left;			/* "FILE:LINE: KIND NAME" of breaks not rewritten */
 	size_t nleft;
 	size_t rewritten, files;	/* after ks_fixes_write: what the patch holds */
-	const struct ks_module *module;	/* ks_fixes_collect()'s, while it runs */
-	struct {			/* its own files, once a callback needs them */
-		char **path;
-		struct ks_lines *ls;
-		size_t n;
-		bool read;
-	} own;
+	struct ks_sources own;		/* ks_fixes_collect()'s module's, below the
+					 * current directory */
 };
 
 /* The breaks among one module's findings (of m): a site for each location

@@ -194,11 +194,11 @@ static void json_rewrite(FILE *out, const struct ks_migrations *ms, const struct
  * rewrite ("rewrites" then has the two most common). basis: "in-tree", or
  * "target-headers" for the #include of the target's header that declares
  * a name no in-tree #include was added for (count 0, no example). */
-static void json_fix(FILE *out, const struct ks_finding *f)
+static void json_fix(FILE *out, const struct ks_report *rep, const struct ks_finding *f)
 {
 	const struct ks_rewrite *rw;
-	struct ks_callee callee = { f->diff->callback, f->diff->old };
 	struct ks_edit ed = { 0 };
+	const char *at;
 	bool have = false;
 	char *s;
 
@@ -222,7 +222,7 @@ static void json_fix(FILE *out, const struct ks_finding *f)
 			const struct ks_loc *l = &f->locs[i];
 
 			have = ks_migration_at(f->fixes, f->fix, l->file, l->line) == f->fix &&
-			       !ks_edit_file(f->fix, rw, l->file, l->line, &callee, &ed);
+			       !ks_edit_use(f->fix, rw, f, l->file, l->line, rep->sources, &at, &ed);
 		}
 		ks_json_str(out, have ? ed.before : NULL);
 		fputs(", \"after\": ", out);
@@ -302,7 +302,7 @@ static void json_finding(FILE *out, const struct ks_report *rep, const struct ks
 	}
 	if (f->diff) {	/* check --target's forecast */
 		json_break(out, f->diff);
-		json_fix(out, f);
+		json_fix(out, rep, f);
 	}
 	fputs(", \"message\": ", out);
 	ks_json_str(out, msg);

@@ -38,9 +38,13 @@ struct ks_report {
 	size_t written;			/* findings written so far */
 	struct ks_buf outlooks;		/* JSON: the modules' outlooks so far */
 	const struct ks_findings *found;	/* ks_report_findings()'s, while it writes */
+	struct ks_sources *sources;	/* the module's whose findings are written: where
+					 * a callback's fix-it finds its definition
+					 * (ks_edit_use()); NULL: the use's file alone */
 };
 
 struct ks_outlook;
+struct ks_sources;
 struct ks_export;
 struct ks_imports;
 struct ks_kernel;

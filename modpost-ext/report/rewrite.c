@@ -4,6 +4,7 @@
  * preprocessor and the compiler read the line (names whole, strings and
  * comments skipped). */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "buf.h"
 #include "file.h"
 #include "forecast/forecast.h"
+#include "module/elfmod.h"
 #include "report/column.h"
 #include "report/rewrite.h"
 #include "rules/rules.h"
@@ -782,6 +784,110 @@ void ks_heads_free(struct ks_heads *h)
 {
 	free(h->decl);
 	memset(h, 0, sizeof(*h));
+}
+
+void ks_sources_init(struct ks_sources *s, const struct ks_module *m, const char *below)
+{
+	memset(s, 0, sizeof(*s));
+	s->m = m;
+	s->below = below ? ks_xstrdup(below) : NULL;
+}
+
+/* Adds the file at path to s, once, when it is below (NULL: anywhere). */
+static void sources_add(struct ks_sources *s, const char *path, const char *below)
+{
+	char *real = realpath(path, NULL);
+	size_t n = below ? strlen(below) : 0;
+
+	if (real && (!below || (!strncmp(real, below, n) && real[n] == '/')) &&
+	    ks_strv_find(s->path, s->n, real) < 0) {
+		ks_array_grow((void **)&s->path, s->n, 1, sizeof(*s->path));
+		ks_array_grow((void **)&s->ls, s->n, 1, sizeof(*s->ls));
+		if (ks_lines_read(&s->ls[s->n], real) < 0) {
+			ks_lines_free(&s->ls[s->n]);
+		} else {
+			s->path[s->n++] = real;
+			real = NULL;
+		}
+	}
+	free(real);
+}
+
+void ks_sources_load(struct ks_sources *s)
+{
+	char **held = NULL;
+	size_t nheld = 0;
+
+	if (s->read || !s->m)
+		return;
+	s->read = true;
+	for (size_t i = 0; i < s->m->units.n; i++) {
+		const struct ks_unit *u = &s->m->units.v[i];
+
+		if (u->source)
+			sources_add(s, u->source, NULL);
+		for (size_t k = 0; s->below && k < u->nincludes; k++)
+			if (u->includes[k].file)
+				ks_strv_add_unique(&held, &nheld, u->includes[k].file);
+	}
+	for (size_t i = 0; i < nheld; i++)
+		sources_add(s, held[i], s->below);
+	ks_strv_free(held, nheld);
+}
+
+void ks_sources_free(struct ks_sources *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		ks_lines_free(&s->ls[i]);
+	free(s->ls);
+	ks_strv_free(s->path, s->n);
+	free(s->below);
+	memset(s, 0, sizeof(*s));
+}
+
+long ks_sources_definition(struct ks_sources *s, const char *skip, const struct ks_rewrite *rw,
+			   const struct ks_callee *fn, unsigned *line)
+{
+	ks_sources_load(s);
+	for (size_t i = 0; fn && fn->name && i < s->n; i++) {
+		struct ks_heads h;
+		bool found;
+
+		if (skip && !strcmp(s->path[i], skip))
+			continue;
+		ks_callback_heads(rw, &s->ls[i], fn, &h);
+		found = h.def && !h.local;
+		*line = h.def;
+		ks_heads_free(&h);
+		if (found)
+			return (long)i;
+	}
+	return -1;
+}
+
+int ks_edit_use(const struct ks_migration *e, const struct ks_rewrite *rw,
+		const struct ks_finding *f, const char *path, unsigned lineno,
+		struct ks_sources *src, const char **at, struct ks_edit *ed)
+{
+	struct ks_callee fn = { f->diff ? f->diff->callback : NULL, f->diff ? f->diff->old : NULL };
+	int r = ks_edit_file(e, rw, path, lineno, &fn, ed);
+	char *name, *real;
+	unsigned line;
+	long i;
+
+	*at = path;
+	if (r != -ERANGE || !e->callback || !src)
+		return r;
+	fn.name = name = ks_callback_at(e, path, lineno, fn.name);
+	real = realpath(path, NULL);
+	if ((i = ks_sources_definition(src, real ? real : path, rw, &fn, &line)) >= 0) {
+		ks_edit_free(ed);
+		if (!(r = ks_edit_at(e, rw, &src->ls[i], line, &fn, ed)))
+			*at = src->path[i];
+	}
+	free(real);
+	free(name);
+	return r;
 }
 
 /* Where the line's code ends: past its last byte that is neither blank

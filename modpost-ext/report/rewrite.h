@@ -18,6 +18,7 @@
 struct ks_finding;
 struct ks_findings;
 struct ks_loc;
+struct ks_module;
 
 /* One line rewritten: its bytes [at[0], at[1]) become with (an Include:
  * entry's: with, a whole line, goes before the line, at[] 0). */
@@ -96,6 +97,33 @@ struct ks_heads {
 void ks_callback_heads(const struct ks_rewrite *rw, const struct ks_lines *ls,
 		       const struct ks_callee *fn, struct ks_heads *out);
 void ks_heads_free(struct ks_heads *h);
+/* A module's own source files, read on first need (ks_sources_load()):
+ * its units' sources, and the files that hold their #includes below a
+ * directory; real paths, each once. */
+struct ks_sources {
+	const struct ks_module *m;
+	char *below;			/* NULL: the units' sources alone */
+	bool read;
+	char **path;
+	struct ks_lines *ls;
+	size_t n;
+};
+void ks_sources_init(struct ks_sources *s, const struct ks_module *m, const char *below);
+void ks_sources_load(struct ks_sources *s);
+void ks_sources_free(struct ks_sources *s);
+/* The file of s, other than skip (a real path; NULL: none), that defines
+ * fn not static (ks_callback_heads()): its index, the line of rw's edit
+ * there in *line; -1: none. */
+long ks_sources_definition(struct ks_sources *s, const char *skip, const struct ks_rewrite *rw,
+			   const struct ks_callee *fn, unsigned *line);
+/* ks_edit_file() of e's rewrite rw at line lineno of path, a location of
+ * finding f; for a Callback: entry whose function path does not define,
+ * at its definition in another of the module's files (src; NULL: none,
+ * ks_sources_definition()). *at: the file edited (path, or one of src's,
+ * not to free). */
+int ks_edit_use(const struct ks_migration *e, const struct ks_rewrite *rw,
+		const struct ks_finding *f, const char *path, unsigned lineno,
+		struct ks_sources *src, const char **at, struct ks_edit *ed) KS_MUST_CHECK;
 /* The module's function that line lineno of path stores in a Callback:
  * entry e's member (".devnode = f", "c->devnode = &f"), to free; fallback
  * (copied) when the line stores none there. */

@@ -35,6 +35,7 @@ struct sarif {
 	char *text;		/* the message */
 	bool first;		/* the report's first result */
 	bool targets;		/* several targets: the fingerprint names its */
+	struct ks_sources *sources;	/* the report's */
 };
 
 /* Where the last segment of out[start, n) begins. */
@@ -194,9 +195,9 @@ static void write_fix(const struct sarif *s, const struct ks_loc *l, const char 
 	const struct ks_migration *e = ks_migration_at(s->f->fixes, s->f->fix, path, l->line);
 	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf text = KS_BUF_INIT;
-	struct ks_callee callee = { s->f->diff->callback, s->f->diff->old };
 	struct ks_edit ed;
-	int r = rw ? ks_edit_file(e, rw, path, l->line, &callee, &ed) : -ERANGE;
+	const char *at = path;
+	int r = rw ? ks_edit_use(e, rw, s->f, path, l->line, s->sources, &at, &ed) : -ERANGE;
 
 	if (r < 0)
 		return;
@@ -204,7 +205,7 @@ static void write_fix(const struct sarif *s, const struct ks_loc *l, const char 
 	fputs(",\n         \"fixes\": [{\"description\": {\"text\": ", s->out);
 	ks_json_str(s->out, text.p);
 	fputs("}, \"artifactChanges\": [{", s->out);
-	write_artifact(s, path);
+	write_artifact(s, at);
 	fprintf(s->out,
 		", \"replacements\": [{\"deletedRegion\": {\"startLine\": %u, \"startColumn\": %u, "
 		"\"endColumn\": %u}, \"insertedContent\": {\"text\": ",
@@ -332,7 +333,8 @@ static void sarif_finding(FILE *out, const struct ks_report *rep, const struct k
 			   .f = f,
 			   .given = rep->source_root,
 			   .first = !rep->written,
-			   .targets = rep->targets };
+			   .targets = rep->targets,
+			   .sources = rep->sources };
 
 	sarif_open(&s, f);
 	for (size_t i = 0; i < f->nlocs; i++)

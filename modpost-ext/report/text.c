@@ -38,14 +38,15 @@ static void location_line(FILE *out, const struct ks_finding *f, const struct ks
 /* What in-tree code wrote instead, at l: a note, and GCC's parseable
  * fix-it (-fdiagnostics-parseable-fixits) when it is one rewrite that the
  * line still has what it rewrites. */
-static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l)
+static void fix_it(FILE *out, const struct ks_report *rep, const struct ks_finding *f,
+		   const struct ks_loc *l)
 {
 	const struct ks_migration *e = ks_migration_at(f->fixes, f->fix, l->file, l->line);
 	const struct ks_rewrite *rw = e ? ks_migration_rewrite(e) : NULL;
 	struct ks_buf words = KS_BUF_INIT;
-	struct ks_callee callee = { f->diff->callback, f->diff->old };
 	struct ks_edit ed;
-	int r = rw ? ks_edit_file(e, rw, l->file, l->line, &callee, &ed) : -ERANGE;
+	const char *at = l->file;
+	int r = rw ? ks_edit_use(e, rw, f, l->file, l->line, rep->sources, &at, &ed) : -ERANGE;
 
 	ks_fix_words(&words, e ? e : f->fix, f->fixes);
 	if (r < 0) {
@@ -58,10 +59,10 @@ static void fix_it(FILE *out, const struct ks_finding *f, const struct ks_loc *l
 		ks_buf_free(&words);
 		return;
 	}
-	/* a callback's: at its definition */
-	fprintf(out, "%s:%u:%u: note: %s\n", l->file, ed.line, ed.dcol[0], words.p);
+	/* a callback's: at its definition, in the use's file or another */
+	fprintf(out, "%s:%u:%u: note: %s\n", at, ed.line, ed.dcol[0], words.p);
 	fputs("fix-it:", out);
-	ks_json_str(out, l->file);
+	ks_json_str(out, at);
 	/* GCC's parseable fix-its count bytes, from 1 */
 	fprintf(out, ":{%u:%zu-%u:%zu}:", ed.line, ed.at[0] + 1, ed.line, ed.at[1] + 1);
 	ks_json_str(out, ed.with);
@@ -90,7 +91,7 @@ static void text_finding(FILE *out, const struct ks_report *rep, const struct ks
 			continue;
 		location_line(out, f, l, tag.p);
 		if (f->fix)
-			fix_it(out, f, l);
+			fix_it(out, rep, f, l);
 		if (l->note && l->col)	/* the forecast's probe: what the compiler said */
 			fprintf(out, "%s:%u:%u: note: the compiler says: %s\n", l->file, l->line,
 				l->col, l->note);

@@ -572,6 +572,18 @@ else
 	expect_grep "fix: a static declaration before the table" "$TMP/fixs.patch" \
 		"+static int fixsplit_match2(struct device *dev, const struct device_driver *drv);"
 	patched_builds fixsplit "$TMP/fixs.patch" fixsplit
+	"$KSUNSET" check --target "$H" "$fs/fixsplit.ko" >"$TMP/fixs.out" 2>&1
+	expect_grep "check: a callback's fix-it at its definition in another file" "$TMP/fixs.out" \
+		"fix-it:\"$(realpath "$fs")/fixsplit_fn.c\":{9:21-9:21}:\"const \""
+	expect_grep "check: a static one's at its definition in the use's file" "$TMP/fixs.out" \
+		"fix-it:\"$fs/fixsplit_ops.c\":{21:48-21:48}:\"const \""
+	"$KSUNSET" check --target "$H" --format json "$fs/fixsplit.ko" >"$TMP/fixs.json" 2>"$TMP/err"
+	expect_eq "check: json: a callback's fix, its head in another file" "$(python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    if f["symbol"] == "struct bus_type.uevent":
+        print(f["fix"]["before"], "->", f["fix"]["after"])' "$TMP/fixs.json")" \
+		"int fixsplit_uevent(struct device *dev, -> int fixsplit_uevent(const struct device *dev,"
 fi
 # members gone assigned in a chain and assigned values: with the shipped
 # migrations, the chain's inner link becomes the outer one's value and
