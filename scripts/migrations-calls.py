@@ -242,19 +242,38 @@ def squeeze(line):
     return " ".join(line.split())
 
 
+def blankless(text):
+    return "".join(text.split())
+
+
 class Removals:
     """What a file's new text made of a line of its old one that named a
     name gone (removal())."""
 
     def __init__(self, told, tnew):
+        self.told = told
         self.old = told.split("\n")
         self.new = tnew.split("\n")
         self.lines = {}
+        self.bare = {}		# a line, blanks left out -> its number
         self.after = collections.defaultdict(set)	# a line -> the next one, squeezed
+        self.starts = [0]	# where each old line starts in told
+        for x in self.old:
+            self.starts.append(self.starts[-1] + len(x) + 1)
         nb = [(i, squeeze(x)) for i, x in enumerate(self.new) if x.strip()]
         for (i, a), (j, b) in zip(nb, nb[1:] + [(len(self.new), "")]):
             self.lines.setdefault(a, i + 1)
+            self.bare.setdefault(blankless(a), i + 1)
             self.after[a].add((b, j + 1))
+        # the new text's statements (what ';', '{' and '}' bound), blanks
+        # left out -> the line each starts on
+        self.statements = {}
+        at = 0
+        for part in re.split(r"([;{}])", tnew):
+            if part not in (";", "{", "}"):
+                lead = len(part) - len(part.lstrip())
+                self.statements.setdefault(blankless(part), tnew.count("\n", 0, at + lead) + 1)
+            at += len(part)
 
     def neighbour(self, k, step):
         k += step
@@ -262,23 +281,49 @@ class Removals:
             k += step
         return squeeze(self.old[k]) if 0 <= k < len(self.old) else ""
 
+    def dropped(self, line, name):
+        """(rewrite, line in new) when the new text has the statement that
+        holds name at line (its first there) with name dropped from the
+        flags it was OR-ed with, or 0 where it stood alone (an argument,
+        a value): ("omit",); else None."""
+        m = re.search(r"\b%s\b" % re.escape(name), self.old[line - 1])
+        if not m:
+            return None
+        pos = self.starts[line - 1] + m.start()
+        a = max(self.told.rfind(c, 0, pos) for c in ";{}") + 1
+        ends = [e for e in (self.told.find(c, pos) for c in ";{}") if e >= 0]
+        seg, pos = self.told[a:min(ends) if ends else len(self.told)], pos - a
+        end = pos + len(name)
+        for o in re.finditer(r"\s*\|\s*\b%s\b|\b%s\b\s*\|\s*" % ((re.escape(name),) * 2), seg):
+            if o.start() <= pos and end <= o.end():
+                rest = blankless(seg[:o.start()] + seg[o.end():])
+                if rest in self.statements:
+                    return ("omit",), self.statements[rest]
+        before, after = seg[:pos].rstrip(), seg[end:].lstrip()
+        if (not before or before[-1] in "(,=") and (not after or after[0] in ",)"):
+            rest = blankless(seg[:pos] + "0" + seg[end:])
+            if rest in self.statements:
+                return ("omit",), self.statements[rest]
+        return None
+
     def removal(self, line, name):
         """(rewrite, line in new) for line (1-based) of the old text:
         ("omit",) when the new text has the line with name and one '|'
-        beside it left out (a flag dropped), ("delete",) when it has the
-        lines around it next to each other (the line deleted); else
-        (None, line)."""
+        beside it left out (a flag dropped), blanks aside, or the statement
+        that holds it so (dropped()), ("delete",) when it has the lines
+        around it next to each other (the line deleted); else (None,
+        line)."""
         text = self.old[line - 1]
         pat = r"\s*\|\s*\b%s\b|\b%s\b\s*\|\s*" % (re.escape(name), re.escape(name))
-        rest = squeeze(re.sub(pat, " ", text, count=1))
-        if rest != squeeze(text) and rest in self.lines:
-            return ("omit",), self.lines[rest]
+        rest = blankless(re.sub(pat, "", text, count=1))
+        if rest != blankless(text) and rest in self.bare:
+            return ("omit",), self.bare[rest]
         prev, nxt = self.neighbour(line - 1, -1), self.neighbour(line - 1, 1)
         if squeeze(text) not in self.lines:
             for b, at in self.after.get(prev, ()):
                 if b == nxt:
                     return ("delete",), at
-        return None, line
+        return self.dropped(line, name) or (None, line)
 
 
 def renames(old, new, dold, dnew, pairs):
@@ -321,8 +366,8 @@ def deletions(old, new, dold, pairs):
     """The lines that name a macro, function or variable of the old
     headers that the new ones no longer mention, not to call it (renames()
     has the calls), paired with what the new text made of them: the name
-    dropped from the flags it was OR-ed with ("omit",), or the line
-    deleted ("delete",) (Removals)."""
+    dropped from the flags it was OR-ed with, or 0 in its place where it
+    stood alone ("omit",), or the line deleted ("delete",) (Removals)."""
     names = set(dold)
     for _, text in headers(old):
         names.update(OBJECT.findall(text))

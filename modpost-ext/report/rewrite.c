@@ -967,11 +967,15 @@ static bool own_statement(const char *s, size_t len, const char *name, bool clos
 }
 
 /* "NAME |" or "| NAME" on the line, blanks beside the '|' with it (not
- * "||", nor "|="): its bytes in at[]. */
-static bool omit_span(const char *s, size_t len, const char *name, size_t at[2])
+ * "||", nor "|="): its bytes in at[], *zero false; else NAME standing
+ * alone, an argument or a value ('(', ',', an assignment's '=' or the
+ * line's start before it, ',', ')' or ';' or its end after it): *zero,
+ * it becomes 0. */
+static bool omit_span(const char *s, size_t len, const char *name, size_t at[2], bool *zero)
 {
 	size_t n = strlen(name);
 
+	*zero = false;
 	for (size_t i = find_name(s, len, name, 0); i < len; i = find_name(s, len, name, i + n)) {
 		size_t b = skip_blanks(s, len, i + n), a = i;
 
@@ -987,6 +991,14 @@ static bool omit_span(const char *s, size_t len, const char *name, size_t at[2])
 				;
 			at[0] = a;
 			at[1] = i + n;
+			return true;
+		}
+		/* '=' of an assignment, not "==" nor "&=" */
+		if ((!a || strchr("(,=", s[a - 1])) && (b == len || strchr(",);", s[b])) &&
+		    !(a >= 2 && s[a - 1] == '=' && strchr("=!<>|&^+-*/%", s[a - 2]))) {
+			at[0] = i;
+			at[1] = i + n;
+			*zero = true;
 			return true;
 		}
 	}
@@ -1026,16 +1038,18 @@ static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, 
 		to = ed->at[1];
 	} else if (rw->op == KS_RW_OMIT || rw->op == KS_RW_DELETE) {
 		/* the whole line before and after */
+		bool zero = false;
+
 		from = skip_blanks(s, len, 0);
 		to = code_end(s, len);
-		if (rw->op == KS_RW_OMIT ? !omit_span(s, len, e->name, ed->at)
+		if (rw->op == KS_RW_OMIT ? !omit_span(s, len, e->name, ed->at, &zero)
 					 : !own_statement(s, len, e->name, closes))
 			return -ERANGE;
 		if (rw->op == KS_RW_DELETE) {
 			ed->at[0] = from;
 			ed->at[1] = to;
 		}
-		ed->with = ks_xstrdup("");
+		ed->with = ks_xstrdup(zero ? "0" : "");
 	} else if (rw->op == KS_RW_RENAME) {
 		/* the name alone: the arguments may run on */
 		from = ed->at[0] = find_name(s, len, e->name, 0);

@@ -139,6 +139,16 @@ for i in 1 2 3; do
 done
 printf 'int i4;\n' >"$o/drivers/i4.c"
 printf '#include <crypto/algapi.h>\nint i4(struct alg *a) { return reg_alg(a); }\n' >"$n/drivers/i4.c"
+# and a flag gone (SPREAD) that three files dropped from the flags they
+# OR-ed it with: on its line, in a statement joined onto fewer lines, and
+# where it stood alone, 0 in its place
+printf '#define SPREAD 0x100\n' >>"$o/include/linux/api.h"
+printf 'int k1(void)\n{\n\tc = mk("a", 8,\n\t       OTHER|SPREAD,\n\t       NULL);\n\treturn 0;\n}\n' >"$o/drivers/k1.c"
+printf 'int k1(void)\n{\n\tc = mk("a", 8, OTHER,\n\t       NULL);\n\treturn 0;\n}\n' >"$n/drivers/k1.c"
+printf 'int k2(void)\n{\n\treturn mk("b", 0, SPREAD);\n}\n' >"$o/drivers/k2.c"
+printf 'int k2(void)\n{\n\treturn mk("b", 0, 0);\n}\n' >"$n/drivers/k2.c"
+printf 'int k3(void)\n{\n\treturn mk("c", 0, OTHER | SPREAD);\n}\n' >"$o/drivers/k3.c"
+printf 'int k3(void)\n{\n\treturn mk("c", 0, OTHER);\n}\n' >"$n/drivers/k3.c"
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -180,6 +190,9 @@ expect_eq "two trees: a member gone, its reads become an accessor's calls" \
 expect_eq "two trees: a name whose users added its header's #include" \
 	"$(grep -A3 '^Include:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Include: reg_alg|Rewrite: include crypto/algapi.h|Count: 3 of 3|Example: drivers/i1.c:5 -> drivers/i1.c:2|--|Include: struct ring|Rewrite: include linux/ring.h|Count: 3 of 3|Example: drivers/i1.c:2 -> drivers/i1.c:3"
+expect_eq "two trees: a flag gone, dropped from what it was OR-ed with (0 where alone)" \
+	"$(grep -A3 '^Call: *SPREAD' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Call: SPREAD|Rewrite: omit|Count: 3 of 3|Example: drivers/k1.c:4 -> drivers/k1.c:3"
 expect_eq "two trees: no single rewrite: the two most common" \
 	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: split|Rewrite: drop 1|Count: 3 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5|Rewrite: drop 2|Count: 3 of 6|Example: drivers/c4.c:5 -> drivers/c4.c:5"
