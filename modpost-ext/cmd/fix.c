@@ -131,12 +131,20 @@ static void add_site(struct ks_fixes *fx, const struct ks_finding *f, const stru
 		callback_sites(fx, f, l, real, e, rw);
 		return;
 	}
-	/* an #include's line: the one it goes before; else the use's */
+	/* an #include's line: the one it goes before, in the use's file or
+	 * the first of the module's headers that names it before the use;
+	 * else the use's */
 	if (e->include) {
 		struct ks_edit ed;
+		const char *at;
 
-		if (!ks_edit_file(e, rw, l->file, l->line, NULL, &ed))
+		if (!ks_edit_use(e, rw, f, l->file, l->line, &fx->own, &at, &ed)) {
 			line = ed.line;
+			if (strcmp(at, l->file)) {
+				free(real);
+				real = ks_xstrdup(at);
+			}
+		}
 		ks_edit_free(&ed);
 	}
 	push_site(fx, f, real, line, NULL, e, rw);

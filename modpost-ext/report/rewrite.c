@@ -865,6 +865,97 @@ long ks_sources_definition(struct ks_sources *s, const char *skip, const struct 
 	return -1;
 }
 
+/* The line (1-based) of ls that first names name: "struct i2c_msg",
+ * the keyword before the tag; "vmap", a call of it (no member's); 0:
+ * none. */
+static unsigned names_at(const struct ks_lines *ls, const char *name)
+{
+	const char *word = strrchr(name, ' ') ? strrchr(name, ' ') + 1 : name;
+	size_t kw = (size_t)(word - name), n = strlen(word);
+
+	for (size_t k = 0; k < ls->n; k++) {
+		const char *p = ls->p[k];
+
+		for (size_t i = find_name(p, ls->len[k], word, 0); i < ls->len[k];
+		     i = find_name(p, ls->len[k], word, i + n)) {
+			size_t a = i;
+
+			size_t b = skip_blanks(p, ls->len[k], i + n);
+
+			while (a && (p[a - 1] == ' ' || p[a - 1] == '\t'))
+				a--;
+			if (kw ? a >= kw - 1 && !memcmp(p + a - (kw - 1), name, kw - 1) &&
+					 (a == kw - 1 || !ident_char(p[a - kw]))
+			       : b < ls->len[k] && p[b] == '(' && !(a && (p[a - 1] == '.' || p[a - 1] == '>')))
+				return (unsigned)k + 1;
+		}
+	}
+	return 0;
+}
+
+/* The index in src of the file at path (added, once); -1: unreadable. */
+static long source_index(struct ks_sources *src, const char *path)
+{
+	char *real = realpath(path, NULL);
+	long i = -1;
+
+	if (real) {
+		sources_add(src, real, NULL);
+		i = ks_strv_find(src->path, src->n, real);
+	}
+	free(real);
+	return i;
+}
+
+struct ks_strv {
+	char **v;
+	size_t n;
+};
+
+static bool directive(const char *s, size_t len, char word[8], size_t *rest);
+
+/* The first header that file ls (at path) reads with #include "x.h"
+ * before line lineno (0: all of it), x.h beside it, or one of those
+ * headers reads so in turn, that names name: its index in src, *line the
+ * line that names it; -1: none. seen: the headers read so far, each read
+ * once. */
+static long header_naming(struct ks_sources *src, const char *path, const struct ks_lines *file,
+			  unsigned lineno, const char *name, struct ks_strv *seen, unsigned *line)
+{
+	/* a copy: src's arrays move as it grows, not the lines they hold */
+	const struct ks_lines ls = *file;
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+	char word[8];
+	size_t rest;
+
+	for (size_t k = 0; k < ls.n && (!lineno || k + 1 < lineno); k++) {
+		const char *p = ls.p[k];
+		size_t len = ls.len[k], end;
+		char *header;
+		long i, h;
+
+		if (!directive(p, len, word, &rest) || strcmp(word, "include") || rest == len ||
+		    p[rest] != '"' || (end = rest + 1 + strcspn(p + rest + 1, "\"")) >= len)
+			continue;
+		header = ks_strdupf("%.*s%.*s", (int)dir, path, (int)(end - rest - 1), p + rest + 1);
+		i = source_index(src, header);
+		free(header);
+		/* each header once */
+		if (i < 0 || ks_strv_find(seen->v, seen->n, src->path[i]) >= 0)
+			continue;
+		ks_strv_add(&seen->v, &seen->n, src->path[i]);
+		if ((*line = names_at(&src->ls[i], name)))
+			return i;
+		header = ks_xstrdup(src->path[i]);
+		h = header_naming(src, header, &src->ls[i], 0, name, seen, line);
+		free(header);
+		if (h >= 0)
+			return h;
+	}
+	return -1;
+}
+
 int ks_edit_use(const struct ks_migration *e, const struct ks_rewrite *rw,
 		const struct ks_finding *f, const char *path, unsigned lineno,
 		struct ks_sources *src, const char **at, struct ks_edit *ed)
@@ -876,6 +967,21 @@ int ks_edit_use(const struct ks_migration *e, const struct ks_rewrite *rw,
 	long i;
 
 	*at = path;
+	/* an #include: in the first of the module's headers that names it
+	 * before the use, where it is first named ("struct i2c_msg" in a
+	 * prototype) */
+	if (e->include && src && (i = source_index(src, path)) >= 0) {
+		struct ks_strv seen = { NULL, 0 };
+
+		i = header_naming(src, src->path[i], &src->ls[i], lineno, e->name, &seen, &line);
+		ks_strv_free(seen.v, seen.n);
+		if (i >= 0) {
+			ks_edit_free(ed);
+			if (!(r = ks_edit_at(e, rw, &src->ls[i], line, NULL, ed)))
+				*at = src->path[i];
+			return r;
+		}
+	}
 	if (r != -ERANGE || !e->callback || !src)
 		return r;
 	fn.name = name = ks_callback_at(e, path, lineno, fn.name);

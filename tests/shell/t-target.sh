@@ -397,7 +397,7 @@ if ! KB_KDIR=$K kbuild "$TOP/tests/kbuild/fix" "$fx" KCFLAGS="$API"; then
 else
 	(cd "$fx" && "$KSUNSET" fix --target "$H" fixhdr.ko fixcall.ko fixcb.ko fixread.ko fixinc.ko fixdel.ko fixtgt.ko fixtime.ko) >"$TMP/fix.patch" 2>"$TMP/err"
 	expect_eq "fix: exit 0 (every break rewritten)" "$?" 0
-	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 21 lines rewritten in 9 files; 0 breaks not rewritten"
+	expect_grep "fix: says what it did" "$TMP/err" "ksunset: fix: 20 lines rewritten in 9 files; 0 breaks not rewritten"
 	expect_grep "fix: the new header for the target's release" "$TMP/fix.patch" "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <linux/unaligned.h>
 +#else
@@ -452,13 +452,12 @@ else
 +#include <net/gso.h>
 +#endif"
 	expect_grep "fix: a name no in-tree #include was added for, the target's header that declares it" "$TMP/fix.patch" \
-		" #include <linux/serial_core.h>
-+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-+#include <linux/circ_buf.h>
-+#endif
+		" #include \"fixtgt.h\"
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +#include <net/genetlink.h>
 +#endif"
+	expect_eq "fix: not in the .c a struct the header it includes first names" \
+		"$(grep -c '^+#include <linux/circ_buf.h>' "$TMP/fix.patch")" 1
 	expect_grep "fix: a header of the module's own that includes nothing, the #include after its guard" "$TMP/fix.patch" \
 		" #define FIXTGT_H
 +#include <linux/version.h>
@@ -481,8 +480,8 @@ not-included MODULE_ALIAS_GENL_FAMILY net/genetlink.h #include <net/genetlink.h>
 	expect_grep "fix: the target's header to include, said as the target's, not in-tree code's" "$TMP/out" \
 		"(not-included): not declared by the headers the source includes; <net/genetlink.h> declares it, to include (in-tree code shows no #include to copy)"
 	expect_grep "fix: the target's header's note and fix-it" "$TMP/out" \
-		"$fx/fixtgt.c:13:1: note: the target's <linux/circ_buf.h> defines struct circ_buf (in-tree code shows no #include to copy)
-fix-it:\"$fx/fixtgt.c\":{13:1-13:1}:\"#include <linux/circ_buf.h>\\n\""
+		"$(realpath "$fx")/fixtgt.h:6:1: note: the target's <linux/circ_buf.h> defines struct circ_buf (in-tree code shows no #include to copy)
+fix-it:\"$(realpath "$fx")/fixtgt.h\":{6:1-6:1}:\"#include <linux/circ_buf.h>\\n\""
 	expect_eq "fix: one #include for the names one header declares" "$(grep -c '^+#include <crypto/algapi.h>' "$TMP/fix.patch")" 1
 	expect_grep "fix: a line in-tree code deleted, kept for older kernels only" "$TMP/fix.patch" \
 		"-	.llseek = no_llseek,
@@ -645,6 +644,19 @@ for f in json.load(open(sys.argv[1]))["findings"]:
             print(f["symbol"], l["line"], "fix" in l, l.get("fix"))' "$TMP/time.json" | sort)" \
 		"struct inode.i_ctime 13 True None
 struct inode.i_mtime 13 False None"
+fi
+# a struct named first in a prototype of the module's own header, no
+# longer declared there by the target's headers: its #include goes in that
+# header, before the prototype (in the .c it would come too late)
+if fix_built fixdecl "$TMP/decl.patch"; then
+	expect_eq "fix: an #include for a header's prototype: exit 0" "$fixrc" 0
+	expect_grep "fix: the #include in the module's header that names the struct first" "$TMP/decl.patch" \
+		"+++ b/fixdecl.h"
+	expect_no_grep "fix: not in the .c, after that header" "$TMP/decl.patch" "+++ b/fixdecl.c"
+	"$KSUNSET" check --target "$H" "$TMP/fixdecl/fixdecl.ko" >"$TMP/decl.out" 2>&1
+	expect_grep "check: the fix-it at the header" "$TMP/decl.out" \
+		"fix-it:\"$(realpath "$TMP/fixdecl")/fixdecl.h\":{6:1-6:1}:\"#include <linux/i2c.h>\\n\""
+	patched_builds fixdecl "$TMP/decl.patch" "fix: an #include for a header's prototype"
 fi
 # a flag gone, dropped from what it is OR-ed with, 0 where it stands
 # alone, as in-tree code did (the shipped migrations)

@@ -4,7 +4,7 @@
  * declares or defines each is included (MODULE_ALIAS_GENL_FAMILY, which
  * <net/genetlink.h> declares there; struct circ_buf, which
  * <linux/serial_core.h> no longer brings, and <linux/circ_buf.h>
- * defines, here and in fixtgt.h). */
+ * defines: in fixtgt.h, which names it before this file does). */
 #include <linux/genetlink.h>
 #include <linux/module.h>
 #include <linux/serial_core.h>
