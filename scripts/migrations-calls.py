@@ -246,6 +246,12 @@ def blankless(text):
     return "".join(text.split())
 
 
+def ored(name):
+    """The pattern of name OR-ed with another flag, with its '|' and the
+    blanks beside it: "| NAME" or "NAME |"."""
+    return r"\s*\|\s*\b%s\b|\b%s\b\s*\|\s*" % (re.escape(name), re.escape(name))
+
+
 class Removals:
     """What a file's new text made of a line of its old one that named a
     name gone (removal())."""
@@ -294,7 +300,7 @@ class Removals:
         ends = [e for e in (self.told.find(c, pos) for c in ";{}") if e >= 0]
         seg, pos = self.told[a:min(ends) if ends else len(self.told)], pos - a
         end = pos + len(name)
-        for o in re.finditer(r"\s*\|\s*\b%s\b|\b%s\b\s*\|\s*" % ((re.escape(name),) * 2), seg):
+        for o in re.finditer(ored(name), seg):
             if o.start() <= pos and end <= o.end():
                 rest = blankless(seg[:o.start()] + seg[o.end():])
                 if rest in self.statements:
@@ -314,8 +320,7 @@ class Removals:
         around it next to each other (the line deleted); else (None,
         line)."""
         text = self.old[line - 1]
-        pat = r"\s*\|\s*\b%s\b|\b%s\b\s*\|\s*" % (re.escape(name), re.escape(name))
-        rest = blankless(re.sub(pat, "", text, count=1))
+        rest = blankless(re.sub(ored(name), "", text, count=1))
         if rest != blankless(text) and rest in self.bare:
             return ("omit",), self.bare[rest]
         prev, nxt = self.neighbour(line - 1, -1), self.neighbour(line - 1, 1)

@@ -101,7 +101,9 @@ static void callback_sites(struct ks_fixes *fx, const struct ks_finding *f, cons
 	if (!def && (at = ks_sources_definition(&fx->own, real, rw, &fn, &line)) >= 0)
 		def = heads_in(fx, f, fx->own.path[at], &fx->own.ls[at], &fn, false, true, e, rw,
 			       &local);
-	ks_sources_load(&fx->own);
+	/* of one not static, its declarations in the module's headers */
+	if (def && !local)
+		ks_sources_load(&fx->own);
 	for (size_t i = 0; def && !local && i < fx->own.n; i++) {
 		const char *path = fx->own.path[i];
 		size_t n = strlen(path);

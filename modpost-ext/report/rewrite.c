@@ -4,7 +4,6 @@
  * preprocessor and the compiler read the line (names whole, strings and
  * comments skipped). */
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -793,24 +792,28 @@ void ks_sources_init(struct ks_sources *s, const struct ks_module *m, const char
 	s->below = below ? ks_xstrdup(below) : NULL;
 }
 
-/* Adds the file at path to s, once, when it is below (NULL: anywhere). */
-static void sources_add(struct ks_sources *s, const char *path, const char *below)
+/* Adds the file at path to s, once, when it is below (NULL: anywhere):
+ * its index in s; -1: unreadable, or not below. */
+static long sources_add(struct ks_sources *s, const char *path, const char *below)
 {
 	char *real = realpath(path, NULL);
 	size_t n = below ? strlen(below) : 0;
+	long i = -1;
 
 	if (real && (!below || (!strncmp(real, below, n) && real[n] == '/')) &&
-	    ks_strv_find(s->path, s->n, real) < 0) {
+	    (i = ks_strv_find(s->path, s->n, real)) < 0) {
 		ks_array_grow((void **)&s->path, s->n, 1, sizeof(*s->path));
 		ks_array_grow((void **)&s->ls, s->n, 1, sizeof(*s->ls));
 		if (ks_lines_read(&s->ls[s->n], real) < 0) {
 			ks_lines_free(&s->ls[s->n]);
 		} else {
+			i = (long)s->n;
 			s->path[s->n++] = real;
 			real = NULL;
 		}
 	}
 	free(real);
+	return i;
 }
 
 void ks_sources_load(struct ks_sources *s)
@@ -878,9 +881,7 @@ static unsigned names_at(const struct ks_lines *ls, const char *name)
 
 		for (size_t i = find_name(p, ls->len[k], word, 0); i < ls->len[k];
 		     i = find_name(p, ls->len[k], word, i + n)) {
-			size_t a = i;
-
-			size_t b = skip_blanks(p, ls->len[k], i + n);
+			size_t a = i, b = skip_blanks(p, ls->len[k], i + n);
 
 			while (a && (p[a - 1] == ' ' || p[a - 1] == '\t'))
 				a--;
@@ -891,20 +892,6 @@ static unsigned names_at(const struct ks_lines *ls, const char *name)
 		}
 	}
 	return 0;
-}
-
-/* The index in src of the file at path (added, once); -1: unreadable. */
-static long source_index(struct ks_sources *src, const char *path)
-{
-	char *real = realpath(path, NULL);
-	long i = -1;
-
-	if (real) {
-		sources_add(src, real, NULL);
-		i = ks_strv_find(src->path, src->n, real);
-	}
-	free(real);
-	return i;
 }
 
 struct ks_strv {
@@ -939,7 +926,7 @@ static long header_naming(struct ks_sources *src, const char *path, const struct
 		    p[rest] != '"' || (end = rest + 1 + strcspn(p + rest + 1, "\"")) >= len)
 			continue;
 		header = ks_strdupf("%.*s%.*s", (int)dir, path, (int)(end - rest - 1), p + rest + 1);
-		i = source_index(src, header);
+		i = sources_add(src, header, NULL);
 		free(header);
 		/* each header once */
 		if (i < 0 || ks_strv_find(seen->v, seen->n, src->path[i]) >= 0)
@@ -947,10 +934,8 @@ static long header_naming(struct ks_sources *src, const char *path, const struct
 		ks_strv_add(&seen->v, &seen->n, src->path[i]);
 		if ((*line = names_at(&src->ls[i], name)))
 			return i;
-		header = ks_xstrdup(src->path[i]);
-		h = header_naming(src, header, &src->ls[i], 0, name, seen, line);
-		free(header);
-		if (h >= 0)
+		/* src's paths stay where they are as it grows */
+		if ((h = header_naming(src, src->path[i], &src->ls[i], 0, name, seen, line)) >= 0)
 			return h;
 	}
 	return -1;
@@ -961,27 +946,27 @@ int ks_edit_use(const struct ks_migration *e, const struct ks_rewrite *rw,
 		struct ks_sources *src, const char **at, struct ks_edit *ed)
 {
 	struct ks_callee fn = { f->diff ? f->diff->callback : NULL, f->diff ? f->diff->old : NULL };
-	int r = ks_edit_file(e, rw, path, lineno, &fn, ed);
 	char *name, *real;
 	unsigned line;
 	long i;
+	int r;
 
 	*at = path;
 	/* an #include: in the first of the module's headers that names it
 	 * before the use, where it is first named ("struct i2c_msg" in a
 	 * prototype) */
-	if (e->include && src && (i = source_index(src, path)) >= 0) {
+	if (e->include && src && (i = sources_add(src, path, NULL)) >= 0) {
 		struct ks_strv seen = { NULL, 0 };
 
 		i = header_naming(src, src->path[i], &src->ls[i], lineno, e->name, &seen, &line);
 		ks_strv_free(seen.v, seen.n);
 		if (i >= 0) {
-			ks_edit_free(ed);
 			if (!(r = ks_edit_at(e, rw, &src->ls[i], line, NULL, ed)))
 				*at = src->path[i];
 			return r;
 		}
 	}
+	r = ks_edit_file(e, rw, path, lineno, &fn, ed);
 	if (r != -ERANGE || !e->callback || !src)
 		return r;
 	fn.name = name = ks_callback_at(e, path, lineno, fn.name);
