@@ -68,7 +68,7 @@ CHECKER_OBJS += dwarf/dwarf.o dwarf/sites.o dwarf/index.o dwarf/place.o dwarf/li
 	dwarf/debugfile.o
 # input/: arguments and directories, Module.symvers, schedule writing
 CHECKER_OBJS += input/inputs.o input/scan.o input/symvers.o input/schedwrite.o input/migrations.o \
-	cmd/fix.o
+	input/ctext.o cmd/fix.o
 # another kernel: diff and --target (Module.symvers compared, namespaces as
 # the loader decides them, changes as schedule entries)
 CHECKER_OBJS += cmd/diff.o module/namespace.o input/kernel.o input/symdiff.o input/diffsched.o \

@@ -11,6 +11,7 @@
 #include "array.h"
 #include "buf.h"
 #include "file.h"
+#include "input/ctext.h"
 #include "input/migrations.h"
 #include "schedule.h"
 
@@ -473,39 +474,22 @@ const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e)
  * that ends the statement: "F()"; NULL: none, or not a whole call. */
 static char *value_call(const char *s)
 {
-	const char *p = s + strspn(s, " \t"), *name = p;
-	unsigned depth = 0;
+	size_t len = strlen(s), a = strspn(s, " \t"), n = a, end;
+	struct ks_call c;
+	char *name, *r = NULL;
 
-	while (*p == '_' || isalnum((unsigned char)*p))
-		p++;
-	if (p == name || isdigit((unsigned char)*name))
+	while (n < len && ks_ident_char(s[n]))
+		n++;
+	if (n == a || isdigit((unsigned char)s[a]))
 		return NULL;
-	name = ks_xstrndup(name, (size_t)(p - name));
-	p += strspn(p, " \t");
-	for (const char *q = p; *q == '(' || (depth && *q); q++) {
-		if (*q == '\'' || *q == '"') {		/* a literal, its escapes */
-			char quote = *q;
-
-			while (*++q && *q != quote)
-				if (*q == '\\' && q[1])
-					q++;
-			if (!*q)
-				break;
-		} else if (*q == '(') {
-			depth++;
-		} else if (*q == ')' && !--depth) {
-			q++;
-			if (q[strspn(q, " \t")] == ';') {
-				char *r = ks_strdupf("%s()", name);
-
-				free((char *)name);
-				return r;
-			}
-			break;
-		}
+	name = ks_xstrndup(s + a, n - a);
+	if (ks_find_call(s, len, name, &c) && c.name == a) {
+		end = c.close + 1 + strspn(s + c.close + 1, " \t");
+		if (s[end] == ';')
+			r = ks_strdupf("%s()", name);
 	}
-	free((char *)name);
-	return NULL;
+	free(name);
+	return r;
 }
 
 /* "vm_flags |=", and in *call "i_ctime = current_time()" when the value

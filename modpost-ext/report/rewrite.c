@@ -13,134 +13,15 @@
 #include "buf.h"
 #include "file.h"
 #include "forecast/forecast.h"
+#include "input/ctext.h"
 #include "module/elfmod.h"
 #include "report/column.h"
 #include "report/rewrite.h"
 #include "rules/rules.h"
 
-#define MAX_ARGS 64
-
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
-/* Past the string or character literal, or comment, that starts at s[i];
- * i itself when none starts there; len when it runs past the line. */
-static size_t skip_literal(const char *s, size_t len, size_t i)
-{
-	if (s[i] == '"' || s[i] == '\'') {
-		char q = s[i];
-
-		for (i++; i < len && s[i] != q; i++)
-			i += s[i] == '\\';
-		return i < len ? i + 1 : len;
-	}
-	if (i + 1 < len && s[i] == '/' && s[i + 1] == '/')
-		return len;
-	if (i + 1 < len && s[i] == '/' && s[i + 1] == '*') {
-		for (i += 2; i + 1 < len; i++)
-			if (s[i] == '*' && s[i + 1] == '/')
-				return i + 2;
-		return len;
-	}
-	return i;
-}
-
-/* A call on a line: where its name starts, its '(' and ')', and where
- * each argument starts and ends, blanks around it left out. */
-struct call {
-	size_t name, open, close;
-	size_t a[MAX_ARGS], b[MAX_ARGS];
-	unsigned n;
-};
-
-/* The arguments of the call whose '(' is s[open]; false when its ')' is
- * not on the line. */
-static bool arguments(const char *s, size_t len, struct call *c)
-{
-	unsigned depth = 0;
-	size_t start = c->open + 1;
-
-	c->n = 0;
-	for (size_t i = c->open + 1; i < len;) {
-		size_t j = skip_literal(s, len, i);
-
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (s[i] == '(' || s[i] == '[' || s[i] == '{') {
-			depth++;
-		} else if ((s[i] == ',' && !depth) || ((s[i] == ')' && !depth))) {
-			size_t a = start, b = i;
-
-			while (a < b && (s[a] == ' ' || s[a] == '\t'))
-				a++;
-			while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
-				b--;
-			if (c->n == MAX_ARGS)
-				return false;
-			/* "()" has no argument */
-			if (a < b || s[i] == ',' || c->n) {
-				c->a[c->n] = a;
-				c->b[c->n++] = b;
-			}
-			if (s[i] == ')') {
-				c->close = i;
-				return true;
-			}
-			start = i + 1;
-		} else if (s[i] == ')' || s[i] == ']' || s[i] == '}') {
-			depth--;
-		}
-		i++;
-	}
-	return false;
-}
-
-/* Where name stands whole on the line at or after byte from, outside
- * strings and comments; len when nowhere. */
-static size_t find_name(const char *s, size_t len, const char *name, size_t from)
-{
-	size_t n = strlen(name);
-
-	for (size_t i = from; i < len;) {
-		size_t j = skip_literal(s, len, i);
-
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (i + n <= len && !memcmp(s + i, name, n) && (!i || !ident_char(s[i - 1])) &&
-		    (i + n == len || !ident_char(s[i + n])))
-			return i;
-		i++;
-	}
-	return len;
-}
-
-/* The first call of name on the line whose arguments are all there. */
-static bool find_call(const char *s, size_t len, const char *name, struct call *c)
-{
-	size_t n = strlen(name);
-
-	for (size_t i = find_name(s, len, name, 0), k; i < len;
-	     i = find_name(s, len, name, i + n)) {
-		for (k = i + n; k < len && (s[k] == ' ' || s[k] == '\t'); k++)
-			;
-		c->name = i;
-		c->open = k;
-		if (k < len && s[k] == '(' && arguments(s, len, c))
-			return true;
-	}
-	return false;
-}
-
 /* The argument's bytes that dropping or inserting it replaces, and with
  * what; false when the call has no such argument (or place for it). */
-static bool call_span(const struct call *c, const struct ks_rewrite *rw, size_t at[2],
+static bool call_span(const struct ks_call *c, const struct ks_rewrite *rw, size_t at[2],
 		      char **with)
 {
 	unsigned k = rw->arg - 1;
@@ -188,7 +69,7 @@ static size_t object_start(const char *s, size_t end)
 	size_t o = end;
 
 	while (o) {
-		if (ident_char(s[o - 1])) {
+		if (ks_ident_char(s[o - 1])) {
 			o--;
 		} else if (s[o - 1] == '.' || (o >= 2 && s[o - 1] == '>' && s[o - 2] == '-')) {
 			o -= s[o - 1] == '.' ? 1 : 2;
@@ -211,7 +92,7 @@ static size_t object_start(const char *s, size_t end)
 	/* it starts with a name */
 	while (o < end && (s[o] == '.' || s[o] == '-' || s[o] == '>'))
 		o++;
-	return o < end && ident_char(s[o]) && !(s[o] >= '0' && s[o] <= '9') ? o : end;
+	return o < end && ks_ident_char(s[o]) && !(s[o] >= '0' && s[o] <= '9') ? o : end;
 }
 
 /* Where the value of an assignment that starts at s[v] ends: the ';'
@@ -222,7 +103,7 @@ static size_t value_end(const char *s, size_t len, size_t v)
 	unsigned depth = 0;
 
 	for (size_t k = v; k < len;) {
-		size_t j = skip_literal(s, len, k);
+		size_t j = ks_skip_literal(s, len, k);
 
 		if (j != k) {
 			k = j;
@@ -262,7 +143,7 @@ static bool assign_span(const char *s, size_t len, const char *name, const char 
 
 	if (op[oplen])		/* "= F()": F */
 		f = ks_xstrndup(op + oplen + 1, strlen(op + oplen + 1) - 2);
-	for (i = find_name(s, len, member, start); i < len; i = find_name(s, len, member, i + n)) {
+	for (i = ks_find_name(s, len, member, start); i < len; i = ks_find_name(s, len, member, i + n)) {
 		v = skip_blanks(s, len, i + n);
 		if (len - v > oplen && !memcmp(s + v, op, oplen) && s[v + oplen] != '=')
 			break;
@@ -310,10 +191,10 @@ static bool assign_span(const char *s, size_t len, const char *name, const char 
 		value[k - 1] = '\0';
 	/* "= F()": the value a whole call of F */
 	if (f) {
-		struct call c;
+		struct ks_call c;
 		size_t vl = strlen(value);
 
-		if (!find_call(value, vl, f, &c) || c.name || c.close + 1 != vl) {
+		if (!ks_find_call(value, vl, f, &c) || c.name || c.close + 1 != vl) {
 			free(value);
 			goto no;
 		}
@@ -349,7 +230,7 @@ static bool read_span(const char *s, size_t len, const char *member, const char 
 	size_t n = strlen(member), done = 0;
 
 	at[0] = len;
-	for (size_t i = find_name(s, len, member, 0); i < len; i = find_name(s, len, member, i + n)) {
+	for (size_t i = ks_find_name(s, len, member, 0); i < len; i = ks_find_name(s, len, member, i + n)) {
 		size_t end = i, o, k, a = skip_blanks(s, len, i + n);
 
 		while (end > done && (s[end - 1] == ' ' || s[end - 1] == '\t'))
@@ -399,7 +280,7 @@ static size_t past_storage(const char *s, size_t len, size_t i)
 		size_t n = strlen(words[k]);
 
 		i = skip_blanks(s, len, i);
-		if (i + n < len && !memcmp(s + i, words[k], n) && !ident_char(s[i + n])) {
+		if (i + n < len && !memcmp(s + i, words[k], n) && !ks_ident_char(s[i + n])) {
 			i += n;
 			k = 0;
 		} else {
@@ -415,7 +296,7 @@ static size_t past_storage(const char *s, size_t len, size_t i)
 #define MAX_HEAD_LINES 16
 struct head {
 	size_t line, name;
-	size_t pl[MAX_ARGS], pa[MAX_ARGS], pb[MAX_ARGS];	/* line, start, end */
+	size_t pl[KS_CALL_MAX_ARGS], pa[KS_CALL_MAX_ARGS], pb[KS_CALL_MAX_ARGS];	/* line, start, end */
 	unsigned n;
 	char end;		/* head_at()'s */
 	int fit;		/* all_heads()'s */
@@ -434,14 +315,14 @@ static bool parameters(const char *const *p, const size_t *len, size_t n, size_t
 	for (size_t first = *k; *k < n && *k < first + MAX_HEAD_LINES; (*k)++, *i = 0) {
 		for (; *i < len[*k];) {
 			const char *s = p[*k];
-			size_t j = skip_literal(s, len[*k], *i);
+			size_t j = ks_skip_literal(s, len[*k], *i);
 
 			if (j != *i) {
 				*i = j;
 				continue;
 			}
 			if (start && s[*i] != ' ' && s[*i] != '\t' && s[*i] != ')') {
-				if (h->n == MAX_ARGS)
+				if (h->n == KS_CALL_MAX_ARGS)
 					return false;
 				h->pl[h->n] = *k;
 				h->pa[h->n] = h->pb[h->n] = *i;
@@ -488,7 +369,7 @@ static int type_params(const char *type, size_t at[][2])
 	for (size_t i = start; type[i]; i++) {
 		depth += type[i] == '(' ? 1 : type[i] == ')' ? -1 : 0;
 		if (depth < 0 || (type[i] == ',' && !depth)) {
-			if (n == MAX_ARGS)
+			if (n == KS_CALL_MAX_ARGS)
 				return -1;
 			at[n][0] = start + strspn(type + start, " ");
 			at[n++][1] = i;
@@ -506,7 +387,7 @@ static int type_params(const char *type, size_t at[][2])
  * parameters; 0, neither, or the type is not known. */
 static int fits(const char *const *p, const struct head *h, const char *type)
 {
-	size_t at[MAX_ARGS][2];
+	size_t at[KS_CALL_MAX_ARGS][2];
 	int n = type_params(type, at);
 
 	if (n < 0 || (unsigned)n != h->n)
@@ -517,14 +398,14 @@ static int fits(const char *const *p, const struct head *h, const char *type)
 			char *word;
 			bool in;
 
-			while (j < at[k][1] && ident_char(type[j]))
+			while (j < at[k][1] && ks_ident_char(type[j]))
 				j++;
 			if (j == i) {
 				i++;
 				continue;
 			}
 			word = ks_xstrndup(type + i, j - i);
-			in = find_name(p[h->pl[k]], h->pb[k], word, h->pa[k]) < h->pb[k];
+			in = ks_find_name(p[h->pl[k]], h->pb[k], word, h->pa[k]) < h->pb[k];
 			free(word);
 			if (!in)
 				return 1;
@@ -557,7 +438,7 @@ static bool head_at(const char *const *p, const size_t *len, size_t n, const cha
 		struct head other;
 
 		m++;
-		name = find_name(p[m], len[m], fn, 0);
+		name = ks_find_name(p[m], len[m], fn, 0);
 		i = skip_blanks(p[m], len[m], 0);
 		j = name < len[m] ? skip_blanks(p[m], len[m], name + strlen(fn)) : len[m];
 		if (i < len[m] && p[m][i] == '#') {
@@ -585,8 +466,8 @@ static size_t all_heads(const char *const *p, const size_t *len, size_t n, const
 
 	*v = NULL;
 	for (size_t k = 0; k < n; k++) {
-		for (size_t at = find_name(p[k], len[k], fn, 0); at < len[k];
-		     at = find_name(p[k], len[k], fn, at + 1)) {
+		for (size_t at = ks_find_name(p[k], len[k], fn, 0); at < len[k];
+		     at = ks_find_name(p[k], len[k], fn, at + 1)) {
 			if (!head_at(p, len, n, fn, k, at, &got))
 				continue;
 			got.fit = fits(p, &got, type);
@@ -623,9 +504,9 @@ static bool declaration(const char *const *p, const size_t *len, const struct he
 	if (h->end != ';' || h->fit != 2 || a == h->name)
 		return false;
 	for (size_t i = a; i < h->name; i++)
-		if (!ident_char(s[i]) && !strchr(" \t*", s[i]))
+		if (!ks_ident_char(s[i]) && !strchr(" \t*", s[i]))
 			return false;
-	for (w = a; w < h->name && ident_char(s[w]); w++)
+	for (w = a; w < h->name && ks_ident_char(s[w]); w++)
 		;
 	for (size_t i = 0; i < KS_ARRAY_SIZE(statements); i++)
 		if (w - a == strlen(statements[i]) && !strncmp(s + a, statements[i], w - a))
@@ -637,10 +518,10 @@ static bool declaration(const char *const *p, const size_t *len, const struct he
  * line or the one before). */
 static bool is_static(const char *const *p, const size_t *len, const struct head *h)
 {
-	if (find_name(p[h->line], h->name, "static", 0) < h->name)
+	if (ks_find_name(p[h->line], h->name, "static", 0) < h->name)
 		return true;
 	return h->line && skip_blanks(p[h->line], len[h->line], 0) == h->name &&
-	       find_name(p[h->line - 1], len[h->line - 1], "static", 0) < len[h->line - 1];
+	       ks_find_name(p[h->line - 1], len[h->line - 1], "static", 0) < len[h->line - 1];
 }
 
 /* What rw (CONST, RETYPE) changes of the head h: "const " before the
@@ -673,7 +554,7 @@ static bool head_edit(const char *const *p, const size_t *len, const struct head
 	s = p[*line];
 	n = len[*line];
 	if (rw->op == KS_RW_CONST) {
-		if (n - i > 6 && !memcmp(s + i, "const", 5) && !ident_char(s[i + 5]))
+		if (n - i > 6 && !memcmp(s + i, "const", 5) && !ks_ident_char(s[i + 5]))
 			return false;
 		at[0] = at[1] = i;
 		*with = ks_xstrdup("const ");
@@ -685,12 +566,12 @@ static bool head_edit(const char *const *p, const size_t *len, const struct head
 	for (; i < b; i++) {
 		char *kw = ks_xstrndup(rw->from, n);
 
-		i = find_name(s, b, kw, i);
+		i = ks_find_name(s, b, kw, i);
 		free(kw);
 		if (i == b)
 			return false;
 		at[0] = skip_blanks(s, b, i + n);
-		for (at[1] = at[0]; at[1] < b && ident_char(s[at[1]]); at[1]++)
+		for (at[1] = at[0]; at[1] < b && ks_ident_char(s[at[1]]); at[1]++)
 			;
 		if (at[1] - at[0] != strlen(rw->from + n + 1) ||
 		    memcmp(s + at[0], rw->from + n + 1, at[1] - at[0]))
@@ -879,14 +760,14 @@ static unsigned names_at(const struct ks_lines *ls, const char *name)
 	for (size_t k = 0; k < ls->n; k++) {
 		const char *p = ls->p[k];
 
-		for (size_t i = find_name(p, ls->len[k], word, 0); i < ls->len[k];
-		     i = find_name(p, ls->len[k], word, i + n)) {
+		for (size_t i = ks_find_name(p, ls->len[k], word, 0); i < ls->len[k];
+		     i = ks_find_name(p, ls->len[k], word, i + n)) {
 			size_t a = i, b = skip_blanks(p, ls->len[k], i + n);
 
 			while (a && (p[a - 1] == ' ' || p[a - 1] == '\t'))
 				a--;
 			if (kw ? a >= kw - 1 && !memcmp(p + a - (kw - 1), name, kw - 1) &&
-					 (a == kw - 1 || !ident_char(p[a - kw]))
+					 (a == kw - 1 || !ks_ident_char(p[a - kw]))
 			       : b < ls->len[k] && p[b] == '(' && !(a && (p[a - 1] == '.' || p[a - 1] == '>')))
 				return (unsigned)k + 1;
 		}
@@ -988,7 +869,7 @@ static size_t code_end(const char *s, size_t len)
 	size_t end = 0;
 
 	for (size_t i = 0; i < len;) {
-		size_t j = skip_literal(s, len, i);
+		size_t j = ks_skip_literal(s, len, i);
 
 		if (j != i && s[i] == '/') {	/* a comment */
 			i = j;
@@ -1021,13 +902,13 @@ static bool own_statement(const char *s, size_t len, const char *name, bool clos
 		return false;
 	/* the statement without its ';' or ',' */
 	end -= s[end - 1] == ';' || s[end - 1] == ',';
-	for (w = a; w < end && ident_char(s[w]); w++)
+	for (w = a; w < end && ks_ident_char(s[w]); w++)
 		;
 	for (size_t i = 0; i < KS_ARRAY_SIZE(governs); i++)
 		if (w - a == strlen(governs[i]) && !strncmp(s + a, governs[i], w - a))
 			return false;
 	for (size_t i = a; i < end;) {
-		size_t j = skip_literal(s, len, i);
+		size_t j = ks_skip_literal(s, len, i);
 
 		if (j != i) {
 			i = j;
@@ -1067,7 +948,7 @@ static bool omit_span(const char *s, size_t len, const char *name, size_t at[2],
 	size_t n = strlen(name);
 
 	*zero = false;
-	for (size_t i = find_name(s, len, name, 0); i < len; i = find_name(s, len, name, i + n)) {
+	for (size_t i = ks_find_name(s, len, name, 0); i < len; i = ks_find_name(s, len, name, i + n)) {
 		size_t b = skip_blanks(s, len, i + n), a = i;
 
 		if (b < len && s[b] == '|' && (b + 1 == len || (s[b + 1] != '|' && s[b + 1] != '='))) {
@@ -1143,15 +1024,15 @@ static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, 
 		ed->with = ks_xstrdup(zero ? "0" : "");
 	} else if (rw->op == KS_RW_RENAME) {
 		/* the name alone: the arguments may run on */
-		from = ed->at[0] = find_name(s, len, e->name, 0);
+		from = ed->at[0] = ks_find_name(s, len, e->name, 0);
 		if (from == len)
 			return -ERANGE;
 		to = ed->at[1] = from + strlen(e->name);
 		ed->with = ks_xstrdup(rw->text);
 	} else {
-		struct call c;
+		struct ks_call c;
 
-		if (!find_call(s, len, e->name, &c) || !call_span(&c, rw, ed->at, &ed->with))
+		if (!ks_find_call(s, len, e->name, &c) || !call_span(&c, rw, ed->at, &ed->with))
 			return -ERANGE;
 		from = c.name;
 		to = c.close + 1;
@@ -1179,8 +1060,8 @@ static char *stored(const char *member, const char *s, size_t len)
 	size_t n = strlen(member);
 	char *r = NULL;
 
-	for (size_t i = find_name(s, len, member, 0); i < len && !r;
-	     i = find_name(s, len, member, i + n)) {
+	for (size_t i = ks_find_name(s, len, member, 0); i < len && !r;
+	     i = ks_find_name(s, len, member, i + n)) {
 		size_t a = skip_blanks(s, len, i + n), b;
 
 		if (a == len || s[a] != '=' || (a + 1 < len && s[a + 1] == '='))
@@ -1188,7 +1069,7 @@ static char *stored(const char *member, const char *s, size_t len)
 		a = skip_blanks(s, len, a + 1);
 		if (a < len && s[a] == '&')
 			a = skip_blanks(s, len, a + 1);
-		for (b = a; b < len && ident_char(s[b]); b++)
+		for (b = a; b < len && ks_ident_char(s[b]); b++)
 			;
 		if (b > a && !(s[a] >= '0' && s[a] <= '9'))
 			r = ks_xstrndup(s + a, b - a);
@@ -1220,7 +1101,7 @@ static bool directive(const char *s, size_t len, char word[8], size_t *rest)
 	if (i == len || s[i] != '#')
 		return false;
 	a = skip_blanks(s, len, i + 1);
-	for (b = a; b < len && ident_char(s[b]); b++)
+	for (b = a; b < len && ks_ident_char(s[b]); b++)
 		;
 	n = b - a < 8 ? b - a : 0;	/* longer than word holds: "" */
 	memcpy(word, s + a, n);
@@ -1236,7 +1117,7 @@ static char *name_at(const char *s, size_t len, size_t *at)
 	size_t b;
 	char *name;
 
-	for (b = *at; b < len && ident_char(s[b]); b++)
+	for (b = *at; b < len && ks_ident_char(s[b]); b++)
 		;
 	name = ks_xstrndup(s + *at, b - *at);
 	*at = skip_blanks(s, len, b);
@@ -1521,7 +1402,7 @@ bool ks_line_accesses(const char *s, size_t len, const char *member)
 {
 	size_t n = strlen(member);
 
-	for (size_t i = find_name(s, len, member, 0); i < len; i = find_name(s, len, member, i + n)) {
+	for (size_t i = ks_find_name(s, len, member, 0); i < len; i = ks_find_name(s, len, member, i + n)) {
 		size_t k = i;
 
 		while (k && (s[k - 1] == ' ' || s[k - 1] == '\t'))
