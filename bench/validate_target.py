@@ -704,21 +704,36 @@ def squeeze_blanks(s):
     return " ".join(s.split())
 
 
+def const_macros(tree):
+    """The object-like macros the .c and .h files of tree define as const,
+    or as const and what follows, in some branch (dahdi's UEVENT_CONST:
+    const from 6.3, empty before; ddcci's CSTRUCT, "const struct")."""
+    found = set()
+    pat = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+const\b[^\n]*$", re.M)
+    for d, _, files in os.walk(tree):
+        for name in files:
+            if name.endswith((".c", ".h")):
+                found.update(pat.findall(open(os.path.join(d, name), errors="replace").read()))
+    return found
+
+
 def same_head(tree, f):
     """Whether a head of the module's callback in the newer version tree
     made the change the break's fix makes: the parameter (or the return
-    type, argument 0) made const, or retyped to the new struct; its name,
+    type, argument 0) made const (or of a macro the tree defines as const
+    for the kernels that need it), or retyped to the new struct; its name,
     and the other parameters, as they may be."""
     rws = (f.get("fix") or {}).get("rewrites") or []
     if not f.get("callback") or not rws:
         return False
     rw, k = rws[0], rws[0].get("argument") or 0
+    const = r"\b(?:%s)\b" % "|".join(["const"] + sorted(const_macros(tree)))
     for before, params in heads(tree, f["callback"]):
-        if rw["op"] == "const" and not k and re.search(r"\bconst\b", before):
+        if rw["op"] == "const" and not k and re.search(const, before):
             return True
         if not k or k > len(params):
             continue
-        if rw["op"] == "const" and params[k - 1].startswith("const "):
+        if rw["op"] == "const" and re.match(const, params[k - 1]):
             return True
         if rw["op"] == "retype" and re.search(r"\b%s\b" % re.escape(rw["text"]), params[k - 1]):
             return True
