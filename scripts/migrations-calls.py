@@ -4,7 +4,10 @@ function-like macro of the kernel's headers (include/, arch/x86/include/)
 that takes another number of arguments in NEW-SRC than in OLD-SRC, its
 in-tree calls paired across the two trees (same file, same enclosing
 function, same rank there) and the rewrite each pair made: an argument
-dropped, or one inserted (with its text). Also names gone whose callers
+dropped, or one inserted (with its text); and, for calls paired with as
+many arguments, each argument that names nothing of the caller's own (the
+address of a name, a constant) and what the pair passes there instead
+(Argument:, keyed by the name, the argument's place and its text). Also names gone whose callers
 call another, assignments become accessor calls, callbacks stored in a
 struct's member whose definitions changed (callbacks()), reads of a
 member gone that became calls (reads()), and names whose users added the
@@ -98,10 +101,10 @@ def headers(top):
 
 
 def prototypes(text):
-    """(name, arity) of each function-like macro and function the header
-    text declares."""
+    """(name, arity, parameters) of each function-like macro and function
+    the header text declares, the parameters' text with blanks squeezed."""
     for m in MACRO.finditer(text):
-        yield m.group(1), arity(m.group(2))
+        yield m.group(1), arity(m.group(2)), " ".join(m.group(2).split())
     code = DIRECTIVE.sub(blank, text)
     for m in PROTO.finditer(code):
         if m.group(1) in KEYWORDS:
@@ -112,15 +115,18 @@ def prototypes(text):
             continue
         if re.search(r"\b(?:return|if|while|else|case)$", before):
             continue
-        yield m.group(1), arity(m.group(2))
+        yield m.group(1), arity(m.group(2)), " ".join(m.group(2).split())
 
 
-def declarations(top):
-    """name -> set of arities its headers declare it with (None: variadic)."""
+def declarations(top, params=None):
+    """name -> set of arities its headers declare it with (None: variadic);
+    into params (when given) name -> set of its parameter lists' texts."""
     found = collections.defaultdict(set)
     for _, text in headers(top):
-        for name, n in prototypes(text):
+        for name, n, ps in prototypes(text):
             found[name].add(n)
+            if params is not None:
+                params[name].add(ps)
     return found
 
 
@@ -213,6 +219,24 @@ def rewrite(old, new):
             if new[:i] + new[i + 1:] == old:
                 return ("insert", i + 1, new[i])
     return None
+
+
+# an argument that names nothing of a caller's own: the address of a name,
+# a name in capitals, a number, NULL, true or false
+FIXED = re.compile(r"&[A-Za-z_]\w*|[A-Z_][A-Z0-9_]*|-?[0-9][0-9a-fA-FxXuUlL]*|NULL|true|false")
+
+
+def passed(name, old, new, f, la, lb, args):
+    """Into args ("NAME N TEXT" -> [(rewrite, file, oldline, newline)]):
+    for each argument of a call paired with one of as many arguments that
+    is such a fixed text, whether the pair passes it as before (no
+    rewrite) or another (("replace", TEXT)); another that is not fixed
+    counts as no rewrite either."""
+    for i, (a, b) in enumerate(zip(old, new)):
+        if not FIXED.fullmatch(a):
+            continue
+        rw = ("replace", b) if b != a and FIXED.fullmatch(b) else None
+        args["%s %d %s" % (name, i + 1, a)].append((rw, f, la, lb))
 
 
 def files_using(top, names):
@@ -701,13 +725,32 @@ def gone_members(old, new, dold, dnew):
 
 
 READ = r"([A-Za-z_][\w]*(?:(?:\.|->)[A-Za-z_]\w*|\[[^\]\n]*\])*)\s*(?:\.|->)\s*%s\b(?!\s*(?:[-+*/%%&|^]?=[^=]|\())"
+# a field of the member read, not written: ".tv_sec" of "inode->i_mtime.tv_sec"
+OF_MEMBER = re.compile(r"\s*\.\s*([A-Za-z_]\w*)\b")
+WRITTEN = re.compile(r"\s*(?:[-+*/%&|^]?=[^=]|\+\+|--)")
+
+
+def accessor(names, field):
+    """Of the accessors a function called with the object, the one a read
+    took: of a field ("tv_sec"), the one named after its last word
+    (inode_get_mtime_sec()); of the whole member, the one every other one's
+    name starts with (inode_get_mtime(), not inode_get_mtime_sec()); None
+    when not one."""
+    if field:
+        names = {n for n in names if n.endswith("_" + field.split("_")[-1])}
+    elif len(names) > 1:
+        names = {n for n in names if all(o.startswith(n) for o in names)}
+    return names.pop() if len(names) == 1 else None
 
 
 def reads(old, new, dold, dnew, entries):
     """Reads of a member its struct no longer has that in-tree code turned
     into calls of a function or macro new in the newer headers, with what
     came before the '.' or '->' ("f.file" became "fd_file(f)"), under
-    "struct S.MEMBER"; a member gone from several structs is left out."""
+    "struct S.MEMBER"; a read of one of the member's fields that became
+    one call ("inode->i_mtime.tv_sec", "inode_get_mtime_sec(inode)") under
+    "struct S.MEMBER.FIELD", a field written no read; a member gone from
+    several structs is left out."""
     gone, accessors = gone_members(old, new, dold, dnew)
     if not gone:
         return
@@ -733,6 +776,10 @@ def reads(old, new, dold, dnew, entries):
             if not func:
                 continue
             obj = " ".join(obj.split())
+            fm = OF_MEMBER.match(text, m.end())
+            field = fm.group(1) if fm else None
+            if fm and WRITTEN.match(text, fm.end()):
+                continue
             # still read so there: another struct's member of that name
             if re.search(r"%s\s*(?:\.|->)\s*%s\b" % (re.escape(obj), member),
                          newbody.get(func, "")):
@@ -741,11 +788,11 @@ def reads(old, new, dold, dnew, entries):
                 cn = calls(os.path.join(new, f), None, ANY_CALL)
             took = {(n, ln) for (fn, n), cs in cn.items()
                     if fn == func and n in accessors[member] for ln, a in cs if a == [obj]}
-            names = {n for n, _ in took}
+            name = accessor({n for n, _ in took}, field)
             line = text.count("\n", 0, m.start()) + 1
-            rw = ("call", names.pop()) if len(names) == 1 else None
-            entries["struct %s.%s" % (gone[member], member)].append(
-                (rw, f, line, min(ln for _, ln in took) if rw else line))
+            rw = ("call", name) if name else None
+            entries["struct %s.%s%s" % (gone[member], member, "." + field if field else "")].append(
+                (rw, f, line, min(ln for n, ln in took if n == name) if rw else line))
 
 
 def declared_by(top):
@@ -754,7 +801,7 @@ def declared_by(top):
     found = collections.defaultdict(set)
     for name, text in headers(top):
         found[name].update(OBJECT.findall(text))
-        found[name].update(n for n, _ in prototypes(text))
+        found[name].update(n for n, _, _ in prototypes(text))
         found[name].update("struct " + t for t in STRUCT.findall(DIRECTIVE.sub(blank, text)))
     return found
 
@@ -808,14 +855,19 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: migrations-calls.py OLD-SRC NEW-SRC")
     old, new = sys.argv[1:]
-    dold, dnew = declarations(old), declarations(new)
+    pold, pnew = collections.defaultdict(set), collections.defaultdict(set)
+    dold, dnew = declarations(old, pold), declarations(new, pnew)
     changed = set()
     for name, a in dold.items():
         b = dnew.get(name)
-        if not b or len(a) != 1 or len(b) != 1 or None in a or None in b or a == b:
+        if not b or len(a) != 1 or len(b) != 1 or None in a or None in b:
             continue
-        changed.add(name)
+        # another number of parameters, or as many of other types (or
+        # names: the pairs show whether callers changed what they pass)
+        if a != b or (len(pold[name]) == 1 and len(pnew[name]) == 1 and pold[name] != pnew[name]):
+            changed.add(name)
     pairs = collections.defaultdict(list)	# name -> [(rewrite, file, oldline, newline)]
+    args = collections.defaultdict(list)	# "NAME N TEXT" -> the same
     renames(old, new, dold, dnew, pairs)
     deletions(old, new, dold, pairs)
     pattern = re.compile(r"\b(" + "|".join(sorted(changed, key=len, reverse=True)) + r")\s*\(")
@@ -829,7 +881,10 @@ def main():
                 continue
             for (la, aa), (lb, ab) in zip(lo, ln):
                 if len(aa) != len(ab):
-                    pairs[key[1]].append((rewrite(aa, ab), f, la, lb))
+                    if dold[key[1]] != dnew[key[1]]:
+                        pairs[key[1]].append((rewrite(aa, ab), f, la, lb))
+                else:
+                    passed(key[1], aa, ab, f, la, lb, args)
     assigns = collections.defaultdict(list)
     accessors(old, new, dold, dnew, assigns)
     cbs = collections.defaultdict(list)
@@ -839,6 +894,7 @@ def main():
     incs = collections.defaultdict(list)
     includes(old, new, incs)
     entry(pairs, "Call")
+    entry(args, "Argument")
     entry(assigns, "Assign")
     entry(cbs, "Callback")
     entry(gets, "Read")

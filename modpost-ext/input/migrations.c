@@ -87,7 +87,7 @@ static const char *const op_names[] = {
 	[KS_RW_HEADER] = "header", [KS_RW_DROP] = "drop",   [KS_RW_INSERT] = "insert",
 	[KS_RW_RENAME] = "rename", [KS_RW_CALL] = "call",   [KS_RW_CONST] = "const",
 	[KS_RW_RETYPE] = "retype", [KS_RW_INCLUDE] = "include", [KS_RW_DELETE] = "delete",
-	[KS_RW_OMIT] = "omit",
+	[KS_RW_OMIT] = "omit",     [KS_RW_REPLACE] = "replace",
 };
 _Static_assert(KS_ARRAY_SIZE(op_names) == KS_NRW_OPS, "a name per rewrite");
 
@@ -124,9 +124,15 @@ static bool retype(const char *s, struct ks_rewrite *rw)
 	return true;
 }
 
+/* An argument's text as an Argument: entry names it: no blank. */
+static bool argument_text(const char *s)
+{
+	return *s && !s[strcspn(s, " \t")];
+}
+
 /* A Rewrite: value: "drop N", "insert N TEXT", "rename NAME", "call
  * NAME", "const N" (N from 0), "retype N struct OLD struct NEW", "include
- * HEADER", "delete" or "omit". */
+ * HEADER", "delete", "omit" or "replace TEXT". */
 static bool rewrite(const char *s, struct ks_rewrite *rw)
 {
 	char *end;
@@ -150,8 +156,8 @@ static bool rewrite(const char *s, struct ks_rewrite *rw)
 		rw->text = ks_xstrdup(s);
 		return true;
 	}
-	if (rw->op == KS_RW_INCLUDE) {
-		if (!header(s))
+	if (rw->op == KS_RW_INCLUDE || rw->op == KS_RW_REPLACE) {
+		if (rw->op == KS_RW_INCLUDE ? !header(s) : !argument_text(s))
 			return false;
 		rw->text = ks_xstrdup(s);
 		return true;
@@ -177,6 +183,8 @@ static bool fits(const struct ks_migration *e, enum ks_rewrite_op op)
 		return op == KS_RW_INCLUDE;
 	if (e->assign || e->read)
 		return op == KS_RW_CALL;
+	if (e->argument)
+		return op == KS_RW_REPLACE;
 	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME || op == KS_RW_DELETE ||
 	       op == KS_RW_OMIT;
 }
@@ -193,6 +201,29 @@ static bool member_name(const char *s)
 		return false;
 	t = ks_xstrndup(s, (size_t)(dot - s));
 	ok = tag_type(t);
+	free(t);
+	return ok;
+}
+
+/* A Read: entry's name: "struct S.MEMBER" or "struct S.MEMBER.FIELD";
+ * into e its member and field. */
+static bool read_name(const char *s, struct ks_migration *e)
+{
+	char *t = ks_xstrdup(s), *dot = strrchr(t, '.'), *first = strchr(t, '.');
+	bool ok;
+
+	if (dot && dot != first) {	/* a field */
+		*dot = '\0';
+		ok = ks_is_identifier(dot + 1) && member_name(t);
+		if (ok) {
+			e->field = ks_xstrdup(dot + 1);
+			e->member = ks_xstrdup(strrchr(t, '.') + 1);
+		}
+	} else {
+		ok = member_name(t);
+		if (ok)
+			e->member = ks_xstrdup(dot + 1);
+	}
 	free(t);
 	return ok;
 }
@@ -218,31 +249,61 @@ static bool member_op(const char *s)
 	return ok;
 }
 
-/* A new entry of name: field is Header:, Call:, Assign:, Callback:, Read:
- * or Include:. */
+/* "NAME N TEXT": a function's or macro's name, an argument's place (from
+ * 1) and its text; into *n the place, *text where the text starts. */
+static bool argument_name(const char *s, unsigned *n, const char **text)
+{
+	const char *sp = strchr(s, ' ');
+	char *name = sp ? ks_xstrndup(s, (size_t)(sp - s)) : NULL, *end;
+	unsigned long k = sp ? strtoul(sp + 1, &end, 10) : 0;
+	bool ok = name && ks_is_identifier(name) && sp[1] >= '1' && sp[1] <= '9' && k <= 64 &&
+		  *end == ' ' && argument_text(end + 1);
+
+	free(name);
+	if (ok) {
+		*n = (unsigned)k;
+		*text = end + 1;
+	}
+	return ok;
+}
+
+/* A new entry of name: field is Header:, Call:, Assign:, Callback:, Read:,
+ * Include: or Argument:. */
 static void start_entry(struct parse *p, const char *field, const char *name)
 {
 	struct ks_migrations *m = p->m;
 	struct ks_migration *e;
-	bool call = *field != 'H', assign = *field == 'A', callback = !strcmp(field, "Callback"),
-	     read = *field == 'R', include = *field == 'I';
+	bool call = *field != 'H', assign = !strcmp(field, "Assign"),
+	     callback = !strcmp(field, "Callback"), read = *field == 'R', include = *field == 'I',
+	     argument = !strcmp(field, "Argument");
+	unsigned n;
+	const char *text;
+	struct ks_migration r = { 0 };
 
 	if (p->cur)
 		BAD(p, "'%s': an entry starts after a blank line", name);
 	if (assign ? !member_op(name)
-	    : callback || read ? !member_name(name)
+	    : argument ? !argument_name(name, &n, &text)
+	    : read ? !read_name(name, &r)
+	    : callback ? !member_name(name)
 	    : include ? !ks_is_identifier(name) && !tag_type(name)
 	    : call ? !ks_is_identifier(name)
 	    : !header(name))
 		BAD(p, assign ? "expected a member's name and '=', '|=', '&=' or '= NAME()', not '%s'"
+		    : read ? "expected 'struct NAME.MEMBER' or 'struct NAME.MEMBER.FIELD', not '%s'"
+		    : argument ? "expected a function's or macro's name, an argument's place "
+				 "(from 1) and the argument's text without blanks, not '%s'"
 		    : callback || read ? "expected 'struct NAME.MEMBER', not '%s'"
 		    : include ? "expected a name or 'struct NAME', not '%s'"
 		    : call ? "expected a function's or macro's name, not '%s'"
 		    : "expected a header's name as #include <...> names it, not '%s'",
 		    name);
 	if (include ? ks_migrations_include(m, name) != NULL
-	    : ks_migrations_find(m, name, call) != NULL)
+	    : ks_migrations_find(m, name, call) != NULL) {
+		free(r.member);
+		free(r.field);
 		BAD(p, "%s '%s' listed twice", call ? "entry" : "header", name);
+	}
 	ks_array_grow((void **)&m->v, m->n, 1, sizeof(*m->v));
 	e = p->cur = &m->v[m->n++];
 	memset(e, 0, sizeof(*e));
@@ -252,6 +313,9 @@ static void start_entry(struct parse *p, const char *field, const char *name)
 	e->callback = callback;
 	e->read = read;
 	e->include = include;
+	e->argument = argument;
+	e->member = r.member;
+	e->field = r.field;
 	e->line = p->line;
 }
 
@@ -263,7 +327,8 @@ static void field(struct parse *p, const char *name, const char *value)
 	char **head = !strcmp(name, "From") ? &m->from : !strcmp(name, "To") ? &m->to : NULL;
 	static const char *const known[] = { "From",	 "To",	    "Header",  "Call",
 					     "Assign",	 "Callback", "Read",    "Include",
-					     "Instead", "Rewrite",  "Count",   "Example" };
+					     "Argument", "Instead", "Rewrite", "Count",
+					     "Example" };
 	size_t k = 0;
 	unsigned n, of;
 
@@ -278,18 +343,19 @@ static void field(struct parse *p, const char *name, const char *value)
 		if (!release(value))
 			BAD(p, "expected a release X.Y, not '%s'", value);
 		*head = ks_xstrdup(value);
-	} else if (k >= 2 && k <= 7) {		/* Header ... Include */
+	} else if (k >= 2 && k <= 8) {		/* Header ... Argument */
 		start_entry(p, name, value);
 	} else if (!e) {
 		bad(p, ks_strdupf("'%s:' outside an entry (an entry starts with Header:, Call:, "
-				  "Assign:, Callback:, Read: or Include:)",
+				  "Assign:, Callback:, Read:, Include: or Argument:)",
 				  name));
 	} else if (!strcmp(name, "Instead") || !strcmp(name, "Rewrite")) {
 		struct ks_rewrite next = { .op = KS_RW_HEADER };
 
 		if ((*name == 'I') == e->call)
 			BAD(p, "'%s:' belongs to a %s entry", name,
-			    e->call ? "Header:" : "Call:, Assign:, Callback:, Read: or Include:");
+			    e->call ? "Header:" : "Call:, Assign:, Callback:, Read:, Include: or "
+						  "Argument:");
 		if (e->nrw == KS_ARRAY_SIZE(e->rw) || (!e->call && e->nrw))
 			BAD(p, "'%s': an entry has %s", value,
 			    e->call ? "at most two rewrites" : "one Instead:");
@@ -299,6 +365,7 @@ static void field(struct parse *p, const char *name, const char *value)
 			free(next.text);
 			free(next.from);
 			BAD(p, e->assign || e->read ? "expected 'call NAME', not '%s'"
+			    : e->argument ? "expected 'replace TEXT' (TEXT without blanks), not '%s'"
 			    : e->include ? "expected 'include HEADER', not '%s'"
 			    : e->callback ? "expected 'const N' or 'retype N struct OLD struct NEW', "
 					    "not '%s'"
@@ -309,6 +376,12 @@ static void field(struct parse *p, const char *name, const char *value)
 		}
 		if (!e->call)
 			next.text = ks_xstrdup(value);
+		if (e->argument) {	/* its place and the text it replaces */
+			const char *text;
+
+			(void)argument_name(e->name, &next.arg, &text);
+			next.from = ks_xstrdup(text);
+		}
 		e->rw[e->nrw++] = next;
 	} else if (!rw) {
 		BAD(p, "'%s:' before the entry's %s", name, e->call ? "Rewrite:" : "Instead:");
@@ -467,6 +540,9 @@ const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e)
 		return rw;
 	if (!e->nrw || rw->count < 3 || rw->count * 3 < e->of * 2)
 		return NULL;
+	if (rw->op == KS_RW_REPLACE)	/* a global's address: &nop_mnt_idmap */
+		return constant(rw->text) ||
+		       (rw->text[0] == '&' && ks_is_identifier(rw->text + 1)) ? rw : NULL;
 	return rw->op != KS_RW_INSERT || constant(rw->text) ? rw : NULL;
 }
 
@@ -579,6 +655,83 @@ char *ks_migration_example_text(const struct ks_migrations *m, const struct ks_r
 	return r;
 }
 
+const struct ks_migration *ks_migrations_argument(const struct ks_migrations *ms,
+						  const char *name, const char *path,
+						  unsigned lineno)
+{
+	const struct ks_migration *e = NULL;
+	struct ks_call c;
+	char *line, *key;
+	size_t len;
+
+	if (ks_file_line(path, lineno, &line, &len) < 0)
+		return NULL;
+	if (!ks_find_call(line, len, name, &c))
+		c.n = 0;
+	for (unsigned k = 0; !e && k < c.n; k++) {
+		key = ks_strdupf("%s %u %.*s", name, k + 1, (int)(c.b[k] - c.a[k]), line + c.a[k]);
+		e = ks_migrations_find(ms, key, true);
+		e = e && e->argument ? e : NULL;
+		free(key);
+	}
+	free(line);
+	return e;
+}
+
+char *ks_migration_callee(const struct ks_migration *e)
+{
+	return ks_xstrndup(e->name, strcspn(e->name, " "));
+}
+
+/* The field of member that line lineno of path reads at the member's
+ * first read there ("tv_sec" of "inode->i_mtime.tv_sec"), to free; NULL:
+ * none, or the whole member. */
+static char *field_read(const char *member, const char *path, unsigned lineno)
+{
+	char *line, *r = NULL;
+	size_t len, n = strlen(member), i, a;
+
+	if (ks_file_line(path, lineno, &line, &len) < 0)
+		return NULL;
+	for (i = ks_find_name(line, len, member, 0); i < len && !r;
+	     i = ks_find_name(line, len, member, i + n)) {
+		size_t k = i;
+
+		while (k && (line[k - 1] == ' ' || line[k - 1] == '\t'))
+			k--;
+		if (!k || (line[k - 1] != '.' && (k < 2 || line[k - 1] != '>' || line[k - 2] != '-')))
+			continue;
+		a = i + n + strspn(line + i + n, " \t");
+		if (a < len && line[a] == '.') {
+			a += 1 + strspn(line + a + 1, " \t");
+			for (k = a; k < len && ks_ident_char(line[k]); k++)
+				;
+			r = k > a ? ks_xstrndup(line + a, k - a) : NULL;
+		}
+		break;
+	}
+	free(line);
+	return r;
+}
+
+const struct ks_migration *ks_migrations_read(const struct ks_migrations *ms, const char *name,
+					      const char *path, unsigned lineno)
+{
+	const char *dot = strrchr(name, '.');
+	char *field = dot ? field_read(dot + 1, path, lineno) : NULL, *key;
+	const struct ks_migration *at = NULL;
+
+	if (field) {
+		key = ks_strdupf("%s.%s", name, field);
+		at = ks_migrations_find(ms, key, true);
+		free(key);
+		free(field);
+	}
+	if (!at || !at->read)
+		at = ks_migrations_find(ms, name, true);
+	return at && at->read ? at : NULL;
+}
+
 const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 					   const struct ks_migration *e, const char *path,
 					   unsigned lineno)
@@ -586,13 +739,26 @@ const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 	char *member, *op, *call;
 	const struct ks_migration *at;
 
+	if (e && e->argument) {
+		call = ks_migration_callee(e);
+		at = ks_migrations_argument(ms, call, path, lineno);
+		free(call);
+		return at;
+	}
 	if (!e || !(e->assign || e->read))
 		return e;
-	member = e->assign ? ks_xstrndup(e->name, strcspn(e->name, " "))
-			   : ks_xstrdup(strrchr(e->name, '.') + 1);
+	member = e->assign ? ks_xstrndup(e->name, strcspn(e->name, " ")) : ks_xstrdup(e->member);
 	/* a read's entry at a line that assigns the member: its Assign: one */
 	op = assigned(member, path, lineno, &call);
-	at = e->assign || op ? assign_entry(ms, call, op) : e;
+	if (e->assign || op) {
+		at = assign_entry(ms, call, op);
+	} else {	/* the whole member's, or the field's the line reads */
+		char *base = ks_xstrndup(e->name, strlen(e->name) -
+							  (e->field ? strlen(e->field) + 1 : 0));
+
+		at = ks_migrations_read(ms, base, path, lineno);
+		free(base);
+	}
 	free(call);
 	free(op);
 	free(member);
@@ -602,6 +768,8 @@ const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 static void entry_free(struct ks_migration *e)
 {
 	free(e->name);
+	free(e->member);
+	free(e->field);
 	for (unsigned k = 0; k < e->nrw; k++) {
 		free(e->rw[k].text);
 		free(e->rw[k].from);

@@ -20,21 +20,24 @@ enum ks_rewrite_op {
 	KS_RW_INCLUDE,			/* a header included for a name */
 	KS_RW_DELETE,			/* the line that names it deleted */
 	KS_RW_OMIT,			/* it dropped from the flags it is OR-ed with */
+	KS_RW_REPLACE,			/* another argument passed in its place */
 	KS_NRW_OPS
 };
 
 /* One rewrite the in-tree code made, how often, and where once. */
 struct ks_rewrite {
 	enum ks_rewrite_op op;
-	unsigned arg;			/* DROP, INSERT, CONST, RETYPE: which argument or
-					 * parameter, 1-based (CONST: 0 the return type) */
-	char *text;			/* HEADER, INCLUDE: the new header; INSERT: the
-					 * argument; RENAME, CALL: the name called;
-					 * RETYPE: the parameter's new type, "struct
-					 * NAME" */
+	unsigned arg;			/* DROP, INSERT, CONST, RETYPE, REPLACE: which
+					 * argument or parameter, 1-based (CONST: 0 the
+					 * return type) */
+	char *text;			/* HEADER, INCLUDE: the new header; INSERT,
+					 * REPLACE: the argument; RENAME, CALL: the name
+					 * called; RETYPE: the parameter's new type,
+					 * "struct NAME" */
 	unsigned count;			/* sites that made it */
 	char *example;			/* "FILE:LINE" of one, in the newer release */
-	char *from;			/* RETYPE: the parameter's old type; else NULL */
+	char *from;			/* RETYPE: the parameter's old type; REPLACE: the
+					 * argument passed before; else NULL */
 };
 
 /* A header its in-tree users stopped including (Header:), a function or
@@ -44,19 +47,26 @@ struct ks_rewrite {
  * "i_ctime = current_time()"), a member whose
  * in-tree callbacks changed their definitions (Callback:, "struct
  * class.devnode"), a member gone whose in-tree reads became calls
- * (Read:, "struct fd.file"), or a name whose in-tree users added the
+ * (Read:, "struct fd.file"; of one of its fields, "struct
+ * inode.i_mtime.tv_sec"), or a name whose in-tree users added the
  * #include of a header that declares it (Include:, "crypto_register_alg",
- * "struct circ_buf"): the rewrites they made, the most common first. */
+ * "struct circ_buf"), or the calls of a function or macro that passed one
+ * text as one argument (Argument:, "setattr_prepare 1 &init_user_ns"): the
+ * rewrites they made, the most common first. */
 struct ks_migration {
 	char *name;			/* the header as #include <...> names it, the
-					 * call's, "MEMBER OP", "struct S.MEMBER", or
-					 * the name included for */
-	bool call;			/* a Call:, Assign:, Callback:, Read: or
-					 * Include: entry (Rewrite:) */
+					 * call's, "MEMBER OP", "struct S.MEMBER", the
+					 * name included for, or "NAME N TEXT" */
+	bool call;			/* a Call:, Assign:, Callback:, Read:, Include:
+					 * or Argument: entry (Rewrite:) */
 	bool assign;			/* an Assign: entry */
 	bool callback;			/* a Callback: entry */
 	bool read;			/* a Read: entry */
+	char *member, *field;		/* a Read: entry's member, and the field of it
+					 * its reads read ("struct inode.i_mtime.tv_sec":
+					 * "i_mtime", "tv_sec"; NULL: the whole member) */
 	bool include;			/* an Include: entry */
+	bool argument;			/* an Argument: entry */
 	bool target;			/* an Include: entry of the target's headers
 					 * (ks_migrations_target_include), not of the
 					 * file: no in-tree site */
@@ -94,7 +104,8 @@ const struct ks_migration *ks_migrations_target_include(struct ks_migrations *m,
 /* The rewrite a module's line can take from e: the one that at least 3,
  * and two in three, of the sites made, that names nothing of the callers'
  * own (an inserted argument is a number, NULL, true, false or a name in
- * capitals); a target's Include: entry's. NULL: in-tree code shows no
+ * capitals; one passed instead, that or the address of a name); a
+ * target's Include: entry's. NULL: in-tree code shows no
  * single rewrite, or none that is mechanical. */
 const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e);
 /* "vm_flags |=": member, and the operator that line lineno of path
@@ -106,9 +117,26 @@ char *ks_assigned_with(const char *member, const char *path, unsigned lineno);
  * ("i_ctime ="); NULL: none, or the line does not assign it. */
 const struct ks_migration *ks_migrations_assign(const struct ks_migrations *ms, const char *member,
 						const char *path, unsigned lineno);
+/* The Argument: entry of a call of name at line lineno of path: of the
+ * first of its arguments whose text (blanks around it left out) one has;
+ * NULL: none, or no call of name with all its arguments there. */
+const struct ks_migration *ks_migrations_argument(const struct ks_migrations *ms,
+						  const char *name, const char *path,
+						  unsigned lineno);
+/* The Read: entry of member name ("struct inode.i_mtime") at line lineno
+ * of path: of the field the line's first read of the member reads
+ * ("struct inode.i_mtime.tv_sec") when the file has one, else of the whole
+ * member; NULL: neither. */
+const struct ks_migration *ks_migrations_read(const struct ks_migrations *ms, const char *name,
+					      const char *path, unsigned lineno);
+/* The function or macro an Argument: entry's calls call, to free. */
+char *ks_migration_callee(const struct ks_migration *e);
 /* The entry that applies at line lineno of path: e, or, e being an
  * Assign: entry, or a Read: entry at a line that assigns its member,
- * ks_migrations_assign()'s for e's member (NULL: none). */
+ * ks_migrations_assign()'s for e's member; e being a Read: entry at a line
+ * whose first read of the member reads a field of it, the Read: entry of
+ * that field, else of the whole member; e being an Argument: entry,
+ * ks_migrations_argument()'s for its callee (NULL: none). */
 const struct ks_migration *ks_migration_at(const struct ks_migrations *ms,
 					   const struct ks_migration *e, const char *path,
 					   unsigned lineno);

@@ -172,7 +172,7 @@ static void json_rewrite(FILE *out, const struct ks_migrations *ms, const struct
 
 	fprintf(out, "{\"op\": \"%s\", \"argument\": ", ks_rewrite_op_name(rw->op));
 	if (rw->op != KS_RW_DROP && rw->op != KS_RW_INSERT && rw->op != KS_RW_CONST &&
-	    rw->op != KS_RW_RETYPE)
+	    rw->op != KS_RW_RETYPE && rw->op != KS_RW_REPLACE)
 		fputs("null", out);
 	else
 		fprintf(out, "%u", rw->arg);

@@ -19,12 +19,22 @@
 #include "report/rewrite.h"
 #include "rules/rules.h"
 
-/* The argument's bytes that dropping or inserting it replaces, and with
- * what; false when the call has no such argument (or place for it). */
-static bool call_span(const struct ks_call *c, const struct ks_rewrite *rw, size_t at[2],
-		      char **with)
+/* The argument's bytes that dropping, inserting or replacing it replaces
+ * in line s, and with what; false when the call has no such argument (or
+ * place for it), or passes another text there than the one replaced. */
+static bool call_span(const char *s, const struct ks_call *c, const struct ks_rewrite *rw,
+		      size_t at[2], char **with)
 {
 	unsigned k = rw->arg - 1;
+
+	if (rw->op == KS_RW_REPLACE) {
+		if (k >= c->n || c->b[k] - c->a[k] != strlen(rw->from) ||
+		    memcmp(s + c->a[k], rw->from, strlen(rw->from)))
+			return false;
+		at[0] = c->a[k], at[1] = c->b[k];
+		*with = ks_xstrdup(rw->text);
+		return true;
+	}
 
 	if (rw->op == KS_RW_DROP) {
 		if (k >= c->n)
@@ -219,19 +229,44 @@ no:
 	return false;
 }
 
+/* Whether s[a] starts an assignment (=, op=) or an increment. */
+static bool written(const char *s, size_t len, size_t a)
+{
+	return (a < len && s[a] == '=' && (a + 1 == len || s[a + 1] != '=')) ||
+	       (a + 1 < len && strchr("+-*/%&|^<>", s[a]) &&
+		(s[a + 1] == '=' || (s[a] == s[a + 1] && (s[a] == '+' || s[a] == '-'))));
+}
+
+/* Past ".FIELD" at s[a], field the one there (NULL: any); a itself when
+ * none is there. */
+static size_t past_field(const char *s, size_t len, size_t a, const char *field)
+{
+	size_t f, k;
+
+	if (a >= len || s[a] != '.')
+		return a;
+	f = skip_blanks(s, len, a + 1);
+	for (k = f; k < len && ks_ident_char(s[k]); k++)
+		;
+	if (k == f || (field && (k - f != strlen(field) || memcmp(s + f, field, k - f))))
+		return a;
+	return k;
+}
+
 /* Every read of member on the line ("OBJ.member", "OBJ->member"; not
- * assigned, incremented or its address taken) as in-tree code wrote it
- * instead: "call(OBJ)". The bytes from the first read to the last in
- * at[], them rewritten in *with. */
-static bool read_span(const char *s, size_t len, const char *member, const char *call,
-		      size_t at[2], char **with)
+ * assigned, incremented or its address taken, nor a field of it written)
+ * as in-tree code wrote it instead: "call(OBJ)"; of field, only the reads
+ * of that field of it ("OBJ->member.field"), each whole. The bytes from
+ * the first read to the last in at[], them rewritten in *with. */
+static bool read_span(const char *s, size_t len, const char *member, const char *field,
+		      const char *call, size_t at[2], char **with)
 {
 	struct ks_buf out = KS_BUF_INIT;
 	size_t n = strlen(member), done = 0;
 
 	at[0] = len;
 	for (size_t i = ks_find_name(s, len, member, 0); i < len; i = ks_find_name(s, len, member, i + n)) {
-		size_t end = i, o, k, a = skip_blanks(s, len, i + n);
+		size_t end = i, o, k, a = skip_blanks(s, len, i + n), past = past_field(s, len, a, field);
 
 		while (end > done && (s[end - 1] == ' ' || s[end - 1] == '\t'))
 			end--;
@@ -246,10 +281,10 @@ static bool read_span(const char *s, size_t len, const char *member, const char 
 		o = object_start(s, end);
 		if (o == end || o < done)
 			continue;
-		/* written, not read: =, op=, ++, --; or its address taken */
-		if ((a < len && s[a] == '=' && (a + 1 == len || s[a + 1] != '=')) ||
-		    (a + 1 < len && strchr("+-*/%&|^<>", s[a]) &&
-		     (s[a + 1] == '=' || (s[a] == s[a + 1] && (s[a] == '+' || s[a] == '-')))))
+		/* written, not read: =, op=, ++, --, or a field of it so; or its
+		 * address taken; of a field, another read */
+		if (written(s, len, a) || written(s, len, skip_blanks(s, len, past)) ||
+		    (field && past == a))
 			continue;
 		for (k = o; k && (s[k - 1] == ' ' || s[k - 1] == '\t'); k--)
 			;
@@ -260,7 +295,7 @@ static bool read_span(const char *s, size_t len, const char *member, const char 
 		else
 			ks_buf_add(&out, s + done, o - done);
 		ks_buf_addf(&out, "%s(%.*s)", call, (int)(end - o), s + o);
-		done = at[1] = i + n;
+		done = at[1] = field ? past : i + n;
 	}
 	if (at[0] == len) {
 		ks_buf_free(&out);
@@ -999,7 +1034,7 @@ static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, 
 		to = ed->at[1] = (size_t)at + strlen(e->name);
 		ed->with = ks_xstrdup(rw->text);
 	} else if (rw->op == KS_RW_CALL && e->read) {
-		if (!read_span(s, len, strrchr(e->name, '.') + 1, rw->text, ed->at, &ed->with))
+		if (!read_span(s, len, e->member, e->field, rw->text, ed->at, &ed->with))
 			return -ERANGE;
 		from = ed->at[0];
 		to = ed->at[1];
@@ -1031,8 +1066,11 @@ static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, 
 		ed->with = ks_xstrdup(rw->text);
 	} else {
 		struct ks_call c;
+		char *callee = e->argument ? ks_migration_callee(e) : NULL;
+		bool found = ks_find_call(s, len, callee ? callee : e->name, &c);
 
-		if (!ks_find_call(s, len, e->name, &c) || !call_span(&c, rw, ed->at, &ed->with))
+		free(callee);
+		if (!found || !call_span(s, &c, rw, ed->at, &ed->with))
 			return -ERANGE;
 		from = c.name;
 		to = c.close + 1;
@@ -1441,6 +1479,10 @@ void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struc
 		ks_buf_addf(b, "has no definition of the callback whose head %s rewrites (defined "
 			       "in another file, or changed since the build)",
 			    ks_rewrite_op_name(rw->op));
+	else if (rw->op == KS_RW_REPLACE)
+		ks_buf_addf(b, "has no call of %.*s() that passes '%s' as argument %u, with all its "
+			       "arguments (changed since the build, or a call over several lines)",
+			    (int)strcspn(e->name, " "), e->name, rw->from, rw->arg);
 	else
 		ks_buf_addf(b, "has no call of %s() with all its arguments (changed since the build, "
 			       "or a call over several lines)",

@@ -467,14 +467,16 @@ static bool other_schedule(const struct ks_check *c, const struct ks_module *m)
  * struct the unit's headers no longer declare): the migrations' entry,
  * when they are of the release m was built for. A read-only member's,
  * and one gone that no Read: entry has, is the Assign: one of how its
- * first location assigns it (ks_migrations_assign()); a name or
- * struct that has none, the #include of the target's header that
+ * first location assigns it (ks_migrations_assign()); a call's that no
+ * Call: entry has, the Argument: one of what a location passes; a name
+ * or struct that has none, the #include of the target's header that
  * declares or defines it. */
 static void add_fix(const struct ks_check *c, const struct ks_module *m, struct ks_finding *f)
 {
 	const struct ks_diff *d = f->diff;
 	bool header = d->kind == KS_BREAK_HEADER_GONE,
 	     include = d->kind == KS_BREAK_NOT_INCLUDED || d->kind == KS_BREAK_INCOMPLETE;
+	const struct ks_migration *r;
 	char *name = NULL, *x;
 	bool from;
 
@@ -500,12 +502,25 @@ static void add_fix(const struct ks_check *c, const struct ks_module *m, struct 
 	f->fix = !name	   ? NULL
 		 : include ? ks_migrations_include(c->migrations, name)
 			   : ks_migrations_find(c->migrations, name, !header);
+	/* a member gone: the Read: entry of the field its first location
+	 * reads, where the file has one ("struct inode.i_mtime.tv_sec"),
+	 * else the whole member's */
+	if (d->kind == KS_BREAK_MEMBER_GONE && name && f->nlocs &&
+	    (r = ks_migrations_read(c->migrations, name, f->locs[0].file, f->locs[0].line)))
+		f->fix = r;
 	/* a member read-only, or gone with no Read: entry: the Assign: one
 	 * of how its first location assigns it */
 	if (!f->fix && strrchr(d->name, '.') && f->nlocs &&
 	    (d->kind == KS_BREAK_READ_ONLY || d->kind == KS_BREAK_MEMBER_GONE))
 		f->fix = ks_migrations_assign(c->migrations, strrchr(d->name, '.') + 1,
 					      f->locs[0].file, f->locs[0].line);
+	/* a call whose callers kept their arguments' number: the Argument:
+	 * entry of what the first location that has one passes */
+	for (size_t i = 0; !f->fix && (d->kind == KS_BREAK_ARITY || d->kind == KS_BREAK_PROTOTYPE) &&
+			   i < f->nlocs;
+	     i++)
+		f->fix = ks_migrations_argument(c->migrations, d->name, f->locs[i].file,
+						f->locs[i].line);
 	/* no #include in-tree code added: the target's header that declares
 	 * (or defines) it */
 	if (!f->fix && include && name && d->header)

@@ -394,7 +394,8 @@ static void say_break(struct ks_buf *b, const struct ks_diff *d)
 	ks_buf_free(&shapes);
 }
 
-/* "dropped argument 2", "passed 'NULL' as argument 3", "called x()",
+/* "dropped argument 2", "passed 'NULL' as argument 3", "passed '&y'
+ * instead of '&x' as argument 1", "called x()",
  * "made parameter 1 const", "made the return type const", "took a
  * 'struct x' as parameter 2" */
 static void made(struct ks_buf *b, const struct ks_rewrite *rw)
@@ -403,6 +404,9 @@ static void made(struct ks_buf *b, const struct ks_rewrite *rw)
 		ks_buf_addf(b, "dropped argument %u", rw->arg);
 	else if (rw->op == KS_RW_INSERT)
 		ks_buf_addf(b, "passed '%s' as argument %u", rw->text, rw->arg);
+	else if (rw->op == KS_RW_REPLACE)
+		ks_buf_addf(b, "passed '%s' instead of '%s' as argument %u", rw->text, rw->from,
+			    rw->arg);
 	else if (rw->op == KS_RW_CONST && rw->arg)
 		ks_buf_addf(b, "made parameter %u const", rw->arg);
 	else if (rw->op == KS_RW_CONST)
@@ -453,6 +457,12 @@ static void changed(struct ks_buf *b, const struct ks_migration *e,
 		return;
 	}
 	ks_buf_addf(b, "in-tree %s", sites(e));
+	if (e->argument) {	/* "calls of f() that passed 'x' as argument 1 in 6.1" */
+		ks_buf_addf(b, " of %.*s() that passed '%s' as argument %u in %s, paired in %s",
+			    (int)strcspn(e->name, " "), e->name, e->rw[0].from, e->rw[0].arg,
+			    ms->from, ms->to);
+		return;
+	}
 	if (named && e->assign)
 		ks_buf_addf(b, " with '%s'", e->name);
 	else if (named)
@@ -499,6 +509,10 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 		else if (rw->op == KS_RW_INSERT)
 			ks_buf_addf(b, "in-tree code passes '%s' as argument %u of %s()", rw->text,
 				    rw->arg, e->name);
+		else if (rw->op == KS_RW_REPLACE)
+			ks_buf_addf(b, "in-tree code passes '%s' instead of '%s' as argument %u of "
+				       "%.*s()",
+				    rw->text, rw->from, rw->arg, (int)strcspn(e->name, " "), e->name);
 		else if (rw->op == KS_RW_RENAME)
 			ks_buf_addf(b, "in-tree code calls %s() instead of %s()", rw->text, e->name);
 		else if (rw->op == KS_RW_CALL && e->read)

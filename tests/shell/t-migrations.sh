@@ -122,6 +122,16 @@ for i in 1 2 3; do
 	printf 'void t%s(struct inode *inode, struct timespec64 ts)\n{\n\tinode_set_ctime_current(inode);\n\tinode_set_ctime_to_ts(inode, ts);\n}\n' \
 		"$i" >"$n/drivers/t$i.c"
 done
+# and its reads, which became calls of its getters: of the whole value,
+# and of its field tv_sec; a field written is no read
+printf 'struct timespec64 inode_get_ctime(struct inode *i);\nlong inode_get_ctime_sec(struct inode *i);\nvoid inode_set_ctime(struct inode *i, long s, long ns);\n' \
+	>>"$n/include/linux/api.h"
+for i in 1 2 3; do
+	printf 'long u%s(struct inode *inode, struct timespec64 *t)\n{\n\t*t = inode->i_ctime;\n\tinode->i_ctime.tv_nsec = 0;\n\treturn inode->i_ctime.tv_sec;\n}\n' \
+		"$i" >"$o/drivers/u$i.c"
+	printf 'long u%s(struct inode *inode, struct timespec64 *t)\n{\n\t*t = inode_get_ctime(inode);\n\tinode_set_ctime(inode, inode_get_ctime_sec(inode), 0);\n\treturn inode_get_ctime_sec(inode);\n}\n' \
+		"$i" >"$n/drivers/u$i.c"
+done
 # and a function that moved to another header (reg_alg, to
 # crypto/algapi.h), a struct whose header the others no longer include
 # (ring): three files that name both in both trees add their #includes;
@@ -149,6 +159,17 @@ printf 'int k2(void)\n{\n\treturn mk("b", 0, SPREAD);\n}\n' >"$o/drivers/k2.c"
 printf 'int k2(void)\n{\n\treturn mk("b", 0, 0);\n}\n' >"$n/drivers/k2.c"
 printf 'int k3(void)\n{\n\treturn mk("c", 0, OTHER | SPREAD);\n}\n' >"$o/drivers/k3.c"
 printf 'int k3(void)\n{\n\treturn mk("c", 0, OTHER);\n}\n' >"$n/drivers/k3.c"
+# and a function whose first parameter became another struct's pointer,
+# its number kept: of four callers that passed &init_ns, three pass
+# &nop_idmap in its place, one kept it; the constant 0 they pass second
+# stays everywhere; a caller's own variable passed is no fact
+printf 'int prep(struct user_ns *ns, int f);\n' >>"$o/include/linux/api.h"
+printf 'int prep(struct idmap *m, int f);\n' >>"$n/include/linux/api.h"
+for i in 1 2 3 4; do
+	printf 'int p%s(struct user_ns *ns)\n{\n\treturn prep(&init_ns, 0) + prep(ns, 0);\n}\n' "$i" >"$o/drivers/p$i.c"
+	printf 'int p%s(struct idmap *m)\n{\n\treturn prep(%s, 0) + prep(m, 0);\n}\n' "$i" \
+		"$([ "$i" -le 3 ] && echo '&nop_idmap' || echo '&init_ns')" >"$n/drivers/p$i.c"
+done
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -185,14 +206,20 @@ expect_eq "two trees: a callback's parameter of another struct" \
 expect_no_grep "two trees: callbacks changed by one driver only have no entry" "$TMP/m" "hid_driver.probe"
 expect_no_grep "two trees: a parameter of another struct whose bodies changed too has no entry" "$TMP/m" "eee_ops.get"
 expect_eq "two trees: a member gone, its reads become an accessor's calls" \
-	"$(grep -A3 '^Read:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"$(grep -A3 '^Read: *struct fd' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Read: struct fd.file|Rewrite: call fd_file|Count: 6 of 6|Example: drivers/r1.c:3 -> drivers/r1.c:3"
+expect_eq "two trees: a member gone, its whole value's reads and its field's, each the getter's call in-tree code made" \
+	"$(grep -A3 '^Read: *struct inode' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Read: struct inode.i_ctime|Rewrite: call inode_get_ctime|Count: 3 of 3|Example: drivers/u1.c:3 -> drivers/u1.c:3|--|Read: struct inode.i_ctime.tv_sec|Rewrite: call inode_get_ctime_sec|Count: 3 of 3|Example: drivers/u1.c:5 -> drivers/u1.c:4"
 expect_eq "two trees: a name whose users added its header's #include" \
 	"$(grep -A3 '^Include:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Include: reg_alg|Rewrite: include crypto/algapi.h|Count: 3 of 3|Example: drivers/i1.c:5 -> drivers/i1.c:2|--|Include: struct ring|Rewrite: include linux/ring.h|Count: 3 of 3|Example: drivers/i1.c:2 -> drivers/i1.c:3"
 expect_eq "two trees: a flag gone, dropped from what it was OR-ed with (0 where alone)" \
 	"$(grep -A3 '^Call: *SPREAD' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: SPREAD|Rewrite: omit|Count: 3 of 3|Example: drivers/k1.c:4 -> drivers/k1.c:3"
+expect_eq "two trees: an argument passed instead of another, keyed by the one it replaces" \
+	"$(grep -A3 '^Argument:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Argument: prep 1 &init_ns|Rewrite: replace &nop_idmap|Count: 3 of 4|Example: drivers/p1.c:3 -> drivers/p1.c:3"
 expect_eq "two trees: no single rewrite: the two most common" \
 	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: split|Rewrite: drop 1|Count: 3 of 6|Example: drivers/c1.c:5 -> drivers/c1.c:5|Rewrite: drop 2|Count: 3 of 6|Example: drivers/c4.c:5 -> drivers/c4.c:5"
@@ -227,9 +254,11 @@ expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Header:  [^ ]+$/ { h++; next } /^Instead: [^ ]+$/ { i++; next }
 	/^Call:    [A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
 	/^Assign:  [A-Za-z_][A-Za-z0-9_]* ([|&]?=|= [A-Za-z_][A-Za-z0-9_]*\(\))$/ { k++; next }
-	/^(Callback|Read): +(struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
+	/^Callback: +(struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
+	/^Read: +(struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/ { k++; next }
 	/^Include: (struct )?[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
-	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*|include [^ <>"]+|delete|omit)$/ { r++; next }
+	/^Argument: [A-Za-z_][A-Za-z0-9_]* [1-9][0-9]* [^ ]+$/ { k++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*|include [^ <>"]+|delete|omit|replace [^ ]+)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
 	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok

@@ -121,13 +121,23 @@ START_TEST(test_good)
 			      "Include: strlcpy\n"
 			      "Rewrite: include linux/string.h\n"
 			      "Count:   3 of 3\n"
-			      "Example: o.c:9 -> o.c:4\n",
+			      "Example: o.c:9 -> o.c:4\n"
+			      "\n"
+			      "Argument: setattr_prepare 1 &init_user_ns\n"
+			      "Rewrite: replace &nop_mnt_idmap\n"
+			      "Count:   34 of 40\n"
+			      "Example: p.c:9 -> p.c:9\n"
+			      "\n"
+			      "Argument: setattr_prepare 1 &other_ns\n"
+			      "Rewrite: replace my_idmap\n"
+			      "Count:   4 of 4\n"
+			      "Example: q.c:9 -> q.c:9\n",
 			      path),
 			 0);
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 15);
+	ck_assert_uint_eq(m.n, 17);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -210,6 +220,19 @@ START_TEST(test_good)
 	ck_assert(ks_migrations_include(&m, "strlcpy")->include);
 	ck_assert(!ks_migrations_find(&m, "strlcpy", true)->include);
 	ck_assert_ptr_null(ks_migrations_include(&m, "class_create"));
+	/* an argument passed instead of another: its place and old text kept
+	 * with the rewrite; taken only when it names nothing of the caller's
+	 * own (a name's address, a constant) */
+	e = ks_migrations_find(&m, "setattr_prepare 1 &init_user_ns", true);
+	ck_assert(e && e->argument && e->call && !e->assign && !e->include);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_REPLACE);
+	ck_assert_uint_eq(e->rw[0].arg, 1);
+	ck_assert_str_eq(e->rw[0].from, "&init_user_ns");
+	ck_assert_str_eq(e->rw[0].text, "&nop_mnt_idmap");
+	ck_assert_str_eq(ks_rewrite_op_name(e->rw[0].op), "replace");
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	ck_assert_ptr_null(ks_migration_rewrite(ks_migrations_find(&m, "setattr_prepare 1 &other_ns", true)));
+	ck_assert_ptr_null(ks_migrations_find(&m, "setattr_prepare", true));
 	ks_migrations_free(&m);
 	ks_diags_free(&d);
 }
@@ -225,11 +248,30 @@ static const struct {
 	{ "From: 6\nTo: 6.12\n", 1, "expected a release X.Y, not '6'" },
 	{ "From: 6.1\nTo: 6.12\nFrom: 6.2\n", 3, "'From:' belongs once at the top, before the entries" },
 	{ "From: 6.1\nTo: 6.12\nInstead: x.h\n", 3,
-	  "'Instead:' outside an entry (an entry starts with Header:, Call:, Assign:, Callback:, Read: or Include:)" },
+	  "'Instead:' outside an entry (an entry starts with Header:, Call:, Assign:, Callback:, Read:, Include: or Argument:)" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f(x)\n", 4, "expected a function's or macro's name, not 'f(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nInstead: x.h\n", 5, "'Instead:' belongs to a Header: entry" },
 	{ "From: 6.1\nTo: 6.12\n\nHeader: x.h\nRewrite: drop 1\n", 5,
-	  "'Rewrite:' belongs to a Call:, Assign:, Callback:, Read: or Include: entry" },
+	  "'Rewrite:' belongs to a Call:, Assign:, Callback:, Read:, Include: or Argument: entry" },
+	/* an argument's entry: a name, a place from 1, a text without blanks */
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f 0 &x\n", 4,
+	  "expected a function's or macro's name, an argument's place (from 1) and the argument's "
+	  "text without blanks, not 'f 0 &x'" },
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f 1\n", 4,
+	  "expected a function's or macro's name, an argument's place (from 1) and the argument's "
+	  "text without blanks, not 'f 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f 1 a b\n", 4,
+	  "expected a function's or macro's name, an argument's place (from 1) and the argument's "
+	  "text without blanks, not 'f 1 a b'" },
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f(x) 1 &x\n", 4,
+	  "expected a function's or macro's name, an argument's place (from 1) and the argument's "
+	  "text without blanks, not 'f(x) 1 &x'" },
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f 1 &x\nRewrite: drop 1\n", 5,
+	  "expected 'replace TEXT' (TEXT without blanks), not 'drop 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f 1 &x\nRewrite: replace &a b\n", 5,
+	  "expected 'replace TEXT' (TEXT without blanks), not 'replace &a b'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: replace &a\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'replace &a'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: class.devnode\n", 4,
 	  "expected 'struct NAME.MEMBER', not 'class.devnode'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class\n", 4,
@@ -248,7 +290,12 @@ static const struct {
 	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'const 1 x'" },
 	{ "From: 6.1\nTo: 6.12\n\nRead: struct fd.file\nRewrite: drop 1\n", 5,
 	  "expected 'call NAME', not 'drop 1'" },
-	{ "From: 6.1\nTo: 6.12\n\nRead: file\n", 4, "expected 'struct NAME.MEMBER', not 'file'" },
+	{ "From: 6.1\nTo: 6.12\n\nRead: struct inode.i_mtime.tv_sec.x\n", 4,
+	  "expected 'struct NAME.MEMBER' or 'struct NAME.MEMBER.FIELD', not "
+	  "'struct inode.i_mtime.tv_sec.x'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode.x\n", 4,
+	  "expected 'struct NAME.MEMBER', not 'struct class.devnode.x'" },
+	{ "From: 6.1\nTo: 6.12\n\nRead: file\n", 4, "expected 'struct NAME.MEMBER' or 'struct NAME.MEMBER.FIELD', not 'file'" },
 	{ "From: 6.1\nTo: 6.12\n\nInclude: f(x)\n", 4, "expected a name or 'struct NAME', not 'f(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nInclude: struct a b\n", 4, "expected a name or 'struct NAME', not 'struct a b'" },
 	{ "From: 6.1\nTo: 6.12\n\nInclude: f\nRewrite: rename g\n", 5,
@@ -404,6 +451,109 @@ START_TEST(test_assign_at)
 }
 END_TEST
 
+/* The Argument: entry of what a line's call passes: the first argument
+ * that has one, blanks around it aside; none for another text, a call
+ * whose arguments run on, or another function's call. */
+START_TEST(test_argument_at)
+{
+	struct ks_migrations m;
+	struct ks_diags d = { 0 };
+	const struct ks_migration *ns, *flag;
+	char path[64], src[] = "/tmp/ks-argument-XXXXXX";
+	int fd;
+	static const char lines[] = "\terr = setattr_prepare(&init_user_ns, dentry, attr);\n"
+				    "\terr = setattr_prepare( &init_user_ns , d, a);\n"
+				    "\terr = setattr_prepare(mnt_userns, dentry, attr);\n"
+				    "\terr = setattr_prepare(&init_user_ns,\n"
+				    "\terr = my_setattr_prepare(&init_user_ns, d, a);\n"
+				    "\terr = setattr_prepare(x, d, FLAG);\n";
+
+	ck_assert_int_eq(load(&m, &d,
+			      "From: 6.1\nTo: 6.12\n\n"
+			      "Argument: setattr_prepare 1 &init_user_ns\nRewrite: replace &nop_mnt_idmap\n"
+			      "Count:   9 of 10\nExample: a.c:1 -> a.c:1\n\n"
+			      "Argument: setattr_prepare 3 FLAG\nRewrite: replace 0\n"
+			      "Count:   9 of 10\nExample: b.c:1 -> b.c:1\n",
+			      path),
+			 0);
+	ns = ks_migrations_find(&m, "setattr_prepare 1 &init_user_ns", true);
+	flag = ks_migrations_find(&m, "setattr_prepare 3 FLAG", true);
+	ck_assert(ns && flag);
+	fd = mkstemp(src);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, lines, sizeof(lines) - 1), (int)sizeof(lines) - 1);
+	close(fd);
+	ck_assert_ptr_eq(ks_migrations_argument(&m, "setattr_prepare", src, 1), ns);
+	ck_assert_ptr_eq(ks_migrations_argument(&m, "setattr_prepare", src, 2), ns);
+	ck_assert_ptr_null(ks_migrations_argument(&m, "setattr_prepare", src, 3));
+	ck_assert_ptr_null(ks_migrations_argument(&m, "setattr_prepare", src, 4));
+	ck_assert_ptr_null(ks_migrations_argument(&m, "setattr_prepare", src, 5));
+	ck_assert_ptr_eq(ks_migrations_argument(&m, "setattr_prepare", src, 6), flag);
+	ck_assert_ptr_null(ks_migrations_argument(&m, "setattr_prepare", src, 99));
+	/* an Argument: entry at another line: what that line passes */
+	ck_assert_ptr_eq(ks_migration_at(&m, ns, src, 6), flag);
+	ck_assert_ptr_null(ks_migration_at(&m, ns, src, 3));
+	unlink(src);
+	ks_migrations_free(&m);
+}
+END_TEST
+
+/* A member's read, at a line: the entry of the field its first read there
+ * reads, when the file has one, else the whole member's; an assignment's
+ * entry at a line that assigns it; a field's entry alone found too. */
+START_TEST(test_read_at)
+{
+	struct ks_migrations m;
+	struct ks_diags d = { 0 };
+	const struct ks_migration *whole, *sec, *set, *nsec;
+	char path[64], src[] = "/tmp/ks-read-XXXXXX";
+	int fd;
+	static const char lines[] = "\tt = ip->i_mtime.tv_sec;\n"
+				    "\tt = ip->i_mtime;\n"
+				    "\tt = ip -> i_mtime . tv_nsec;\n"
+				    "\tip->i_mtime = t;\n"
+				    "\tt = ip->i_mtime.tv_usec;\n"
+				    "\tt = ip->i_atime.tv_nsec;\n";
+
+	ck_assert_int_eq(load(&m, &d,
+			      "From: 6.1\nTo: 6.12\n\n"
+			      "Read:    struct inode.i_mtime\nRewrite: call inode_get_mtime\n"
+			      "Count:   9 of 10\nExample: a.c:1 -> a.c:1\n\n"
+			      "Read:    struct inode.i_mtime.tv_sec\nRewrite: call inode_get_mtime_sec\n"
+			      "Count:   9 of 10\nExample: b.c:1 -> b.c:1\n\n"
+			      "Assign:  i_mtime =\nRewrite: call inode_set_mtime_to_ts\n"
+			      "Count:   9 of 10\nExample: c.c:1 -> c.c:1\n\n"
+			      "Read:    struct inode.i_atime.tv_nsec\nRewrite: call inode_get_atime_nsec\n"
+			      "Count:   9 of 10\nExample: d.c:1 -> d.c:1\n",
+			      path),
+			 0);
+	whole = ks_migrations_find(&m, "struct inode.i_mtime", true);
+	sec = ks_migrations_find(&m, "struct inode.i_mtime.tv_sec", true);
+	set = ks_migrations_find(&m, "i_mtime =", true);
+	nsec = ks_migrations_find(&m, "struct inode.i_atime.tv_nsec", true);
+	ck_assert(whole && sec && set && nsec && sec->read);
+	ck_assert_str_eq(sec->member, "i_mtime");
+	ck_assert_str_eq(sec->field, "tv_sec");
+	ck_assert_str_eq(whole->member, "i_mtime");
+	ck_assert_ptr_null(whole->field);
+	fd = mkstemp(src);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, lines, sizeof(lines) - 1), (int)sizeof(lines) - 1);
+	close(fd);
+	ck_assert_ptr_eq(ks_migrations_read(&m, "struct inode.i_mtime", src, 1), sec);
+	ck_assert_ptr_eq(ks_migrations_read(&m, "struct inode.i_mtime", src, 2), whole);
+	ck_assert_ptr_eq(ks_migrations_read(&m, "struct inode.i_mtime", src, 3), whole);
+	ck_assert_ptr_eq(ks_migrations_read(&m, "struct inode.i_mtime", src, 5), whole);
+	ck_assert_ptr_eq(ks_migrations_read(&m, "struct inode.i_atime", src, 6), nsec);
+	ck_assert_ptr_null(ks_migrations_read(&m, "struct inode.i_atime", src, 1));
+	ck_assert_ptr_eq(ks_migration_at(&m, whole, src, 1), sec);
+	ck_assert_ptr_eq(ks_migration_at(&m, sec, src, 2), whole);
+	ck_assert_ptr_eq(ks_migration_at(&m, sec, src, 4), set);
+	unlink(src);
+	ks_migrations_free(&m);
+}
+END_TEST
+
 START_TEST(test_target_include)
 {
 	struct ks_migrations m = { 0 };
@@ -439,6 +589,8 @@ static Suite *suite_migrations(void)
 	tcase_add_loop_test(tc, test_bad, 0, KS_NCASES(bad));
 	tcase_add_test(tc, test_unreadable);
 	tcase_add_test(tc, test_assign_at);
+	tcase_add_test(tc, test_argument_at);
+	tcase_add_test(tc, test_read_at);
 	tcase_add_test(tc, test_target_include);
 	suite_add_tcase(s, tc);
 	return s;

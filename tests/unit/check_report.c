@@ -727,6 +727,19 @@ static const struct {
 	{ KS_RW_CALL, 0, "fd_file", "\t.file = x,", NULL, 0 },
 	{ KS_RW_CALL, 0, "fd_file", "s = \"f.file\"; /* g.file */", NULL, 0 },
 	{ KS_RW_CALL, 0, "fd_file", "f.file_ops = g.files;", NULL, 0 },
+	/* a field of a member gone read: the read of it whole, as the
+	 * getter of the field in-tree code called; the whole member's getter
+	 * keeps the field after it; a field written is no read */
+	{ KS_RW_CALL, 0, "inode_get_mtime_sec", "\tt = ip->i_mtime.tv_sec ;",
+	  "inode_get_mtime_sec(ip)", 13 },
+	{ KS_RW_CALL, 0, "inode_get_mtime_sec", "\tt = a[0]->i_mtime . tv_sec + ip->i_mtime.tv_nsec;",
+	  "inode_get_mtime_sec(a[0])", 13 },
+	{ KS_RW_CALL, 0, "inode_get_mtime_sec", "\tt = ip->i_mtime;", NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_get_mtime_sec", "\tip->i_mtime.tv_sec = t;", NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_get_mtime_sec", "\tt = ip->i_mtime.tv_secs;", NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_get_mtime", "\tt = ip->i_mtime.tv_sec;", "inode_get_mtime(ip)", 13 },
+	{ KS_RW_CALL, 0, "inode_get_mtime", "\tip->i_mtime.tv_sec = t;", NULL, 0 },
+	{ KS_RW_CALL, 0, "inode_get_mtime", "\tip->i_mtime.tv_nsec++;", NULL, 0 },
 	/* a rename needs the name alone, its arguments may run on */
 	{ KS_RW_RENAME, 0, "new_create", "\tc = class_create(THIS_MODULE,", "new_create", 13 },
 	{ KS_RW_RENAME, 0, "new_create", "f(\"class_create\", my_class_create, class_create2);",
@@ -750,6 +763,16 @@ static const struct {
 	{ KS_RW_RETYPE, 2, "struct mnt_idmap", "int x_devnode(struct user_namespace *ns, int m)", NULL,
 	  0 },
 	{ KS_RW_RETYPE, 1, "struct mnt_idmap", "int x_devnode(struct mnt_idmap *ns)", NULL, 0 },
+	/* an argument passed instead of another, where the call passes that
+	 * text (the old one: "&init_user_ns") */
+	{ KS_RW_REPLACE, 1, "&nop_mnt_idmap", "\tx = class_create(&init_user_ns, d, a);",
+	  "class_create(&nop_mnt_idmap, d, a)", 26 },
+	{ KS_RW_REPLACE, 2, "&nop_mnt_idmap", "\tclass_create(a, &init_user_ns );",
+	  "class_create(a, &nop_mnt_idmap )", 25 },
+	{ KS_RW_REPLACE, 1, "&nop_mnt_idmap", "\tclass_create(mnt_userns, d, a);", NULL, 0 },
+	{ KS_RW_REPLACE, 1, "&nop_mnt_idmap", "\tclass_create(&init_user_ns_x, d);", NULL, 0 },
+	{ KS_RW_REPLACE, 3, "&nop_mnt_idmap", "\tclass_create(&init_user_ns, d);", NULL, 0 },
+	{ KS_RW_REPLACE, 1, "&nop_mnt_idmap", "\tclass_create(&init_user_ns,", NULL, 0 },
 	{ KS_RW_RETYPE, 1, "struct mnt_idmap", "int x_devnode(struct user_namespace_x *ns)", NULL,
 	  0 },
 };
@@ -765,7 +788,12 @@ START_TEST(test_call_edit)
 	if (calls[_i].op == KS_RW_OMIT || calls[_i].op == KS_RW_DELETE)
 		m.name = (char *)"NAME";
 	if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "fd_file"))
-		m.name = (char *)"struct fd.file", m.read = true;
+		m.name = (char *)"struct fd.file", m.read = true, m.member = (char *)"file";
+	else if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "inode_get_mtime_sec"))
+		m.name = (char *)"struct inode.i_mtime.tv_sec", m.read = true,
+		m.member = (char *)"i_mtime", m.field = (char *)"tv_sec";
+	else if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "inode_get_mtime"))
+		m.name = (char *)"struct inode.i_mtime", m.read = true, m.member = (char *)"i_mtime";
 	else if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "inode_set_ctime_current"))
 		m.name = (char *)"i_ctime = current_time()", m.assign = true;
 	else if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "inode_set_mtime_to_ts"))
@@ -776,6 +804,9 @@ START_TEST(test_call_edit)
 		m.name = (char *)"struct class.devnode", m.callback = true;
 	m.rw[0] = (struct ks_rewrite){ calls[_i].op, calls[_i].arg, (char *)calls[_i].text, 3, NULL,
 				       (char *)"struct user_namespace" };
+	if (calls[_i].op == KS_RW_REPLACE)
+		m.name = (char *)"class_create 1 &init_user_ns", m.argument = true,
+		m.rw[0].from = (char *)"&init_user_ns";
 	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line),
 			 m.callback ? &(struct ks_callee){ "x_devnode", NULL } : NULL, &e);
 	if (!calls[_i].after) {
