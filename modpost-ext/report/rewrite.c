@@ -71,38 +71,50 @@ static size_t skip_blanks(const char *s, size_t len, size_t i)
 	return i;
 }
 
+/* Back from s[o - 1], a ']' or ')', to its '[' or '('; o itself when
+ * that is not on the line. */
+static size_t back_over(const char *s, size_t o)
+{
+	char close = s[o - 1], open = close == ']' ? '[' : '(';
+	unsigned depth = 0;
+	size_t k = o;
+
+	do {
+		k--;
+		depth += s[k] == close;
+		depth -= s[k] == open;
+	} while (k && depth);
+	return depth ? o : k;
+}
+
 /* Where the object of a member access ends at s[end] ("p->fd" of
- * "p->fd.file") starts: names, '.', '->' and [...] back from end; end:
- * none. */
+ * "p->fd.file") starts: names, '.', '->', [...] and, before a '.' or
+ * '->', a call's (...) back from end ("F(a)" of "F(a)->x", not the cast
+ * of "(long)ip->x"); end: none. */
 static size_t object_start(const char *s, size_t end)
 {
-	size_t o = end;
+	size_t o = end, k;
 
 	while (o) {
 		if (ks_ident_char(s[o - 1])) {
 			o--;
 		} else if (s[o - 1] == '.' || (o >= 2 && s[o - 1] == '>' && s[o - 2] == '-')) {
 			o -= s[o - 1] == '.' ? 1 : 2;
-		} else if (s[o - 1] == ']') {
-			unsigned depth = 0;
-
-			do {
-				o--;
-				if (s[o] == ']')
-					depth++;
-				else if (s[o] == '[')
-					depth--;
-			} while (o && depth);
-			if (depth)
+		} else if (s[o - 1] == ']' ||
+			   (s[o - 1] == ')' && (o == end || s[o] == '.' || s[o] == '-'))) {
+			if ((k = back_over(s, o)) == o)
 				return end;
+			o = k;
 		} else {
 			break;
 		}
 	}
-	/* it starts with a name */
+	/* it starts with a name, or (...) */
 	while (o < end && (s[o] == '.' || s[o] == '-' || s[o] == '>'))
 		o++;
-	return o < end && ks_ident_char(s[o]) && !(s[o] >= '0' && s[o] <= '9') ? o : end;
+	return o < end && (s[o] == '(' || (ks_ident_char(s[o]) && !(s[o] >= '0' && s[o] <= '9')))
+		       ? o
+		       : end;
 }
 
 /* Where the value of an assignment that starts at s[v] ends: the ';'
@@ -229,12 +241,16 @@ no:
 	return false;
 }
 
-/* Whether s[a] starts an assignment (=, op=) or an increment. */
+/* Whether s[a] starts an assignment (=, op=) or an increment, not a
+ * comparison (==, <=, >=). */
 static bool written(const char *s, size_t len, size_t a)
 {
-	return (a < len && s[a] == '=' && (a + 1 == len || s[a + 1] != '=')) ||
-	       (a + 1 < len && strchr("+-*/%&|^<>", s[a]) &&
-		(s[a + 1] == '=' || (s[a] == s[a + 1] && (s[a] == '+' || s[a] == '-'))));
+	if (a < len && s[a] == '=')
+		return a + 1 == len || s[a + 1] != '=';
+	if (a + 2 < len && (s[a] == '<' || s[a] == '>'))
+		return s[a + 1] == s[a] && s[a + 2] == '=';	/* <<=, >>= */
+	return a + 1 < len && s[a] && strchr("+-*/%&|^", s[a]) &&
+	       (s[a + 1] == '=' || (s[a] == s[a + 1] && (s[a] == '+' || s[a] == '-')));
 }
 
 /* Past ".FIELD" at s[a], field the one there (NULL: any); a itself when
@@ -1336,6 +1352,7 @@ char *ks_line_code(const char *s, size_t len)
 size_t ks_fix_entries(const struct ks_finding *f, const struct ks_loc *l,
 		      const struct ks_migration *e[2], const struct ks_rewrite *rw[2])
 {
+	const struct ks_migration *rd;
 	const struct ks_rewrite *read;
 	struct ks_edit ed;
 	size_t n = 0;
@@ -1346,9 +1363,12 @@ size_t ks_fix_entries(const struct ks_finding *f, const struct ks_loc *l,
 	n = 1;
 	/* a line that assigns a member gone and reads it too
 	 * ("inode->i_ctime = dir->i_ctime;"): the reads' rewrite as well */
-	read = f->fix->read && e[0] != f->fix ? ks_migration_rewrite(f->fix) : NULL;
-	if (read && !ks_edit_file(f->fix, read, l->file, l->line, NULL, &ed)) {
-		e[n] = f->fix;
+	rd = f->fix->read && e[0]->assign && f->diff
+		     ? ks_migrations_read(f->fixes, f->diff->name, l->file, l->line)
+		     : NULL;
+	read = rd ? ks_migration_rewrite(rd) : NULL;
+	if (read && !ks_edit_file(rd, read, l->file, l->line, NULL, &ed)) {
+		e[n] = rd;
 		rw[n++] = read;
 	}
 	if (read)
