@@ -894,15 +894,17 @@ def main():
     incs = collections.defaultdict(list)
     includes(old, new, incs)
     entry(pairs, "Call")
-    entry(args, "Argument")
+    entry(args, "Argument", single_only=True)
     entry(assigns, "Assign")
     entry(cbs, "Callback")
     entry(gets, "Read")
     entry(incs, "Include")
 
 
-def entry(pairs, field):
-    """The entries of pairs (name -> [(rewrite, file, oldline, newline)])."""
+def entry(pairs, field, single_only=False):
+    """The entries of pairs (name -> [(rewrite, file, oldline, newline)]);
+    single_only: only those that show one rewrite (an argument most
+    callers kept is not what changed)."""
     for name in sorted(pairs):
         ps = pairs[name]
         counts = collections.Counter(p[0] for p in ps if p[0])
@@ -914,6 +916,8 @@ def entry(pairs, field):
         if not top or top[0][1] < MIN or len(files[top[0][0]]) < MIN:
             continue
         single = top[0][1] * 3 >= len(ps) * 2
+        if single_only and not single:
+            continue
         shown = top[:1] if single or len(top) < 2 else top
         print("\n%-8s %s" % (field + ":", name))
         for rw, n in shown:

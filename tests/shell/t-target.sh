@@ -211,7 +211,7 @@ None -> #include <linux/vmalloc.h> True 12 12 6.1 6.12 arch/s390/kernel/ipl.c:23
 <asm/unaligned.h> -> <linux/unaligned.h> True 718 726 6.1 6.12 arch/alpha/kernel/traps.c:25 [('header', None, 'linux/unaligned.h')]
 DEFINE_SEMAPHORE(breaks_lock) -> DEFINE_SEMAPHORE(breaks_lock, 1) True 9 9 6.1 6.12 arch/mips/cavium-octeon/setup.c:75 [('insert', 2, '1')]
 class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6.1 6.12 arch/powerpc/platforms/book3s/vas-api.c:628 [('drop', 1, None)]
-None -> None False 46 203 6.1 6.12 fs/befs/linuxvfs.c:367 [('call', None, 'inode_get_mtime'), ('call', None, 'inode_get_mtime_sec')]
+inode->i_mtime.tv_sec -> inode_get_mtime_sec(inode) True 30 32 6.1 6.12 fs/affs/inode.c:186 [('call', None, 'inode_get_mtime_sec')]
 static int breaks_getattr(struct user_namespace *ns, const struct path *path, -> static int breaks_getattr(struct mnt_idmap *ns, const struct path *path, True 36 36 6.1 6.12 fs/9p/vfs_inode.c:975 [('retype', 1, 'struct mnt_idmap')]
 None -> #include <linux/workqueue_types.h> True 0 0 6.1 6.12 None [('include', None, 'linux/workqueue_types.h')]
 vma->vm_flags |= VM_IO; -> vm_flags_set(vma, VM_IO); True 93 118 6.1 6.12 arch/powerpc/kvm/book3s_xive_native.c:327 [('call', None, 'vm_flags_set')]"
@@ -222,7 +222,7 @@ expect_grep "breaks: text: an argument inserted, its fix-it" "$TMP/out" \
 expect_grep "breaks: text: an argument dropped, its fix-it" "$TMP/out" \
 	"fix-it:\"$b/main.c\":{59:30-59:43}:\"\""
 "$KSUNSET" check --target "$H" --format sarif "$b/breaks.ko" >"$TMP/breaks.sarif" 2>/dev/null
-expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name, the assignment, the callback's parameter replaced, an #include inserted" "$(python3 -c '
+expect_eq "breaks: sarif: the fixes, the header's name, the call's argument or name, a field's read, the assignment, the callback's parameter replaced, an #include inserted" "$(python3 -c '
 import json, sys
 for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
     for f in r.get("fixes", []):
@@ -237,6 +237,7 @@ ksunset/build-not-included buffer.c 7 1 1 #include <linux/vmalloc.h>
 ksunset/build-header-gone main.c 18 11 26 linux/unaligned.h
 ksunset/build-arity main.c 21 36 36 , 1
 ksunset/build-arity main.c 59 30 43 
+ksunset/build-member-gone main.c 39 9 30 inode_get_mtime_sec(inode)
 ksunset/build-callback-prototype main.c 25 34 48 mnt_idmap
 ksunset/build-incomplete helpers.c 9 1 1 #include <linux/workqueue_types.h>
 
@@ -669,6 +670,38 @@ if fix_built fixomit "$TMP/omit.patch"; then
 		"+	fixomit_cache2 = kmem_cache_create(\"fixomit2\", 64, 0, 0, NULL);"
 	patched_builds fixomit "$TMP/omit.patch" "fix: omit"
 fi
+# calls that pass &init_user_ns where the target's prototypes take a struct
+# mnt_idmap: &nop_mnt_idmap in its place, as in-tree callers passed there
+# (the shipped migrations' Argument: entries)
+if fix_built fixarg "$TMP/arg.patch"; then
+	expect_eq "fix: an argument replaced: exit 0" "$fixrc" 0
+	expect_grep "fix: an argument replaced: says what it did" "$TMP/err" \
+		"ksunset: fix: 3 lines rewritten in 1 file; 0 breaks not rewritten"
+	expect_grep "fix: an argument replaced: &nop_mnt_idmap for &init_user_ns" "$TMP/arg.patch" \
+		"+	setattr_copy(&nop_mnt_idmap, inode, attr);
++#else
++	setattr_copy(&init_user_ns, inode, attr);"
+	"$KSUNSET" check --target "$H" "$TMP/fixarg/fixarg.ko" >"$TMP/arg.out" 2>&1
+	expect_grep "check: an argument replaced: what in-tree code passes" "$TMP/arg.out" \
+		"note: in-tree code passes '&nop_mnt_idmap' instead of '&init_user_ns' as argument 1 of setattr_prepare()"
+	expect_grep "check: an argument replaced: the fix-it" "$TMP/arg.out" \
+		"fix-it:\"$(realpath "$TMP/fixarg")/fixarg.c\":{11:28-11:41}:\"&nop_mnt_idmap\""
+	patched_builds fixarg "$TMP/arg.patch" "fix: an argument replaced"
+fi
+# reads of a field of an inode's times, gone by 6.12: the getter of the
+# field in-tree code calls (inode_get_mtime_sec()), the read whole
+if fix_built fixfield "$TMP/field.patch"; then
+	expect_eq "fix: a field read: exit 0" "$fixrc" 0
+	expect_grep "fix: a field read: the field's getter" "$TMP/field.patch" \
+		"+	time64_t t = inode_get_mtime_sec(inode);
++#else
++	time64_t t = inode->i_mtime.tv_sec;"
+	expect_grep "fix: a field read: the whole time's getter where the time is read whole" "$TMP/field.patch" \
+		"+	struct timespec64 a = inode_get_atime(inode);"
+	expect_grep "fix: a field read: two members' fields on one line, each its getter" "$TMP/field.patch" \
+		"+	if (now < inode_get_ctime_sec(inode) || now < inode_get_atime_sec(inode))"
+	patched_builds fixfield "$TMP/field.patch" "fix: a field read"
+fi
 # a unit compiled through a link (openafs's MODLOAD-RELEASE folder links
 # to its sources): the patch is of the file the link leads to
 fl=$TMP/fixlink
@@ -693,8 +726,16 @@ if [ -f "$b/breaks.ko" ]; then
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +static int breaks_getattr(struct mnt_idmap *ns, const struct path *path,
 +#else"
-	expect_grep "fix: a member gone whose in-tree reads went two ways, listed with both" "$TMP/fix.patch" \
-		"  $b/main.c:39: member-gone struct inode.i_mtime: in-tree code shows no rewrite to copy: of the 203 in-tree reads of struct inode.i_mtime that changed from 6.1 to 6.12, 46 called inode_get_mtime()"
+	expect_grep "fix: a field of a member gone read, the field's getter" "$TMP/fix.patch" \
+		"+	return inode_get_mtime_sec(inode) + get_unaligned_le32(breaks_name);"
+	# without the field's entry, the whole member's, whose in-tree reads
+	# went two ways: listed with both, not rewritten
+	sed '/^Read: *struct inode.i_mtime.tv_sec$/,/^$/d' "$TOP/share/migrations/6.1-6.12.migrations" >"$TMP/two.migrations"
+	(cd "$b" && "$KSUNSET" fix --target "$H" --migrations "$TMP/two.migrations" breaks.ko) >"$TMP/fix2.patch" 2>"$TMP/err"
+	expect_grep "fix: a member gone whose in-tree reads went two ways, listed with both" "$TMP/fix2.patch" \
+		"  $b/main.c:39: member-gone struct inode.i_mtime: in-tree code shows no rewrite to copy: of the 69 in-tree reads of struct inode.i_mtime that changed from 6.1 to 6.12, 42 called inode_get_mtime()"
+	expect_no_grep "fix: a member gone whose in-tree reads went two ways, not rewritten" "$TMP/fix2.patch" \
+		"inode_get_mtime_sec(inode)"
 fi
 "$KSUNSET" fix "$TOP/tests/shell/lib.sh" >"$TMP/out" 2>"$TMP/err"
 expect_eq "fix without --target: exit 2" "$?:$(grep -c 'no --target given' "$TMP/err")" "2:1"
