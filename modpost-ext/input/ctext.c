@@ -96,6 +96,35 @@ size_t ks_find_name(const char *s, size_t len, const char *name, size_t from)
 	return len;
 }
 
+size_t ks_find_member(const char *s, size_t len, const char *member, size_t from)
+{
+	size_t n = strlen(member);
+
+	for (size_t i = ks_find_name(s, len, member, from); i < len;
+	     i = ks_find_name(s, len, member, i + n)) {
+		size_t k = i;
+
+		while (k && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+			k--;
+		if (k && (s[k - 1] == '.' || (k >= 2 && s[k - 1] == '>' && s[k - 2] == '-')))
+			return i;
+	}
+	return len;
+}
+
+size_t ks_past_field(const char *s, size_t len, size_t a, size_t *field)
+{
+	size_t k;
+
+	if (a >= len || s[a] != '.')
+		return a;
+	for (*field = a + 1; *field < len && (s[*field] == ' ' || s[*field] == '\t'); (*field)++)
+		;
+	for (k = *field; k < len && ks_ident_char(s[k]); k++)
+		;
+	return k > *field ? k : a;
+}
+
 bool ks_find_call(const char *s, size_t len, const char *name, struct ks_call *c)
 {
 	size_t n = strlen(name);

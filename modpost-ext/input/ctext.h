@@ -26,6 +26,12 @@ size_t ks_skip_literal(const char *s, size_t len, size_t i);
 /* Where name stands whole on the line at or after byte from, outside
  * strings and comments; len when nowhere. */
 size_t ks_find_name(const char *s, size_t len, const char *name, size_t from);
+/* Where member stands whole on the line at or after byte from as a
+ * member accessed, after '.' or '->' (blanks between); len when nowhere. */
+size_t ks_find_member(const char *s, size_t len, const char *member, size_t from);
+/* Past ".FIELD" at s[a] (blanks after the '.'), *field where FIELD
+ * starts; a itself when none is there. */
+size_t ks_past_field(const char *s, size_t len, size_t a, size_t *field);
 /* The first call of name on the line whose arguments are all there. */
 bool ks_find_call(const char *s, size_t len, const char *name, struct ks_call *c);
 

@@ -689,26 +689,15 @@ char *ks_migration_callee(const struct ks_migration *e)
 static char *field_read(const char *member, const char *path, unsigned lineno)
 {
 	char *line, *r = NULL;
-	size_t len, n = strlen(member), i, a;
+	size_t len, i, a, f, k;
 
 	if (ks_file_line(path, lineno, &line, &len) < 0)
 		return NULL;
-	for (i = ks_find_name(line, len, member, 0); i < len && !r;
-	     i = ks_find_name(line, len, member, i + n)) {
-		size_t k = i;
-
-		while (k && (line[k - 1] == ' ' || line[k - 1] == '\t'))
-			k--;
-		if (!k || (line[k - 1] != '.' && (k < 2 || line[k - 1] != '>' || line[k - 2] != '-')))
-			continue;
-		a = i + n + strspn(line + i + n, " \t");
-		if (a < len && line[a] == '.') {
-			a += 1 + strspn(line + a + 1, " \t");
-			for (k = a; k < len && ks_ident_char(line[k]); k++)
-				;
-			r = k > a ? ks_xstrndup(line + a, k - a) : NULL;
-		}
-		break;
+	if ((i = ks_find_member(line, len, member, 0)) < len) {
+		for (a = i + strlen(member); a < len && (line[a] == ' ' || line[a] == '\t'); a++)
+			;
+		if ((k = ks_past_field(line, len, a, &f)) != a)
+			r = ks_xstrndup(line + f, k - f);
 	}
 	free(line);
 	return r;

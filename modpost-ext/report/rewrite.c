@@ -257,14 +257,9 @@ static bool written(const char *s, size_t len, size_t a)
  * none is there. */
 static size_t past_field(const char *s, size_t len, size_t a, const char *field)
 {
-	size_t f, k;
+	size_t f, k = ks_past_field(s, len, a, &f);
 
-	if (a >= len || s[a] != '.')
-		return a;
-	f = skip_blanks(s, len, a + 1);
-	for (k = f; k < len && ks_ident_char(s[k]); k++)
-		;
-	if (k == f || (field && (k - f != strlen(field) || memcmp(s + f, field, k - f))))
+	if (k != a && field && (k - f != strlen(field) || memcmp(s + f, field, k - f)))
 		return a;
 	return k;
 }
@@ -1458,17 +1453,7 @@ int ks_fix_line(const struct ks_findings *all, const struct ks_finding *f, const
 
 bool ks_line_accesses(const char *s, size_t len, const char *member)
 {
-	size_t n = strlen(member);
-
-	for (size_t i = ks_find_name(s, len, member, 0); i < len; i = ks_find_name(s, len, member, i + n)) {
-		size_t k = i;
-
-		while (k && (s[k - 1] == ' ' || s[k - 1] == '\t'))
-			k--;
-		if (k && (s[k - 1] == '.' || (k >= 2 && s[k - 1] == '>' && s[k - 2] == '-')))
-			return true;
-	}
-	return false;
+	return ks_find_member(s, len, member, 0) < len;
 }
 
 void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struct ks_rewrite *rw)
