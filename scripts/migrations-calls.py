@@ -545,8 +545,12 @@ def definition(text, fn):
 def callback_rewrite(old, new):
     """The rewrite that takes a callback's definition old to new (each
     definition()'s): ("const", i) (0: the return type), ("retype", i,
-    "struct OLD", "struct NEW"), or None."""
+    "struct OLD", "struct NEW"), ("drop", i) (the others kept as they
+    were), or None."""
     (ro, po, *_), (rn, pn, *_) = old, new
+    if len(po) == len(pn) + 1 and ro == rn:
+        i = next((k for k in range(len(pn)) if po[k] != pn[k]), len(pn))
+        return ("drop", i + 1) if po[:i] + po[i + 1:] == pn else None
     if len(po) != len(pn):
         return None
     diff = [i for i in range(len(po)) if po[i] != pn[i]]
@@ -625,7 +629,7 @@ def callbacks(old, new, entries):
     designated initializer of "struct S"), paired across the two trees by
     file, struct, member and name, whose definition changed: the rewrite
     each made (a parameter or the return type become const, a parameter of
-    another struct), under "struct S.member"."""
+    another struct, one dropped), under "struct S.member"."""
     r = subprocess.run(["grep", "-rlE", "--include=*.c", r"^[[:space:]]*\.[a-z_0-9]+[[:space:]]*=", "."],
                        cwd=old, capture_output=True, text=True)
     for f in sorted(p[2:] for p in r.stdout.split()):

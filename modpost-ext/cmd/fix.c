@@ -53,6 +53,7 @@ static void push_site(struct ks_fixes *fx, const struct ks_finding *f, char *fil
 		e,
 		rw,
 		f->fixes->to,
+		f->fixes,
 	};
 }
 
@@ -89,7 +90,7 @@ static void callback_sites(struct ks_fixes *fx, const struct ks_finding *f, cons
 			   char *real, const struct ks_migration *e, const struct ks_rewrite *rw)
 {
 	char *name = ks_callback_at(e, l->file, l->line, f->diff->callback);
-	struct ks_callee fn = { name, f->diff->old };
+	struct ks_callee fn = { name, f->diff->old, f->fixes };
 	struct ks_lines ls;
 	bool def = false, local = true;
 	unsigned line;
@@ -460,7 +461,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		/* the site's line still edited: a callback's head, the line an
 		 * #include goes before, unless the file changed since; the
 		 * rewrites of one line made one after another */
-		struct ks_callee callee = { v[i].fn, v[i].type };
+		struct ks_callee callee = { v[i].fn, v[i].type, v[i].ms };
 
 		for (j = i + 1; !v[i].m->include && j < n && v[j].line == v[i].line &&
 				!v[j].m->include;

@@ -23,6 +23,7 @@ struct ks_fix_site {
 	const struct ks_migration *m;
 	const struct ks_rewrite *rw;	/* m's one rewrite */
 	const char *to;			/* the release that has the new form */
+	const struct ks_migrations *ms;	/* m's */
 };
 
 /* A line that uses a member gone from its struct on the target: its

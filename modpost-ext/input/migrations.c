@@ -178,7 +178,7 @@ static bool rewrite(const char *s, struct ks_rewrite *rw)
 static bool fits(const struct ks_migration *e, enum ks_rewrite_op op)
 {
 	if (e->callback)
-		return op == KS_RW_CONST || op == KS_RW_RETYPE;
+		return op == KS_RW_CONST || op == KS_RW_RETYPE || op == KS_RW_DROP;
 	if (e->include)
 		return op == KS_RW_INCLUDE;
 	if (e->assign || e->read)
@@ -367,7 +367,7 @@ static void field(struct parse *p, const char *name, const char *value)
 			BAD(p, e->assign || e->read ? "expected 'call NAME', not '%s'"
 			    : e->argument ? "expected 'replace TEXT' (TEXT without blanks), not '%s'"
 			    : e->include ? "expected 'include HEADER', not '%s'"
-			    : e->callback ? "expected 'const N' or 'retype N struct OLD struct NEW', "
+			    : e->callback ? "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', "
 					    "not '%s'"
 			    : e->call ? "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', "
 					"'delete' or 'omit', not '%s'"

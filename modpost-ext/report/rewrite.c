@@ -345,6 +345,7 @@ struct head {
 	size_t pl[KS_CALL_MAX_ARGS], pa[KS_CALL_MAX_ARGS], pb[KS_CALL_MAX_ARGS];	/* line, start, end */
 	unsigned n;
 	char end;		/* head_at()'s */
+	size_t bl, bi;		/* end '{': where it is (line, byte) */
 	int fit;		/* all_heads()'s */
 };
 
@@ -499,6 +500,8 @@ static bool head_at(const char *const *p, const size_t *len, size_t n, const cha
 		}
 	}
 	h->end = i == len[m] ? '\0' : p[m][i];
+	h->bl = m;
+	h->bi = i;
 	return !h->end || h->end == '{' || h->end == ';';
 }
 
@@ -570,15 +573,134 @@ static bool is_static(const char *const *p, const size_t *len, const struct head
 	       ks_find_name(p[h->line - 1], len[h->line - 1], "static", 0) < len[h->line - 1];
 }
 
-/* What rw (CONST, RETYPE) changes of the head h: "const " before the
- * parameter's type (or the return type's, on the name's line or the one
- * before it), or the old struct's name in the parameter's type replaced
- * by the new one's; *line: the line it is on. */
-static bool head_edit(const char *const *p, const size_t *len, const struct head *h,
-		      const struct ks_rewrite *rw, size_t *line, size_t at[2], char **with)
+/* Whether the use of a parameter at s[u] (nlen bytes) is a whole
+ * argument of a call whose Call: entry of ms drops it there: "time" of
+ * "generic_update_time(inode, time, flags)", the second dropped. */
+static bool passed_to_drop(const char *s, size_t len, size_t u, size_t nlen,
+			   const struct ks_migrations *ms)
+{
+	const struct ks_migration *e;
+	const struct ks_rewrite *rw;
+	struct ks_call c;
+	unsigned depth = 0;
+	size_t o = u, b;
+	char *callee;
+	bool ok = false;
+
+	while (o && (depth || s[o - 1] != '(')) {
+		o--;
+		if (s[o] == ')' || s[o] == ']')
+			depth++;
+		else if ((s[o] == '(' || s[o] == '[') && depth)
+			depth--;
+		else if (strchr(";{}", s[o]))
+			return false;
+	}
+	if (!o)
+		return false;
+	for (b = o - 1; b && (s[b - 1] == ' ' || s[b - 1] == '\t'); b--)
+		;
+	for (o = b; o && ks_ident_char(s[o - 1]); o--)
+		;
+	if (o == b)
+		return false;
+	callee = ks_xstrndup(s + o, b - o);
+	if (ks_find_call(s, len, callee, &c) && c.name == o && (e = ks_migrations_find(ms, callee, true)) &&
+	    (rw = ks_migration_rewrite(e)) && rw->op == KS_RW_DROP && rw->arg && rw->arg <= c.n)
+		ok = c.a[rw->arg - 1] == u && c.b[rw->arg - 1] == u + nlen;
+	free(callee);
+	return ok;
+}
+
+/* Whether the body of the definition h among lines p[0..n) names its
+ * parameter k only where ms's Call: entries drop it (passed_to_drop()),
+ * members of the same name aside; a declaration's head has none. */
+static bool unused_after_drop(const char *const *p, const size_t *len, size_t n,
+			      const struct head *h, unsigned k, const struct ks_migrations *ms)
+{
+	const char *s = p[h->pl[k]];
+	size_t b = h->pb[k], a = b, nlen;
+	unsigned depth = 0;
+	char *name;
+	bool ok = true;
+
+	if (h->end == ';')
+		return true;
+	if (h->end != '{')
+		return false;
+	while (a > h->pa[k] && ks_ident_char(s[a - 1]))
+		a--;
+	if (a == b)
+		return false;
+	name = ks_xstrndup(s + a, b - a);
+	nlen = b - a;
+	for (size_t l = h->bl, i = h->bi; ok && l < n; l++, i = 0) {
+		size_t end = len[l];
+
+		/* up to the body's '}' */
+		for (size_t j = i; j < len[l]; j++) {
+			size_t x = ks_skip_literal(p[l], len[l], j);
+
+			if (x != j) {
+				j = x - 1;
+				continue;
+			}
+			if (p[l][j] == '{')
+				depth++;
+			else if (p[l][j] == '}' && !--depth) {
+				end = j;
+				break;
+			}
+		}
+		for (size_t u = ks_find_name(p[l], end, name, i); ok && u < end;
+		     u = ks_find_name(p[l], end, name, u + nlen)) {
+			size_t o = u;
+
+			while (o && (p[l][o - 1] == ' ' || p[l][o - 1] == '\t'))
+				o--;
+			if (o && (p[l][o - 1] == '.' || (o >= 2 && p[l][o - 1] == '>' && p[l][o - 2] == '-')))
+				continue;
+			ok = ms && passed_to_drop(p[l], len[l], u, nlen, ms);
+		}
+		if (end < len[l])
+			break;
+	}
+	free(name);
+	return ok;
+}
+
+/* What rw (CONST, RETYPE, DROP) changes of the head h among lines
+ * p[0..n): "const " before the parameter's type (or the return type's,
+ * on the name's line or the one before it), the old struct's name in the
+ * parameter's type replaced by the new one's, or the parameter taken out
+ * with the ", " between it and one beside it on its line (a definition
+ * whose body passes it on only where ms's Call: entries drop it, ms of
+ * fn; "void" for the only one); *line: the line it is on. */
+static bool head_edit(const char *const *p, const size_t *len, size_t nl, const struct head *h,
+		      const struct ks_rewrite *rw, const struct ks_callee *fn, size_t *line,
+		      size_t at[2], char **with)
 {
 	size_t k = rw->arg - 1, i, n, b;
 	const char *s;
+
+	if (rw->op == KS_RW_DROP) {
+		if (!rw->arg || k >= h->n || !unused_after_drop(p, len, nl, h, (unsigned)k, fn ? fn->ms : NULL))
+			return false;
+		*line = h->pl[k];
+		if (h->n == 1) {
+			at[0] = h->pa[k], at[1] = h->pb[k];
+			*with = ks_xstrdup("void");
+		} else if (k + 1 < h->n && h->pl[k + 1] == h->pl[k]) {
+			at[0] = h->pa[k], at[1] = h->pa[k + 1];
+			*with = ks_xstrdup("");
+		} else if (k && h->pl[k - 1] == h->pl[k]) {
+			at[0] = h->pb[k - 1], at[1] = h->pb[k];
+			*with = ks_xstrdup("");
+		} else {
+			return false;
+		}
+		return true;
+	}
 
 	if (rw->op == KS_RW_CONST && !rw->arg) {
 		*line = h->line;
@@ -645,7 +767,7 @@ static int edit_callback(const struct ks_rewrite *rw, const char *const *p, cons
 	nv = all_heads(p, len, n, fn->name, fn->type, &v);
 	for (size_t i = 0; at && i < nv && !h; i++) {
 		if ((v[i].end == ';' && !declaration(p, len, &v[i])) ||
-		    !head_edit(p, len, &v[i], rw, &line, ed->at, &ed->with))
+		    !head_edit(p, len, n, &v[i], rw, fn, &line, ed->at, &ed->with))
 			continue;
 		if (line + 1 == at) {
 			h = &v[i];
@@ -654,7 +776,8 @@ static int edit_callback(const struct ks_rewrite *rw, const char *const *p, cons
 			ed->with = NULL;
 		}
 	}
-	if (!h && (!(h = definition(v, nv)) || !head_edit(p, len, h, rw, &line, ed->at, &ed->with))) {
+	if (!h && (!(h = definition(v, nv)) ||
+		   !head_edit(p, len, n, h, rw, fn, &line, ed->at, &ed->with))) {
 		free(v);
 		return -ERANGE;
 	}
@@ -690,14 +813,15 @@ void ks_callback_heads(const struct ks_rewrite *rw, const struct ks_lines *ls,
 	char *with;
 
 	memset(out, 0, sizeof(*out));
-	if ((def = definition(v, nv)) && head_edit(ls->p, ls->len, def, rw, &line, at, &with)) {
+	if ((def = definition(v, nv)) &&
+	    head_edit(ls->p, ls->len, ls->n, def, rw, fn, &line, at, &with)) {
 		out->def = (unsigned)line + 1;
 		out->local = is_static(ls->p, ls->len, def);
 		free(with);
 	}
 	for (size_t i = 0; i < nv; i++) {
 		if (!declaration(ls->p, ls->len, &v[i]) ||
-		    !head_edit(ls->p, ls->len, &v[i], rw, &line, at, &with))
+		    !head_edit(ls->p, ls->len, ls->n, &v[i], rw, fn, &line, at, &with))
 			continue;
 		free(with);
 		ks_array_grow((void **)&out->decl, out->ndecl, 1, sizeof(*out->decl));
@@ -872,7 +996,8 @@ int ks_edit_use(const struct ks_migration *e, const struct ks_rewrite *rw,
 		const struct ks_finding *f, const char *path, unsigned lineno,
 		struct ks_sources *src, const char **at, struct ks_edit *ed)
 {
-	struct ks_callee fn = { f->diff ? f->diff->callback : NULL, f->diff ? f->diff->old : NULL };
+	struct ks_callee fn = { f->diff ? f->diff->callback : NULL, f->diff ? f->diff->old : NULL,
+				f->fixes };
 	char *name, *real;
 	unsigned line;
 	long i;
@@ -1267,7 +1392,7 @@ int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
 
 	memset(ed, 0, sizeof(*ed));
 	if (e->callback) {	/* at the definition of what the use stores */
-		struct ks_callee stores = { NULL, fn ? fn->type : NULL };
+		struct ks_callee stores = { NULL, fn ? fn->type : NULL, fn ? fn->ms : NULL };
 
 		stores.name = cb = lineno && lineno <= ls->n && member
 					   ? stored(member + 1, ls->p[lineno - 1], ls->len[lineno - 1])
@@ -1480,6 +1605,12 @@ void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struc
 		ks_buf_addf(b, "is no statement of its own that assigns with '%s' (another "
 			       "operator, or changed since the build)",
 			    e->name);
+	else if (e->callback && rw->op == KS_RW_DROP)
+		ks_buf_addf(b, "has no definition of the callback whose head drop rewrites that "
+			       "hands its parameter %u on only where calls drop it too (its body "
+			       "uses it, or it is defined in another file, or changed since the "
+			       "build)",
+			    rw->arg);
 	else if (e->callback)
 		ks_buf_addf(b, "has no definition of the callback whose head %s rewrites (defined "
 			       "in another file, or changed since the build)",

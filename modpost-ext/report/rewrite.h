@@ -42,6 +42,10 @@ struct ks_edit {
 struct ks_callee {
 	const char *name;
 	const char *type;
+	const struct ks_migrations *ms;	/* a parameter dropped: the Call:
+					 * entries whose rewrites drop the
+					 * uses of it the body passes on
+					 * (NULL: none may stay) */
 };
 
 /* The edit rw of e makes of line s (len bytes, no line end): 0, or

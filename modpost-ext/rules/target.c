@@ -397,11 +397,11 @@ static void say_break(struct ks_buf *b, const struct ks_diff *d)
 /* "dropped argument 2", "passed 'NULL' as argument 3", "passed '&y'
  * instead of '&x' as argument 1", "called x()",
  * "made parameter 1 const", "made the return type const", "took a
- * 'struct x' as parameter 2" */
-static void made(struct ks_buf *b, const struct ks_rewrite *rw)
+ * 'struct x' as parameter 2", "dropped parameter 2" (of e's callbacks) */
+static void made(struct ks_buf *b, const struct ks_migration *e, const struct ks_rewrite *rw)
 {
 	if (rw->op == KS_RW_DROP)
-		ks_buf_addf(b, "dropped argument %u", rw->arg);
+		ks_buf_addf(b, "dropped %s %u", e->callback ? "parameter" : "argument", rw->arg);
 	else if (rw->op == KS_RW_INSERT)
 		ks_buf_addf(b, "passed '%s' as argument %u", rw->text, rw->arg);
 	else if (rw->op == KS_RW_REPLACE)
@@ -504,7 +504,7 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 		return;
 	}
 	if (rw) {
-		if (rw->op == KS_RW_DROP)
+		if (rw->op == KS_RW_DROP && !e->callback)
 			ks_buf_addf(b, "in-tree code drops argument %u of %s()", rw->arg, e->name);
 		else if (rw->op == KS_RW_INSERT)
 			ks_buf_addf(b, "in-tree code passes '%s' as argument %u of %s()", rw->text,
@@ -530,7 +530,7 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 				    e->name);
 		else {
 			ks_buf_addf(b, "in-tree %s callbacks ", e->name);
-			made(b, rw);
+			made(b, e, rw);
 		}
 		ks_buf_addf(b, " (%u of the %u ", rw->count, e->of);
 		changed(b, e, ms, false);
@@ -545,7 +545,7 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 	ks_buf_adds(b, ", ");
 	for (unsigned i = 0; i < e->nrw; i++) {
 		ks_buf_addf(b, "%s%u ", i ? ", " : "", e->rw[i].count);
-		made(b, &e->rw[i]);
+		made(b, e, &e->rw[i]);
 		ks_buf_adds(b, " (");
 		example(b, ms, &e->rw[i]);
 		ks_buf_addc(b, ')');

@@ -101,6 +101,14 @@ for i in 1 2 3; do
 	printf 'static int n%s_get(struct keee *e)\n{\n\tlinkmode_set(e->adv, 1);\n\treturn 0;\n}\nstatic const struct eee_ops n%s_eops = {\n\t.get = n%s_get,\n};\n' \
 		"$i" "$i" "$i" >>"$n/drivers/n$i.c"
 done
+# and at three drivers a callback whose second parameter went, the others
+# kept; at a fourth one went and another changed: not the same rewrite
+for i in 1 2 3 4; do
+	printf 'static int n%s_time(struct inode *i, struct timespec64 *t, int f)\n{\n\treturn f;\n}\nstatic const struct inode_ops n%s_iops = {\n\t.update = n%s_time,\n};\n' \
+		"$i" "$i" "$i" >>"$o/drivers/n$i.c"
+	printf 'static int n%s_time(struct inode *i, %s f)\n{\n\treturn f;\n}\nstatic const struct inode_ops n%s_iops = {\n\t.update = n%s_time,\n};\n' \
+		"$i" "$([ "$i" = 4 ] && echo long || echo int)" "$i" "$i" >>"$n/drivers/n$i.c"
+done
 # and a member gone from its struct (fd's file) whose reads in three
 # functions became calls of a macro new in the headers
 printf 'struct fd {\n\tstruct file *file;\n\tunsigned int flags;\n};\n' >>"$o/include/linux/api.h"
@@ -204,6 +212,9 @@ expect_eq "two trees: a callback's parameter of another struct" \
 	"$(grep -A3 '^Callback: struct hid_driver.check' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Callback: struct hid_driver.check|Rewrite: retype 1 struct user_ns struct idmap|Count: 3 of 3|Example: drivers/n1.c:7 -> drivers/n1.c:7"
 expect_no_grep "two trees: callbacks changed by one driver only have no entry" "$TMP/m" "hid_driver.probe"
+expect_eq "two trees: a callback's parameter dropped, the others kept" \
+	"$(grep -A3 '^Callback: struct inode_ops.update' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Callback: struct inode_ops.update|Rewrite: drop 2|Count: 3 of 4|Example: drivers/n1.c:28 -> drivers/n1.c:28"
 expect_no_grep "two trees: a parameter of another struct whose bodies changed too has no entry" "$TMP/m" "eee_ops.get"
 expect_eq "two trees: a member gone, its reads become an accessor's calls" \
 	"$(grep -A3 '^Read: *struct fd' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \

@@ -702,6 +702,24 @@ if fix_built fixfield "$TMP/field.patch"; then
 		"+	if (now < inode_get_ctime_sec(inode) || now < inode_get_atime_sec(inode))"
 	patched_builds fixfield "$TMP/field.patch" "fix: a field read"
 fi
+# a callback's parameter gone on the target (update_time's struct
+# timespec64 *), dropped from its head as in-tree callbacks did, its one
+# use dropped with it from generic_update_time()'s arguments
+if fix_built fixcbdrop "$TMP/cbdrop.patch"; then
+	expect_eq "fix: a parameter dropped: exit 0" "$fixrc" 0
+	expect_grep "fix: a parameter dropped: says what it did" "$TMP/err" \
+		"ksunset: fix: 2 lines rewritten in 1 file; 0 breaks not rewritten"
+	expect_grep "fix: a parameter dropped: the head without it" "$TMP/cbdrop.patch" \
+		"+static int fixcbdrop_update_time(struct inode *inode, int flags)
++#else
++static int fixcbdrop_update_time(struct inode *inode, struct timespec64 *time, int flags)"
+	"$KSUNSET" check --target "$H" "$TMP/fixcbdrop/fixcbdrop.ko" >"$TMP/cbdrop.out" 2>&1
+	expect_grep "check: a parameter dropped: what in-tree callbacks did" "$TMP/cbdrop.out" \
+		"note: in-tree struct inode_operations.update_time callbacks dropped parameter 2 (7 of the 7 in-tree callbacks"
+	expect_grep "check: a parameter dropped: the fix-it" "$TMP/cbdrop.out" \
+		"fix-it:\"$(realpath "$TMP/fixcbdrop")/fixcbdrop.c\":{8:55-8:80}:\"\""
+	patched_builds fixcbdrop "$TMP/cbdrop.patch" "fix: a parameter dropped"
+fi
 # a unit compiled through a link (openafs's MODLOAD-RELEASE folder links
 # to its sources): the patch is of the file the link leads to
 fl=$TMP/fixlink

@@ -95,6 +95,11 @@ START_TEST(test_good)
 			      "Count:   40 of 41\n"
 			      "Example: i.c:1 -> i.c:1\n"
 			      "\n"
+			      "Callback: struct inode_operations.update_time\n"
+			      "Rewrite: drop 2\n"
+			      "Count:   6 of 6\n"
+			      "Example: j.c:2 -> j.c:2\n"
+			      "\n"
 			      "Callback: struct genl_family.pre_doit\n"
 			      "Rewrite: retype 1 struct genl_ops struct genl_split_ops\n"
 			      "Count:   5 of 5\n"
@@ -137,7 +142,7 @@ START_TEST(test_good)
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 17);
+	ck_assert_uint_eq(m.n, 18);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -194,6 +199,10 @@ START_TEST(test_good)
 	e = ks_migrations_find(&m, "struct hid_driver.report_fixup", true);
 	ck_assert_int_eq(e->rw[0].op, KS_RW_CONST);
 	ck_assert_uint_eq(e->rw[0].arg, 0);
+	e = ks_migrations_find(&m, "struct inode_operations.update_time", true);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_DROP);
+	ck_assert_uint_eq(e->rw[0].arg, 2);
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
 	e = ks_migrations_find(&m, "struct genl_family.pre_doit", true);
 	ck_assert_int_eq(e->rw[0].op, KS_RW_RETYPE);
 	ck_assert_str_eq(e->rw[0].text, "struct genl_split_ops");
@@ -276,18 +285,20 @@ static const struct {
 	  "expected 'struct NAME.MEMBER', not 'class.devnode'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class\n", 4,
 	  "expected 'struct NAME.MEMBER', not 'struct class'" },
-	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: drop 1\n", 5,
-	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'drop 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: drop 0\n", 5,
+	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'drop 0'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: rename x\n", 5,
+	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'rename x'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 mnt_idmap\n", 5,
-	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'retype 1 mnt_idmap'" },
+	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'retype 1 mnt_idmap'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 0 struct x struct y\n", 5,
-	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'retype 0 struct x struct y'" },
+	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'retype 0 struct x struct y'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 struct y\n", 5,
-	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'retype 1 struct y'" },
+	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'retype 1 struct y'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 x struct y\n", 5,
-	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'retype 1 x struct y'" },
+	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'retype 1 x struct y'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: const 1 x\n", 5,
-	  "expected 'const N' or 'retype N struct OLD struct NEW', not 'const 1 x'" },
+	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'const 1 x'" },
 	{ "From: 6.1\nTo: 6.12\n\nRead: struct fd.file\nRewrite: drop 1\n", 5,
 	  "expected 'call NAME', not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nRead: struct inode.i_mtime.tv_sec.x\n", 4,

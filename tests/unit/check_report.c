@@ -814,7 +814,7 @@ START_TEST(test_call_edit)
 		m.name = (char *)"class_create 1 &init_user_ns", m.argument = true,
 		m.rw[0].from = (char *)"&init_user_ns";
 	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line),
-			 m.callback ? &(struct ks_callee){ "x_devnode", NULL } : NULL, &e);
+			 m.callback ? &(struct ks_callee){ "x_devnode", NULL, NULL } : NULL, &e);
 	if (!calls[_i].after) {
 		ck_assert_int_eq(r, -ERANGE);
 		return;
@@ -978,7 +978,7 @@ START_TEST(test_callback_head)
 		m.rw[0] = (struct ks_rewrite){ cases[i].op, cases[i].arg, (char *)cases[i].text, 3,
 					       NULL, (char *)"struct user_namespace" };
 		/* line 0: no use stores one, the function given is taken */
-		r = ks_edit_file(&m, &m.rw[0], path, 0, &(struct ks_callee){ cases[i].fn, cases[i].type },
+		r = ks_edit_file(&m, &m.rw[0], path, 0, &(struct ks_callee){ cases[i].fn, cases[i].type, NULL },
 				 &e);
 		if (!cases[i].line) {
 			ck_assert_msg(r == -ERANGE, "case %zu: %d, not -ERANGE", i, r);
@@ -1000,8 +1000,104 @@ START_TEST(test_callback_head)
 	}
 	ck_assert_ptr_null(ks_callback_at(&m, path, 21, NULL));
 	unlink(path);
-	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, &(struct ks_callee){ "x_devnode", NULL }, &e),
+	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, &(struct ks_callee){ "x_devnode", NULL, NULL }, &e),
 			 -ENOENT);
+}
+END_TEST
+
+/* A callback's parameter dropped: taken out of the definition's head
+ * (with the ", " beside it on its line; "void" for the only one) when its
+ * body names it only where the Call: entries drop it (an argument of
+ * generic_update_time(), whose callers drop that one), members of the same
+ * name aside; never when the body reads it, hands it to another function,
+ * or the entries are not known; a declaration's head has no body. */
+START_TEST(test_callback_drop)
+{
+	char path[64], mpath[] = "/tmp/ks-drop-XXXXXX";
+	int fd = mkstemp(mpath);
+	static const char migrations[] = "From: 6.1\nTo: 6.12\n\n"
+					 "Call:    generic_update_time\nRewrite: drop 2\n"
+					 "Count:   5 of 5\nExample: a.c:1 -> a.c:1\n\n"
+					 "Call:    other_time\nRewrite: drop 1\n"
+					 "Count:   5 of 5\nExample: a.c:1 -> a.c:1\n";
+	struct ks_migrations ms;
+	struct ks_diags d = { 0 };
+	struct ks_migration m = { .name = (char *)"struct inode_operations.update_time",
+				  .call = true, .callback = true, .of = 7, .nrw = 1 };
+	static const struct {
+		const char *fn;
+		unsigned arg;
+		bool known;		/* the Call: entries given */
+		unsigned line;		/* 0: -ERANGE */
+		const char *after;
+	} cases[] = {
+		{ "a_time", 2, true, 1, "static int a_time(struct inode *inode, int flags)" },
+		{ "a_time", 2, false, 0, NULL },
+		{ "b_time", 2, true, 0, NULL },		/* reads it */
+		{ "c_time", 2, true, 10, "int c_time(struct inode *inode, int flags)" },
+		{ "d_time", 2, true, 0, NULL },		/* another function's argument */
+		{ "e_time", 3, true, 17, "static int e_time(struct inode *inode, int flags)" },
+		{ "f_time", 1, true, 20, "static void f_time(void)" },
+		{ "g_time", 2, true, 0, NULL },		/* alone on its line */
+		{ "h_time", 2, true, 0, NULL },		/* other_time drops another */
+		{ "i_time", 2, true, 30, "int i_time(struct inode *inode, int flags);" },
+	};
+	static const char type[] = "int (*)(struct inode *, struct timespec64 *, int)";
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, migrations, sizeof(migrations) - 1), (int)sizeof(migrations) - 1);
+	close(fd);
+	ck_assert_int_eq(ks_migrations_load(&ms, mpath, &d), 0);
+	unlink(mpath);
+	write_file(path,
+		   "static int a_time(struct inode *inode, struct timespec64 *time, int flags)\n" /* 1 */
+		   "{\n"
+		   "\treturn generic_update_time(inode, time, flags); /* time */\n"
+		   "}\n"
+		   "static int b_time(struct inode *inode, struct timespec64 *time, int flags)\n" /* 5 */
+		   "{\n"
+		   "\treturn time->tv_sec ? flags : 0;\n"
+		   "}\n"
+		   "\n"
+		   "int c_time(struct inode *inode, struct timespec64 *time, int flags)\n"	/* 10 */
+		   "{\n"
+		   "\treturn inode->time + x.time + flags;\n"
+		   "}\n"
+		   "static int d_time(struct inode *inode, struct timespec64 *time, int flags) {\n"
+		   "\treturn generic_update_time(inode, flags, time);\n"			/* 15 */
+		   "}\n"
+		   "static int e_time(struct inode *inode, int flags, void *unused)\n"
+		   "{\n"
+		   "}\n"
+		   "static void f_time(void *unused)\n"					/* 20 */
+		   "{\n"
+		   "}\n"
+		   "static int g_time(struct inode *inode,\n"
+		   "\t\t  struct timespec64 *time,\n"
+		   "\t\t  int flags)\n"							/* 25 */
+		   "{\n"
+		   "}\n"
+		   "static int h_time(struct inode *inode, struct timespec64 *time, int flags)\n"
+		   "{ return other_time(inode, time); }\n"
+		   "int i_time(struct inode *inode, struct timespec64 *time, int flags);\n");	/* 30 */
+	for (size_t i = 0; i < KS_ARRAY_SIZE(cases); i++) {
+		struct ks_edit e;
+		int r;
+
+		m.rw[0] = (struct ks_rewrite){ KS_RW_DROP, cases[i].arg, NULL, 7, NULL, NULL };
+		r = ks_edit_file(&m, &m.rw[0], path, cases[i].line,
+				 &(struct ks_callee){ cases[i].fn, type, cases[i].known ? &ms : NULL }, &e);
+		if (!cases[i].line) {
+			ck_assert_msg(r == -ERANGE, "case %zu: %d, not -ERANGE", i, r);
+			continue;
+		}
+		ck_assert_msg(r == 0, "case %zu: %d", i, r);
+		ck_assert_uint_eq(e.line, cases[i].line);
+		ck_assert_str_eq(e.after, cases[i].after);
+		ks_edit_free(&e);
+	}
+	unlink(path);
+	ks_migrations_free(&ms);
 }
 END_TEST
 
@@ -1014,7 +1110,7 @@ START_TEST(test_callback_heads)
 	char path[32];
 	struct ks_migration m = { .name = (char *)"struct bus_type.match", .call = true,
 				  .callback = true, .of = 3, .nrw = 1 };
-	struct ks_callee fn = { "a_match", "int (*)(struct device *, struct device_driver *)" };
+	struct ks_callee fn = { "a_match", "int (*)(struct device *, struct device_driver *)", NULL };
 	struct ks_lines ls;
 	struct ks_heads h;
 	struct ks_edit e;
@@ -1358,6 +1454,7 @@ static Suite *suite_report(void)
 	tcase_add_test(tc, test_compose);
 	tcase_add_test(tc, test_callback_head);
 	tcase_add_test(tc, test_callback_heads);
+	tcase_add_test(tc, test_callback_drop);
 	tcase_add_test(tc, test_include_edit);
 	tcase_add_test(tc, test_delete_edit);
 	suite_add_tcase(s, tc);
