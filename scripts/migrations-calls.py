@@ -178,7 +178,7 @@ def function_bodies(text):
     return bodies
 
 
-def calls(path, names, pattern):
+def calls(path, names):
     """(function, name) -> [(line, args)] of the calls of names (None:
     every name) in the file at path, in order; function "" at file scope."""
     text = strip_comments(read(path))
@@ -186,7 +186,7 @@ def calls(path, names, pattern):
     bodies = function_bodies(text)
     b = 0
     at, line = 0, 1	# the line of text[at], counted on as the calls come
-    for m in pattern.finditer(text):
+    for m in ANY_CALL.finditer(text):
         name = m.group(1)
         if name not in names if names is not None else name in KEYWORDS:
             continue
@@ -368,8 +368,8 @@ def renames(old, new, dold, dnew, pairs):
     for f in sorted(files_using(old, gone)):
         if not os.path.isfile(os.path.join(new, f)):
             continue
-        co = calls(os.path.join(old, f), None, ANY_CALL)
-        cn = calls(os.path.join(new, f), None, ANY_CALL)
+        co = calls(os.path.join(old, f), None)
+        cn = calls(os.path.join(new, f), None)
         funcs = {func for func, _ in cn}
         gaps = None
         for (func, name), lo in co.items():
@@ -468,7 +468,7 @@ def accessors(old, new, dold, dnew, entries):
             if not any(n in newtext for m in assigned for n in setters[m]):
                 continue
         bodies = function_bodies(text)
-        cn = calls(os.path.join(new, f), None, ANY_CALL)
+        cn = calls(os.path.join(new, f), None)
         for m in ASSIGN.finditer(text):
             obj, sep, member, op, value = m.groups()
             if member not in setters:
@@ -521,24 +521,43 @@ STORAGE = {"static", "inline", "__always_inline", "noinline", "extern", "__init"
            "__cold", "notrace", "__maybe_unused", "__must_check"}
 
 
+BODY_OPEN = re.compile(r"\s*\{")
+_opened = []	# [(text, {name: [(where name starts, past its '(')]})], the last few
+
+
+def opened(text):
+    """Each name of text followed by '(': where it starts and where its
+    '(' ends, by name (one pass over text, kept for the next few asks)."""
+    for t, found in _opened:
+        if t is text:
+            return found
+    found = collections.defaultdict(list)
+    for m in ANY_CALL.finditer(text):
+        found[m.group(1)].append((m.start(), m.end()))
+    _opened.insert(0, (text, found))
+    del _opened[4:]
+    return found
+
+
 def definition(text, fn):
     """(return type, [parameters], line, where its body's '{' is) of the
     definition of fn in text, blanks squeezed and storage words left out;
     None: none."""
-    for m in re.finditer(r"\b%s\s*\(" % re.escape(fn), text):
-        if not declares(text, m.start()):
+    for at, past in opened(text).get(fn, ()):
+        if not declares(text, at):
             continue
-        end = close_paren(text, m.end() - 1)
-        if end < 0 or not text[end + 1:].lstrip().startswith("{"):
+        end = close_paren(text, past - 1)
+        body = BODY_OPEN.match(text, end + 1) if end >= 0 else None
+        if not body:
             continue
-        start = max(text.rfind(ch, 0, m.start()) for ch in ";}{\n#")
+        start = max(text.rfind(ch, 0, at) for ch in ";}{\n#")
         # a head over two lines: the type on the line before the name
-        if not text[start + 1:m.start()].strip():
+        if not text[start + 1:at].strip():
             start = max(text.rfind(ch, 0, start) for ch in ";}{\n#")
-        ret = [w for w in text[start + 1:m.start()].replace("*", " * ").split()
+        ret = [w for w in text[start + 1:at].replace("*", " * ").split()
                if w not in STORAGE]
-        return (" ".join(ret).replace(" *", "*"), split_args(text[m.end():end]),
-                text.count("\n", 0, m.start()) + 1, text.index("{", end))
+        return (" ".join(ret).replace(" *", "*"), split_args(text[past:end]),
+                text.count("\n", 0, at) + 1, body.end() - 1)
     return None
 
 
@@ -614,13 +633,14 @@ def initializers(text):
     that store a function: ".member = fn," in "struct S x = { ... }"."""
     found = {}
     openers = [(m.start(), m.group(1)) for m in OPENER.finditer(text)]
-    k = -1
+    k, line, seen = -1, 1, 0
     for m in INIT.finditer(text):
         while k + 1 < len(openers) and openers[k + 1][0] < m.start():
             k += 1
+        line += text.count("\n", seen, m.start())
+        seen = m.start()
         if k >= 0:
-            found.setdefault((openers[k][1], m.group(1), m.group(2)),
-                             text.count("\n", 0, m.start()) + 1)
+            found.setdefault((openers[k][1], m.group(1), m.group(2)), line)
     return found
 
 
@@ -789,7 +809,7 @@ def reads(old, new, dold, dnew, entries):
                          newbody.get(func, "")):
                 continue
             if cn is None:
-                cn = calls(os.path.join(new, f), None, ANY_CALL)
+                cn = calls(os.path.join(new, f), None)
             took = {(n, ln) for (fn, n), cs in cn.items()
                     if fn == func and n in accessors[member] for ln, a in cs if a == [obj]}
             name = accessor({n for n, _ in took}, field)
@@ -874,11 +894,10 @@ def main():
     args = collections.defaultdict(list)	# "NAME N TEXT" -> the same
     renames(old, new, dold, dnew, pairs)
     deletions(old, new, dold, pairs)
-    pattern = re.compile(r"\b(" + "|".join(sorted(changed, key=len, reverse=True)) + r")\s*\(")
     both = files_using(old, changed) & files_using(new, changed) if changed else set()
     for f in sorted(both):
-        co = calls(os.path.join(old, f), changed, pattern)
-        cn = calls(os.path.join(new, f), changed, pattern)
+        co = calls(os.path.join(old, f), changed)
+        cn = calls(os.path.join(new, f), changed)
         for key, lo in co.items():
             ln = cn.get(key)
             if not ln or len(ln) != len(lo):
