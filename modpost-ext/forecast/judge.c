@@ -450,13 +450,26 @@ static void say_unseen(const struct ks_forecast_unit *u, struct ks_verdict *v,
 	unjudged(v, sh, why);
 }
 
+/* Whether the scan of the target's headers (ks_headers_where()) finds
+ * where they declare the shape's name, when they do: a function's or a
+ * macro's, an aggregate's definition; a typedef's, a variable's or an
+ * enumeration constant's it does not index, and finding none of those
+ * says nothing. */
+static bool scan_finds(const struct judged *j)
+{
+	enum ks_shape_what w = j->sh->what;
+
+	return w != KS_SHAPE_TYPEDEF && w != KS_SHAPE_VAR && w != KS_SHAPE_ENUM;
+}
+
 /* Whether break k stands whatever headers the target's build includes
  * (breaks.def's HEADERS): a name declared nowhere there, or declared but
  * not exported, is gone whichever headers the unit reads. */
 static bool stands(const struct judged *j, enum ks_break k, const struct ks_headers *h)
 {
 	if (break_undo[k] == KS_UNLESS_DECLARED)
-		return j->fact->status != KS_FACT_NONE || (h && h->scanned && !j->header);
+		return j->fact->status != KS_FACT_NONE ||
+		       (h && h->scanned && !j->header && scan_finds(j));
 	return break_undo[k] == KS_STANDS;
 }
 
@@ -511,7 +524,8 @@ static void judge_shape(const struct ks_forecast_unit *u, size_t i, const struct
 	}
 	/* a name the probe's headers do not declare may be declared by an
 	 * include it had to leave out, unless no header of the target does */
-	if (j.fact->status == KS_FACT_NONE && u->dropped_why && (j.header || !h || !h->scanned)) {
+	if (j.fact->status == KS_FACT_NONE && u->dropped_why &&
+	    (j.header || !h || !h->scanned || !scan_finds(&j))) {
 		unjudged(v, j.sh, ks_strdupf("whether the target declares '%s' is unknown: the "
 					     "probe left out %s",
 					     j.sh->name, u->dropped_why));

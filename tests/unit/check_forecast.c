@@ -203,6 +203,76 @@ START_TEST(test_kind)
 }
 END_TEST
 
+/* A probe that had to leave out an include: a name it does not find may
+ * be declared by that include, unless the scan of the target's headers
+ * finds it nowhere; the scan indexes functions and macros, not typedefs,
+ * variables or enumeration constants, so of those, whether the target
+ * declares it is unknown, never "gone". */
+START_TEST(test_dropped)
+{
+	static const struct {
+		enum ks_shape_what what;
+		const char *name;
+		enum ks_break want;	/* NONE: not judged, said so */
+	} dropped[] = {
+		{ KS_SHAPE_CALL, "gone_fn", KS_BREAK_GONE },
+		{ KS_SHAPE_OBJECT, "GONE_FLAG", KS_BREAK_GONE },
+		{ KS_SHAPE_TYPEDEF, "ptrdiff_t", NONE },
+		{ KS_SHAPE_VAR, "some_var", NONE },
+		{ KS_SHAPE_ENUM, "PG_some", NONE },
+		{ KS_SHAPE_CALL, "vzalloc", NONE },	/* declared elsewhere there */
+	};
+
+	for (size_t i = 0; i < KS_ARRAY_SIZE(dropped); i++) {
+		struct ks_forecast_unit u = { 0 };
+		struct ks_record_shape sh = { dropped[i].what, dup(dropped[i].name), dup("m.c"), 7, 3,
+					      dup("f"), dup(""), dup(""), NULL };
+		struct ks_record_fact fact = { 1, KS_FACT_NONE, (char *)"", NULL, (char *)"" };
+		struct ks_item item = { .question = 0, .line = 41, .alias = -1 };
+		char *inc = dup("linux/vmalloc.h");
+		struct ks_symvers sv = { 0 };
+		struct ks_headers h = { .scanned = true, .incs = &inc, .nincs = 1, .capincs = 1 };
+		struct ks_verdict v = { 0 };
+		const char *why;
+
+		one_shape(&u, &sh, &item, &fact, NULL);
+		u.nerrors = 0;
+		u.dropped_why = dup("<x/y.h>: no such file");
+		h.cur_file = 0;
+		ks_headers_scan_text(&h, "void *vzalloc(unsigned long);", 30);
+		ks_probe_judge(&u, &sv, NULL, &h, &v);
+		why = ks_verdict_unjudged(&v, "m.c", 7);
+		if (dropped[i].want == NONE) {
+			ck_assert_msg(v.ndiffs == 0, "case %zu (%s): %s, want none", i, dropped[i].name,
+				      v.ndiffs ? ks_break_name(v.diffs[0].kind) : "");
+			ck_assert_msg(why && strstr(why, "the probe left out <x/y.h>"), "case %zu: %s", i,
+				      why ? why : "(judged)");
+		} else {
+			ck_assert_msg(v.ndiffs == 1 && v.diffs[0].kind == dropped[i].want,
+				      "case %zu (%s): %s", i, dropped[i].name,
+				      v.ndiffs ? ks_break_name(v.diffs[0].kind) : "none");
+			ck_assert_ptr_null(why);
+		}
+		u.items = NULL;
+		u.facts = NULL;
+		u.errors = NULL;
+		u.nitems = u.nquestions = 0;
+		ks_probe_free(&u);
+		verdict_free(&v);
+		for (size_t k = 0; k < v.unjudged.cap; k++) {
+			free((char *)v.unjudged.slots[k].key);
+			free(v.unjudged.slots[k].val);
+		}
+		ks_strmap_free(&v.unjudged);
+		free(v.why);
+		h.incs = NULL;
+		h.nincs = 0;
+		free(inc);
+		ks_headers_free(&h);
+	}
+}
+END_TEST
+
 /* A unit's probe: its header asked about and given its namesake, the tags
  * declared, the aggregate by an alias, each use rebuilt on its own line. */
 START_TEST(test_source)
@@ -422,6 +492,7 @@ static Suite *suite_forecast(void)
 	TCase *tc = tcase_create("judge");
 
 	tcase_add_loop_test(tc, test_kind, 0, KS_NCASES(cases));
+	tcase_add_test(tc, test_dropped);
 	tcase_add_test(tc, test_source);
 	tcase_add_test(tc, test_bad_results);
 	tcase_add_test(tc, test_unwritable);
