@@ -439,7 +439,9 @@ def accessors(old, new, dold, dnew, entries):
     (inode->i_ctime = current_time(inode) became
     inode_set_ctime_current(inode)) is under "MEMBER = F()", with every
     other assignment of a call of F. The assignments of a member gone are
-    counted in the files whose newer version names one of its setters."""
+    counted in the files whose newer version names one of its setters; one
+    that the newer version's same function still makes (the same object,
+    member and operator: another struct's member of that name) is no site."""
     newfuncs = {n for n in dnew if n not in dold}
     gone = gone_members(old, new, dold, dnew)[1]
     prefixes = {n.rsplit("_", 1)[0] for n in newfuncs if "_" in n}
@@ -469,9 +471,17 @@ def accessors(old, new, dold, dnew, entries):
                 continue
         bodies = function_bodies(text)
         cn = calls(os.path.join(new, f), None)
+        # what the newer version's functions still assign so: another
+        # struct's member of the same name (an on-disk inode's i_ctime),
+        # not a site of the change
+        tnew = strip_comments(read(os.path.join(new, f)))
+        bnew = function_bodies(tnew)
+        kept = {(func_at(bnew, m.start()), squeeze(m.group(1)), m.group(2), m.group(3), m.group(4))
+                for m in ASSIGN.finditer(tnew) if m.group(3) in setters}
         for m in ASSIGN.finditer(text):
             obj, sep, member, op, value = m.groups()
-            if member not in setters:
+            if member not in setters or \
+                    (func_at(bodies, m.start()), squeeze(obj), sep, member, op) in kept:
                 continue
             value = " ".join(value.split())
             if op == "&=":

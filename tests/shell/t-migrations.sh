@@ -119,15 +119,16 @@ for i in 1 2 3; do
 done
 # and a member gone from its struct (inode's i_ctime) whose assignments
 # became calls of its setters: of the time now with the inode alone, of a
-# value with the inode and the value
+# value with the inode and the value; an on-disk inode's i_ctime, which
+# the newer version still assigns there, is no site of it
 printf 'struct inode {\n\tstruct timespec64 i_ctime;\n\tint i_mode;\n};\n' >>"$o/include/linux/api.h"
 printf 'struct inode {\n\tstruct timespec64 __i_ctime;\n\tint i_mode;\n};\n' >>"$n/include/linux/api.h"
 printf 'struct timespec64 inode_set_ctime_current(struct inode *i);\nstruct timespec64 inode_set_ctime_to_ts(struct inode *i, struct timespec64 t);\n' \
 	>>"$n/include/linux/api.h"
 for i in 1 2 3; do
-	printf 'void t%s(struct inode *inode, struct timespec64 ts)\n{\n\tinode->i_ctime = current_time(inode);\n\tinode->i_ctime = ts;\n}\n' \
+	printf 'void t%s(struct inode *inode, struct timespec64 ts)\n{\n\tinode->i_ctime = current_time(inode);\n\tinode->i_ctime = ts;\n\traw->i_ctime = 1;\n}\n' \
 		"$i" >"$o/drivers/t$i.c"
-	printf 'void t%s(struct inode *inode, struct timespec64 ts)\n{\n\tinode_set_ctime_current(inode);\n\tinode_set_ctime_to_ts(inode, ts);\n}\n' \
+	printf 'void t%s(struct inode *inode, struct timespec64 ts)\n{\n\tinode_set_ctime_current(inode);\n\tinode_set_ctime_to_ts(inode, ts);\n\traw->i_ctime = 1;\n}\n' \
 		"$i" >"$n/drivers/t$i.c"
 done
 # and its reads, which became calls of its getters: of the whole value,
