@@ -880,6 +880,20 @@ static void write_file(char *path, const char *text)
 	fclose(f);
 }
 
+/* Case i's edit (ks_edit_file()'s r and e): of line, its line after as
+ * given, freed; line 0: none, -ERANGE. */
+static void edit_is(int r, struct ks_edit *e, size_t i, unsigned line, const char *after)
+{
+	if (!line) {
+		ck_assert_msg(r == -ERANGE, "case %zu: %d, not -ERANGE", i, r);
+		return;
+	}
+	ck_assert_msg(r == 0, "case %zu: %d", i, r);
+	ck_assert_uint_eq(e->line, line);
+	ck_assert_str_eq(e->after, after);
+	ks_edit_free(e);
+}
+
 /* Where a callback is defined: its head's ')' followed by '{' on the line
  * or a later one, not a declaration, a call or a longer name; its
  * parameters over several lines, the return type on the line before the
@@ -980,14 +994,7 @@ START_TEST(test_callback_head)
 		/* line 0: no use stores one, the function given is taken */
 		r = ks_edit_file(&m, &m.rw[0], path, 0, &(struct ks_callee){ cases[i].fn, cases[i].type, NULL },
 				 &e);
-		if (!cases[i].line) {
-			ck_assert_msg(r == -ERANGE, "case %zu: %d, not -ERANGE", i, r);
-			continue;
-		}
-		ck_assert_msg(r == 0, "case %zu: %d", i, r);
-		ck_assert_uint_eq(e.line, cases[i].line);
-		ck_assert_str_eq(e.after, cases[i].after);
-		ks_edit_free(&e);
+		edit_is(r, &e, i, cases[i].line, cases[i].after);
 	}
 	/* the function each line stores in the member; else the fallback */
 	for (unsigned line = 19; line <= 23; line++) {
@@ -1087,14 +1094,7 @@ START_TEST(test_callback_drop)
 		m.rw[0] = (struct ks_rewrite){ KS_RW_DROP, cases[i].arg, NULL, 7, NULL, NULL };
 		r = ks_edit_file(&m, &m.rw[0], path, cases[i].line,
 				 &(struct ks_callee){ cases[i].fn, type, cases[i].known ? &ms : NULL }, &e);
-		if (!cases[i].line) {
-			ck_assert_msg(r == -ERANGE, "case %zu: %d, not -ERANGE", i, r);
-			continue;
-		}
-		ck_assert_msg(r == 0, "case %zu: %d", i, r);
-		ck_assert_uint_eq(e.line, cases[i].line);
-		ck_assert_str_eq(e.after, cases[i].after);
-		ks_edit_free(&e);
+		edit_is(r, &e, i, cases[i].line, cases[i].after);
 	}
 	unlink(path);
 	ks_migrations_free(&ms);
