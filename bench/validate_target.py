@@ -687,15 +687,7 @@ def heads(tree, fn):
                     i += 1
                 if text[i + 1:].lstrip()[:1] not in ("{", ";", "#"):
                     continue
-                params, depth, cur = [], 0, ""
-                for c in text[m.end():i]:
-                    depth += {"(": 1, ")": -1}.get(c, 0)
-                    if c == "," and not depth:
-                        params.append(squeeze_blanks(cur))
-                        cur = ""
-                    else:
-                        cur += c
-                params.append(squeeze_blanks(cur))
+                params = [squeeze_blanks(x) for x in split_top(text[m.end():i])]
                 found.append((text[text.rfind("\n", 0, m.start()) + 1:m.start()], params))
     return found
 
@@ -717,18 +709,35 @@ def const_macros(tree):
     return found
 
 
+def split_top(s):
+    """The parts of s between its commas outside parentheses."""
+    parts, depth, cur = [], 0, ""
+    for c in s:
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if c == "," and not depth:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += c
+    return parts + [cur]
+
+
 def same_head(tree, f):
     """Whether a head of the module's callback in the newer version tree
     made the change the break's fix makes: the parameter (or the return
     type, argument 0) made const (or of a macro the tree defines as const
-    for the kernels that need it), or retyped to the new struct; its name,
-    and the other parameters, as they may be."""
+    for the kernels that need it), retyped to the new struct, or dropped (as
+    many parameters as the member takes on the target); its name, and the
+    other parameters, as they may be."""
     rws = (f.get("fix") or {}).get("rewrites") or []
     if not f.get("callback") or not rws:
         return False
     rw, k = rws[0], rws[0].get("argument") or 0
     const = r"\b(?:%s)\b" % "|".join(["const"] + sorted(const_macros(tree)))
+    takes = re.search(r"\(\*\)\((.*)\)$", f.get("new") or "")
     for before, params in heads(tree, f["callback"]):
+        if rw["op"] == "drop" and takes and len(params) == len(split_top(takes.group(1))):
+            return True
         if rw["op"] == "const" and not k and re.search(const, before):
             return True
         if not k or k > len(params):
