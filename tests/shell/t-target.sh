@@ -214,7 +214,7 @@ class_create(THIS_MODULE, breaks_name) -> class_create(breaks_name) True 20 20 6
 inode->i_mtime.tv_sec -> inode_get_mtime_sec(inode) True 30 32 6.1 6.12 fs/affs/inode.c:186 [('call', None, 'inode_get_mtime_sec')]
 static int breaks_getattr(struct user_namespace *ns, const struct path *path, -> static int breaks_getattr(struct mnt_idmap *ns, const struct path *path, True 36 36 6.1 6.12 fs/9p/vfs_inode.c:975 [('retype', 1, 'struct mnt_idmap')]
 None -> #include <linux/workqueue_types.h> True 0 0 6.1 6.12 None [('include', None, 'linux/workqueue_types.h')]
-vma->vm_flags |= VM_IO; -> vm_flags_set(vma, VM_IO); True 93 118 6.1 6.12 arch/powerpc/kvm/book3s_xive_native.c:327 [('call', None, 'vm_flags_set')]"
+vma->vm_flags |= VM_IO; -> vm_flags_set(vma, VM_IO); True 93 113 6.1 6.12 arch/powerpc/kvm/book3s_xive_native.c:327 [('call', None, 'vm_flags_set')]"
 expect_grep "breaks: text: an argument dropped, said with its count" "$TMP/out" \
 	"; in-tree code drops argument 1 of class_create() (20 of the 20 in-tree calls that changed from 6.1 to 6.12; e.g. arch/powerpc/platforms/book3s/vas-api.c:628 in 6.12)"
 expect_grep "breaks: text: an argument inserted, its fix-it" "$TMP/out" \
