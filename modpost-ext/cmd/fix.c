@@ -52,7 +52,6 @@ static void push_site(struct ks_fixes *fx, const struct ks_finding *f, char *fil
 		fn ? ks_xstrdup(f->diff->old) : NULL,
 		e,
 		rw,
-		f->fixes->to,
 		f->fixes,
 	};
 }
@@ -234,7 +233,7 @@ static void version_test(struct ks_buf *b, const struct ks_fix_site *s)
 {
 	unsigned major = 0, minor = 0;
 
-	if (sscanf(s->to, "%u.%u", &major, &minor) != 2)
+	if (sscanf(s->ms->to, "%u.%u", &major, &minor) != 2)
 		major = minor = 0;
 	ks_buf_addf(b, "+#if LINUX_VERSION_CODE >= KERNEL_VERSION(%u, %u, 0)\n", major, minor);
 }

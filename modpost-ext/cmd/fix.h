@@ -22,8 +22,8 @@ struct ks_fix_site {
 	char *type;			/* its member's type where built; NULL */
 	const struct ks_migration *m;
 	const struct ks_rewrite *rw;	/* m's one rewrite */
-	const char *to;			/* the release that has the new form */
-	const struct ks_migrations *ms;	/* m's */
+	const struct ks_migrations *ms;	/* m's (ms->to: the release that has the
+					 * new form) */
 };
 
 /* A line that uses a member gone from its struct on the target: its
