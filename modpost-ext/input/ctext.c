@@ -96,19 +96,21 @@ size_t ks_find_name(const char *s, size_t len, const char *name, size_t from)
 	return len;
 }
 
+bool ks_member_at(const char *s, size_t i)
+{
+	while (i && (s[i - 1] == ' ' || s[i - 1] == '\t'))
+		i--;
+	return i && (s[i - 1] == '.' || (i >= 2 && s[i - 1] == '>' && s[i - 2] == '-'));
+}
+
 size_t ks_find_member(const char *s, size_t len, const char *member, size_t from)
 {
 	size_t n = strlen(member);
 
 	for (size_t i = ks_find_name(s, len, member, from); i < len;
-	     i = ks_find_name(s, len, member, i + n)) {
-		size_t k = i;
-
-		while (k && (s[k - 1] == ' ' || s[k - 1] == '\t'))
-			k--;
-		if (k && (s[k - 1] == '.' || (k >= 2 && s[k - 1] == '>' && s[k - 2] == '-')))
+	     i = ks_find_name(s, len, member, i + n))
+		if (ks_member_at(s, i))
 			return i;
-	}
 	return len;
 }
 

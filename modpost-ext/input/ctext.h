@@ -26,6 +26,9 @@ size_t ks_skip_literal(const char *s, size_t len, size_t i);
 /* Where name stands whole on the line at or after byte from, outside
  * strings and comments; len when nowhere. */
 size_t ks_find_name(const char *s, size_t len, const char *name, size_t from);
+/* Whether the name at s[i] is accessed as a member, after '.' or '->'
+ * (blanks between). */
+bool ks_member_at(const char *s, size_t i);
 /* Where member stands whole on the line at or after byte from as a
  * member accessed, after '.' or '->' (blanks between); len when nowhere. */
 size_t ks_find_member(const char *s, size_t len, const char *member, size_t from);

@@ -653,15 +653,8 @@ static bool unused_after_drop(const char *const *p, const size_t *len, size_t n,
 			}
 		}
 		for (size_t u = ks_find_name(p[l], end, name, i); ok && u < end;
-		     u = ks_find_name(p[l], end, name, u + nlen)) {
-			size_t o = u;
-
-			while (o && (p[l][o - 1] == ' ' || p[l][o - 1] == '\t'))
-				o--;
-			if (o && (p[l][o - 1] == '.' || (o >= 2 && p[l][o - 1] == '>' && p[l][o - 2] == '-')))
-				continue;
-			ok = ms && passed_to_drop(p[l], len[l], u, nlen, ms);
-		}
+		     u = ks_find_name(p[l], end, name, u + nlen))
+			ok = ks_member_at(p[l], u) || (ms && passed_to_drop(p[l], len[l], u, nlen, ms));
 		if (end < len[l])
 			break;
 	}
