@@ -178,12 +178,16 @@ def function_bodies(text):
     return bodies
 
 
-def calls(path, names):
+def calls(path, names, text=None, bodies=None):
     """(function, name) -> [(line, args)] of the calls of names (None:
-    every name) in the file at path, in order; function "" at file scope."""
-    text = strip_comments(read(path))
+    every name) in the file at path, in order; function "" at file scope.
+    text, bodies: its text without comments and its function_bodies(), when
+    the caller has them."""
+    if text is None:
+        text = strip_comments(read(path))
     out = collections.defaultdict(list)
-    bodies = function_bodies(text)
+    if bodies is None:
+        bodies = function_bodies(text)
     b = 0
     at, line = 0, 1	# the line of text[at], counted on as the calls come
     for m in ANY_CALL.finditer(text):
@@ -465,17 +469,17 @@ def accessors(old, new, dold, dnew, entries):
         # a file that assigns only members gone: read only where its newer
         # version names one of their setters
         assigned = {m.group(3) for m in ASSIGN.finditer(text) if m.group(3) in setters}
+        newtext = read(os.path.join(new, f))
         if not assigned & prefixed:
-            newtext = read(os.path.join(new, f))
             if not any(n in newtext for m in assigned for n in setters[m]):
                 continue
         bodies = function_bodies(text)
-        cn = calls(os.path.join(new, f), None)
+        tnew = strip_comments(newtext)
+        bnew = function_bodies(tnew)
+        cn = calls(os.path.join(new, f), None, tnew, bnew)
         # what the newer version's functions still assign so: another
         # struct's member of the same name (an on-disk inode's i_ctime),
         # not a site of the change
-        tnew = strip_comments(read(os.path.join(new, f)))
-        bnew = function_bodies(tnew)
         kept = {(func_at(bnew, m.start()), squeeze(m.group(1)), m.group(2), m.group(3), m.group(4))
                 for m in ASSIGN.finditer(tnew) if m.group(3) in setters}
         for m in ASSIGN.finditer(text):
