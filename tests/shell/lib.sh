@@ -32,17 +32,29 @@ expect_file_eq() {
 	fi
 }
 
-# expect_grep WHAT FILE PATTERN (fixed string)
+# has FILE TEXT: whether FILE holds TEXT, of several lines as consecutive
+# lines (grep -F would take each line for a pattern of its own, any one
+# enough)
+has() {
+	case $2 in
+	*"
+"*) PAT=$2 awk 'BEGIN { RS = "\001" } { if (index($0, ENVIRON["PAT"])) found = 1 }
+		END { exit !found }' "$1" ;;
+	*) grep -qF -- "$2" "$1" ;;
+	esac
+}
+
+# expect_grep WHAT FILE PATTERN (fixed string; several lines: a block)
 expect_grep() {
-	if grep -qF -- "$3" "$2"; then pass "$1"; else
+	if has "$2" "$3"; then pass "$1"; else
 		fail "$1: '$3' not in output"
 		sed 's/^/  | /' "$2" | head -40
 	fi
 }
 
-# expect_no_grep WHAT FILE PATTERN (fixed string)
+# expect_no_grep WHAT FILE PATTERN (fixed string; several lines: a block)
 expect_no_grep() {
-	if ! grep -qF -- "$3" "$2"; then pass "$1"; else
+	if ! has "$2" "$3"; then pass "$1"; else
 		fail "$1: '$3' in output"
 		grep -F -- "$3" "$2" | sed 's/^/  | /' | head -10
 	fi
