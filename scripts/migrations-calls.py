@@ -395,6 +395,76 @@ def renames(old, new, dold, dnew, pairs):
                 pairs[name].append((rw if rw == ("delete",) else None, f, line, ln))
 
 
+WRAPPER = re.compile(r"\bstatic\s+(?:inline|__always_inline)\b[^;{}()]*?\b(\w+)\s*\(([^()]*)\)\s*"
+                     r"\{\s*return\s+(\w+)\s*\(([^;{}]*)\)\s*;\s*\}")
+CONSTANT = re.compile(r"(?:NULL|true|false|-?\d[\dxXa-fA-FuUlL]*|[A-Z][A-Z0-9_]*|&\w+)$")
+
+
+def header_texts(top):
+    """(path from top, text without comments) of each header of top."""
+    for d in HEADER_DIRS:
+        for root, _, files in os.walk(os.path.join(top, d)):
+            for name in sorted(files):
+                if name.endswith(".h"):
+                    path = os.path.join(root, name)
+                    yield os.path.relpath(path, top), strip_comments(read(path))
+
+
+def wrappers(old, new, dold, dnew, pairs):
+    """The functions and macros the new headers no longer mention that
+    one inline function of the old headers wraps, its whole body
+    "return F(...);" passing its parameters in order and one constant
+    (a number, NULL, true, false, a name in capitals or a name's address)
+    as one argument, that the new headers still declare with as many
+    parameters: ("wrap", W, N, TEXT), hid_is_using_ll_driver()'s calls
+    that pass &usb_hid_driver as argument 2 are hid_is_usb()'s; under F,
+    the wrapper's line in both releases (a call of F with another
+    argument there has no rewrite). Not for a name with an entry of its
+    callers' own (pairs)."""
+    gone = {n for n, a in dold.items() if n not in dnew and None not in a}
+    gone -= mentioned(new, gone)
+    found = collections.defaultdict(list)
+    for path, text in header_texts(old):
+        for m in WRAPPER.finditer(text):
+            w, f = m.group(1), m.group(3)
+            if f not in gone or w in KEYWORDS:
+                continue
+            names = [param_name(x) for x in split_args(m.group(2))]
+            args = [" ".join(a.split()) for a in split_args(m.group(4))]
+            if names == ["void"] or None in names or len(args) != len(names) + 1 or \
+                    dnew.get(w) != {len(names)}:
+                continue
+            fixed = [i for i, a in enumerate(args) if a not in names]
+            if len(fixed) != 1 or not CONSTANT.match(args[fixed[0]]) or \
+                    args[:fixed[0]] + args[fixed[0] + 1:] != names:
+                continue
+            found[f].append((w, fixed[0] + 1, args[fixed[0]], path,
+                             text.count("\n", 0, m.start(1)) + 1))
+    want = {x[0] for f, ws in found.items() if len(ws) == 1 for x in ws}
+    where = {}
+    for path, text in header_texts(new):
+        for m in re.finditer(r"\b(\w+)\s*\(", text):
+            if m.group(1) in want and m.group(1) not in where:
+                before = text[max(0, m.start() - 80):m.start()].rstrip()
+                if before and (before[-1].isalnum() or before[-1] in "_*") and \
+                        not re.search(r"\b(?:return|if|while|else|case)$", before):
+                    where[m.group(1)] = (path, text.count("\n", 0, m.start()) + 1)
+    for f, ws in sorted(found.items()):
+        # one wrapper: several (__getblk_gfp's) pass several constants
+        if len(ws) != 1 or has_entry(pairs.get(f, [])) or ws[0][0] not in where:
+            continue
+        w, n, arg, path, line = ws[0]
+        pairs[f] = [(("wrap", w, n, arg), path, line, where[w])]
+
+
+def has_entry(ps):
+    """Whether the pairs ps show a rewrite entry() writes: made at MIN
+    sites or more, in MIN files or more."""
+    top = collections.Counter(p[0] for p in ps if p[0]).most_common(1)
+    return bool(top) and top[0][1] >= MIN and \
+        len({p[1] for p in ps if p[0] == top[0][0]}) >= MIN
+
+
 def deletions(old, new, dold, pairs):
     """The lines that name a macro, function or variable of the old
     headers that the new ones no longer mention, not to call it (renames()
@@ -658,7 +728,7 @@ def initializers(text):
     return found
 
 
-def callbacks(old, new, entries):
+def callbacks(old, new, entries, binds=None):
     """The functions in-tree code stores in a member of a struct (a
     designated initializer of "struct S"), paired across the two trees by
     file, struct, member and name, whose definition changed: the rewrite
@@ -689,7 +759,50 @@ def callbacks(old, new, entries):
                 a, b = param_name(do[1][rw[1] - 1]), param_name(dn[1][rw[1] - 1])
                 if not a or not b or not uses_of(to, do, a) <= uses_of(tn, dn, b):
                     rw = None
-            entries["struct %s.%s" % (s, member)].append((rw, f, do[2], dn[2]))
+            key = "struct %s.%s" % (s, member)
+            entries[key].append((rw, f, do[2], dn[2]))
+            # a parameter dropped that both bodies use: how the newer one
+            # declares it in its place
+            a = param_name(do[1][rw[1] - 1]) if rw and rw[0] == "drop" else None
+            if a and uses_of(to, do, a) and names_variable(tn, dn, a) and binds is not None:
+                binds[key].append((local(tn, dn, do[1][rw[1] - 1], a, rw[1]), f, do[2], dn[2]))
+
+
+def names_variable(text, head, name):
+    """Whether the body of the definition head in text names name as a
+    variable: not a member's (after '.' or '->'), nor in a string."""
+    at, depth, end = head[3], 0, head[3]
+    while end < len(text):
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        if not depth:
+            break
+        end += 1
+    body = STRING.sub(blank, text[at:end])
+    return any(not re.search(r"(?:\.|->)\s*$", body[max(0, m.start() - 8):m.start()])
+               for m in re.finditer(r"\b%s\b" % re.escape(name), body))
+
+
+def local(text, head, param, name, i):
+    """("local", i, F, K) when the body of the definition head in text
+    declares the parameter dropped (param, named name) as a local of its
+    old type set by F(the head's parameter K), a statement of the body's
+    own ("const struct i2c_device_id *id = i2c_client_get_device_id(client);");
+    else None."""
+    names = [param_name(p) for p in head[1]]
+    want = " ".join(param.replace("*", " * ").split())
+    depth, at = 0, head[3]
+    decl = re.compile(r"[;{}]\s*([^;{}=]*?)\b%s\s*=\s*(\w+)\s*\(\s*(\w+)\s*\)\s*;"
+                      % re.escape(name))
+    while at < len(text):
+        depth += {"{": 1, "}": -1}.get(text[at], 0)
+        if not depth:
+            break
+        m = decl.match(text, at) if depth == 1 and text[at] in ";{" else None
+        if m and " ".join((m.group(1) + name).replace("*", " * ").split()) == want and \
+                m.group(3) in names:
+            return ("local", i, m.group(2), names.index(m.group(3)) + 1)
+        at += 1
+    return None
 
 
 STRUCT = re.compile(r"\bstruct\s+(\w+)\s*\{")
@@ -922,10 +1035,12 @@ def main():
                         pairs[key[1]].append((rewrite(aa, ab), f, la, lb))
                 else:
                     passed(key[1], aa, ab, f, la, lb, args)
+    wrappers(old, new, dold, dnew, pairs)
     assigns = collections.defaultdict(list)
     accessors(old, new, dold, dnew, assigns)
     cbs = collections.defaultdict(list)
-    callbacks(old, new, cbs)
+    binds = collections.defaultdict(list)
+    callbacks(old, new, cbs, binds)
     gets = collections.defaultdict(list)
     reads(old, new, dold, dnew, gets)
     incs = collections.defaultdict(list)
@@ -933,17 +1048,26 @@ def main():
     entry(pairs, "Call")
     entry(args, "Argument", single_only=True)
     entry(assigns, "Assign")
-    entry(cbs, "Callback")
+    entry(cbs, "Callback", binds=binds)
     entry(gets, "Read")
     entry(incs, "Include")
 
 
-def entry(pairs, field, single_only=False):
+def entry(pairs, field, single_only=False, binds=None):
     """The entries of pairs (name -> [(rewrite, file, oldline, newline)]);
     single_only: only those that show one rewrite (an argument most
-    callers kept is not what changed)."""
+    callers kept is not what changed); binds (name -> the same, of the
+    callbacks that dropped a parameter both their bodies use): where the
+    entry's rewrite drops it, the local most of them declared in its
+    place, when one did at two in three."""
     for name in sorted(pairs):
         ps = pairs[name]
+        if ps and ps[0][0] and ps[0][0][0] == "wrap":	# wrappers()'s
+            print("\n%-8s %s" % (field + ":", name))
+            print("Rewrite: %s" % " ".join(str(x) for x in ps[0][0]))
+            print("Count:   1 of 1")
+            print("Example: %s:%d -> %s:%d" % (ps[0][1], ps[0][2], ps[0][3][0], ps[0][3][1]))
+            continue
         counts = collections.Counter(p[0] for p in ps if p[0])
         files = collections.defaultdict(set)
         for p in ps:
@@ -961,6 +1085,15 @@ def entry(pairs, field, single_only=False):
             ex = next(p for p in ps if p[0] == rw)
             print("Rewrite: %s" % " ".join(str(x) for x in rw))
             print("Count:   %d of %d" % (n, len(ps)))
+            print("Example: %s:%d -> %s:%d" % (ex[1], ex[2], ex[1], ex[3]))
+        bs = binds.get(name, []) if binds is not None and shown[0][0][0] == "drop" else []
+        top = collections.Counter(b[0] for b in bs
+                                  if b[0] and b[0][1] == shown[0][0][1]).most_common(1)
+        if top and top[0][1] >= MIN and top[0][1] * 3 >= len(bs) * 2 and \
+                len({b[1] for b in bs if b[0] == top[0][0]}) >= MIN:
+            ex = next(b for b in bs if b[0] == top[0][0])
+            print("Rewrite: %s" % " ".join(str(x) for x in top[0][0]))
+            print("Count:   %d of %d" % (top[0][1], len(ps)))
             print("Example: %s:%d -> %s:%d" % (ex[1], ex[2], ex[1], ex[3]))
 
 

@@ -32,6 +32,7 @@
 #include "cmd/fix.h"
 #include "file.h"
 #include "forecast/forecast.h"
+#include "input/ctext.h"
 #include "input/migrations.h"
 #include "report/column.h"
 #include "report/rewrite.h"
@@ -89,7 +90,7 @@ static void callback_sites(struct ks_fixes *fx, const struct ks_finding *f, cons
 			   char *real, const struct ks_migration *e, const struct ks_rewrite *rw)
 {
 	char *name = ks_callback_at(e, l->file, l->line, f->diff->callback);
-	struct ks_callee fn = { name, f->diff->old, f->fixes };
+	struct ks_callee fn = { name, f->diff->old, f->fixes, ks_migration_local(e, rw) };
 	struct ks_lines ls;
 	bool def = false, local = true;
 	unsigned line;
@@ -190,6 +191,17 @@ void ks_fixes_collect(struct ks_fixes *fx, const struct ks_findings *found,
 					ks_fix_words(&s, e[0] ? e[0] : f->fix, f->fixes);
 				}
 				ks_strv_add_unique(&fx->left, &fx->nleft, s.p);
+				if (ks_is_identifier(f->symbol)) {
+					char *real = realpath(l->file, NULL);
+
+					ks_array_grow((void **)&fx->uses, fx->nuses, 1,
+						      sizeof(*fx->uses));
+					fx->uses[fx->nuses++] = (struct ks_left_use){
+						real ? real : ks_xstrdup(l->file), l->line,
+						ks_xstrdup(f->symbol),
+						(size_t)ks_strv_find(fx->left, fx->nleft, s.p), false
+					};
+				}
 				ks_buf_free(&s);
 				continue;
 			}
@@ -259,8 +271,9 @@ static void rewrite(struct ks_buf *b, const struct ks_lines *ls, size_t k, const
 
 /* What the patch does at a line of the file, in this order: the
  * #include of <linux/version.h> before it, a site's #include (ed->with)
- * before it, the line rewritten (ed, a site's edit) or deleted. */
-enum change_kind { VERSION, INCLUDE, REPLACE, DELETE };
+ * before it, the line rewritten (ed, a site's edit) or deleted, a local
+ * declared after it (ed->local: the line opens a callback's body). */
+enum change_kind { VERSION, INCLUDE, REPLACE, DELETE, LOCAL };
 
 struct change {
 	size_t k;
@@ -272,7 +285,8 @@ struct change {
 /* The lines a change adds to the hunk. */
 static size_t added(const struct change *c)
 {
-	static const size_t lines[] = { [VERSION] = 1, [INCLUDE] = 3, [REPLACE] = 4, [DELETE] = 3 };
+	static const size_t lines[] = { [VERSION] = 1, [INCLUDE] = 3, [REPLACE] = 4, [DELETE] = 3,
+					[LOCAL] = 3 };
 
 	return lines[c->kind];
 }
@@ -301,10 +315,12 @@ static void hunks(struct ks_buf *b, const struct ks_lines *ls, const struct chan
 		ks_buf_addf(b, "@@ -%zu,%zu +%ld,%zu @@\n", first + 1, olds,
 			    (long)first + 1 + delta, news);
 		for (size_t k = first, at = i; k <= last; k++) {
-			const struct change *site = NULL;
+			const struct change *site = NULL, *local = NULL;
 
 			for (; at <= j && c[at].k == k; at++) {
-				if (c[at].kind == VERSION) {
+				if (c[at].kind == LOCAL) {
+					local = &c[at];
+				} else if (c[at].kind == VERSION) {
 					ks_buf_adds(b, "+#include <linux/version.h>\n");
 				} else if (c[at].kind == INCLUDE) {
 					version_test(b, c[at].site);
@@ -320,6 +336,10 @@ static void hunks(struct ks_buf *b, const struct ks_lines *ls, const struct chan
 				ks_buf_adds(b, "\\ No newline at end of file\n");
 			if (site)
 				rewrite(b, ls, k, site->ed, site->site);
+			if (local) {
+				version_test(b, local->site);
+				ks_buf_addf(b, "+%s\n+#endif\n", local->ed->local);
+			}
 		}
 		delta += (long)news - (long)olds;
 		i = j + 1;
@@ -428,6 +448,29 @@ static bool still_gone(const struct ks_fixes *fx, const struct ks_lines *ls,
 	return gone;
 }
 
+/* The breaks without a rewrite of their own that site v's edit ed of its
+ * line (of ls) takes out with it: their names no longer on the line. */
+static void take_out(struct ks_fixes *fx, const struct ks_lines *ls, const struct ks_fix_site *v,
+		     const struct ks_edit *ed)
+{
+	const char *p = ls->p[v->line - 1];
+	size_t len = ls->len[v->line - 1];
+	char *after = v->rw->op == KS_RW_DELETE
+			      ? ks_xstrdup("")
+			      : ks_strdupf("%.*s%s%.*s", (int)ed->at[0], p, ed->with ? ed->with : "",
+					   (int)(len - ed->at[1]), p + ed->at[1]);
+	size_t alen = strlen(after);
+
+	for (size_t i = 0; i < fx->nuses; i++) {
+		struct ks_left_use *u = &fx->uses[i];
+
+		if (u->line == v->line && !strcmp(u->file, v->file) &&
+		    ks_find_name(after, alen, u->name, 0) == alen)
+			u->taken = true;
+	}
+	free(after);
+}
+
 /* The diff of the sites v[0..n) of one file (by line), or why it has none
  * in head. */
 static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *body, const char *cwd,
@@ -440,7 +483,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 	struct ks_lines ls;
 	struct ks_edit *ed;
 	struct change *c;
-	size_t nc = 0;
+	size_t nc = 0, locals = 0;
 	long vline;
 	int e;
 
@@ -455,12 +498,13 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		return;
 	}
 	ed = ks_xcalloc(n, sizeof(*ed));
-	c = ks_xcalloc(n + 1, sizeof(*c));
+	c = ks_xcalloc(2 * n + 1, sizeof(*c));
 	for (size_t i = 0, j; i < n; i = j) {
 		/* the site's line still edited: a callback's head, the line an
 		 * #include goes before, unless the file changed since; the
 		 * rewrites of one line made one after another */
-		struct ks_callee callee = { v[i].fn, v[i].type, v[i].ms };
+		struct ks_callee callee = { v[i].fn, v[i].type, v[i].ms,
+					    ks_migration_local(v[i].m, v[i].rw) };
 
 		for (j = i + 1; !v[i].m->include && j < n && v[j].line == v[i].line &&
 				!v[j].m->include;
@@ -476,6 +520,11 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		} else if (!still_gone(fx, &ls, &v[i], &ed[i], head)) {
 			c[nc++] = (struct change){ v[i].line - 1, &v[i], &ed[i],
 						   v[i].rw->op == KS_RW_DELETE ? DELETE : REPLACE };
+			take_out(fx, &ls, &v[i], &ed[i]);
+			if (ed[i].local) {	/* a line added, none rewritten */
+				c[nc++] = (struct change){ ed[i].local_line - 1, &v[i], &ed[i], LOCAL };
+				locals++;
+			}
 		}
 	}
 	if (nc) {
@@ -485,7 +534,7 @@ static void one_file(struct ks_fixes *fx, struct ks_buf *head, struct ks_buf *bo
 		qsort(c, nc, sizeof(*c), cmp_change);
 		ks_buf_addf(body, "--- a/%s\n+++ b/%s\n", rel, rel);
 		hunks(body, &ls, c, nc);
-		fx->rewritten += nc - (vline >= 0);
+		fx->rewritten += nc - (vline >= 0) - locals;
 		fx->files++;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -521,6 +570,19 @@ int ks_fixes_write(FILE *out, struct ks_fixes *fx)
 			;
 		one_file(fx, &head, &body, cwd, &fx->v[i], j - i);
 	}
+	/* the breaks the patch takes out with another's rewrite */
+	n = 0;
+	for (size_t k = 0; k < fx->nleft; k++) {
+		bool taken = false;
+
+		for (size_t i = 0; i < fx->nuses && !taken; i++)
+			taken = fx->uses[i].k == k && fx->uses[i].taken;
+		if (taken)
+			free(fx->left[k]);
+		else
+			fx->left[n++] = fx->left[k];
+	}
+	fx->nleft = n;
 	fputs("ksunset fix: what in-tree code wrote instead of what no longer builds on the "
 	      "target (for a\nname no in-tree #include was added for, the #include of the "
 	      "target's header that\ndeclares it), each rewrite under #if LINUX_VERSION_CODE, "
@@ -556,6 +618,11 @@ void ks_fixes_free(struct ks_fixes *fx)
 		free(fx->gone[i].member);
 	}
 	free(fx->gone);
+	for (size_t i = 0; i < fx->nuses; i++) {
+		free(fx->uses[i].file);
+		free(fx->uses[i].name);
+	}
+	free(fx->uses);
 	free(fx->v);
 	ks_strv_free(fx->left, fx->nleft);
 	memset(fx, 0, sizeof(*fx));

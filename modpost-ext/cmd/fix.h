@@ -34,6 +34,18 @@ struct ks_gone_use {
 	char *member;
 };
 
+/* A line that names what a break without a rewrite of its own is of
+ * (left[k] of struct ks_fixes): taken, another site's rewrite of the line
+ * leaves the name out (hid_is_usb(hdev) for hid_is_using_ll_driver(hdev,
+ * &usb_hid_driver): usb_hid_driver's break). */
+struct ks_left_use {
+	char *file;
+	unsigned line;
+	char *name;
+	size_t k;
+	bool taken;
+};
+
 struct ks_fixes {
 	struct ks_fix_site *v;
 	size_t n;
@@ -41,6 +53,8 @@ struct ks_fixes {
 	size_t ngone;
 	char **left;			/* "FILE:LINE: KIND NAME" of breaks not rewritten */
 	size_t nleft;
+	struct ks_left_use *uses;	/* the lines of those that name an identifier */
+	size_t nuses;
 	size_t rewritten, files;	/* after ks_fixes_write: what the patch holds */
 	struct ks_sources own;		/* ks_fixes_collect()'s module's, below the
 					 * current directory */

@@ -87,7 +87,8 @@ static const char *const op_names[] = {
 	[KS_RW_HEADER] = "header", [KS_RW_DROP] = "drop",   [KS_RW_INSERT] = "insert",
 	[KS_RW_RENAME] = "rename", [KS_RW_CALL] = "call",   [KS_RW_CONST] = "const",
 	[KS_RW_RETYPE] = "retype", [KS_RW_INCLUDE] = "include", [KS_RW_DELETE] = "delete",
-	[KS_RW_OMIT] = "omit",     [KS_RW_REPLACE] = "replace",
+	[KS_RW_OMIT] = "omit",     [KS_RW_REPLACE] = "replace", [KS_RW_LOCAL] = "local",
+	[KS_RW_WRAP] = "wrap",
 };
 _Static_assert(KS_ARRAY_SIZE(op_names) == KS_NRW_OPS, "a name per rewrite");
 
@@ -130,9 +131,41 @@ static bool argument_text(const char *s)
 	return *s && !s[strcspn(s, " \t")];
 }
 
+/* "local N"'s rest: "F K", a function's name and a parameter's place
+ * (from 1), into rw. */
+static bool local(const char *s, struct ks_rewrite *rw)
+{
+	const char *sp = strchr(s, ' ');
+	char *end;
+	unsigned long k = sp ? strtoul(sp + 1, &end, 10) : 0;
+
+	if (!sp || sp[1] < '1' || sp[1] > '9' || k > 64 || *end)
+		return false;
+	rw->text = ks_xstrndup(s, (size_t)(sp - s));
+	rw->param = (unsigned)k;
+	return ks_is_identifier(rw->text);
+}
+
+/* "wrap W N TEXT": the wrapper's name, the argument's place (from 1) and
+ * the text it passes there (no blank), into rw. */
+static bool wrap(const char *s, struct ks_rewrite *rw)
+{
+	const char *sp = strchr(s, ' ');
+	char *end;
+	unsigned long n = sp ? strtoul(sp + 1, &end, 10) : 0;
+
+	if (!sp || sp[1] < '1' || sp[1] > '9' || n > 64 || *end != ' ' || !argument_text(end + 1))
+		return false;
+	rw->text = ks_xstrndup(s, (size_t)(sp - s));
+	rw->arg = (unsigned)n;
+	rw->from = ks_xstrdup(end + 1);
+	return ks_is_identifier(rw->text);
+}
+
 /* A Rewrite: value: "drop N", "insert N TEXT", "rename NAME", "call
  * NAME", "const N" (N from 0), "retype N struct OLD struct NEW", "include
- * HEADER", "delete", "omit" or "replace TEXT". */
+ * HEADER", "delete", "omit", "replace TEXT", "local N F K" or "wrap W N
+ * TEXT". */
 static bool rewrite(const char *s, struct ks_rewrite *rw)
 {
 	char *end;
@@ -156,6 +189,8 @@ static bool rewrite(const char *s, struct ks_rewrite *rw)
 		rw->text = ks_xstrdup(s);
 		return true;
 	}
+	if (rw->op == KS_RW_WRAP)
+		return wrap(s, rw);
 	if (rw->op == KS_RW_INCLUDE || rw->op == KS_RW_REPLACE) {
 		if (rw->op == KS_RW_INCLUDE ? !header(s) : !argument_text(s))
 			return false;
@@ -170,23 +205,42 @@ static bool rewrite(const char *s, struct ks_rewrite *rw)
 	rw->arg = (unsigned)n;
 	if (rw->op == KS_RW_RETYPE)
 		return n && retype(end + 1, rw);
+	if (rw->op == KS_RW_LOCAL)
+		return local(end + 1, rw);
 	rw->text = rw->op == KS_RW_INSERT ? ks_xstrdup(end + 1) : NULL;
 	return true;
 }
 
-/* Whether a Rewrite: with op belongs to entry e. */
-static bool fits(const struct ks_migration *e, enum ks_rewrite_op op)
+/* Whether a Rewrite: rw belongs to entry e. */
+static bool fits(const struct ks_migration *e, const struct ks_rewrite *rw)
 {
-	if (e->callback)
-		return op == KS_RW_CONST || op == KS_RW_RETYPE || op == KS_RW_DROP;
+	enum ks_rewrite_op op = rw->op;
+
+	if (e->callback)	/* a local: after its parameter's drop */
+		return op == KS_RW_CONST || op == KS_RW_RETYPE || op == KS_RW_DROP ||
+		       (op == KS_RW_LOCAL && e->nrw == 1 && e->rw[0].op == KS_RW_DROP &&
+			rw->arg == e->rw[0].arg);
 	if (e->include)
 		return op == KS_RW_INCLUDE;
 	if (e->assign || e->read)
 		return op == KS_RW_CALL;
 	if (e->argument)
 		return op == KS_RW_REPLACE;
+	if (e->nrw && e->rw[0].op == KS_RW_WRAP)	/* a wrapper: the one rewrite */
+		return false;
 	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME || op == KS_RW_DELETE ||
-	       op == KS_RW_OMIT;
+	       op == KS_RW_OMIT || (op == KS_RW_WRAP && !e->nrw);
+}
+
+const struct ks_rewrite *ks_migration_local(const struct ks_migration *e,
+					    const struct ks_rewrite *rw)
+{
+	const struct ks_rewrite *l = &e->rw[1];
+
+	return e->callback && rw == &e->rw[0] && rw->op == KS_RW_DROP && e->nrw == 2 &&
+			       l->op == KS_RW_LOCAL && l->arg == rw->arg && l->count >= 3
+		       ? l
+		       : NULL;
 }
 
 /* "struct S.MEMBER" (or union). */
@@ -361,16 +415,16 @@ static void field(struct parse *p, const char *name, const char *value)
 			    e->call ? "at most two rewrites" : "one Instead:");
 		if (rw && (!rw->count || !rw->example))
 			BAD(p, "'%s': the rewrite before lacks Count: or Example:", value);
-		if (e->call ? !rewrite(value, &next) || !fits(e, next.op) : !header(value)) {
+		if (e->call ? !rewrite(value, &next) || !fits(e, &next) : !header(value)) {
 			free(next.text);
 			free(next.from);
 			BAD(p, e->assign || e->read ? "expected 'call NAME', not '%s'"
 			    : e->argument ? "expected 'replace TEXT' (TEXT without blanks), not '%s'"
 			    : e->include ? "expected 'include HEADER', not '%s'"
-			    : e->callback ? "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', "
-					    "not '%s'"
+			    : e->callback ? "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' "
+					    "or, after a 'drop N', 'local N FUNCTION K', not '%s'"
 			    : e->call ? "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', "
-					"'delete' or 'omit', not '%s'"
+					"'delete', 'omit' or 'wrap NAME N ARGUMENT', not '%s'"
 			    : "expected one header's name, not '%s'",
 			    value);
 		}
@@ -525,7 +579,7 @@ const struct ks_migration *ks_migrations_target_include(struct ks_migrations *m,
 	e = ks_xcalloc(1, sizeof(*e));
 	e->name = ks_xstrdup(name);
 	e->call = e->include = e->target = true;
-	e->rw[0] = (struct ks_rewrite){ KS_RW_INCLUDE, 0, ks_xstrdup(header), 0, NULL, NULL };
+	e->rw[0] = (struct ks_rewrite){ KS_RW_INCLUDE, 0, ks_xstrdup(header), 0, NULL, NULL, 0 };
 	e->nrw = 1;
 	ks_array_grow((void **)&m->target, m->ntarget, 1, sizeof(*m->target));
 	m->target[m->ntarget++] = e;
@@ -536,7 +590,7 @@ const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e)
 {
 	const struct ks_rewrite *rw = &e->rw[0];
 
-	if (e->target)
+	if (e->target || (e->nrw && rw->op == KS_RW_WRAP))	/* a definition: no count */
 		return rw;
 	if (!e->nrw || rw->count < 3 || rw->count * 3 < e->of * 2)
 		return NULL;

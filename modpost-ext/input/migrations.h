@@ -21,23 +21,31 @@ enum ks_rewrite_op {
 	KS_RW_DELETE,			/* the line that names it deleted */
 	KS_RW_OMIT,			/* it dropped from the flags it is OR-ed with */
 	KS_RW_REPLACE,			/* another argument passed in its place */
+	KS_RW_LOCAL,			/* a callback's parameter dropped declared a
+					 * local in its body */
+	KS_RW_WRAP,			/* the older headers' wrapper called, that
+					 * passes one argument's text itself */
 	KS_NRW_OPS
 };
 
 /* One rewrite the in-tree code made, how often, and where once. */
 struct ks_rewrite {
 	enum ks_rewrite_op op;
-	unsigned arg;			/* DROP, INSERT, CONST, RETYPE, REPLACE: which
-					 * argument or parameter, 1-based (CONST: 0 the
-					 * return type) */
+	unsigned arg;			/* DROP, INSERT, CONST, RETYPE, REPLACE, LOCAL,
+					 * WRAP: which argument or parameter, 1-based
+					 * (CONST: 0 the return type) */
 	char *text;			/* HEADER, INCLUDE: the new header; INSERT,
 					 * REPLACE: the argument; RENAME, CALL: the name
 					 * called; RETYPE: the parameter's new type,
-					 * "struct NAME" */
+					 * "struct NAME"; LOCAL: the function whose
+					 * value the local takes; WRAP: the wrapper */
 	unsigned count;			/* sites that made it */
 	char *example;			/* "FILE:LINE" of one, in the newer release */
 	char *from;			/* RETYPE: the parameter's old type; REPLACE: the
-					 * argument passed before; else NULL */
+					 * argument passed before; WRAP: the one the
+					 * wrapper passes; else NULL */
+	unsigned param;			/* LOCAL: the parameter that function is
+					 * called with, 1-based */
 };
 
 /* A header its in-tree users stopped including (Header:), a function or
@@ -105,9 +113,16 @@ const struct ks_migration *ks_migrations_target_include(struct ks_migrations *m,
  * and two in three, of the sites made, that names nothing of the callers'
  * own (an inserted argument is a number, NULL, true, false or a name in
  * capitals; one passed instead, that or the address of a name); a
- * target's Include: entry's. NULL: in-tree code shows no
- * single rewrite, or none that is mechanical. */
+ * target's Include: entry's; a wrapper's (the older headers define it so).
+ * NULL: in-tree code shows no single rewrite, or none that is
+ * mechanical. */
 const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e);
+/* Of a Callback: entry whose rewrite rw drops a parameter, the local its
+ * in-tree callbacks whose bodies used the parameter declared in its
+ * place (a second Rewrite: "local N F K" of at least 3 sites); NULL:
+ * none. */
+const struct ks_rewrite *ks_migration_local(const struct ks_migration *e,
+					    const struct ks_rewrite *rw);
 /* "vm_flags |=": member, and the operator that line lineno of path
  * assigns it with (|=, &= or =); NULL when it does not. */
 char *ks_assigned_with(const char *member, const char *path, unsigned lineno);

@@ -172,10 +172,13 @@ static void json_rewrite(FILE *out, const struct ks_migrations *ms, const struct
 
 	fprintf(out, "{\"op\": \"%s\", \"argument\": ", ks_rewrite_op_name(rw->op));
 	if (rw->op != KS_RW_DROP && rw->op != KS_RW_INSERT && rw->op != KS_RW_CONST &&
-	    rw->op != KS_RW_RETYPE && rw->op != KS_RW_REPLACE)
+	    rw->op != KS_RW_RETYPE && rw->op != KS_RW_REPLACE && rw->op != KS_RW_LOCAL &&
+	    rw->op != KS_RW_WRAP)
 		fputs("null", out);
 	else
 		fprintf(out, "%u", rw->arg);
+	if (rw->op == KS_RW_LOCAL)	/* the parameter its function is called with */
+		fprintf(out, ", \"parameter\": %u", rw->param);
 	fputs(", \"text\": ", out);
 	ks_json_str(out, rw->text);
 	fputs(", \"from\": ", out);

@@ -19,23 +19,46 @@
 #include "report/rewrite.h"
 #include "rules/rules.h"
 
+/* Whether the call c of line s passes text as its argument k (from 0). */
+static bool passes(const char *s, const struct ks_call *c, unsigned k, const char *text)
+{
+	size_t n = strlen(text);
+
+	return k < c->n && c->b[k] - c->a[k] == n && !memcmp(s + c->a[k], text, n);
+}
+
 /* The argument's bytes that dropping, inserting or replacing it replaces
- * in line s, and with what; false when the call has no such argument (or
- * place for it), or passes another text there than the one replaced. */
+ * in line s, and with what (a wrapper's: the whole call); false when the
+ * call has no such argument (or place for it), or passes another text
+ * there than the one replaced (or the wrapper passes). */
 static bool call_span(const char *s, const struct ks_call *c, const struct ks_rewrite *rw,
 		      size_t at[2], char **with)
 {
 	unsigned k = rw->arg - 1;
 
 	if (rw->op == KS_RW_REPLACE) {
-		if (k >= c->n || c->b[k] - c->a[k] != strlen(rw->from) ||
-		    memcmp(s + c->a[k], rw->from, strlen(rw->from)))
+		if (!passes(s, c, k, rw->from))
 			return false;
 		at[0] = c->a[k], at[1] = c->b[k];
 		*with = ks_xstrdup(rw->text);
 		return true;
 	}
 
+	if (rw->op == KS_RW_WRAP) {	/* the whole call: the wrapper's, without it */
+		struct ks_buf b = KS_BUF_INIT;
+
+		if (!passes(s, c, k, rw->from))
+			return false;
+		ks_buf_addf(&b, "%s(", rw->text);
+		for (unsigned i = 0; i < c->n; i++)
+			if (i != k)
+				ks_buf_addf(&b, "%s%.*s", b.p[b.len - 1] == '(' ? "" : ", ",
+					    (int)(c->b[i] - c->a[i]), s + c->a[i]);
+		ks_buf_addc(&b, ')');
+		at[0] = c->name, at[1] = c->close + 1;
+		*with = ks_buf_steal(&b);
+		return true;
+	}
 	if (rw->op == KS_RW_DROP) {
 		if (k >= c->n)
 			return false;
@@ -662,6 +685,36 @@ static bool unused_after_drop(const char *const *p, const size_t *len, size_t n,
 	return ok;
 }
 
+/* The declaration of the parameter k of the definition h among lines
+ * p[0..n) as a local set by fn->local's function called with its
+ * parameter (after the drop): "\tconst struct i2c_device_id *id =
+ * i2c_client_get_device_id(client);", indented as the body's first line;
+ * NULL: no local known, or the body's '{' ends no line of its own. */
+static char *local_decl(const char *const *p, const size_t *len, size_t n, const struct head *h,
+			unsigned k, const struct ks_callee *fn)
+{
+	const struct ks_rewrite *l = fn ? fn->local : NULL;
+	unsigned q = l && l->param ? l->param - 1 : 0;
+	size_t a, b, c, d;
+
+	q += q >= k;	/* the parameter's place before the drop */
+	if (!l || !l->param || q >= h->n || h->end != '{' ||
+	    skip_blanks(p[h->bl], len[h->bl], h->bi + 1) != len[h->bl])
+		return NULL;
+	/* the parameter's name: the last word of its declaration */
+	for (b = h->pb[q], a = b; a > h->pa[q] && ks_ident_char(p[h->pl[q]][a - 1]); a--)
+		;
+	if (a == b || !ks_ident_char(p[h->pl[k]][h->pb[k] - 1]))
+		return NULL;
+	/* the indentation of the body's first line with code */
+	for (c = h->bl + 1; c < n && skip_blanks(p[c], len[c], 0) == len[c]; c++)
+		;
+	d = c < n ? skip_blanks(p[c], len[c], 0) : 0;
+	return ks_strdupf("%.*s%.*s = %s(%.*s);", (int)(d ? d : 1), d ? p[c] : "\t",
+			  (int)(h->pb[k] - h->pa[k]), p[h->pl[k]] + h->pa[k], l->text, (int)(b - a),
+			  p[h->pl[q]] + a);
+}
+
 /* What rw (CONST, RETYPE, DROP) changes of the head h among lines
  * p[0..n): "const " before the parameter's type (or the return type's,
  * on the name's line or the one before it), the old struct's name in the
@@ -677,8 +730,16 @@ static bool head_edit(const char *const *p, const size_t *len, size_t nl, const 
 	const char *s;
 
 	if (rw->op == KS_RW_DROP) {
-		if (!rw->arg || k >= h->n || !unused_after_drop(p, len, nl, h, (unsigned)k, fn ? fn->ms : NULL))
+		char *local;
+
+		if (!rw->arg || k >= h->n)
 			return false;
+		/* a body that uses it otherwise: with its local */
+		if (!unused_after_drop(p, len, nl, h, (unsigned)k, fn ? fn->ms : NULL)) {
+			if (!(local = local_decl(p, len, nl, h, (unsigned)k, fn)))
+				return false;
+			free(local);
+		}
 		*line = h->pl[k];
 		if (h->n == 1) {
 			at[0] = h->pa[k], at[1] = h->pb[k];
@@ -773,6 +834,14 @@ static int edit_callback(const struct ks_rewrite *rw, const char *const *p, cons
 		   !head_edit(p, len, n, h, rw, fn, &line, ed->at, &ed->with))) {
 		free(v);
 		return -ERANGE;
+	}
+	/* a parameter dropped that the body uses: its local, after the '{' */
+	if (rw->op == KS_RW_DROP && h->end == '{' &&
+	    !unused_after_drop(p, len, n, h, rw->arg - 1, fn->ms)) {
+		ed->local = local_decl(p, len, n, h, rw->arg - 1, fn);
+		ed->local_line = (unsigned)h->bl + 1;
+		ed->local_at = h->bi + 1;
+		ks_columns_at(p[h->bl], ed->local_at, &ed->local_col[0], &ed->local_col[1]);
 	}
 	free(v);
 	/* before and after: the line, its blanks around left out */
@@ -990,7 +1059,7 @@ int ks_edit_use(const struct ks_migration *e, const struct ks_rewrite *rw,
 		struct ks_sources *src, const char **at, struct ks_edit *ed)
 {
 	struct ks_callee fn = { f->diff ? f->diff->callback : NULL, f->diff ? f->diff->old : NULL,
-				f->fixes };
+				f->fixes, ks_migration_local(e, rw) };
 	char *name, *real;
 	unsigned line;
 	long i;
@@ -1385,7 +1454,8 @@ int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
 
 	memset(ed, 0, sizeof(*ed));
 	if (e->callback) {	/* at the definition of what the use stores */
-		struct ks_callee stores = { NULL, fn ? fn->type : NULL, fn ? fn->ms : NULL };
+		struct ks_callee stores = { NULL, fn ? fn->type : NULL, fn ? fn->ms : NULL,
+					    fn ? fn->local : NULL };
 
 		stores.name = cb = lineno && lineno <= ls->n && member
 					   ? stored(member + 1, ls->p[lineno - 1], ls->len[lineno - 1])
@@ -1420,6 +1490,7 @@ int ks_edit_file(const struct ks_migration *e, const struct ks_rewrite *rw, cons
 
 void ks_edit_free(struct ks_edit *ed)
 {
+	free(ed->local);
 	free(ed->with);
 	free(ed->before);
 	free(ed->after);
@@ -1600,15 +1671,18 @@ void ks_edit_missing(struct ks_buf *b, const struct ks_migration *e, const struc
 			    e->name);
 	else if (e->callback && rw->op == KS_RW_DROP)
 		ks_buf_addf(b, "has no definition of the callback whose head drop rewrites that "
-			       "hands its parameter %u on only where calls drop it too (its body "
+			       "hands its parameter %u on only where calls drop it too%s (its body "
 			       "uses it, or it is defined in another file, or changed since the "
 			       "build)",
-			    rw->arg);
+			    rw->arg,
+			    ks_migration_local(e, rw) ? ", or with its body's '{' ending a line for "
+							"the local in-tree bodies declared"
+						      : "");
 	else if (e->callback)
 		ks_buf_addf(b, "has no definition of the callback whose head %s rewrites (defined "
 			       "in another file, or changed since the build)",
 			    ks_rewrite_op_name(rw->op));
-	else if (rw->op == KS_RW_REPLACE)
+	else if (rw->op == KS_RW_REPLACE || rw->op == KS_RW_WRAP)
 		ks_buf_addf(b, "has no call of %.*s() that passes '%s' as argument %u, with all its "
 			       "arguments (changed since the build, or a call over several lines)",
 			    (int)strcspn(e->name, " "), e->name, rw->from, rw->arg);

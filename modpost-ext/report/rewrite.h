@@ -32,6 +32,13 @@ struct ks_edit {
 					 * rewritten; an Include: entry's: NULL and
 					 * the #include */
 	unsigned line;			/* ks_edit_file's: the line edited */
+	char *local;			/* a callback's parameter dropped that its body
+					 * uses: its declaration as a local, a line
+					 * that goes after line local_line, whose '{'
+					 * opens the body (at byte local_at, display and
+					 * UTF-16 columns local_col[]); NULL: none */
+	unsigned local_line, local_col[2];
+	size_t local_at;
 };
 
 /* The module's callback a Callback: entry's edit rewrites: its name, and
@@ -46,6 +53,9 @@ struct ks_callee {
 					 * entries whose rewrites drop the
 					 * uses of it the body passes on
 					 * (NULL: none may stay) */
+	const struct ks_rewrite *local;	/* and the local in-tree bodies that
+					 * used it declared in its place
+					 * (ks_migration_local(); NULL: none) */
 };
 
 /* The edit rw of e makes of line s (len bytes, no line end): 0, or

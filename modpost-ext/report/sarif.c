@@ -211,6 +211,16 @@ static void write_fix(const struct sarif *s, const struct ks_loc *l, const char 
 		"\"endColumn\": %u}, \"insertedContent\": {\"text\": ",
 		ed.line, ed.ucol[0], ed.ucol[1]);
 	ks_json_str(s->out, ed.with);
+	if (ed.local) {		/* and the local, after the body's '{' */
+		char *line = ks_strdupf("\n%s", ed.local);
+
+		fprintf(s->out,
+			"}}, {\"deletedRegion\": {\"startLine\": %u, \"startColumn\": %u, "
+			"\"endColumn\": %u}, \"insertedContent\": {\"text\": ",
+			ed.local_line, ed.local_col[1], ed.local_col[1]);
+		ks_json_str(s->out, line);
+		free(line);
+	}
 	fputs("}}]}]}]", s->out);
 	ks_edit_free(&ed);
 	ks_buf_free(&text);

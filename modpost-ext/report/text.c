@@ -67,6 +67,17 @@ static void fix_it(FILE *out, const struct ks_report *rep, const struct ks_findi
 	fprintf(out, ":{%u:%zu-%u:%zu}:", ed.line, ed.at[0] + 1, ed.line, ed.at[1] + 1);
 	ks_json_str(out, ed.with);
 	fputc('\n', out);
+	if (ed.local) {		/* and the local, after the body's '{' */
+		char *line = ks_strdupf("\n%s", ed.local);
+
+		fputs("fix-it:", out);
+		ks_json_str(out, at);
+		fprintf(out, ":{%u:%zu-%u:%zu}:", ed.local_line, ed.local_at + 1, ed.local_line,
+			ed.local_at + 1);
+		ks_json_str(out, line);
+		fputc('\n', out);
+		free(line);
+	}
 	ks_edit_free(&ed);
 	ks_buf_free(&words);
 }

@@ -397,7 +397,8 @@ static void say_break(struct ks_buf *b, const struct ks_diff *d)
 /* "dropped argument 2", "passed 'NULL' as argument 3", "passed '&y'
  * instead of '&x' as argument 1", "called x()",
  * "made parameter 1 const", "made the return type const", "took a
- * 'struct x' as parameter 2", "dropped parameter 2" (of e's callbacks) */
+ * 'struct x' as parameter 2", "dropped parameter 2", "declared parameter 2
+ * a local set by f(parameter 1)" (of e's callbacks) */
 static void made(struct ks_buf *b, const struct ks_migration *e, const struct ks_rewrite *rw)
 {
 	if (rw->op == KS_RW_DROP)
@@ -420,6 +421,11 @@ static void made(struct ks_buf *b, const struct ks_migration *e, const struct ks
 		ks_buf_adds(b, "deleted the line");
 	else if (rw->op == KS_RW_OMIT)
 		ks_buf_adds(b, "dropped it from the flags it was OR-ed with");
+	else if (rw->op == KS_RW_LOCAL)
+		ks_buf_addf(b, "declared parameter %u a local set by %s(parameter %u)", rw->arg,
+			    rw->text, rw->param);
+	else if (rw->op == KS_RW_WRAP)
+		ks_buf_addf(b, "called %s() without argument %u ('%s')", rw->text, rw->arg, rw->from);
 	else
 		ks_buf_addf(b, "called %s()", rw->text);
 }
@@ -484,7 +490,7 @@ static void example(struct ks_buf *b, const struct ks_migrations *ms, const stru
 
 void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct ks_migrations *ms)
 {
-	const struct ks_rewrite *rw = ks_migration_rewrite(e), *r0 = &e->rw[0];
+	const struct ks_rewrite *rw = ks_migration_rewrite(e), *r0 = &e->rw[0], *l;
 
 	if (e->target) {
 		ks_buf_addf(b, "the target's <%s> %s %s (in-tree code shows no #include to copy)",
@@ -500,6 +506,14 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 			       "<%s> in %s; ",
 			    r0->text, r0->count, e->of, e->name, ms->from);
 		example(b, ms, r0);
+		ks_buf_addc(b, ')');
+		return;
+	}
+	if (rw && rw->op == KS_RW_WRAP) {	/* a definition, not sites */
+		ks_buf_addf(b, "%s's headers define %s() as %s() with '%s' as argument %u, and %s's "
+			       "still declare %s() (",
+			    ms->from, rw->text, e->name, rw->from, rw->arg, ms->to, rw->text);
+		example(b, ms, rw);
 		ks_buf_addc(b, ')');
 		return;
 	}
@@ -537,6 +551,13 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 		ks_buf_adds(b, "; ");
 		example(b, ms, rw);
 		ks_buf_addc(b, ')');
+		if ((l = ks_migration_local(e, rw))) {	/* where the body used it */
+			ks_buf_addf(b, "; %u of them, whose bodies still use it, ", l->count);
+			made(b, e, l);
+			ks_buf_adds(b, " (");
+			example(b, ms, l);
+			ks_buf_addc(b, ')');
+		}
 		return;
 	}
 	/* what the callers did, said as such, never as the fix */

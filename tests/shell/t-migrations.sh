@@ -109,6 +109,26 @@ for i in 1 2 3 4; do
 	printf 'static int n%s_time(struct inode *i, %s f)\n{\n\treturn f;\n}\nstatic const struct inode_ops n%s_iops = {\n\t.update = n%s_time,\n};\n' \
 		"$i" "$([ "$i" = 4 ] && echo long || echo int)" "$i" "$i" >>"$n/drivers/n$i.c"
 done
+# and at five drivers a probe callback whose second parameter went, the
+# body reading it: four declare it, first in their bodies, a local set by
+# a function of their first parameter; the fifth a local of another type
+for i in 1 2 3 4 5; do
+	printf 'static int q%s_probe(struct client *c, const struct dev_id *id)\n{\n\treturn id->data;\n}\nstatic struct bus_drv q%s_drv = {\n\t.probe = q%s_probe,\n};\n' \
+		"$i" "$i" "$i" >"$o/drivers/q$i.c"
+	if [ "$i" -lt 5 ]; then
+		printf 'static int q%s_probe(struct client *c)\n{\n\tconst struct dev_id *id = client_get_id(c);\n\n\treturn id->data;\n}\nstatic struct bus_drv q%s_drv = {\n\t.probe = q%s_probe,\n};\n' \
+			"$i" "$i" "$i"
+	else
+		printf 'static int q%s_probe(struct client *c)\n{\n\tint id = c->data;\n\n\treturn id;\n}\nstatic struct bus_drv q%s_drv = {\n\t.probe = q%s_probe,\n};\n' \
+			"$i" "$i" "$i"
+	fi >"$n/drivers/q$i.c"
+done
+# and a function gone whose old header wraps it, passing a constant
+# (is_usb(d) was uses_drv(d, &usb_drv)), the wrapper still declared; and
+# one gone whose wrapper passes something of its own (a call) too
+printf 'int uses_drv(struct dev *d, struct drv *x);\nint old_sum(int a, int b);\n\nstatic inline int is_usb(struct dev *d)\n{\n\treturn uses_drv(d, &usb_drv);\n}\nstatic inline int sum1(int a)\n{\n\treturn old_sum(a, f(1));\n}\n' \
+	>"$o/include/linux/wrap.h"
+printf 'int sum1(int a);\nint is_usb(struct dev *d);\n' >"$n/include/linux/wrap.h"
 # and a member gone from its struct (fd's file) whose reads in three
 # functions became calls of a macro new in the headers
 printf 'struct fd {\n\tstruct file *file;\n\tunsigned int flags;\n};\n' >>"$o/include/linux/api.h"
@@ -216,6 +236,13 @@ expect_no_grep "two trees: callbacks changed by one driver only have no entry" "
 expect_eq "two trees: a callback's parameter dropped, the others kept" \
 	"$(grep -A3 '^Callback: struct inode_ops.update' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Callback: struct inode_ops.update|Rewrite: drop 2|Count: 3 of 4|Example: drivers/n1.c:28 -> drivers/n1.c:28"
+expect_eq "two trees: a parameter dropped that bodies read, the local most declared in its place" \
+	"$(grep -A6 '^Callback: struct bus_drv.probe' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Callback: struct bus_drv.probe|Rewrite: drop 2|Count: 5 of 5|Example: drivers/q1.c:1 -> drivers/q1.c:1|Rewrite: local 2 client_get_id 1|Count: 4 of 5|Example: drivers/q1.c:1 -> drivers/q1.c:1"
+expect_eq "two trees: a function gone that an old header wraps, passing a constant" \
+	"$(grep -A3 '^Call: *uses_drv' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Call: uses_drv|Rewrite: wrap is_usb 2 &usb_drv|Count: 1 of 1|Example: include/linux/wrap.h:4 -> include/linux/wrap.h:2"
+expect_no_grep "two trees: a wrapper that passes a call of its own: no entry" "$TMP/m" "old_sum"
 expect_no_grep "two trees: a parameter of another struct whose bodies changed too has no entry" "$TMP/m" "eee_ops.get"
 expect_eq "two trees: a member gone, its reads become an accessor's calls" \
 	"$(grep -A3 '^Read: *struct fd' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
@@ -270,7 +297,7 @@ expect_eq "shipped: every entry has its fields, each well formed" "$(awk '
 	/^Read: +(struct|union) [A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/ { k++; next }
 	/^Include: (struct )?[A-Za-z_][A-Za-z0-9_]*$/ { k++; next }
 	/^Argument: [A-Za-z_][A-Za-z0-9_]* [1-9][0-9]* [^ ]+$/ { k++; next }
-	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*|include [^ <>"]+|delete|omit|replace [^ ]+)$/ { r++; next }
+	/^Rewrite: (drop [0-9]+|insert [0-9]+ .+|(rename|call) [A-Za-z_][A-Za-z0-9_]*|const [0-9]+|retype [0-9]+ (struct|union|enum) [A-Za-z_][A-Za-z0-9_]* (struct|union|enum) [A-Za-z_][A-Za-z0-9_]*|include [^ <>"]+|delete|omit|replace [^ ]+|local [0-9]+ [A-Za-z_][A-Za-z0-9_]* [0-9]+|wrap [A-Za-z_][A-Za-z0-9_]* [0-9]+ [^ ]+)$/ { r++; next }
 	/^Count:   [0-9]+ of [0-9]+$/ { c++; next } /^Example: [^ :]+:[0-9]+ -> [^ :]+:[0-9]+$/ { e++; next }
 	/^(#|From:|To:|$)/ { next } { bad++ }
 	END { print (h == i && i + r == c && c == e && h > 0 && k > 0 && r >= k && !bad) ? "ok" : "bad " h " " i " " k " " r " " c " " e " " bad }' "$S")" ok

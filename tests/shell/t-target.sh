@@ -720,6 +720,48 @@ if fix_built fixcbdrop "$TMP/cbdrop.patch"; then
 		"fix-it:\"$(realpath "$TMP/fixcbdrop")/fixcbdrop.c\":{8:55-8:80}:\"\""
 	patched_builds fixcbdrop "$TMP/cbdrop.patch" "fix: a parameter dropped"
 fi
+# a callback's parameter gone on the target that its body reads
+# (i2c_driver.probe's struct i2c_device_id *): dropped from its head, and
+# declared in its body as in-tree probes that used it did
+if fix_built fixcblocal "$TMP/cblocal.patch"; then
+	expect_eq "fix: a parameter dropped that the body reads: exit 0" "$fixrc" 0
+	expect_grep "fix: a parameter dropped that the body reads: the head without it" "$TMP/cblocal.patch" \
+		"+static int fixcblocal_probe(struct i2c_client *client)
++#else
++static int fixcblocal_probe(struct i2c_client *client, const struct i2c_device_id *id)
++#endif
+ {
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++	const struct i2c_device_id *id = i2c_client_get_device_id(client);
++#endif
+ 	dev_info(&client->dev, \"probed as %s\\n\", id->name);"
+	"$KSUNSET" check --target "$H" "$TMP/fixcblocal/fixcblocal.ko" >"$TMP/cblocal.out" 2>&1
+	expect_grep "check: a parameter dropped that the body reads: what in-tree probes did" "$TMP/cblocal.out" \
+		"of them, whose bodies still use it, declared parameter 2 a local set by i2c_client_get_device_id(parameter 1)"
+	expect_grep "check: a parameter dropped that the body reads: the fix-its" "$TMP/cblocal.out" \
+		"fix-it:\"$(realpath "$TMP/fixcblocal")/fixcblocal.c\":{7:54-7:86}:\"\"
+fix-it:\"$(realpath "$TMP/fixcblocal")/fixcblocal.c\":{8:2-8:2}:\"\\n\\tconst struct i2c_device_id *id = i2c_client_get_device_id(client);\""
+	patched_builds fixcblocal "$TMP/cblocal.patch" "fix: a parameter dropped that the body reads"
+fi
+# a function gone on the target that the older headers wrap, called with
+# what the wrapper passes (hid_is_using_ll_driver(hdev, &usb_hid_driver)):
+# the wrapper called instead, which takes usb_hid_driver, gone too, out
+if fix_built fixwrap "$TMP/wrap.patch"; then
+	expect_eq "fix: a gone function's wrapper: exit 0" "$fixrc" 0
+	expect_grep "fix: a gone function's wrapper: says what it did" "$TMP/err" \
+		"ksunset: fix: 1 line rewritten in 1 file; 0 breaks not rewritten"
+	expect_grep "fix: a gone function's wrapper: the call rewritten" "$TMP/wrap.patch" \
+		"-	return hdev && hid_is_using_ll_driver(hdev, &usb_hid_driver);
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++	return hdev && hid_is_usb(hdev);
++#else"
+	"$KSUNSET" check --target "$H" "$TMP/fixwrap/fixwrap.ko" >"$TMP/wrap.out" 2>&1
+	expect_grep "check: a gone function's wrapper: what the older headers define" "$TMP/wrap.out" \
+		"note: 6.1's headers define hid_is_usb() as hid_is_using_ll_driver() with '&usb_hid_driver' as argument 2, and 6.12's still declare hid_is_usb()"
+	expect_grep "check: a gone function's wrapper: the fix-it" "$TMP/wrap.out" \
+		"fix-it:\"$(realpath "$TMP/fixwrap")/fixwrap.c\":{9:17-9:62}:\"hid_is_usb(hdev)\""
+	patched_builds fixwrap "$TMP/wrap.patch" "fix: a gone function's wrapper"
+fi
 # a unit compiled through a link (openafs's MODLOAD-RELEASE folder links
 # to its sources): the patch is of the file the link leads to
 fl=$TMP/fixlink

@@ -100,6 +100,19 @@ START_TEST(test_good)
 			      "Count:   6 of 6\n"
 			      "Example: j.c:2 -> j.c:2\n"
 			      "\n"
+			      "Call:    hid_is_using_ll_driver\n"
+			      "Rewrite: wrap hid_is_usb 2 &usb_hid_driver\n"
+			      "Count:   1 of 1\n"
+			      "Example: include/linux/hid.h:878 -> include/linux/hid.h:900\n"
+			      "\n"
+			      "Callback: struct i2c_driver.probe\n"
+			      "Rewrite: drop 2\n"
+			      "Count:   610 of 610\n"
+			      "Example: l.c:1 -> l.c:1\n"
+			      "Rewrite: local 2 i2c_client_get_device_id 1\n"
+			      "Count:   160 of 610\n"
+			      "Example: l.c:5 -> l.c:4\n"
+			      "\n"
 			      "Callback: struct genl_family.pre_doit\n"
 			      "Rewrite: retype 1 struct genl_ops struct genl_split_ops\n"
 			      "Count:   5 of 5\n"
@@ -142,7 +155,7 @@ START_TEST(test_good)
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 18);
+	ck_assert_uint_eq(m.n, 20);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -203,6 +216,24 @@ START_TEST(test_good)
 	ck_assert_int_eq(e->rw[0].op, KS_RW_DROP);
 	ck_assert_uint_eq(e->rw[0].arg, 2);
 	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	ck_assert_ptr_null(ks_migration_local(e, &e->rw[0]));
+	/* a wrapper of the older headers: its one site is its definition */
+	e = ks_migrations_find(&m, "hid_is_using_ll_driver", true);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_WRAP);
+	ck_assert_str_eq(e->rw[0].text, "hid_is_usb");
+	ck_assert_uint_eq(e->rw[0].arg, 2);
+	ck_assert_str_eq(e->rw[0].from, "&usb_hid_driver");
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	ck_assert_str_eq(ks_rewrite_op_name(e->rw[0].op), "wrap");
+	/* a parameter dropped that bodies used: the local they declared */
+	e = ks_migrations_find(&m, "struct i2c_driver.probe", true);
+	ck_assert_int_eq(e->rw[1].op, KS_RW_LOCAL);
+	ck_assert_uint_eq(e->rw[1].arg, 2);
+	ck_assert_str_eq(e->rw[1].text, "i2c_client_get_device_id");
+	ck_assert_uint_eq(e->rw[1].param, 1);
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
+	ck_assert_ptr_eq(ks_migration_local(e, &e->rw[0]), &e->rw[1]);
+	ck_assert_str_eq(ks_rewrite_op_name(e->rw[1].op), "local");
 	e = ks_migrations_find(&m, "struct genl_family.pre_doit", true);
 	ck_assert_int_eq(e->rw[0].op, KS_RW_RETYPE);
 	ck_assert_str_eq(e->rw[0].text, "struct genl_split_ops");
@@ -280,25 +311,50 @@ static const struct {
 	{ "From: 6.1\nTo: 6.12\n\nArgument: f 1 &x\nRewrite: replace &a b\n", 5,
 	  "expected 'replace TEXT' (TEXT without blanks), not 'replace &a b'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: replace &a\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'replace &a'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'replace &a'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: class.devnode\n", 4,
 	  "expected 'struct NAME.MEMBER', not 'class.devnode'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class\n", 4,
 	  "expected 'struct NAME.MEMBER', not 'struct class'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: drop 0\n", 5,
-	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'drop 0'" },
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'drop 0'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: rename x\n", 5,
-	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'rename x'" },
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'rename x'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 mnt_idmap\n", 5,
-	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'retype 1 mnt_idmap'" },
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'retype 1 mnt_idmap'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 0 struct x struct y\n", 5,
-	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'retype 0 struct x struct y'" },
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'retype 0 struct x struct y'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 struct y\n", 5,
-	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'retype 1 struct y'" },
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'retype 1 struct y'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: retype 1 x struct y\n", 5,
-	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'retype 1 x struct y'" },
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'retype 1 x struct y'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: struct class.devnode\nRewrite: const 1 x\n", 5,
-	  "expected 'const N', 'drop N' or 'retype N struct OLD struct NEW', not 'const 1 x'" },
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'const 1 x'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct i2c_driver.probe\nRewrite: local 2 f 1\n", 5,
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'local 2 f 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct i2c_driver.probe\nRewrite: drop 2\nCount: 5 of 5\n"
+	  "Example: a.c:1 -> a.c:1\nRewrite: local 1 f 1\n", 8,
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'local 1 f 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct i2c_driver.probe\nRewrite: drop 2\nCount: 5 of 5\n"
+	  "Example: a.c:1 -> a.c:1\nRewrite: local 2 f x\n", 8,
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'local 2 f x'" },
+	{ "From: 6.1\nTo: 6.12\n\nCallback: struct i2c_driver.probe\nRewrite: drop 2\nCount: 5 of 5\n"
+	  "Example: a.c:1 -> a.c:1\nRewrite: local 2 f() 1\n", 8,
+	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' or, after a 'drop N', 'local N FUNCTION K', not 'local 2 f() 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: wrap g 2\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'wrap g 2'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: wrap g 0 NULL\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'wrap g 0 NULL'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: wrap g() 1 NULL\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'wrap g() 1 NULL'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: wrap g 1 a b\n", 5,
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'wrap g 1 a b'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: wrap g 1 NULL\nCount: 1 of 1\n"
+	  "Example: a.h:1 -> a.h:1\nRewrite: drop 1\n", 8,
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'drop 1'" },
+	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 1\nCount: 5 of 5\n"
+	  "Example: a.h:1 -> a.h:1\nRewrite: wrap g 1 NULL\n", 8,
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'wrap g 1 NULL'" },
 	{ "From: 6.1\nTo: 6.12\n\nRead: struct fd.file\nRewrite: drop 1\n", 5,
 	  "expected 'call NAME', not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nRead: struct inode.i_mtime.tv_sec.x\n", 4,
@@ -314,18 +370,18 @@ static const struct {
 	{ "From: 6.1\nTo: 6.12\n\nInclude: f\nRewrite: include <x.h>\n", 5,
 	  "expected 'include HEADER', not 'include <x.h>'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: include x.h\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'include x.h'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'include x.h'" },
 	{ "From: 6.1\nTo: 6.12\n\nInclude: f\nRewrite: include x.h\nCount: 3 of 3\n"
 	  "Example: a:1 -> a:2\n\nInclude: f\n",
 	  9, "entry 'f' listed twice" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: const 1\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'const 1'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'const 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 0\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'drop 0'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'drop 0'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: insert 2\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'insert 2'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'insert 2'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: rename g(x)\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'rename g(x)'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'rename g(x)'" },
 	{ "From: 6.1\nTo: 6.12\n\nAssign: vm_flags ^=\n", 4,
 	  "expected a member's name and '=', '|=', '&=' or '= NAME()', not 'vm_flags ^='" },
 	{ "From: 6.1\nTo: 6.12\n\nAssign: i_ctime = current_time\n", 4,
@@ -338,9 +394,9 @@ static const struct {
 	{ "From: 6.1\nTo: 6.12\n\nAssign: vm_flags |=\nRewrite: drop 1\n", 5,
 	  "expected 'call NAME', not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: call g\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'call g'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'call g'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: swap 1 2\n", 5,
-	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete' or 'omit', not 'swap 1 2'" },
+	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'swap 1 2'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nCount: 1 of 1\n", 5, "'Count:' before the entry's Rewrite:" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: drop 1\nRewrite: drop 2\n", 6,
 	  "'drop 2': the rewrite before lacks Count: or Example:" },

@@ -781,6 +781,15 @@ static const struct {
 	{ KS_RW_REPLACE, 1, "&nop_mnt_idmap", "\tclass_create(&init_user_ns,", NULL, 0 },
 	{ KS_RW_RETYPE, 1, "struct mnt_idmap", "int x_devnode(struct user_namespace_x *ns)", NULL,
 	  0 },
+	/* the older headers' wrapper, where the call passes what it passes
+	 * itself: the whole call, that argument left out */
+	{ KS_RW_WRAP, 2, "hid_is_usb", "\tif (!class_create(hdev, &usb_hid_driver ))",
+	  "hid_is_usb(hdev)", 14 },
+	{ KS_RW_WRAP, 1, "hid_is_usb", "\tx = class_create(&usb_hid_driver, a, b);",
+	  "hid_is_usb(a, b)", 13 },
+	{ KS_RW_WRAP, 2, "hid_is_usb", "\tif (!class_create(hdev, &my_driver))", NULL, 0 },
+	{ KS_RW_WRAP, 3, "hid_is_usb", "\tif (!class_create(hdev, &usb_hid_driver))", NULL, 0 },
+	{ KS_RW_WRAP, 2, "hid_is_usb", "\tif (!class_create(hdev,", NULL, 0 },
 };
 
 START_TEST(test_call_edit)
@@ -809,12 +818,14 @@ START_TEST(test_call_edit)
 	if (calls[_i].op == KS_RW_CONST || calls[_i].op == KS_RW_RETYPE)
 		m.name = (char *)"struct class.devnode", m.callback = true;
 	m.rw[0] = (struct ks_rewrite){ calls[_i].op, calls[_i].arg, (char *)calls[_i].text, 3, NULL,
-				       (char *)"struct user_namespace" };
+				       (char *)"struct user_namespace", 0 };
 	if (calls[_i].op == KS_RW_REPLACE)
 		m.name = (char *)"class_create 1 &init_user_ns", m.argument = true,
 		m.rw[0].from = (char *)"&init_user_ns";
+	if (calls[_i].op == KS_RW_WRAP)
+		m.rw[0].from = (char *)"&usb_hid_driver";
 	r = ks_edit_line(&m, &m.rw[0], calls[_i].line, strlen(calls[_i].line),
-			 m.callback ? &(struct ks_callee){ "x_devnode", NULL, NULL } : NULL, &e);
+			 m.callback ? &(struct ks_callee){ "x_devnode", NULL, NULL, NULL } : NULL, &e);
 	if (!calls[_i].after) {
 		ck_assert_int_eq(r, -ERANGE);
 		return;
@@ -845,10 +856,10 @@ START_TEST(test_compose)
 	char *out;
 
 	ctime.rw[0] = (struct ks_rewrite){ KS_RW_CALL, 0, (char *)"inode_set_ctime_current", 3,
-					   NULL, NULL };
+					   NULL, NULL, 0 };
 	mtime.rw[0] = (struct ks_rewrite){ KS_RW_CALL, 0, (char *)"inode_set_mtime_to_ts", 3, NULL,
-					   NULL };
-	flags.rw[0] = (struct ks_rewrite){ KS_RW_CALL, 0, (char *)"vm_flags_set", 3, NULL, NULL };
+					   NULL, 0 };
+	flags.rw[0] = (struct ks_rewrite){ KS_RW_CALL, 0, (char *)"vm_flags_set", 3, NULL, NULL, 0 };
 	ck_assert_uint_eq(ks_edit_compose(e, rw, 3, line, strlen(line), &out, done), 2);
 	ck_assert_str_eq(out, "\tinode_set_mtime_to_ts(dir, inode_set_ctime_current(dir)); /* x */");
 	ck_assert(done[0] && done[1] && !done[2]);
@@ -990,9 +1001,9 @@ START_TEST(test_callback_head)
 		int r;
 
 		m.rw[0] = (struct ks_rewrite){ cases[i].op, cases[i].arg, (char *)cases[i].text, 3,
-					       NULL, (char *)"struct user_namespace" };
+					       NULL, (char *)"struct user_namespace", 0 };
 		/* line 0: no use stores one, the function given is taken */
-		r = ks_edit_file(&m, &m.rw[0], path, 0, &(struct ks_callee){ cases[i].fn, cases[i].type, NULL },
+		r = ks_edit_file(&m, &m.rw[0], path, 0, &(struct ks_callee){ cases[i].fn, cases[i].type, NULL, NULL },
 				 &e);
 		edit_is(r, &e, i, cases[i].line, cases[i].after);
 	}
@@ -1007,7 +1018,7 @@ START_TEST(test_callback_head)
 	}
 	ck_assert_ptr_null(ks_callback_at(&m, path, 21, NULL));
 	unlink(path);
-	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, &(struct ks_callee){ "x_devnode", NULL, NULL }, &e),
+	ck_assert_int_eq(ks_edit_file(&m, &m.rw[0], path, 9, &(struct ks_callee){ "x_devnode", NULL, NULL, NULL }, &e),
 			 -ENOENT);
 }
 END_TEST
@@ -1091,13 +1102,83 @@ START_TEST(test_callback_drop)
 		struct ks_edit e;
 		int r;
 
-		m.rw[0] = (struct ks_rewrite){ KS_RW_DROP, cases[i].arg, NULL, 7, NULL, NULL };
+		m.rw[0] = (struct ks_rewrite){ KS_RW_DROP, cases[i].arg, NULL, 7, NULL, NULL, 0 };
 		r = ks_edit_file(&m, &m.rw[0], path, cases[i].line,
-				 &(struct ks_callee){ cases[i].fn, type, cases[i].known ? &ms : NULL }, &e);
+				 &(struct ks_callee){ cases[i].fn, type, cases[i].known ? &ms : NULL, NULL }, &e);
 		edit_is(r, &e, i, cases[i].line, cases[i].after);
 	}
 	unlink(path);
 	ks_migrations_free(&ms);
+}
+END_TEST
+
+/* A parameter dropped that the body uses otherwise: with the local
+ * in-tree bodies declared in its place (ks_migration_local()), the head
+ * loses it and the declaration goes on a line of its own after the
+ * body's '{', indented as the body's first line, set by the function
+ * called with the parameter the local names (after the drop); without
+ * the local, or with code after the '{', nothing. */
+START_TEST(test_callback_local)
+{
+	char path[64];
+	struct ks_migration m = { .name = (char *)"struct i2c_driver.probe", .call = true,
+				  .callback = true, .of = 610, .nrw = 2 };
+	static const struct {
+		const char *fn;
+		bool local;
+		unsigned line;		/* 0: -ERANGE */
+		const char *after, *decl;
+		unsigned local_line;
+	} cases[] = {
+		{ "a_probe", true, 1, "static int a_probe(struct i2c_client *client)",
+		  "        const struct i2c_device_id *id = i2c_client_get_device_id(client);", 2 },
+		{ "a_probe", false, 0, NULL, NULL, 0 },
+		{ "b_probe", true, 6, "static int b_probe(struct i2c_client *cl) {",
+		  "\tconst struct i2c_device_id *id = i2c_client_get_device_id(cl);", 6 },
+		{ "c_probe", true, 0, NULL, NULL, 0 },		/* alone on its line */
+		{ "d_probe", true, 0, NULL, NULL, 0 },		/* code after the '{' */
+		{ "e_probe", true, 14, "static int e_probe(struct i2c_client *c)", NULL, 0 },
+	};
+	static const char type[] = "int (*)(struct i2c_client *, const struct i2c_device_id *)";
+
+	m.rw[0] = (struct ks_rewrite){ KS_RW_DROP, 2, NULL, 610, (char *)"a.c:1", NULL, 0 };
+	m.rw[1] = (struct ks_rewrite){ KS_RW_LOCAL, 2, (char *)"i2c_client_get_device_id", 160,
+				       (char *)"a.c:2", NULL, 1 };
+	ck_assert_ptr_eq(ks_migration_local(&m, &m.rw[0]), &m.rw[1]);
+	write_file(path,
+		   "static int a_probe(struct i2c_client *client, const struct i2c_device_id *id)\n"
+		   "{\n"
+		   "        struct x *p = client->priv;\n"
+		   "        return id->driver_data + p->n;\n"
+		   "}\n"
+		   "static int b_probe(struct i2c_client *cl, const struct i2c_device_id *id) {\n" /* 6 */
+		   "\treturn id->driver_data;\n}\n"
+		   "static int c_probe(struct i2c_client *client,\n"
+		   "\t\t   const struct i2c_device_id *id)\n"					/* 10 */
+		   "{ return id ? 1 : 0; }\n"
+		   "static int d_probe(struct i2c_client *client, const struct i2c_device_id *id)\n"
+		   "{ return id ? 1 : 0; }\n"
+		   "static int e_probe(struct i2c_client *c, const struct i2c_device_id *id)\n"
+		   "{\n"										/* 15 */
+		   "\treturn c->addr;\n"
+		   "}\n");
+	for (size_t i = 0; i < KS_ARRAY_SIZE(cases); i++) {
+		struct ks_edit e;
+		int r = ks_edit_file(&m, &m.rw[0], path, cases[i].line,
+				     &(struct ks_callee){ cases[i].fn, type, NULL,
+							  cases[i].local ? &m.rw[1] : NULL },
+				     &e);
+
+		if (r == 0 && cases[i].decl) {
+			ck_assert_str_eq(e.local, cases[i].decl);
+			ck_assert_uint_eq(e.local_line, cases[i].local_line);
+			ck_assert_uint_eq(e.local_at, cases[i].line == 6 ? 75 : 1);
+		} else if (r == 0) {	/* the body does not use it: no local */
+			ck_assert_ptr_null(e.local);
+		}
+		edit_is(r, &e, i, cases[i].line, cases[i].after);
+	}
+	unlink(path);
 }
 END_TEST
 
@@ -1110,12 +1191,12 @@ START_TEST(test_callback_heads)
 	char path[32];
 	struct ks_migration m = { .name = (char *)"struct bus_type.match", .call = true,
 				  .callback = true, .of = 3, .nrw = 1 };
-	struct ks_callee fn = { "a_match", "int (*)(struct device *, struct device_driver *)", NULL };
+	struct ks_callee fn = { "a_match", "int (*)(struct device *, struct device_driver *)", NULL, NULL };
 	struct ks_lines ls;
 	struct ks_heads h;
 	struct ks_edit e;
 
-	m.rw[0] = (struct ks_rewrite){ KS_RW_CONST, 2, NULL, 3, NULL, NULL };
+	m.rw[0] = (struct ks_rewrite){ KS_RW_CONST, 2, NULL, 3, NULL, NULL, 0 };
 	write_file(path, "#include \"x.h\"\n"						/* 1 */
 			 "extern int a_match(struct device *dev,\n"
 			 "\t\t   struct device_driver *drv);\n"
@@ -1455,6 +1536,7 @@ static Suite *suite_report(void)
 	tcase_add_test(tc, test_callback_head);
 	tcase_add_test(tc, test_callback_heads);
 	tcase_add_test(tc, test_callback_drop);
+	tcase_add_test(tc, test_callback_local);
 	tcase_add_test(tc, test_include_edit);
 	tcase_add_test(tc, test_delete_edit);
 	suite_add_tcase(s, tc);
