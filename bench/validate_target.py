@@ -191,12 +191,38 @@ def make_wrapper(work):
     return d
 
 
+def installed(c, kdir, log):
+    """The command c run where /lib/modules/RELEASE/build is kdir, as
+    DKMS finds a kernel installed: a package's own configure script that
+    reads /lib/modules/$KVER/build whatever KDIR says (nvidia-fs-dkms's)
+    would otherwise test the running kernel's headers, or none. Where the
+    machine has no such folder for kdir's release, a mount namespace of
+    the build's own shows /lib/modules with it added (its entries as they
+    are); c itself where it has one, or where that cannot be made (not
+    root, no unshare)."""
+    rel = os.path.basename(kdir).replace("linux-headers-", "")
+    if os.path.exists(os.path.join("/lib/modules", rel)) or os.geteuid() != 0 or \
+            not shutil.which("unshare"):
+        return c
+    top = log + ".lib-modules"
+    shutil.rmtree(top, ignore_errors=True)
+    view, orig = os.path.join(top, "view"), os.path.join(top, "orig")
+    os.makedirs(os.path.join(view, rel))
+    os.makedirs(orig)
+    for e in os.listdir("/lib/modules"):
+        os.symlink(os.path.join(orig, e), os.path.join(view, e))
+    os.symlink(kdir, os.path.join(view, rel, "build"))
+    q = lambda x: "'" + x.replace("'", "'\\''") + "'"
+    return "unshare -m sh -c %s" % q("mount --bind /lib/modules %s && mount --bind %s /lib/modules && "
+                                      "exec sh -c %s" % (q(orig), q(view), q(c)))
+
+
 def build(cmd, kdir, src, root, env, log, real=False):
     """(failed, output, wall, cpu, timed out, reason)"""
     fails = log + ".fails"
     if os.path.exists(fails):
         os.unlink(fails)
-    c = build_cmd(real_cmd(cmd) if real else cmd, kdir, src, root, fails)
+    c = installed(build_cmd(real_cmd(cmd) if real else cmd, kdir, src, root, fails), kdir, log)
     st, out, wall, cpu, late = run(c, cwd=src, env=env, log=log)
     made = open(fails).read().splitlines() if os.path.exists(fails) else []
     reason = "a make: %s" % made[0].rsplit(": ", 1)[-1] if made else ("status %d" % st if st else "")
