@@ -421,16 +421,23 @@ static int compose(const struct ks_lines *ls, const struct ks_fix_site *v, size_
 	return made ? 0 : -ERANGE;
 }
 
+/* Site v's line of ls as its edit ed makes it, to free. */
+static char *edited(const struct ks_lines *ls, const struct ks_fix_site *v, const struct ks_edit *ed)
+{
+	const char *p = ls->p[v->line - 1];
+	size_t len = ls->len[v->line - 1];
+
+	return ks_strdupf("%.*s%s%.*s", (int)ed->at[0], p, ed->with ? ed->with : "",
+			  (int)(len - ed->at[1]), p + ed->at[1]);
+}
+
 /* Whether line v[0].line of ls, edited as ed, still names a member gone
  * that a break of the line uses ("inode_set_ctime_to_ts(inode,
  * dir->i_ctime);": still broken), said in head. */
 static bool still_gone(const struct ks_fixes *fx, const struct ks_lines *ls,
 		       const struct ks_fix_site *v, const struct ks_edit *ed, struct ks_buf *head)
 {
-	const char *p = ls->p[v->line - 1];
-	size_t len = ls->len[v->line - 1];
-	char *after = ks_strdupf("%.*s%s%.*s", (int)ed->at[0], p, ed->with ? ed->with : "",
-				 (int)(len - ed->at[1]), p + ed->at[1]);
+	char *after = edited(ls, v, ed);
 	bool gone = false;
 
 	for (size_t i = 0; i < fx->ngone && !gone; i++) {
@@ -453,12 +460,8 @@ static bool still_gone(const struct ks_fixes *fx, const struct ks_lines *ls,
 static void take_out(struct ks_fixes *fx, const struct ks_lines *ls, const struct ks_fix_site *v,
 		     const struct ks_edit *ed)
 {
-	const char *p = ls->p[v->line - 1];
-	size_t len = ls->len[v->line - 1];
-	char *after = v->rw->op == KS_RW_DELETE
-			      ? ks_xstrdup("")
-			      : ks_strdupf("%.*s%s%.*s", (int)ed->at[0], p, ed->with ? ed->with : "",
-					   (int)(len - ed->at[1]), p + ed->at[1]);
+	/* a line deleted names nothing */
+	char *after = v->rw->op == KS_RW_DELETE ? ks_xstrdup("") : edited(ls, v, ed);
 	size_t alen = strlen(after);
 
 	for (size_t i = 0; i < fx->nuses; i++) {

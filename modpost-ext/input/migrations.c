@@ -146,20 +146,35 @@ static bool local(const char *s, struct ks_rewrite *rw)
 	return ks_is_identifier(rw->text);
 }
 
+/* "NAME N TEXT": a function's or macro's name, an argument's place (from
+ * 1) and its text; into *n the place, *text where the text starts. */
+static bool argument_name(const char *s, unsigned *n, const char **text)
+{
+	const char *sp = strchr(s, ' ');
+	char *name = sp ? ks_xstrndup(s, (size_t)(sp - s)) : NULL, *end;
+	unsigned long k = sp ? strtoul(sp + 1, &end, 10) : 0;
+	bool ok = name && ks_is_identifier(name) && sp[1] >= '1' && sp[1] <= '9' && k <= 64 &&
+		  *end == ' ' && argument_text(end + 1);
+
+	free(name);
+	if (ok) {
+		*n = (unsigned)k;
+		*text = end + 1;
+	}
+	return ok;
+}
+
 /* "wrap W N TEXT": the wrapper's name, the argument's place (from 1) and
  * the text it passes there (no blank), into rw. */
 static bool wrap(const char *s, struct ks_rewrite *rw)
 {
-	const char *sp = strchr(s, ' ');
-	char *end;
-	unsigned long n = sp ? strtoul(sp + 1, &end, 10) : 0;
+	const char *text;
 
-	if (!sp || sp[1] < '1' || sp[1] > '9' || n > 64 || *end != ' ' || !argument_text(end + 1))
+	if (!argument_name(s, &rw->arg, &text))
 		return false;
-	rw->text = ks_xstrndup(s, (size_t)(sp - s));
-	rw->arg = (unsigned)n;
-	rw->from = ks_xstrdup(end + 1);
-	return ks_is_identifier(rw->text);
+	rw->text = ks_xstrndup(s, strcspn(s, " "));
+	rw->from = ks_xstrdup(text);
+	return true;
 }
 
 /* A Rewrite: value: "drop N", "insert N TEXT", "rename NAME", "call
@@ -303,23 +318,6 @@ static bool member_op(const char *s)
 	return ok;
 }
 
-/* "NAME N TEXT": a function's or macro's name, an argument's place (from
- * 1) and its text; into *n the place, *text where the text starts. */
-static bool argument_name(const char *s, unsigned *n, const char **text)
-{
-	const char *sp = strchr(s, ' ');
-	char *name = sp ? ks_xstrndup(s, (size_t)(sp - s)) : NULL, *end;
-	unsigned long k = sp ? strtoul(sp + 1, &end, 10) : 0;
-	bool ok = name && ks_is_identifier(name) && sp[1] >= '1' && sp[1] <= '9' && k <= 64 &&
-		  *end == ' ' && argument_text(end + 1);
-
-	free(name);
-	if (ok) {
-		*n = (unsigned)k;
-		*text = end + 1;
-	}
-	return ok;
-}
 
 /* A new entry of name: field is Header:, Call:, Assign:, Callback:, Read:,
  * Include: or Argument:. */

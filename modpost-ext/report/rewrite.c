@@ -721,25 +721,25 @@ static char *local_decl(const char *const *p, const size_t *len, size_t n, const
  * parameter's type replaced by the new one's, or the parameter taken out
  * with the ", " between it and one beside it on its line (a definition
  * whose body passes it on only where ms's Call: entries drop it, ms of
- * fn; "void" for the only one); *line: the line it is on. */
+ * fn, or uses it otherwise with fn's local; "void" for the only one);
+ * *line: the line it is on; *local (local not NULL): that local's
+ * declaration (local_decl()), NULL where the body needs none. */
 static bool head_edit(const char *const *p, const size_t *len, size_t nl, const struct head *h,
 		      const struct ks_rewrite *rw, const struct ks_callee *fn, size_t *line,
-		      size_t at[2], char **with)
+		      size_t at[2], char **with, char **local)
 {
 	size_t k = rw->arg - 1, i, n, b;
 	const char *s;
 
 	if (rw->op == KS_RW_DROP) {
-		char *local;
+		char *decl = NULL;
 
 		if (!rw->arg || k >= h->n)
 			return false;
 		/* a body that uses it otherwise: with its local */
-		if (!unused_after_drop(p, len, nl, h, (unsigned)k, fn ? fn->ms : NULL)) {
-			if (!(local = local_decl(p, len, nl, h, (unsigned)k, fn)))
-				return false;
-			free(local);
-		}
+		if (!unused_after_drop(p, len, nl, h, (unsigned)k, fn ? fn->ms : NULL) &&
+		    !(decl = local_decl(p, len, nl, h, (unsigned)k, fn)))
+			return false;
 		*line = h->pl[k];
 		if (h->n == 1) {
 			at[0] = h->pa[k], at[1] = h->pb[k];
@@ -751,8 +751,13 @@ static bool head_edit(const char *const *p, const size_t *len, size_t nl, const 
 			at[0] = h->pb[k - 1], at[1] = h->pb[k];
 			*with = ks_xstrdup("");
 		} else {
+			free(decl);
 			return false;
 		}
+		if (local)
+			*local = decl;
+		else
+			free(decl);
 		return true;
 	}
 
@@ -821,24 +826,23 @@ static int edit_callback(const struct ks_rewrite *rw, const char *const *p, cons
 	nv = all_heads(p, len, n, fn->name, fn->type, &v);
 	for (size_t i = 0; at && i < nv && !h; i++) {
 		if ((v[i].end == ';' && !declaration(p, len, &v[i])) ||
-		    !head_edit(p, len, n, &v[i], rw, fn, &line, ed->at, &ed->with))
+		    !head_edit(p, len, n, &v[i], rw, fn, &line, ed->at, &ed->with, &ed->local))
 			continue;
 		if (line + 1 == at) {
 			h = &v[i];
 		} else {
 			free(ed->with);
-			ed->with = NULL;
+			free(ed->local);
+			ed->with = ed->local = NULL;
 		}
 	}
 	if (!h && (!(h = definition(v, nv)) ||
-		   !head_edit(p, len, n, h, rw, fn, &line, ed->at, &ed->with))) {
+		   !head_edit(p, len, n, h, rw, fn, &line, ed->at, &ed->with, &ed->local))) {
 		free(v);
 		return -ERANGE;
 	}
 	/* a parameter dropped that the body uses: its local, after the '{' */
-	if (rw->op == KS_RW_DROP && h->end == '{' &&
-	    !unused_after_drop(p, len, n, h, rw->arg - 1, fn->ms)) {
-		ed->local = local_decl(p, len, n, h, rw->arg - 1, fn);
+	if (ed->local) {
 		ed->local_line = (unsigned)h->bl + 1;
 		ed->local_at = h->bi + 1;
 		ks_columns_at(p[h->bl], ed->local_at, &ed->local_col[0], &ed->local_col[1]);
@@ -876,14 +880,14 @@ void ks_callback_heads(const struct ks_rewrite *rw, const struct ks_lines *ls,
 
 	memset(out, 0, sizeof(*out));
 	if ((def = definition(v, nv)) &&
-	    head_edit(ls->p, ls->len, ls->n, def, rw, fn, &line, at, &with)) {
+	    head_edit(ls->p, ls->len, ls->n, def, rw, fn, &line, at, &with, NULL)) {
 		out->def = (unsigned)line + 1;
 		out->local = is_static(ls->p, ls->len, def);
 		free(with);
 	}
 	for (size_t i = 0; i < nv; i++) {
 		if (!declaration(ls->p, ls->len, &v[i]) ||
-		    !head_edit(ls->p, ls->len, ls->n, &v[i], rw, fn, &line, at, &with))
+		    !head_edit(ls->p, ls->len, ls->n, &v[i], rw, fn, &line, at, &with, NULL))
 			continue;
 		free(with);
 		ks_array_grow((void **)&out->decl, out->ndecl, 1, sizeof(*out->decl));
