@@ -85,19 +85,24 @@ def read(path):
         return f.read()
 
 
+def header_files(top):
+    """(its folder of HEADER_DIRS, path) of each header of top, by name."""
+    for d in HEADER_DIRS:
+        base = os.path.join(top, d)
+        for root, dirs, files in os.walk(base):
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith(".h"):
+                    yield base, os.path.join(root, name)
+
+
 def headers(top):
     """(name, text) of each header of top (HEADER_DIRS): its name as
     #include <...> names it (include/uapi's without uapi/), its text with
     comments blanked."""
-    for d in HEADER_DIRS:
-        base = os.path.join(top, d)
-        for root, _, files in os.walk(base):
-            for name in files:
-                if name.endswith(".h"):
-                    path = os.path.join(root, name)
-                    rel = os.path.relpath(path, base)
-                    yield (rel[5:] if rel.startswith("uapi/") else rel,
-                           strip_comments(read(path)))
+    for base, path in header_files(top):
+        rel = os.path.relpath(path, base)
+        yield rel[5:] if rel.startswith("uapi/") else rel, strip_comments(read(path))
 
 
 def prototypes(text):
@@ -107,15 +112,16 @@ def prototypes(text):
         yield m.group(1), arity(m.group(2)), " ".join(m.group(2).split())
     code = DIRECTIVE.sub(blank, text)
     for m in PROTO.finditer(code):
-        if m.group(1) in KEYWORDS:
-            continue
-        # a declaration: a type before the name
-        before = code[max(0, m.start() - 80):m.start()].rstrip()
-        if not before or not (before[-1].isalnum() or before[-1] in "_*"):
-            continue
-        if re.search(r"\b(?:return|if|while|else|case)$", before):
-            continue
-        yield m.group(1), arity(m.group(2)), " ".join(m.group(2).split())
+        if m.group(1) not in KEYWORDS and type_before(code, m.start()):
+            yield m.group(1), arity(m.group(2)), " ".join(m.group(2).split())
+
+
+def type_before(code, at):
+    """Whether a type comes before the name at code[at] (a declaration's):
+    a word or a '*', not return, if, while, else or case."""
+    before = code[max(0, at - 80):at].rstrip()
+    return bool(before) and (before[-1].isalnum() or before[-1] in "_*") and \
+        not re.search(r"\b(?:return|if|while|else|case)$", before)
 
 
 def declarations(top, params=None):
@@ -400,16 +406,6 @@ WRAPPER = re.compile(r"\bstatic\s+(?:inline|__always_inline)\b[^;{}()]*?\b(\w+)\
 CONSTANT = re.compile(r"(?:NULL|true|false|-?\d[\dxXa-fA-FuUlL]*|[A-Z][A-Z0-9_]*|&\w+)$")
 
 
-def header_texts(top):
-    """(path from top, text without comments) of each header of top."""
-    for d in HEADER_DIRS:
-        for root, _, files in os.walk(os.path.join(top, d)):
-            for name in sorted(files):
-                if name.endswith(".h"):
-                    path = os.path.join(root, name)
-                    yield os.path.relpath(path, top), strip_comments(read(path))
-
-
 def wrappers(old, new, dold, dnew, pairs):
     """The functions and macros the new headers no longer mention that
     one inline function of the old headers wraps, its whole body
@@ -424,7 +420,8 @@ def wrappers(old, new, dold, dnew, pairs):
     gone = {n for n, a in dold.items() if n not in dnew and None not in a}
     gone -= mentioned(new, gone)
     found = collections.defaultdict(list)
-    for path, text in header_texts(old):
+    for _, path in header_files(old):
+        text = strip_comments(read(path))
         for m in WRAPPER.finditer(text):
             w, f = m.group(1), m.group(3)
             if f not in gone or w in KEYWORDS:
@@ -438,17 +435,15 @@ def wrappers(old, new, dold, dnew, pairs):
             if len(fixed) != 1 or not CONSTANT.match(args[fixed[0]]) or \
                     args[:fixed[0]] + args[fixed[0] + 1:] != names:
                 continue
-            found[f].append((w, fixed[0] + 1, args[fixed[0]], path,
+            found[f].append((w, fixed[0] + 1, args[fixed[0]], os.path.relpath(path, old),
                              text.count("\n", 0, m.start(1)) + 1))
     want = {x[0] for f, ws in found.items() if len(ws) == 1 for x in ws}
     where = {}
-    for path, text in header_texts(new):
+    for _, path in header_files(new):
+        text = strip_comments(read(path))
         for m in re.finditer(r"\b(\w+)\s*\(", text):
-            if m.group(1) in want and m.group(1) not in where:
-                before = text[max(0, m.start() - 80):m.start()].rstrip()
-                if before and (before[-1].isalnum() or before[-1] in "_*") and \
-                        not re.search(r"\b(?:return|if|while|else|case)$", before):
-                    where[m.group(1)] = (path, text.count("\n", 0, m.start()) + 1)
+            if m.group(1) in want and m.group(1) not in where and type_before(text, m.start()):
+                where[m.group(1)] = (os.path.relpath(path, new), text.count("\n", 0, m.start()) + 1)
     for f, ws in sorted(found.items()):
         # one wrapper: several (__getblk_gfp's) pass several constants
         if len(ws) != 1 or has_entry(pairs.get(f, [])) or ws[0][0] not in where:
@@ -680,17 +675,24 @@ def param_name(param):
     return m.group(1) if m and m.group(1) not in ("void", "struct", "union", "enum") else None
 
 
-def uses_of(text, head, name):
-    """How the body of a definition in text (head: definition()'s) uses
-    name: the set of (the function whose call holds it, the member it
-    reads) of each occurrence."""
-    at = head[3]
+def body_end(text, at):
+    """Where the body whose '{' is text[at] ends: its '}' (len(text): it
+    does not close)."""
     depth, end = 0, at
     while end < len(text):
         depth += {"{": 1, "}": -1}.get(text[end], 0)
         if not depth:
             break
         end += 1
+    return end
+
+
+def uses_of(text, head, name):
+    """How the body of a definition in text (head: definition()'s) uses
+    name: the set of (the function whose call holds it, the member it
+    reads) of each occurrence."""
+    at = head[3]
+    end = body_end(text, at)
     found = set()
     for occ in re.compile(r"\b%s\b" % re.escape(name)).finditer(text, at, end):
         nest, call = 0, None
@@ -771,13 +773,7 @@ def callbacks(old, new, entries, binds=None):
 def names_variable(text, head, name):
     """Whether the body of the definition head in text names name as a
     variable: not a member's (after '.' or '->'), nor in a string."""
-    at, depth, end = head[3], 0, head[3]
-    while end < len(text):
-        depth += {"{": 1, "}": -1}.get(text[end], 0)
-        if not depth:
-            break
-        end += 1
-    body = STRING.sub(blank, text[at:end])
+    body = STRING.sub(blank, text[head[3]:body_end(text, head[3])])
     return any(not re.search(r"(?:\.|->)\s*$", body[max(0, m.start() - 8):m.start()])
                for m in re.finditer(r"\b%s\b" % re.escape(name), body))
 
@@ -1064,9 +1060,7 @@ def entry(pairs, field, single_only=False, binds=None):
         ps = pairs[name]
         if ps and ps[0][0] and ps[0][0][0] == "wrap":	# wrappers()'s
             print("\n%-8s %s" % (field + ":", name))
-            print("Rewrite: %s" % " ".join(str(x) for x in ps[0][0]))
-            print("Count:   1 of 1")
-            print("Example: %s:%d -> %s:%d" % (ps[0][1], ps[0][2], ps[0][3][0], ps[0][3][1]))
+            rewrite_lines(ps[0][0], 1, 1, ps[0][1], ps[0][2], *ps[0][3])
             continue
         counts = collections.Counter(p[0] for p in ps if p[0])
         files = collections.defaultdict(set)
@@ -1083,18 +1077,21 @@ def entry(pairs, field, single_only=False, binds=None):
         print("\n%-8s %s" % (field + ":", name))
         for rw, n in shown:
             ex = next(p for p in ps if p[0] == rw)
-            print("Rewrite: %s" % " ".join(str(x) for x in rw))
-            print("Count:   %d of %d" % (n, len(ps)))
-            print("Example: %s:%d -> %s:%d" % (ex[1], ex[2], ex[1], ex[3]))
+            rewrite_lines(rw, n, len(ps), ex[1], ex[2], ex[1], ex[3])
         bs = binds.get(name, []) if binds is not None and shown[0][0][0] == "drop" else []
         top = collections.Counter(b[0] for b in bs
                                   if b[0] and b[0][1] == shown[0][0][1]).most_common(1)
         if top and top[0][1] >= MIN and top[0][1] * 3 >= len(bs) * 2 and \
                 len({b[1] for b in bs if b[0] == top[0][0]}) >= MIN:
             ex = next(b for b in bs if b[0] == top[0][0])
-            print("Rewrite: %s" % " ".join(str(x) for x in top[0][0]))
-            print("Count:   %d of %d" % (top[0][1], len(ps)))
-            print("Example: %s:%d -> %s:%d" % (ex[1], ex[2], ex[1], ex[3]))
+            rewrite_lines(top[0][0], top[0][1], len(ps), ex[1], ex[2], ex[1], ex[3])
+
+
+def rewrite_lines(rw, n, of, old_file, old_line, new_file, new_line):
+    """An entry's Rewrite:, Count: and Example: of rewrite rw."""
+    print("Rewrite: %s" % " ".join(str(x) for x in rw))
+    print("Count:   %d of %d" % (n, of))
+    print("Example: %s:%d -> %s:%d" % (old_file, old_line, new_file, new_line))
 
 
 if __name__ == "__main__":
