@@ -665,7 +665,10 @@ static void initializer(struct walk *w, tree owner, tree init)
 		return;
 	}
 	FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(init), i, idx, val) {
-		if (EXPR_P(val) && EXPR_HAS_LOCATION(val))
+		/* the value's, where the module spells it (THIS_MODULE is
+		 * the kernel's: the designator's) */
+		if (EXPR_P(val) && EXPR_HAS_LOCATION(val) &&
+		    ks_api_written(w->p, EXPR_LOCATION(val)) != UNKNOWN_LOCATION)
 			w->loc = EXPR_LOCATION(val);
 		else if (idx && TREE_CODE(idx) == FIELD_DECL && DECL_NAME(idx))
 			w->loc = designator(w->p, w->loc, IDENTIFIER_POINTER(DECL_NAME(idx)));
