@@ -130,7 +130,7 @@ static void add_site(struct ks_fixes *fx, const struct ks_finding *f, const stru
 
 	if (!real)
 		real = ks_xstrdup(l->file);
-	if (e->callback) {
+	if (ks_migration_head(e)) {
 		callback_sites(fx, f, l, real, e, rw);
 		return;
 	}

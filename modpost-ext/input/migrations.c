@@ -231,6 +231,8 @@ static bool fits(const struct ks_migration *e, const struct ks_rewrite *rw)
 {
 	enum ks_rewrite_op op = rw->op;
 
+	if (e->callback && (op == KS_RW_DELETE || (e->nrw && e->rw[0].op == KS_RW_DELETE)))
+		return op == KS_RW_DELETE && !e->nrw;	/* a member gone's initializer */
 	if (e->callback)	/* a local: after its parameter's drop */
 		return op == KS_RW_CONST || op == KS_RW_RETYPE || op == KS_RW_DROP ||
 		       (op == KS_RW_LOCAL && e->nrw == 1 && e->rw[0].op == KS_RW_DROP &&
@@ -245,6 +247,11 @@ static bool fits(const struct ks_migration *e, const struct ks_rewrite *rw)
 		return false;
 	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME || op == KS_RW_DELETE ||
 	       op == KS_RW_OMIT || (op == KS_RW_WRAP && !e->nrw);
+}
+
+bool ks_migration_head(const struct ks_migration *e)
+{
+	return e->callback && !(e->nrw && e->rw[0].op == KS_RW_DELETE);
 }
 
 const struct ks_rewrite *ks_migration_local(const struct ks_migration *e,
@@ -419,8 +426,9 @@ static void field(struct parse *p, const char *name, const char *value)
 			BAD(p, e->assign || e->read ? "expected 'call NAME', not '%s'"
 			    : e->argument ? "expected 'replace TEXT' (TEXT without blanks), not '%s'"
 			    : e->include ? "expected 'include HEADER', not '%s'"
-			    : e->callback ? "expected 'const N', 'drop N', 'retype N struct OLD struct NEW' "
-					    "or, after a 'drop N', 'local N FUNCTION K', not '%s'"
+			    : e->callback ? "expected 'const N', 'drop N', 'retype N struct OLD struct NEW', "
+					    "'delete' alone or, after a 'drop N', 'local N FUNCTION K', "
+					    "not '%s'"
 			    : e->call ? "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', "
 					"'delete', 'omit' or 'wrap NAME N ARGUMENT', not '%s'"
 			    : "expected one header's name, not '%s'",

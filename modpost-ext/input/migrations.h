@@ -117,6 +117,9 @@ const struct ks_migration *ks_migrations_target_include(struct ks_migrations *m,
  * NULL: in-tree code shows no single rewrite, or none that is
  * mechanical. */
 const struct ks_rewrite *ks_migration_rewrite(const struct ks_migration *e);
+/* Whether e's rewrites are of a callback's head (a Callback: entry's,
+ * but the deletion of a member gone's initializer). */
+bool ks_migration_head(const struct ks_migration *e);
 /* Of a Callback: entry whose rewrite rw drops a parameter, the local its
  * in-tree callbacks whose bodies used the parameter declared in its
  * place (a second Rewrite: "local N F K" of at least 3 sites); NULL:

@@ -1085,7 +1085,7 @@ int ks_edit_use(const struct ks_migration *e, const struct ks_rewrite *rw,
 		}
 	}
 	r = ks_edit_file(e, rw, path, lineno, &fn, ed);
-	if (r != -ERANGE || !e->callback || !src)
+	if (r != -ERANGE || !ks_migration_head(e) || !src)
 		return r;
 	fn.name = name = ks_callback_at(e, path, lineno, fn.name);
 	real = realpath(path, NULL);
@@ -1214,6 +1214,33 @@ static bool omit_span(const char *s, size_t len, const char *name, size_t at[2],
 	return false;
 }
 
+/* Whether the line is a designated initializer of member of its own:
+ * ".MEMBER = VALUE," (without its ',' when it is the initializer's last,
+ * closes), its brackets closing on it. */
+static bool own_initializer(const char *s, size_t len, const char *member, bool closes)
+{
+	size_t a = skip_blanks(s, len, 0), n = strlen(member), end = code_end(s, len);
+	int depth = 0;
+
+	if (a >= end || s[a] != '.' || (s[end - 1] != ',' && !closes))
+		return false;
+	a = skip_blanks(s, len, a + 1);
+	if (a + n > end || strncmp(s + a, member, n) || ks_ident_char(s[a + n]))
+		return false;
+	a = skip_blanks(s, len, a + n);
+	if (a + 1 >= end || s[a] != '=' || s[a + 1] == '=')
+		return false;
+	for (size_t i = a + 1; i < end; i = ks_skip_literal(s, len, i) == i ? i + 1
+									  : ks_skip_literal(s, len, i)) {
+		if (s[i] == '{' || s[i] == '}')
+			return false;
+		depth += (s[i] == '(' || s[i] == '[') - (s[i] == ')' || s[i] == ']');
+		if (depth < 0)
+			return false;
+	}
+	return !depth;
+}
+
 /* ks_edit_line(); closes: the line is followed by a '}' (of an
  * initializer whose last member it may set without a ','). */
 static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, const char *s,
@@ -1223,7 +1250,7 @@ static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, 
 	struct ks_buf after = KS_BUF_INIT;
 
 	memset(ed, 0, sizeof(*ed));
-	if (e->callback)
+	if (ks_migration_head(e))
 		return ks_edit_callback(rw, &s, &len, 1, fn, ed);
 	if (e->include)		/* an insertion: ks_edit_at() */
 		return -ERANGE;
@@ -1251,8 +1278,9 @@ static int edit_line(const struct ks_migration *e, const struct ks_rewrite *rw, 
 
 		from = skip_blanks(s, len, 0);
 		to = code_end(s, len);
-		if (rw->op == KS_RW_OMIT ? !omit_span(s, len, e->name, ed->at, &zero)
-					 : !own_statement(s, len, e->name, closes))
+		if (rw->op == KS_RW_OMIT    ? !omit_span(s, len, e->name, ed->at, &zero)
+		    : e->callback	    ? !own_initializer(s, len, strrchr(e->name, '.') + 1, closes)
+					    : !own_statement(s, len, e->name, closes))
 			return -ERANGE;
 		if (rw->op == KS_RW_DELETE) {
 			ed->at[0] = from;
@@ -1457,7 +1485,7 @@ int ks_edit_at(const struct ks_migration *e, const struct ks_rewrite *rw,
 	int r;
 
 	memset(ed, 0, sizeof(*ed));
-	if (e->callback) {	/* at the definition of what the use stores */
+	if (ks_migration_head(e)) {	/* at the definition of what the use stores */
 		struct ks_callee stores = { NULL, fn ? fn->type : NULL, fn ? fn->ms : NULL,
 					    fn ? fn->local : NULL };
 

@@ -441,7 +441,7 @@ static bool names_it(const struct ks_migration *e)
  * of them. */
 static const char *sites(const struct ks_migration *e)
 {
-	return e->callback ? "callbacks"
+	return e->callback ? names_it(e) ? "initializers" : "callbacks"
 	       : e->read   ? "reads"
 	       : e->assign ? "assignments"
 	       : names_it(e)  ? "lines"
@@ -538,7 +538,8 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 		else if (rw->op == KS_RW_INCLUDE)
 			ks_buf_addf(b, "in-tree code that names %s includes <%s>", e->name, rw->text);
 		else if (rw->op == KS_RW_DELETE)
-			ks_buf_addf(b, "in-tree code deletes the line that names %s", e->name);
+			ks_buf_addf(b, "in-tree code deletes the %s %s",
+				    e->callback ? "initializer of" : "line that names", e->name);
 		else if (rw->op == KS_RW_OMIT)
 			ks_buf_addf(b, "in-tree code drops %s from the flags it ORs it with",
 				    e->name);

@@ -714,6 +714,15 @@ static const struct {
 	{ KS_RW_DELETE, 0, NULL, "\tNAME(a) + 1;", NULL, 0 },
 	{ KS_RW_DELETE, 0, NULL, "\t.p = & NAME ,", "", 9 },
 	{ KS_RW_DELETE, 0, NULL, "\tif (a == NAME) x();", NULL, 0 },
+	/* a member gone's initializer deleted: it whole, of that member */
+	{ KS_RW_DELETE, 0, "initializer", "\t.output_poll_changed = NULL,", "", 9 },
+	{ KS_RW_DELETE, 0, "initializer", "  . output_poll_changed= f(a, \"}\"),", "", 3 },
+	{ KS_RW_DELETE, 0, "initializer", "\t.output_poll_changed_x = NULL,", NULL, 0 },
+	{ KS_RW_DELETE, 0, "initializer", "\t.fb_create = output_poll_changed,", NULL, 0 },
+	{ KS_RW_DELETE, 0, "initializer", "\t.output_poll_changed = f(a,", NULL, 0 },
+	{ KS_RW_DELETE, 0, "initializer", "\t.output_poll_changed = NULL, .x = 1 }, {", NULL, 0 },
+	{ KS_RW_DELETE, 0, "initializer", "\tp->output_poll_changed = NULL;", NULL, 0 },
+	{ KS_RW_DELETE, 0, "initializer", "\t.output_poll_changed == NULL,", NULL, 0 },
 	/* an initializer's last member, without its ',': only before a '}' */
 	{ KS_RW_DELETE, 0, NULL, "\t.llseek = NAME", NULL, 0 },
 	/* a member gone, read: each read on the line, as the accessor's call
@@ -802,6 +811,8 @@ START_TEST(test_call_edit)
 		m.name = (char *)"DEFINE_SEMAPHORE";
 	if (calls[_i].op == KS_RW_OMIT || calls[_i].op == KS_RW_DELETE)
 		m.name = (char *)"NAME";
+	if (calls[_i].op == KS_RW_DELETE && calls[_i].text)
+		m.name = (char *)"struct drm_mode_config_funcs.output_poll_changed", m.callback = true;
 	if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "fd_file"))
 		m.name = (char *)"struct fd.file", m.read = true, m.member = (char *)"file";
 	else if (calls[_i].op == KS_RW_CALL && !strcmp(calls[_i].text, "inode_get_mtime_sec"))
