@@ -241,8 +241,15 @@ static bool fits(const struct ks_migration *e, const struct ks_rewrite *rw)
 		return op == KS_RW_INCLUDE;
 	if (e->assign || e->read)
 		return op == KS_RW_CALL;
+	if (e->argument && op == KS_RW_WRAP) {	/* of the call that passes the text */
+		unsigned n;
+		const char *text;
+
+		return argument_name(e->name, &n, &text) && !e->nrw && rw->arg == n &&
+		       !strcmp(rw->from, text);
+	}
 	if (e->argument)
-		return op == KS_RW_REPLACE;
+		return op == KS_RW_REPLACE && !(e->nrw && e->rw[0].op == KS_RW_WRAP);
 	if (e->nrw && e->rw[0].op == KS_RW_WRAP)	/* a wrapper: the one rewrite */
 		return false;
 	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME || op == KS_RW_DELETE ||
@@ -424,7 +431,8 @@ static void field(struct parse *p, const char *name, const char *value)
 			free(next.text);
 			free(next.from);
 			BAD(p, e->assign || e->read ? "expected 'call NAME', not '%s'"
-			    : e->argument ? "expected 'replace TEXT' (TEXT without blanks), not '%s'"
+			    : e->argument ? "expected 'replace TEXT' (TEXT without blanks), or alone "
+					    "'wrap NAME N TEXT' of the entry's N and TEXT, not '%s'"
 			    : e->include ? "expected 'include HEADER', not '%s'"
 			    : e->callback ? "expected 'const N', 'drop N', 'retype N struct OLD struct NEW', "
 					    "'delete' alone or, after a 'drop N', 'local N FUNCTION K', "
@@ -436,7 +444,7 @@ static void field(struct parse *p, const char *name, const char *value)
 		}
 		if (!e->call)
 			next.text = ks_xstrdup(value);
-		if (e->argument) {	/* its place and the text it replaces */
+		if (e->argument && next.op == KS_RW_REPLACE) {	/* its place, the text it replaces */
 			const char *text;
 
 			(void)argument_name(e->name, &next.arg, &text);

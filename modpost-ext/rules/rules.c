@@ -514,9 +514,11 @@ static void add_fix(const struct ks_check *c, const struct ks_module *m, struct 
 	    (d->kind == KS_BREAK_READ_ONLY || d->kind == KS_BREAK_MEMBER_GONE))
 		f->fix = ks_migrations_assign(c->migrations, strrchr(d->name, '.') + 1,
 					      f->locs[0].file, f->locs[0].line);
-	/* a call whose callers kept their arguments' number: the Argument:
-	 * entry of what the first location that has one passes */
-	for (size_t i = 0; !f->fix && (d->kind == KS_BREAK_ARITY || d->kind == KS_BREAK_PROTOTYPE) &&
+	/* a call whose callers kept their arguments' number, or of a
+	 * function gone that the older headers wrap once per constant: the
+	 * Argument: entry of what the first location that has one passes */
+	for (size_t i = 0; !f->fix && (d->kind == KS_BREAK_ARITY || d->kind == KS_BREAK_PROTOTYPE ||
+				       d->kind == KS_BREAK_GONE) &&
 			   i < f->nlocs;
 	     i++)
 		f->fix = ks_migrations_argument(c->migrations, d->name, f->locs[i].file,

@@ -510,9 +510,10 @@ void ks_fix_words(struct ks_buf *b, const struct ks_migration *e, const struct k
 		return;
 	}
 	if (rw && rw->op == KS_RW_WRAP) {	/* a definition, not sites */
-		ks_buf_addf(b, "%s's headers define %s() as %s() with '%s' as argument %u, and %s's "
+		ks_buf_addf(b, "%s's headers define %s() as %.*s() with '%s' as argument %u, and %s's "
 			       "still declare %s() (",
-			    ms->from, rw->text, e->name, rw->from, rw->arg, ms->to, rw->text);
+			    ms->from, rw->text, (int)strcspn(e->name, " "), e->name, rw->from, rw->arg,
+			    ms->to, rw->text);
 		example(b, ms, rw);
 		ks_buf_addc(b, ')');
 		return;

@@ -146,6 +146,11 @@ START_TEST(test_good)
 			      "Count:   34 of 40\n"
 			      "Example: p.c:9 -> p.c:9\n"
 			      "\n"
+			      "Argument: __getblk_gfp 4 __GFP_MOVABLE\n"
+			      "Rewrite: wrap __getblk 4 __GFP_MOVABLE\n"
+			      "Count:   1 of 1\n"
+			      "Example: include/linux/buffer_head.h:340 -> include/linux/buffer_head.h:374\n"
+			      "\n"
 			      "Argument: setattr_prepare 1 &other_ns\n"
 			      "Rewrite: replace my_idmap\n"
 			      "Count:   4 of 4\n"
@@ -155,7 +160,7 @@ START_TEST(test_good)
 	ck_assert_uint_eq(d.n, 0);
 	ck_assert_str_eq(m.from, "6.1");
 	ck_assert_str_eq(m.to, "6.12");
-	ck_assert_uint_eq(m.n, 20);
+	ck_assert_uint_eq(m.n, 21);
 	e = ks_migrations_find(&m, "asm/unaligned.h", false);
 	ck_assert_ptr_nonnull(e);
 	ck_assert_uint_eq(e->nrw, 1);
@@ -273,6 +278,14 @@ START_TEST(test_good)
 	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
 	ck_assert_ptr_null(ks_migration_rewrite(ks_migrations_find(&m, "setattr_prepare 1 &other_ns", true)));
 	ck_assert_ptr_null(ks_migrations_find(&m, "setattr_prepare", true));
+	/* a wrapper of a function gone, of the calls that pass its constant */
+	e = ks_migrations_find(&m, "__getblk_gfp 4 __GFP_MOVABLE", true);
+	ck_assert(e && e->argument);
+	ck_assert_int_eq(e->rw[0].op, KS_RW_WRAP);
+	ck_assert_str_eq(e->rw[0].text, "__getblk");
+	ck_assert_str_eq(e->rw[0].from, "__GFP_MOVABLE");
+	ck_assert_uint_eq(e->rw[0].arg, 4);
+	ck_assert_ptr_eq(ks_migration_rewrite(e), &e->rw[0]);
 	ks_migrations_free(&m);
 	ks_diags_free(&d);
 }
@@ -307,9 +320,9 @@ static const struct {
 	  "expected a function's or macro's name, an argument's place (from 1) and the argument's "
 	  "text without blanks, not 'f(x) 1 &x'" },
 	{ "From: 6.1\nTo: 6.12\n\nArgument: f 1 &x\nRewrite: drop 1\n", 5,
-	  "expected 'replace TEXT' (TEXT without blanks), not 'drop 1'" },
+	  "expected 'replace TEXT' (TEXT without blanks), or alone 'wrap NAME N TEXT' of the entry's N and TEXT, not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nArgument: f 1 &x\nRewrite: replace &a b\n", 5,
-	  "expected 'replace TEXT' (TEXT without blanks), not 'replace &a b'" },
+	  "expected 'replace TEXT' (TEXT without blanks), or alone 'wrap NAME N TEXT' of the entry's N and TEXT, not 'replace &a b'" },
 	{ "From: 6.1\nTo: 6.12\n\nCall: f\nRewrite: replace &a\n", 5,
 	  "expected 'drop N', 'insert N ARGUMENT', 'rename NAME', 'delete', 'omit' or 'wrap NAME N ARGUMENT', not 'replace &a'" },
 	{ "From: 6.1\nTo: 6.12\n\nCallback: class.devnode\n", 4,
@@ -363,6 +376,16 @@ static const struct {
 	  "Example: a.c:1 -> a.c:1\nRewrite: delete\n", 8,
 	  "expected 'const N', 'drop N', 'retype N struct OLD struct NEW', 'delete' alone or, after a "
 	  "'drop N', 'local N FUNCTION K', not 'delete'" },
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f 4 X\nRewrite: wrap g 3 X\n", 5,
+	  "expected 'replace TEXT' (TEXT without blanks), or alone 'wrap NAME N TEXT' of the entry's N "
+	  "and TEXT, not 'wrap g 3 X'" },
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f 4 X\nRewrite: wrap g 4 Y\n", 5,
+	  "expected 'replace TEXT' (TEXT without blanks), or alone 'wrap NAME N TEXT' of the entry's N "
+	  "and TEXT, not 'wrap g 4 Y'" },
+	{ "From: 6.1\nTo: 6.12\n\nArgument: f 4 X\nRewrite: wrap g 4 X\nCount: 1 of 1\n"
+	  "Example: a.h:1 -> a.h:1\nRewrite: replace Y\n", 8,
+	  "expected 'replace TEXT' (TEXT without blanks), or alone 'wrap NAME N TEXT' of the entry's N "
+	  "and TEXT, not 'replace Y'" },
 	{ "From: 6.1\nTo: 6.12\n\nRead: struct fd.file\nRewrite: drop 1\n", 5,
 	  "expected 'call NAME', not 'drop 1'" },
 	{ "From: 6.1\nTo: 6.12\n\nRead: struct inode.i_mtime.tv_sec.x\n", 4,
@@ -533,7 +556,7 @@ START_TEST(test_argument_at)
 {
 	struct ks_migrations m;
 	struct ks_diags d = { 0 };
-	const struct ks_migration *ns, *flag;
+	const struct ks_migration *ns, *flag, *wrap;
 	char path[64], src[] = "/tmp/ks-argument-XXXXXX";
 	int fd;
 	static const char lines[] = "\terr = setattr_prepare(&init_user_ns, dentry, attr);\n"
@@ -541,19 +564,24 @@ START_TEST(test_argument_at)
 				    "\terr = setattr_prepare(mnt_userns, dentry, attr);\n"
 				    "\terr = setattr_prepare(&init_user_ns,\n"
 				    "\terr = my_setattr_prepare(&init_user_ns, d, a);\n"
-				    "\terr = setattr_prepare(x, d, FLAG);\n";
+				    "\terr = setattr_prepare(x, d, FLAG);\n"
+				    "\tbh = __getblk_gfp(bdev, b, size, __GFP_MOVABLE);\n"
+				    "\tbh = __getblk_gfp(bdev, b, size, 0);\n";
 
 	ck_assert_int_eq(load(&m, &d,
 			      "From: 6.1\nTo: 6.12\n\n"
 			      "Argument: setattr_prepare 1 &init_user_ns\nRewrite: replace &nop_mnt_idmap\n"
 			      "Count:   9 of 10\nExample: a.c:1 -> a.c:1\n\n"
 			      "Argument: setattr_prepare 3 FLAG\nRewrite: replace 0\n"
-			      "Count:   9 of 10\nExample: b.c:1 -> b.c:1\n",
+			      "Count:   9 of 10\nExample: b.c:1 -> b.c:1\n\n"
+			      "Argument: __getblk_gfp 4 __GFP_MOVABLE\nRewrite: wrap __getblk 4 __GFP_MOVABLE\n"
+			      "Count:   1 of 1\nExample: c.h:1 -> c.h:1\n",
 			      path),
 			 0);
 	ns = ks_migrations_find(&m, "setattr_prepare 1 &init_user_ns", true);
 	flag = ks_migrations_find(&m, "setattr_prepare 3 FLAG", true);
-	ck_assert(ns && flag);
+	wrap = ks_migrations_find(&m, "__getblk_gfp 4 __GFP_MOVABLE", true);
+	ck_assert(ns && flag && wrap);
 	fd = mkstemp(src);
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, lines, sizeof(lines) - 1), (int)sizeof(lines) - 1);
@@ -565,6 +593,9 @@ START_TEST(test_argument_at)
 	ck_assert_ptr_null(ks_migrations_argument(&m, "setattr_prepare", src, 5));
 	ck_assert_ptr_eq(ks_migrations_argument(&m, "setattr_prepare", src, 6), flag);
 	ck_assert_ptr_null(ks_migrations_argument(&m, "setattr_prepare", src, 99));
+	/* a wrapper's entry, of the calls that pass its constant */
+	ck_assert_ptr_eq(ks_migrations_argument(&m, "__getblk_gfp", src, 7), wrap);
+	ck_assert_ptr_null(ks_migrations_argument(&m, "__getblk_gfp", src, 8));
 	/* an Argument: entry at another line: what that line passes */
 	ck_assert_ptr_eq(ks_migration_at(&m, ns, src, 6), flag);
 	ck_assert_ptr_null(ks_migration_at(&m, ns, src, 3));
