@@ -1230,13 +1230,19 @@ static bool own_initializer(const char *s, size_t len, const char *member, bool 
 	a = skip_blanks(s, len, a + n);
 	if (a + 1 >= end || s[a] != '=' || s[a + 1] == '=')
 		return false;
-	for (size_t i = a + 1; i < end; i = ks_skip_literal(s, len, i) == i ? i + 1
-									  : ks_skip_literal(s, len, i)) {
+	for (size_t i = a + 1; i < end;) {
+		size_t j = ks_skip_literal(s, len, i);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
 		if (s[i] == '{' || s[i] == '}')
 			return false;
 		depth += (s[i] == '(' || s[i] == '[') - (s[i] == ')' || s[i] == ']');
 		if (depth < 0)
 			return false;
+		i++;
 	}
 	return !depth;
 }
