@@ -1121,6 +1121,34 @@ static size_t code_end(const char *s, size_t len)
 	return end;
 }
 
+/* Whether s[from..end) holds no block and its brackets close there
+ * (literals skipped); *eq: past the first '=' of an assignment outside
+ * brackets (not "==", "<=", ">=", "!="), 0 when none. */
+static bool closes_in(const char *s, size_t len, size_t from, size_t end, size_t *eq)
+{
+	int depth = 0;
+
+	*eq = 0;
+	for (size_t i = from; i < end;) {
+		size_t j = ks_skip_literal(s, len, i);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (s[i] == '{' || s[i] == '}')
+			return false;
+		if (!depth && !*eq && s[i] == '=' && (i + 1 == end || s[i + 1] != '=') && i > from &&
+		    !strchr("=<>!", s[i - 1]))
+			*eq = i + 1;
+		depth += (s[i] == '(' || s[i] == '[') - (s[i] == ')' || s[i] == ']');
+		if (depth < 0)
+			return false;
+		i++;
+	}
+	return !depth;
+}
+
 /* Whether the line is a statement or a designated initializer of its own
  * whose whole work is name, to delete: "NAME(...);", "LHS = NAME;" or
  * ".MEMBER = NAME," (&NAME too; without its ',' when it is the
@@ -1131,8 +1159,7 @@ static bool own_statement(const char *s, size_t len, const char *name, bool clos
 {
 	static const char *const governs[] = { "if",	 "else", "while", "for",     "do",
 					       "switch", "case", "return", "default", "goto" };
-	size_t a = skip_blanks(s, len, 0), end = code_end(s, len), n = strlen(name), w, eq = 0;
-	int depth = 0;
+	size_t a = skip_blanks(s, len, 0), end = code_end(s, len), n = strlen(name), w, eq;
 
 	if (end <= a || (s[end - 1] != ';' && (s[end - 1] != ',' || s[a] != '.') &&
 			 (!closes || s[a] != '.')))
@@ -1144,25 +1171,7 @@ static bool own_statement(const char *s, size_t len, const char *name, bool clos
 	for (size_t i = 0; i < KS_ARRAY_SIZE(governs); i++)
 		if (w - a == strlen(governs[i]) && !strncmp(s + a, governs[i], w - a))
 			return false;
-	for (size_t i = a; i < end;) {
-		size_t j = ks_skip_literal(s, len, i);
-
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (s[i] == '{' || s[i] == '}')
-			return false;
-		/* the assignment's '=', not "==", "<=", ">=", "!=" */
-		if (!depth && !eq && s[i] == '=' && (i + 1 == end || s[i + 1] != '=') &&
-		    i > a && !strchr("=<>!", s[i - 1]))
-			eq = i + 1;
-		depth += (s[i] == '(' || s[i] == '[') - (s[i] == ')' || s[i] == ']');
-		if (depth < 0)
-			return false;
-		i++;
-	}
-	if (depth)
+	if (!closes_in(s, len, a, end, &eq))
 		return false;
 	if (w - a == n && !strncmp(s + a, name, n))	/* NAME(...); */
 		return skip_blanks(s, len, w) < end && s[skip_blanks(s, len, w)] == '(' &&
@@ -1220,7 +1229,6 @@ static bool omit_span(const char *s, size_t len, const char *name, size_t at[2],
 static bool own_initializer(const char *s, size_t len, const char *member, bool closes)
 {
 	size_t a = skip_blanks(s, len, 0), n = strlen(member), end = code_end(s, len);
-	int depth = 0;
 
 	if (a >= end || s[a] != '.' || (s[end - 1] != ',' && !closes))
 		return false;
@@ -1230,21 +1238,7 @@ static bool own_initializer(const char *s, size_t len, const char *member, bool 
 	a = skip_blanks(s, len, a + n);
 	if (a + 1 >= end || s[a] != '=' || s[a + 1] == '=')
 		return false;
-	for (size_t i = a + 1; i < end;) {
-		size_t j = ks_skip_literal(s, len, i);
-
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (s[i] == '{' || s[i] == '}')
-			return false;
-		depth += (s[i] == '(' || s[i] == '[') - (s[i] == ')' || s[i] == ']');
-		if (depth < 0)
-			return false;
-		i++;
-	}
-	return !depth;
+	return closes_in(s, len, a + 1, end, &a);
 }
 
 /* ks_edit_line(); closes: the line is followed by a '}' (of an
