@@ -217,6 +217,23 @@ def calls(path, names, text=None, bodies=None):
     return out
 
 
+def paired(co, cn):
+    """(name, old call, new call) of the calls co and cn of one file in
+    both releases (calls()'s): those of a function with as many in both,
+    in order; and a name's one call in the file in both, in functions of
+    other names (its function renamed, or moved into another)."""
+    for key, lo in co.items():
+        ln = cn.get(key)
+        if ln and len(ln) == len(lo):
+            yield from ((key[1], a, b) for a, b in zip(lo, ln))
+    lone = [{k[1]: k for k, v in c.items()
+             if sum(len(w) for j, w in c.items() if j[1] == k[1]) == 1} for c in (co, cn)]
+    for name, k in lone[0].items():
+        j = lone[1].get(name)
+        if j and j != k:
+            yield name, co[k][0], cn[j][0]
+
+
 def rewrite(old, new):
     """The rewrite that takes the argument list old to new: ("drop", i),
     ("insert", i, text) with i 1-based, or None."""
@@ -403,20 +420,23 @@ def renames(old, new, dold, dnew, pairs):
 
 WRAPPER = re.compile(r"\bstatic\s+(?:inline|__always_inline)\b[^;{}()]*?\b(\w+)\s*\(([^()]*)\)\s*"
                      r"\{\s*return\s+(\w+)\s*\(([^;{}]*)\)\s*;\s*\}")
-CONSTANT = re.compile(r"(?:NULL|true|false|-?\d[\dxXa-fA-FuUlL]*|[A-Z][A-Z0-9_]*|&\w+)$")
+CONSTANT = re.compile(r"(?:NULL|true|false|-?\d[\dxXa-fA-FuUlL]*|_*[A-Z][A-Z0-9_]*|&\w+)$")
 
 
-def wrappers(old, new, dold, dnew, pairs):
+def wrappers(old, new, dold, dnew, pairs, keyed):
     """The functions and macros the new headers no longer mention that
-    one inline function of the old headers wraps, its whole body
+    an inline function of the old headers wraps, its whole body
     "return F(...);" passing its parameters in order and one constant
     (a number, NULL, true, false, a name in capitals or a name's address)
     as one argument, that the new headers still declare with as many
     parameters: ("wrap", W, N, TEXT), hid_is_using_ll_driver()'s calls
-    that pass &usb_hid_driver as argument 2 are hid_is_usb()'s; under F,
-    the wrapper's line in both releases (a call of F with another
-    argument there has no rewrite). Not for a name with an entry of its
-    callers' own (pairs)."""
+    that pass &usb_hid_driver as argument 2 are hid_is_usb()'s; under F
+    (pairs), the wrapper's line in both releases (a call of F with another
+    argument there has no rewrite). Of several wrappers, each passing its
+    own constant (__getblk_gfp's __getblk() __GFP_MOVABLE,
+    getblk_unmovable() 0), each under "F N TEXT" (args), as the calls
+    that pass it (keyed). Not for a name with an entry of its callers'
+    own."""
     gone = {n for n, a in dold.items() if n not in dnew and None not in a}
     gone -= mentioned(new, gone)
     found = collections.defaultdict(list)
@@ -437,7 +457,7 @@ def wrappers(old, new, dold, dnew, pairs):
                 continue
             found[f].append((w, fixed[0] + 1, args[fixed[0]], os.path.relpath(path, old),
                              text.count("\n", 0, m.start(1)) + 1))
-    want = {x[0] for f, ws in found.items() if len(ws) == 1 for x in ws}
+    want = {x[0] for ws in found.values() for x in ws}
     where = {}
     for _, path in header_files(new):
         text = strip_comments(read(path))
@@ -445,11 +465,14 @@ def wrappers(old, new, dold, dnew, pairs):
             if m.group(1) in want and m.group(1) not in where and type_before(text, m.start()):
                 where[m.group(1)] = (os.path.relpath(path, new), text.count("\n", 0, m.start()) + 1)
     for f, ws in sorted(found.items()):
-        # one wrapper: several (__getblk_gfp's) pass several constants
-        if len(ws) != 1 or has_entry(pairs.get(f, [])) or ws[0][0] not in where:
+        if has_entry(pairs.get(f, [])) or any(x[0] not in where for x in ws) or \
+                len({(x[1], x[2]) for x in ws}) != len(ws):
             continue
-        w, n, arg, path, line = ws[0]
-        pairs[f] = [(("wrap", w, n, arg), path, line, where[w])]
+        for w, n, arg, path, line in ws:
+            if len(ws) == 1:
+                pairs[f] = [(("wrap", w, n, arg), path, line, where[w])]
+            else:
+                keyed["%s %d %s" % (f, n, arg)] = [(("wrap", w, n, arg), path, line, where[w])]
 
 
 def has_entry(ps):
@@ -735,7 +758,13 @@ def callbacks(old, new, entries, binds=None):
     designated initializer of "struct S"), paired across the two trees by
     file, struct, member and name, whose definition changed: the rewrite
     each made (a parameter or the return type become const, a parameter of
-    another struct, one dropped), under "struct S.member"."""
+    another struct, one dropped), under "struct S.member". The initializer
+    of a member gone from S, S still initialized in the file's newer
+    version: ("delete",) when it stored what the file does not define (a
+    function or a variable of its own: a helper, NULL, THIS_MODULE;
+    drm_mode_config_funcs' output_poll_changed) and no
+    initializer of the newer version stores it, else None."""
+    mo, mn = struct_members(old), struct_members(new)
     r = subprocess.run(["grep", "-rlE", "--include=*.c", r"^[[:space:]]*\.[a-z_0-9]+[[:space:]]*=", "."],
                        cwd=old, capture_output=True, text=True)
     for f in sorted(p[2:] for p in r.stdout.split()):
@@ -768,6 +797,20 @@ def callbacks(old, new, entries, binds=None):
             a = param_name(do[1][rw[1] - 1]) if rw and rw[0] == "drop" else None
             if a and uses_of(to, do, a) and names_variable(tn, dn, a) and binds is not None:
                 binds[key].append((local(tn, dn, do[1][rw[1] - 1], a, rw[1]), f, do[2], dn[2]))
+        # the initializers of a member gone, where S is still initialized:
+        # deleted when they stored what the file does not define (a
+        # helper, NULL) and no initializer stores it now; else no
+        # rewrite (the file's own function moved)
+        first = {}
+        for k, ln in inew.items():
+            first[k[0]] = min(first.get(k[0], ln), ln)
+        stored = {k[2] for k in inew}
+        for s, member, fn in sorted(set(io) - set(inew)):
+            if s in mo and s in mn and member in mo[s] - mn[s] and s in first:
+                own = definition(to, fn) or re.search(r"\b%s\s*(?:\[[^\]]*\]\s*)*=" % fn, to)
+                rw = None if fn in stored or own else ("delete",)
+                entries["struct %s.%s" % (s, member)].append(
+                    (rw, f, io[(s, member, fn)], first[s] if rw else io[(s, member, fn)]))
 
 
 def names_variable(text, head, name):
@@ -1021,17 +1064,13 @@ def main():
     for f in sorted(both):
         co = calls(os.path.join(old, f), changed)
         cn = calls(os.path.join(new, f), changed)
-        for key, lo in co.items():
-            ln = cn.get(key)
-            if not ln or len(ln) != len(lo):
-                continue
-            for (la, aa), (lb, ab) in zip(lo, ln):
-                if len(aa) != len(ab):
-                    if dold[key[1]] != dnew[key[1]]:
-                        pairs[key[1]].append((rewrite(aa, ab), f, la, lb))
-                else:
-                    passed(key[1], aa, ab, f, la, lb, args)
-    wrappers(old, new, dold, dnew, pairs)
+        for name, (la, aa), (lb, ab) in paired(co, cn):
+            if len(aa) != len(ab):
+                if dold[name] != dnew[name]:
+                    pairs[name].append((rewrite(aa, ab), f, la, lb))
+            else:
+                passed(name, aa, ab, f, la, lb, args)
+    wrappers(old, new, dold, dnew, pairs, args)
     assigns = collections.defaultdict(list)
     accessors(old, new, dold, dnew, assigns)
     cbs = collections.defaultdict(list)

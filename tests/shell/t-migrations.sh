@@ -129,6 +129,10 @@ done
 printf 'int uses_drv(struct dev *d, struct drv *x);\nint old_sum(int a, int b);\n\nstatic inline int is_usb(struct dev *d)\n{\n\treturn uses_drv(d, &usb_drv);\n}\nstatic inline int sum1(int a)\n{\n\treturn old_sum(a, f(1));\n}\n' \
 	>"$o/include/linux/wrap.h"
 printf 'int sum1(int a);\nint is_usb(struct dev *d);\n' >"$n/include/linux/wrap.h"
+# and one gone that two wrappers wrap, each passing its own constant
+printf 'int old_get(struct dev *d, int b, int flags);\nstatic inline int get_mov(struct dev *d, int b)\n{\n\treturn old_get(d, b, __MOV);\n}\nstatic inline int get_unmov(struct dev *d, int b)\n{\n\treturn old_get(d, b, 0);\n}\n' \
+	>>"$o/include/linux/wrap.h"
+printf 'int get_mov(struct dev *d, int b);\nint get_unmov(struct dev *d, int b);\n' >>"$n/include/linux/wrap.h"
 # and a member gone from its struct (fd's file) whose reads in three
 # functions became calls of a macro new in the headers
 printf 'struct fd {\n\tstruct file *file;\n\tunsigned int flags;\n};\n' >>"$o/include/linux/api.h"
@@ -199,6 +203,28 @@ for i in 1 2 3 4; do
 	printf 'int p%s(struct idmap *m)\n{\n\treturn prep(%s, 0) + prep(m, 0);\n}\n' "$i" \
 		"$([ "$i" -le 3 ] && echo '&nop_idmap' || echo '&init_ns')" >"$n/drivers/p$i.c"
 done
+# and a function whose second parameter went (cfg), called once in each
+# of three files from a function renamed there (init became hotplug)
+printf 'int cfg(struct helper *h, int bpp);\n' >>"$o/include/linux/api.h"
+printf 'int cfg(struct helper *h);\n' >>"$n/include/linux/api.h"
+for i in 1 2 3; do
+	printf 'int v%s_init(struct helper *h)\n{\n\treturn cfg(h, 32);\n}\n' "$i" >"$o/drivers/v$i.c"
+	printf 'int v%s_hotplug(struct helper *h)\n{\n\treturn cfg(h);\n}\n' "$i" >"$n/drivers/v$i.c"
+done
+# and a member gone from its struct (mops' poll_changed) whose initializers
+# three files deleted, where they stored a helper the file does not
+# define; a fourth file stores its own function there, which it now
+# stores in another member: no rewrite
+printf 'struct mops {\n\tint (*create)(void);\n\tvoid (*poll_changed)(void);\n\tvoid (*poll)(void);\n};\n' \
+	>>"$o/include/linux/api.h"
+printf 'struct mops {\n\tint (*create)(void);\n\tvoid (*poll)(void);\n};\n' >>"$n/include/linux/api.h"
+for i in 1 2 3 4; do
+	if [ "$i" = 4 ]; then pc=w4_poll; else pc=helper_poll; fi
+	printf 'static void w4_poll(void)\n{\n}\nstatic int w%s_create(void)\n{\n\treturn 0;\n}\nstatic const struct mops w%s_ops = {\n\t.create = w%s_create,\n\t.poll_changed = %s,\n};\n' \
+		"$i" "$i" "$i" "$pc" >"$o/drivers/w$i.c"
+	printf 'static void w4_poll(void)\n{\n}\nstatic int w%s_create(void)\n{\n\treturn 0;\n}\nstatic const struct mops w%s_ops = {\n\t.create = w%s_create,\n%s};\n' \
+		"$i" "$i" "$i" "$([ "$i" = 4 ] && printf '\t.poll = w4_poll,\n')" >"$n/drivers/w$i.c"
+done
 sh "$M" -o "$TMP/m" "$o" "$n" 2>"$TMP/err"
 expect_eq "two trees: exit 0" "$?" 0
 expect_eq "two trees: the releases" "$(grep -E '^(From|To):' "$TMP/m" | tr -s ' ' | paste -sd' ' -)" "From: 6.1 To: 6.12"
@@ -243,6 +269,15 @@ expect_eq "two trees: a function gone that an old header wraps, passing a consta
 	"$(grep -A3 '^Call: *uses_drv' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: uses_drv|Rewrite: wrap is_usb 2 &usb_drv|Count: 1 of 1|Example: include/linux/wrap.h:4 -> include/linux/wrap.h:2"
 expect_no_grep "two trees: a wrapper that passes a call of its own: no entry" "$TMP/m" "old_sum"
+expect_eq "two trees: a function gone that two wrappers wrap, one entry per constant" \
+	"$(grep -A3 '^Argument: *old_get' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Argument: old_get 3 0|Rewrite: wrap get_unmov 3 0|Count: 1 of 1|Example: include/linux/wrap.h:17 -> include/linux/wrap.h:4|--|Argument: old_get 3 __MOV|Rewrite: wrap get_mov 3 __MOV|Count: 1 of 1|Example: include/linux/wrap.h:13 -> include/linux/wrap.h:3"
+expect_eq "two trees: a call whose function was renamed, the file's one call in both paired" \
+	"$(grep -A3 '^Call: *cfg$' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Call: cfg|Rewrite: drop 2|Count: 3 of 3|Example: drivers/v1.c:3 -> drivers/v1.c:3"
+expect_eq "two trees: a member gone whose initializers of a helper went with it" \
+	"$(grep -A3 '^Callback: *struct mops' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"Callback: struct mops.poll_changed|Rewrite: delete|Count: 3 of 4|Example: drivers/w1.c:10 -> drivers/w1.c:9"
 expect_no_grep "two trees: a parameter of another struct whose bodies changed too has no entry" "$TMP/m" "eee_ops.get"
 expect_eq "two trees: a member gone, its reads become an accessor's calls" \
 	"$(grep -A3 '^Read: *struct fd' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
@@ -257,7 +292,7 @@ expect_eq "two trees: a flag gone, dropped from what it was OR-ed with (0 where 
 	"$(grep -A3 '^Call: *SPREAD' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Call: SPREAD|Rewrite: omit|Count: 3 of 3|Example: drivers/k1.c:4 -> drivers/k1.c:3"
 expect_eq "two trees: an argument passed instead of another, keyed by the one it replaces" \
-	"$(grep -A3 '^Argument:' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
+	"$(grep -A3 '^Argument: *prep' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \
 	"Argument: prep 1 &init_ns|Rewrite: replace &nop_idmap|Count: 3 of 4|Example: drivers/p1.c:3 -> drivers/p1.c:3"
 expect_eq "two trees: no single rewrite: the two most common" \
 	"$(grep -A6 '^Call: *split' "$TMP/m" | tr -s ' ' | paste -sd'|' -)" \

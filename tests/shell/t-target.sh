@@ -749,18 +749,42 @@ fi
 if fix_built fixwrap "$TMP/wrap.patch"; then
 	expect_eq "fix: a gone function's wrapper: exit 0" "$fixrc" 0
 	expect_grep "fix: a gone function's wrapper: says what it did" "$TMP/err" \
-		"ksunset: fix: 1 line rewritten in 1 file; 0 breaks not rewritten"
+		"ksunset: fix: 2 lines rewritten in 1 file; 0 breaks not rewritten"
 	expect_grep "fix: a gone function's wrapper: the call rewritten" "$TMP/wrap.patch" \
 		"-	return hdev && hid_is_using_ll_driver(hdev, &usb_hid_driver);
 +#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 +	return hdev && hid_is_usb(hdev);
 +#else"
+	expect_grep "fix: a gone function's wrappers, one per constant: the one of the call's" "$TMP/wrap.patch" \
+		"-	return __getblk_gfp(bdev, block, size, __GFP_MOVABLE);
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++	return __getblk(bdev, block, size);
++#else"
 	"$KSUNSET" check --target "$H" "$TMP/fixwrap/fixwrap.ko" >"$TMP/wrap.out" 2>&1
 	expect_grep "check: a gone function's wrapper: what the older headers define" "$TMP/wrap.out" \
 		"note: 6.1's headers define hid_is_usb() as hid_is_using_ll_driver() with '&usb_hid_driver' as argument 2, and 6.12's still declare hid_is_usb()"
 	expect_grep "check: a gone function's wrapper: the fix-it" "$TMP/wrap.out" \
-		"fix-it:\"$(realpath "$TMP/fixwrap")/fixwrap.c\":{9:17-9:62}:\"hid_is_usb(hdev)\""
+		"fix-it:\"$(realpath "$TMP/fixwrap")/fixwrap.c\":{11:17-11:62}:\"hid_is_usb(hdev)\""
+	expect_grep "check: a gone function's wrappers, one per constant: what the older headers define" "$TMP/wrap.out" \
+		"note: 6.1's headers define __getblk() as __getblk_gfp() with '__GFP_MOVABLE' as argument 4, and 6.12's still declare __getblk()"
 	patched_builds fixwrap "$TMP/wrap.patch" "fix: a gone function's wrapper"
+fi
+# a member gone (struct class's owner) set in a designated initializer:
+# its line deleted for 6.12, as in-tree initializers went with it
+if fix_built fixinit "$TMP/init.patch"; then
+	expect_eq "fix: a member gone's initializer: exit 0" "$fixrc" 0
+	expect_grep "fix: a member gone's initializer: deleted for 6.12, kept for 6.1" "$TMP/init.patch" \
+		"-	.owner = THIS_MODULE,
++#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
++#else
++	.owner = THIS_MODULE,
++#endif"
+	"$KSUNSET" check --target "$H" "$TMP/fixinit/fixinit.ko" >"$TMP/init.out" 2>&1
+	expect_grep "check: a member gone's initializer: what in-tree code did" "$TMP/init.out" \
+		"fixinit.c:9:9: note: in-tree code deletes the initializer of struct class.owner ("
+	expect_grep "check: a member gone's initializer: the fix-it empties its line" "$TMP/init.out" \
+		"fix-it:\"$(realpath "$TMP/fixinit")/fixinit.c\":{9:2-9:23}:\"\""
+	patched_builds fixinit "$TMP/init.patch" "fix: a member gone's initializer"
 fi
 # a unit compiled through a link (openafs's MODLOAD-RELEASE folder links
 # to its sources): the patch is of the file the link leads to
