@@ -226,15 +226,23 @@ static bool rewrite(const char *s, struct ks_rewrite *rw)
 	return true;
 }
 
+/* Whether rewrite op of entry e is its only one: a wrapper's, a member
+ * gone's initializer deleted. */
+static bool sole(const struct ks_migration *e, enum ks_rewrite_op op)
+{
+	return op == KS_RW_WRAP || (e->callback && op == KS_RW_DELETE);
+}
+
 /* Whether a Rewrite: rw belongs to entry e. */
 static bool fits(const struct ks_migration *e, const struct ks_rewrite *rw)
 {
 	enum ks_rewrite_op op = rw->op;
 
-	if (e->callback && (op == KS_RW_DELETE || (e->nrw && e->rw[0].op == KS_RW_DELETE)))
-		return op == KS_RW_DELETE && !e->nrw;	/* a member gone's initializer */
+	if (e->nrw && (sole(e, e->rw[0].op) || sole(e, op)))
+		return false;
 	if (e->callback)	/* a local: after its parameter's drop */
-		return op == KS_RW_CONST || op == KS_RW_RETYPE || op == KS_RW_DROP ||
+		return op == KS_RW_DELETE || op == KS_RW_CONST || op == KS_RW_RETYPE ||
+		       op == KS_RW_DROP ||
 		       (op == KS_RW_LOCAL && e->nrw == 1 && e->rw[0].op == KS_RW_DROP &&
 			rw->arg == e->rw[0].arg);
 	if (e->include)
@@ -245,15 +253,12 @@ static bool fits(const struct ks_migration *e, const struct ks_rewrite *rw)
 		unsigned n;
 		const char *text;
 
-		return argument_name(e->name, &n, &text) && !e->nrw && rw->arg == n &&
-		       !strcmp(rw->from, text);
+		return argument_name(e->name, &n, &text) && rw->arg == n && !strcmp(rw->from, text);
 	}
 	if (e->argument)
-		return op == KS_RW_REPLACE && !(e->nrw && e->rw[0].op == KS_RW_WRAP);
-	if (e->nrw && e->rw[0].op == KS_RW_WRAP)	/* a wrapper: the one rewrite */
-		return false;
+		return op == KS_RW_REPLACE;
 	return op == KS_RW_DROP || op == KS_RW_INSERT || op == KS_RW_RENAME || op == KS_RW_DELETE ||
-	       op == KS_RW_OMIT || (op == KS_RW_WRAP && !e->nrw);
+	       op == KS_RW_OMIT || op == KS_RW_WRAP;
 }
 
 bool ks_migration_head(const struct ks_migration *e)
@@ -331,7 +336,6 @@ static bool member_op(const char *s)
 	free(m);
 	return ok;
 }
-
 
 /* A new entry of name: field is Header:, Call:, Assign:, Callback:, Read:,
  * Include: or Argument:. */

@@ -1228,7 +1228,7 @@ static bool omit_span(const char *s, size_t len, const char *name, size_t at[2],
  * closes), its brackets closing on it. */
 static bool own_initializer(const char *s, size_t len, const char *member, bool closes)
 {
-	size_t a = skip_blanks(s, len, 0), n = strlen(member), end = code_end(s, len);
+	size_t a = skip_blanks(s, len, 0), n = strlen(member), end = code_end(s, len), eq;
 
 	if (a >= end || s[a] != '.' || (s[end - 1] != ',' && !closes))
 		return false;
@@ -1238,7 +1238,7 @@ static bool own_initializer(const char *s, size_t len, const char *member, bool 
 	a = skip_blanks(s, len, a + n);
 	if (a + 1 >= end || s[a] != '=' || s[a + 1] == '=')
 		return false;
-	return closes_in(s, len, a + 1, end, &a);
+	return closes_in(s, len, a + 1, end, &eq);
 }
 
 /* ks_edit_line(); closes: the line is followed by a '}' (of an
