@@ -22,6 +22,7 @@ Only facts are written: names, argument positions, an inserted argument's
 text (a constant or a name), counts and file:line."""
 
 import collections
+import functools
 import os
 import re
 import subprocess
@@ -226,8 +227,12 @@ def paired(co, cn):
         ln = cn.get(key)
         if ln and len(ln) == len(lo):
             yield from ((key[1], a, b) for a, b in zip(lo, ln))
-    lone = [{k[1]: k for k, v in c.items()
-             if sum(len(w) for j, w in c.items() if j[1] == k[1]) == 1} for c in (co, cn)]
+    lone = []
+    for c in (co, cn):
+        n = collections.Counter()
+        for (_, name), cs in c.items():
+            n[name] += len(cs)
+        lone.append({k[1]: k for k in c if n[k[1]] == 1})
     for name, k in lone[0].items():
         j = lone[1].get(name)
         if j and j != k:
@@ -427,16 +432,16 @@ def wrappers(old, new, dold, dnew, pairs, keyed):
     """The functions and macros the new headers no longer mention that
     an inline function of the old headers wraps, its whole body
     "return F(...);" passing its parameters in order and one constant
-    (a number, NULL, true, false, a name in capitals or a name's address)
-    as one argument, that the new headers still declare with as many
-    parameters: ("wrap", W, N, TEXT), hid_is_using_ll_driver()'s calls
-    that pass &usb_hid_driver as argument 2 are hid_is_usb()'s; under F
-    (pairs), the wrapper's line in both releases (a call of F with another
-    argument there has no rewrite). Of several wrappers, each passing its
-    own constant (__getblk_gfp's __getblk() __GFP_MOVABLE,
-    getblk_unmovable() 0), each under "F N TEXT" (args), as the calls
-    that pass it (keyed). Not for a name with an entry of its callers'
-    own."""
+    (a number, NULL, true, false, a name in capitals after underscores or
+    a name's address) as one argument, that the new headers still declare
+    with as many parameters: ("wrap", W, N, TEXT), hid_is_using_ll_driver()'s
+    calls that pass &usb_hid_driver as argument 2 are hid_is_usb()'s; under
+    F in pairs, the wrapper's line in both releases (a call of F with
+    another argument there has no rewrite). Of several wrappers, each
+    passing its own constant (__getblk_gfp's __getblk() __GFP_MOVABLE,
+    getblk_unmovable() 0), each under "F N TEXT" in keyed (Argument:
+    entries, found by what the call passes). Not for a name with an entry
+    of its callers' own."""
     gone = {n for n, a in dold.items() if n not in dnew and None not in a}
     gone -= mentioned(new, gone)
     found = collections.defaultdict(list)
@@ -849,9 +854,11 @@ FIELD_FP = re.compile(r"\(\s*\*\s*(\w+)\s*\)")
 FIELD = re.compile(r"(\w+)\s*(?:\[[^\]]*\]\s*)*(?::\s*\w+\s*)?$")
 
 
+@functools.lru_cache(maxsize=None)
 def struct_members(top):
     """struct name -> set of its members' names, as the headers of top
-    define them (members of nested unions and structs counted as its own)."""
+    define them (members of nested unions and structs counted as its own);
+    read once per tree (callbacks() and gone_members() both ask)."""
     found = collections.defaultdict(set)
     for _, text in headers(top):
         text = DIRECTIVE.sub(blank, text)
